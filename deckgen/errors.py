@@ -1,0 +1,10 @@
+"""The one exception type the CLI turns into a single readable line.
+
+Core code raises :class:`DeckgenError` for anything a user can fix (a bad deck file, an
+impossible option); the CLI prints its message and exits non-zero, so a user never sees a
+Python traceback for their own mistake.
+"""
+
+
+class DeckgenError(Exception):
+    """A problem the user can fix; ``str(error)`` says what, where and how."""

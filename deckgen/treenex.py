@@ -1,0 +1,91 @@
+"""Treenex ("three-number expressions"): the deck and the arithmetic of a hand.
+
+Each player is dealt two cards and one common card is shared. The player who decides first
+chooses to add or multiply their two numbers; the others must use the other operation; the
+common card then completes ``a × b + c`` or ``(a + b) × c``. In the subtraction variant,
+subtraction takes the place of addition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckgen.errors import DeckgenError
+
+#: How many hands make a game: 3 players play 3 hands, 2 and 4 players play 4.
+HANDS_PER_GAME = {2: 4, 3: 3, 4: 4}
+PLAYER_COUNTS = (2, 3, 4)
+CARDS_PER_PLAYER = 2
+
+
+@dataclass(frozen=True)
+class TreenexDeck:
+    """A Treenex deck: every value from ``low`` to ``high``, ``copies`` times each."""
+
+    name: str
+    low: int
+    high: int
+    copies: int
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(range(self.low, self.high + 1))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The card values in deck order: each value's copies together, lowest first."""
+        return tuple(v for v in self.values for _ in range(self.copies))
+
+
+def multiply_first(a: int, b: int, c: int, subtract: bool = False) -> int:
+    """``a × b + c`` (or ``a × b − c`` in the subtraction variant)."""
+    return a * b - c if subtract else a * b + c
+
+
+def combine_first(a: int, b: int, c: int, subtract: bool = False) -> int:
+    """``(a + b) × c`` (or ``(a − b) × c`` in the subtraction variant)."""
+    return (a - b) * c if subtract else (a + b) * c
+
+
+def expression_text(a: int, b: int, c: int, multiply: bool, subtract: bool = False) -> str:
+    """The expression as a player writes it, e.g. ``3 × 4 + 5`` or ``(3 + 4) × 5``."""
+    sign = "−" if subtract else "+"
+    if multiply:
+        return f"{a} × {b} {sign} {c}"
+    return f"({a} {sign} {b}) × {c}"
+
+
+def cards_per_hand(players: int) -> int:
+    """Two cards for each player plus the common card."""
+    return CARDS_PER_PLAYER * players + 1
+
+
+def hands_in_deck(deck: TreenexDeck, players: int) -> int:
+    """How many hands can be dealt before the deck must be reshuffled."""
+    return len(deck.cards) // cards_per_hand(players)
+
+
+def score_range(deck: TreenexDeck, subtract: bool = False) -> tuple[int, int]:
+    """The lowest and highest score one hand can give with this deck's values."""
+    values = deck.values
+    scores = [
+        rule(a, b, c, subtract)
+        for rule in (multiply_first, combine_first)
+        for a in values
+        for b in values
+        for c in values
+    ]
+    return min(scores), max(scores)
+
+
+def parse_value_range(text: str) -> tuple[int, int]:
+    """``"10-19"`` → (10, 19); a clear error for anything else."""
+    parts = text.replace("–", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise DeckgenError(f"values {text!r}: write the lowest and highest card value as LO-HI, e.g. 0-9 or 10-19")
+    low, high = int(parts[0]), int(parts[1])
+    if low > high:
+        raise DeckgenError(f"values {text!r}: the first number must not be larger than the second, e.g. 10-19")
+    if high > 999:
+        raise DeckgenError(f"values {text!r}: card values above 999 do not fit on a card; use at most 999")
+    return low, high
