@@ -46,9 +46,7 @@ def read_toml(path: Path) -> dict[str, Any]:
 def _unknown_keys(path: Path, where: str, data: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise DeckgenError(
-            f"{path}: {where}unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(allowed))}"
-        )
+        raise DeckgenError(f"{path}: {where}unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(allowed))}")
 
 
 def parse_grid(text: str) -> tuple[Cell, ...]:
@@ -78,10 +76,10 @@ def load_cleariosity(path: Path = CLEARIOSITY_FILE) -> Deck:
 def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
     _unknown_keys(path, "", data, _CLEARIOSITY_KEYS)
     if data.get("game") != "cleariosity":
-        raise DeckgenError(f"{path}: game = {data.get('game')!r}; a Cleariosity deck file needs game = \"cleariosity\"")
+        raise DeckgenError(f'{path}: game = {data.get("game")!r}; a Cleariosity deck file needs game = "cleariosity"')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise DeckgenError(f"{path}: missing name; add a line like name = \"cleariosity-numbers\"")
+        raise DeckgenError(f'{path}: missing name; add a line like name = "cleariosity-numbers"')
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
         raise DeckgenError(f"{path}: no cards; add a cards = [ ... ] list with one {{ id, tier, grid }} per card")
@@ -92,7 +90,7 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
             raise DeckgenError(f"{path}: card #{number} is not a {{ id = ..., tier = ..., grid = ... }} table")
         card_id = entry.get("id")
         if not isinstance(card_id, str) or not card_id.strip():
-            raise DeckgenError(f"{path}: card #{number} has no id; give it one, e.g. id = \"G01\"")
+            raise DeckgenError(f'{path}: card #{number} has no id; give it one, e.g. id = "G01"')
         where = f"card {card_id}: "
         _unknown_keys(path, where, entry, _CARD_KEYS)
         if card_id in seen:
@@ -105,7 +103,7 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
             raise DeckgenError(f"{path}: {where}unknown tier {tier_name!r}; use one of {_TIER_NAMES}") from None
         grid = entry.get("grid")
         if not isinstance(grid, str):
-            raise DeckgenError(f"{path}: {where}missing grid; write it like grid = \"5 . . / . 3 . / . . 8\"")
+            raise DeckgenError(f'{path}: {where}missing grid; write it like grid = "5 . . / . 3 . / . . 8"')
         try:
             cells = parse_grid(grid)
         except ValueError as error:
@@ -133,15 +131,15 @@ def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
         "# grid: three rows from the top, separated by '/', a digit where the card carries a",
         "# number and '.' where it is clear. Run `deckgen verify --file THIS-FILE` after editing.",
         "",
-        f"name = \"{deck.name}\"",
-        "game = \"cleariosity\"",
+        f'name = "{deck.name}"',
+        'game = "cleariosity"',
         f"standard = {'true' if _is_standard(deck) else 'false'}",
     ]
     if made_by:
-        lines.append(f"made_by = \"{made_by}\"")
+        lines.append(f'made_by = "{made_by}"')
     lines += ["", "cards = ["]
     for card in deck.cards:
-        lines.append(f"  {{ id = \"{card.id}\", tier = \"{card.tier.colour}\", grid = \"{card.grid_text()}\" }},")
+        lines.append(f'  {{ id = "{card.id}", tier = "{card.tier.colour}", grid = "{card.grid_text()}" }},')
     lines.append("]")
     return "\n".join(lines) + "\n"
 
@@ -158,13 +156,13 @@ def load_treenex(path: Path = TREENEX_FILE) -> TreenexDeck:
 def treenex_from_data(path: Path, data: dict[str, Any]) -> TreenexDeck:
     _unknown_keys(path, "", data, _TREENEX_KEYS)
     if data.get("game") != "treenex":
-        raise DeckgenError(f"{path}: game = {data.get('game')!r}; a Treenex deck file needs game = \"treenex\"")
+        raise DeckgenError(f'{path}: game = {data.get("game")!r}; a Treenex deck file needs game = "treenex"')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise DeckgenError(f"{path}: missing name; add a line like name = \"treenex\"")
+        raise DeckgenError(f'{path}: missing name; add a line like name = "treenex"')
     values = data.get("values", "0-9")
     if not isinstance(values, str):
-        raise DeckgenError(f"{path}: values = {values!r}; write it as text, e.g. values = \"0-9\"")
+        raise DeckgenError(f'{path}: values = {values!r}; write it as text, e.g. values = "0-9"')
     try:
         low, high = parse_value_range(values)
     except DeckgenError as error:
@@ -183,4 +181,4 @@ def load_any(path: Path) -> Deck | TreenexDeck:
         return cleariosity_from_data(path, data)
     if game == "treenex":
         return treenex_from_data(path, data)
-    raise DeckgenError(f"{path}: game = {game!r}; a deck file needs game = \"cleariosity\" or game = \"treenex\"")
+    raise DeckgenError(f'{path}: game = {game!r}; a deck file needs game = "cleariosity" or game = "treenex"')

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from deckgen.groups import Group, RawCard, find_groups, groups_with
 from deckgen.model import Card, Cell, Deck, Tier
 from deckgen.play import partner_index, play_game
-from deckgen.rules import LINE_POSITIONS, OPS, apply, equation_ops, is_trivial
-from deckgen.standard import MIN_GROUPS, MIN_CELL_USE, MIN_DIGIT_USE, STANDARD_COUNTS, TRIVIAL_SHARE
+from deckgen.rules import LINE_POSITIONS, apply, equation_ops, is_trivial
+from deckgen.standard import MIN_CELL_USE, MIN_DIGIT_USE, MIN_GROUPS, STANDARD_COUNTS, TRIVIAL_SHARE
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 Progress = Callable[[int, int], None]
@@ -226,8 +226,15 @@ class DeckSearch:
             self.cells[card] = cells
         self._apply(saved)
 
-    def anneal(self, score: Callable[[], float], iterations: int, max_card: int, progress: Progress | None,
-               done: int, total: int) -> None:
+    def anneal(
+        self,
+        score: Callable[[], float],
+        iterations: int,
+        max_card: int,
+        progress: Progress | None,
+        done: int,
+        total: int,
+    ) -> None:
         rng = self.rng
         start, end = self.settings.start_temperature, self.settings.end_temperature
         current = score()
@@ -290,11 +297,14 @@ def design_deck(seed: int, settings: DesignSettings | None = None, progress: Pro
             games.append(per_tier)
         max_card = search.tier_sizes[POLISHED_TIERS - 1]
         search.settings = DesignSettings(**{**settings.__dict__, "start_temperature": 20.0, "end_temperature": 0.2})
-        search.anneal(lambda: search.polish_score(games, POLISHED_TIERS), settings.polish_iterations, max_card,
-                      progress, settings.iterations, total)
+        search.anneal(
+            lambda: search.polish_score(games, POLISHED_TIERS),
+            settings.polish_iterations,
+            max_card,
+            progress,
+            settings.iterations,
+            total,
+        )
     if progress is not None:
         progress(total, total)
     return search.deck("cleariosity-numbers")
-
-
-__all__ = ["DesignSettings", "design_deck", "teaching_equations", "OPS"]

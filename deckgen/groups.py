@@ -158,7 +158,9 @@ def groups_with(cards: Sequence[RawCard], index: int, ops: Iterable[str] = OPS) 
         slot_a, slot_b = [s for s in range(3) if missing >> s & 1]
         for i, vi in others.get(1 << slot_a, ()):
             for j, vj in others.get(1 << slot_b, ()):
-                merged = [values[s] if values[s] is not None else vi[s] if vi[s] is not None else vj[s] for s in range(3)]
+                merged = [
+                    values[s] if values[s] is not None else vi[s] if vi[s] is not None else vj[s] for s in range(3)
+                ]
                 a, b, c = merged
                 for result, found in table.get((a, b), ()):  # type: ignore[arg-type]
                     if result == c:

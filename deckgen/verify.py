@@ -164,7 +164,11 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     pieces: list[Group] = []
     for colour in tier.tiers():
         colour_cards = deck.colour_cards(colour)
-        found = teaching if colour is tier else find_partition(range(len(colour_cards)), teaching_groups(colour_cards, colour.op))
+        found = (
+            teaching
+            if colour is tier
+            else find_partition(range(len(colour_cards)), teaching_groups(colour_cards, colour.op))
+        )
         if not found.groups:
             pieces = []
             break

@@ -1,0 +1,239 @@
+"""The ``deckgen`` command line: parses options, calls the core, prints results.
+
+No rules and no drawing live here. Every user mistake ends as one line on stderr and a
+non-zero exit status (1 for a failed check or bad input, 2 for a mistyped command line).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, dump_cleariosity, load_cleariosity, load_treenex
+from deckgen.design import DesignSettings, design_deck
+from deckgen.errors import DeckgenError
+from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
+from deckgen.fileio import write_atomic
+from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
+from deckgen.standard import DEFAULT_GAMES
+from deckgen.treenex import TreenexDeck, parse_value_range
+from deckgen.verify import verify_deck
+
+DECKS = ("cleariosity", "treenex")
+
+
+@contextmanager
+def progress_bar(label: str, total: int, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr (shown only on a terminal); yields ``update(done, total)``."""
+    if not enabled:
+        yield lambda done, total: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        shown = 0
+
+        def update(done: int, _total: int) -> None:
+            nonlocal shown
+            bar.update(done - shown)
+            shown = done
+
+        yield update
+
+
+def load_treenex_with(file: Path | None, values: str | None, copies: int | None) -> TreenexDeck:
+    deck = load_treenex(file or TREENEX_FILE)
+    low, high = parse_value_range(values) if values else (deck.low, deck.high)
+    return TreenexDeck(deck.name, low, high, copies if copies is not None else deck.copies)
+
+
+def emit(text: str, out: Path | None) -> None:
+    """Write ``text`` to ``out`` atomically, or to stdout."""
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(out, text)
+        click.echo(f"wrote {out}", err=True)
+
+
+deck_option = click.option(
+    "--deck", type=click.Choice(DECKS), default="cleariosity", show_default=True, help="Which game's deck."
+)
+file_option = click.option(
+    "--file",
+    "file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Deck file to read instead of the shipped one in templates/.",
+)
+values_option = click.option("--values", metavar="LO-HI", help="Treenex only: card values, e.g. 10-19 (default 0-9).")
+copies_option = click.option(
+    "--copies", type=click.IntRange(1, 100), help="Treenex only: copies of each value (default 4)."
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="deckgen")
+def cli() -> None:
+    """Design, verify and export card decks for Cleariosity Numbers and Treenex."""
+
+
+@cli.command()
+@deck_option
+@file_option
+@click.option(
+    "--games",
+    type=click.IntRange(0, 1_000_000),
+    default=DEFAULT_GAMES,
+    show_default=True,
+    help="Simulated games per tier and player count (0 skips play).",
+)
+@click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help="Seed for the simulated games.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of a table.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
+@values_option
+@copies_option
+def verify(
+    deck: str,
+    file: Path | None,
+    games: int,
+    seed: int,
+    as_json: bool,
+    out: Path | None,
+    values: str | None,
+    copies: int | None,
+) -> None:
+    """Check a deck against every design criterion; exit status 1 if any fails.
+
+    For Cleariosity Numbers: no card is an equation on its own, each tier can be cleared
+    completely (a partition is printed as proof), the new colour teaches its operation, every
+    card is in enough groups, few groups are trivial, simulated games collect enough cards,
+    and digits and cells are used evenly. For Treenex: how many hands the deck deals.
+    """
+    if deck == "treenex":
+        treenex = load_treenex_with(file, values, copies)
+        emit(json.dumps(treenex_json_report(treenex), indent=2) + "\n" if as_json else treenex_text(treenex), out)
+        if not treenex_passed(treenex):
+            raise DeckgenError("the Treenex deck is too small for a full game (see the table above)")
+        return
+    if values or copies is not None:
+        raise DeckgenError("--values and --copies apply to --deck treenex only")
+    path = file or CLEARIOSITY_FILE
+    cards = load_cleariosity(path)
+    workers = max(1, min(4, os.cpu_count() or 1))
+    with progress_bar("Simulating games", 12, enabled=sys.stderr.isatty()) as update:
+        report = verify_deck(cards, games, seed, workers=workers, progress=update)
+    emit(json.dumps(report.to_json(), indent=2) + "\n" if as_json else cleariosity_text(report, str(path)), out)
+    failures = report.failures()
+    if failures:
+        named = ", ".join(f"{where} {number}" for where, number in failures)
+        raise DeckgenError(f"the deck fails criteria ({named}); see the report above")
+
+
+@cli.command()
+@click.option(
+    "--seed", type=click.IntRange(0), required=True, help="Seed of the search; the same seed gives the same deck."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Deck file to write (default: print it).",
+)
+@click.option(
+    "--iterations",
+    type=click.IntRange(1),
+    default=DesignSettings.iterations,
+    show_default=True,
+    help="Search steps of the main pass.",
+)
+@click.option(
+    "--polish",
+    type=click.IntRange(0),
+    default=DesignSettings.polish_iterations,
+    show_default=True,
+    help="Search steps of the play-polishing pass.",
+)
+@click.option(
+    "--games", type=click.IntRange(0), default=DEFAULT_GAMES, show_default=True, help="Games for the final check."
+)
+def design(seed: int, out: Path | None, iterations: int, polish: int, games: int) -> None:
+    """Search for a new Cleariosity Numbers deck that meets every criterion.
+
+    The search is deterministic: budgets are counted in steps, not seconds, so the same
+    seed and budgets always give the same deck file. The result is verified before it is
+    written; exit status 1 means it missed a criterion (try another seed or more steps).
+    """
+    settings = DesignSettings(iterations=iterations, polish_iterations=polish)
+    with progress_bar("Designing deck", iterations + polish) as update:
+        deck = design_deck(seed, settings, progress=update)
+    report = verify_deck(deck, games, seed, workers=max(1, min(4, os.cpu_count() or 1)))
+    made_by = f"deckgen design --seed {seed}"
+    if iterations != DesignSettings.iterations:
+        made_by += f" --iterations {iterations}"
+    if polish != DesignSettings.polish_iterations:
+        made_by += f" --polish {polish}"
+    emit(dump_cleariosity(deck, made_by), out)
+    failures = report.failures()
+    if failures:
+        named = ", ".join(f"{where} {number}" for where, number in failures)
+        raise DeckgenError(f"the designed deck fails criteria ({named}); try another --seed or more --iterations")
+    lowest = min(share for tier in report.tiers for share in tier.play.values()) if games else None
+    summary = "the deck passes every criterion"
+    if lowest is not None:
+        summary += f"; lowest simulated collection {lowest:.1%}"
+    click.echo(summary, err=True)
+
+
+@cli.command()
+@deck_option
+@file_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True, help="Export format."
+)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: print it).")
+@values_option
+@copies_option
+def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str | None, copies: int | None) -> None:
+    """Write a deck's cards as JSON or CSV for other programs."""
+    if deck == "treenex":
+        treenex = load_treenex_with(file, values, copies)
+        emit(treenex_json(treenex) if fmt == "json" else treenex_csv(treenex), out)
+        return
+    if values or copies is not None:
+        raise DeckgenError("--values and --copies apply to --deck treenex only")
+    cards = load_cleariosity(file or CLEARIOSITY_FILE)
+    emit(cleariosity_json(cards) if fmt == "json" else cleariosity_csv(cards), out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; turn every expected error into one line on stderr and an exit status."""
+    try:
+        cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
+    except DeckgenError as error:
+        click.echo(f"deckgen: error: {error}", err=True)
+        return 1
+    except click.UsageError as error:
+        hint = (
+            f" (see 'deckgen {error.ctx.command_path.split(' ', 1)[1]} --help')"
+            if error.ctx and " " in error.ctx.command_path
+            else " (see 'deckgen --help')"
+        )
+        click.echo(f"deckgen: error: {error.format_message()}{hint}", err=True)
+        return 2
+    except click.ClickException as error:
+        click.echo(f"deckgen: error: {error.format_message()}", err=True)
+        return error.exit_code
+    except click.Abort:
+        click.echo("deckgen: stopped", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("deckgen: stopped", err=True)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
