@@ -1,0 +1,131 @@
+"""The command line through click's CliRunner, and its one-line errors through main()."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckgen.cli import cli, main
+
+COMMANDS = ["verify", "design", "export"]
+
+
+@pytest.mark.parametrize("command", [[], *[[c] for c in COMMANDS]])
+def test_every_help_works(command: list[str]) -> None:
+    result = CliRunner().invoke(cli, [*command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage:" in result.output
+
+
+def test_verify_table_and_exit_status() -> None:
+    result = CliRunner().invoke(cli, ["verify", "--games", "300"])
+    assert result.exit_code == 0, result.output
+    assert "green" in result.output and "orange" in result.output
+    assert "Perfect clear, green tier:" in result.output
+    assert "All criteria pass in every tier." in result.output
+
+
+def test_verify_json() -> None:
+    result = CliRunner().invoke(cli, ["verify", "--json", "--games", "200", "--seed", "4"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["passed"] is True
+    assert data["tiers"]["yellow"]["cards"] == 36
+
+
+def test_verify_treenex_variant() -> None:
+    result = CliRunner().invoke(cli, ["verify", "--deck", "treenex", "--values", "10-19", "--copies", "4", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["values"] == [10, 19]
+    assert data["hands"] == {"2": 8, "3": 5, "4": 4}
+
+
+def test_export_json_to_file(tmp_path: Path) -> None:
+    out = tmp_path / "deck.json"
+    result = CliRunner().invoke(cli, ["export", "--deck", "cleariosity", "--format", "json", "--out", str(out)])
+    assert result.exit_code == 0
+    assert json.loads(out.read_text())["name"] == "cleariosity-numbers"
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.json"]
+
+
+def test_export_is_byte_identical_between_runs() -> None:
+    first = CliRunner().invoke(cli, ["export", "--format", "csv"]).output
+    assert first == CliRunner().invoke(cli, ["export", "--format", "csv"]).output
+
+
+def test_design_writes_the_deck_and_reports(tmp_path: Path) -> None:
+    out = tmp_path / "new.toml"
+    args = ["design", "--seed", "3", "--iterations", "120", "--polish", "0", "--games", "20", "--out", str(out)]
+    code = main(args)
+    text = out.read_text()
+    assert 'made_by = "deckgen design --seed 3 --iterations 120 --polish 0"' in text
+    assert code in (0, 1)
+    again = tmp_path / "again.toml"
+    main([*args[:-1], str(again)])
+    assert again.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("args", "message", "status"),
+    [
+        (["verify", "--file", "missing.toml"], "missing.toml: no such file", 1),
+        (["verify", "--games", "-1"], "Invalid value for '--games'", 2),
+        (["verify", "--deck", "poker"], "Invalid value for '--deck'", 2),
+        (["verify", "--values", "10-19"], "--values and --copies apply to --deck treenex only", 1),
+        (["verify", "--deck", "treenex", "--values", "19-10"], "must not be larger", 1),
+        (["verify", "--deck", "treenex", "--copies", "1"], "too small for a full game", 1),
+        (["export", "--out", "no/such/dir/x.json"], "does not exist", 1),
+        (["design"], "Missing option '--seed'", 2),
+        (["frobnicate"], "No such command", 2),
+    ],
+)
+def test_bad_input_gets_one_line_and_an_exit_status(
+    args: list[str], message: str, status: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == status
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("deckgen: error: ")
+    assert message in lines[0]
+    assert "Traceback" not in err
+
+
+def test_broken_deck_file_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'name = "m"\ngame = "cleariosity"\ncards = [ { id = "A1", tier = "red", grid = "1 2 3 / . . . / . . ." } ]\n'
+    )
+    assert main(["verify", "--file", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"deckgen: error: {path}: card A1: unknown tier 'red'; use one of green, yellow, purple, orange"
+
+
+def test_failing_deck_exits_1_naming_the_criteria(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text(
+        'name = "small"\ngame = "cleariosity"\ncards = [\n'
+        '  { id = "G01", tier = "green", grid = "3 . . / 1 . . / 1 . ." },\n'
+        '  { id = "G02", tier = "green", grid = ". 4 . / . 2 . / . 2 ." },\n'
+        '  { id = "G03", tier = "green", grid = ". . 7 / . . 1 / . . 1" },\n]\n'
+    )
+    assert main(["verify", "--file", str(path), "--games", "10"]) == 1
+    captured = capsys.readouterr()
+    assert "FAILED green: criterion 4" in captured.out
+    # G02 reads 4 − 2 = 2 down its own middle column; three cards cannot balance 180 numbers.
+    assert (
+        captured.err.strip()
+        == "deckgen: error: the deck fails criteria (green 1, green 4, deck 7); see the report above"
+    )
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    result = subprocess.run([sys.executable, "-m", "deckgen", "--help"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0
+    assert "verify" in result.stdout

@@ -1,0 +1,126 @@
+"""Exports, and an independent re-count of the verify figures from the JSON export alone.
+
+The re-count below does not import the rules engine: it stacks every pair and triple of
+exported cards on every line, cell by cell, as a person checking the deck would.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from itertools import combinations
+
+import pytest
+
+from deckgen.deckfile import load_cleariosity
+from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
+from deckgen.treenex import TreenexDeck
+from deckgen.verify import verify_deck
+
+READING = {
+    "row0": [(0, 0), (0, 1), (0, 2)],
+    "row1": [(1, 0), (1, 1), (1, 2)],
+    "row2": [(2, 0), (2, 1), (2, 2)],
+    "col0": [(0, 0), (1, 0), (2, 0)],
+    "col1": [(0, 1), (1, 1), (2, 1)],
+    "col2": [(0, 2), (1, 2), (2, 2)],
+    "diag": [(0, 0), (1, 1), (2, 2)],
+    "anti": [(2, 0), (1, 1), (0, 2)],
+}
+TIER_ORDER = ["green", "yellow", "purple", "orange"]
+
+
+def holds(a: int, b: int, c: int, ops: str) -> list[str]:
+    found = []
+    if "+" in ops and a + b == c:
+        found.append("+")
+    if "-" in ops and a - b == c:
+        found.append("-")
+    if "*" in ops and a * b == c:
+        found.append("*")
+    if "/" in ops and b != 0 and a == b * c:
+        found.append("/")
+    return found
+
+
+def recount(cards: list[dict[tuple[int, int], int]], ops: str) -> tuple[int, list[int], int]:
+    """(groups, groups per card, trivial groups) by brute force."""
+    groups = 0
+    trivial = 0
+    per_card = [0] * len(cards)
+    # Per line, keep only cards touching it (a card off the line can never be in its group).
+    for line in READING.values():
+        touching = [i for i, card in enumerate(cards) if any(cell in card for cell in line)]
+        for size in (2, 3):
+            for members in combinations(touching, size):
+                values = []
+                givers = set()
+                for cell in line:
+                    here = [i for i in members if cell in cards[i]]
+                    if len(here) != 1:
+                        break
+                    givers.add(here[0])
+                    values.append(cards[here[0]][cell])
+                else:
+                    if len(givers) != size:
+                        continue
+                    found = holds(*values, ops)
+                    if not found:
+                        continue
+                    groups += 1
+                    for i in members:
+                        per_card[i] += 1
+                    a, b, _ = values
+                    op = found[0]
+                    if (
+                        a == 0
+                        or b == 0
+                        or (op == "*" and 1 in (a, b))
+                        or (op == "/" and b == 1)
+                        or (op == "-" and a == b)
+                    ):
+                        trivial += 1
+    return groups, per_card, trivial
+
+
+def test_independent_recount_agrees_with_verify() -> None:
+    deck = load_cleariosity()
+    exported = json.loads(cleariosity_json(deck))
+    report = verify_deck(deck, games=0, seed=1).to_json()
+    for depth, tier in enumerate(TIER_ORDER):
+        in_play = [c for c in exported["cards"] if TIER_ORDER.index(c["tier"]) <= depth]
+        cards = [{(x["row"], x["col"]): x["value"] for x in c["cells"]} for c in in_play]
+        ops = "+-*/"[: depth + 1]
+        groups, per_card, trivial = recount(cards, ops)
+        figures = report["tiers"][tier]
+        assert figures["groups"] == groups, tier
+        assert figures["min_participation"] == min(per_card), tier
+        assert figures["trivial_share"] == pytest.approx(trivial / groups, abs=5e-5), tier
+
+
+def test_json_export_has_exactly_the_documented_shape() -> None:
+    data = json.loads(cleariosity_json(load_cleariosity()))
+    assert set(data) == {"name", "cards"}
+    assert data["name"] == "cleariosity-numbers"
+    assert len(data["cards"]) == 60
+    first = data["cards"][0]
+    assert set(first) == {"id", "tier", "cells"}
+    assert first["id"] == "G01" and first["tier"] == "green"
+    assert len(first["cells"]) == 3
+    assert all(set(cell) == {"row", "col", "value"} for cell in first["cells"])
+
+
+def test_csv_export_has_one_row_per_number() -> None:
+    rows = list(csv.DictReader(io.StringIO(cleariosity_csv(load_cleariosity()))))
+    assert len(rows) == 180
+    assert set(rows[0]) == {"id", "tier", "row", "col", "value"}
+
+
+def test_treenex_exports() -> None:
+    deck = TreenexDeck("treenex", 10, 19, 2)
+    data = json.loads(treenex_json(deck))
+    assert [c["value"] for c in data["cards"]][:3] == [10, 10, 11]
+    assert len(data["cards"]) == 20
+    rows = list(csv.DictReader(io.StringIO(treenex_csv(deck))))
+    assert rows[-1] == {"id": "T20", "value": "19"}

@@ -1,0 +1,50 @@
+"""Treenex arithmetic and deck sizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.errors import DeckgenError
+from deckgen.treenex import (
+    TreenexDeck,
+    cards_per_hand,
+    combine_first,
+    expression_text,
+    hands_in_deck,
+    multiply_first,
+    parse_value_range,
+    score_range,
+)
+
+
+def test_expressions_follow_the_order_of_operations() -> None:
+    assert multiply_first(3, 4, 5) == 17
+    assert combine_first(3, 4, 5) == 35
+    assert multiply_first(3, 4, 5, subtract=True) == 7
+    assert combine_first(3, 4, 5, subtract=True) == -5
+    assert expression_text(3, 4, 5, multiply=True) == "3 × 4 + 5"
+    assert expression_text(3, 4, 5, multiply=False) == "(3 + 4) × 5"
+    assert expression_text(3, 4, 5, multiply=False, subtract=True) == "(3 − 4) × 5"
+
+
+def test_standard_deck_hands() -> None:
+    deck = TreenexDeck("treenex", 0, 9, 4)
+    assert len(deck.cards) == 40
+    assert [cards_per_hand(p) for p in (2, 3, 4)] == [5, 7, 9]
+    assert [hands_in_deck(deck, p) for p in (2, 3, 4)] == [8, 5, 4]
+    assert score_range(deck) == (0, 162)
+
+
+def test_teen_deck_scores() -> None:
+    deck = TreenexDeck("teens", 10, 19, 4)
+    assert score_range(deck) == (10 * 10 + 10, (19 + 19) * 19)
+
+
+@pytest.mark.parametrize("text", ["9-0", "a-b", "5", "1-2-3", "0-1000"])
+def test_bad_value_ranges(text: str) -> None:
+    with pytest.raises(DeckgenError):
+        parse_value_range(text)
+
+
+def test_value_range() -> None:
+    assert parse_value_range("10-19") == (10, 19)
