@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,7 +36,14 @@ from deckgen.groups import Group, RawCard, find_groups, groups_with
 from deckgen.model import Card, Cell, Deck, Tier
 from deckgen.play import partner_index, play_game
 from deckgen.rules import LINE_POSITIONS, apply, equation_ops, is_trivial
-from deckgen.standard import MIN_CELL_USE, MIN_DIGIT_USE, MIN_GROUPS, STANDARD_COUNTS, TRIVIAL_SHARE
+from deckgen.standard import (
+    MIN_CELL_USE,
+    MIN_DIGIT_USE,
+    MIN_GROUPS,
+    PLAYER_COUNTS,
+    STANDARD_COUNTS,
+    TRIVIAL_SHARE,
+)
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 Progress = Callable[[int, int], None]
@@ -46,12 +54,15 @@ class DesignSettings:
     """Search budgets and weights. The defaults are what the shipped deck was made with."""
 
     iterations: int = 6000
-    polish_iterations: int = 600
-    polish_games: int = 120
+    polish_iterations: int = 800
+    polish_games: int = 400
     group_cap: int = 60
     pair_weight: float = 5.0
-    start_temperature: float = 30.0
-    end_temperature: float = 0.3
+    polish_tiers: int = 1
+    max_equation_share: float = 0.08
+    max_same_number: int = 3
+    temperatures: tuple[float, float] = (30.0, 0.3)
+    polish_temperatures: tuple[float, float] = (3.0, 0.05)
 
 
 def teaching_equations(op: str) -> list[tuple[int, int, int]]:
@@ -78,6 +89,7 @@ class _TierGroups:
         self.count = [0] * size
         self.pairs = [0] * size
         self.trivial = 0
+        self.equations: Counter[tuple[int, int, int]] = Counter()
 
     def add(self, group: Group) -> None:
         key = (group.cards, group.line)
@@ -88,6 +100,7 @@ class _TierGroups:
             self.count[member] += 1
             self.pairs[member] += pair
         self.trivial += group.trivial
+        self.equations[group.values] += 1
 
     def refresh(self, cards: list[RawCard], index: int) -> None:
         for key in sorted(self.by_card[index]):
@@ -98,6 +111,7 @@ class _TierGroups:
                 self.count[member] -= 1
                 self.pairs[member] -= pair
             self.trivial -= group.trivial
+            self.equations[group.values] -= 1
         for group in groups_with(cards[: self.size], index, self.ops):
             self.add(group)
 
@@ -176,6 +190,9 @@ class DeckSearch:
                 missed += max(0, MIN_GROUPS - count)
                 reward += min(count + weight * tier_groups.pairs[card], cap)
             missed += max(0.0, tier_groups.trivial - (TRIVIAL_SHARE - 0.03) * len(tier_groups.groups))
+            if tier_groups.groups:
+                top = max(tier_groups.equations.values())
+                missed += max(0.0, top - self.settings.max_equation_share * len(tier_groups.groups)) / 4
         digits = [0] * 10
         used = [0] * 9
         self_equations = 0
@@ -190,6 +207,11 @@ class DeckSearch:
         missed += sum(max(0, MIN_DIGIT_USE + 1 - n) for n in digits)
         missed += sum(max(0, MIN_CELL_USE + 1 - n) for n in used)
         missed += 5 * self_equations
+        same: Counter[tuple[Tier, int, int]] = Counter()
+        for tier, cells in zip(self.colours, self.cells, strict=True):
+            for position, value in cells.items():
+                same[tier, position, value] += 1
+        missed += sum(max(0, n - self.settings.max_same_number) for n in same.values())
         return 100 * missed - reward
 
     # -- moves ----------------------------------------------------------------------------
@@ -230,13 +252,15 @@ class DeckSearch:
         self,
         score: Callable[[], float],
         iterations: int,
+        temperatures: tuple[float, float],
         max_card: int,
         progress: Progress | None,
         done: int,
         total: int,
     ) -> None:
+        """Simulated annealing on ``score`` (lower is better), touching cards below ``max_card``."""
         rng = self.rng
-        start, end = self.settings.start_temperature, self.settings.end_temperature
+        start, end = temperatures
         current = score()
         for step in range(iterations):
             temperature = start * (end / start) ** (step / max(1, iterations))
@@ -257,7 +281,7 @@ class DeckSearch:
         for tier_number in range(tiers):
             tier_groups = self.tiers[tier_number]
             partners = partner_index(tier_groups.size, [g.mask for g in tier_groups.groups.values()])
-            for players, orders in zip((2, 3, 4), games[tier_number], strict=True):
+            for players, orders in zip(PLAYER_COUNTS, games[tier_number], strict=True):
                 rng = random.Random(players)
                 got = sum(play_game(order, players, partners, rng) for order in orders)
                 collected += got / (len(orders) * tier_groups.size)
@@ -273,7 +297,21 @@ class DeckSearch:
         return Deck(name, tuple(cards))
 
 
-POLISHED_TIERS = 2
+def _polish_deals(seed: int, tier_sizes: list[int], games: int) -> list[list[list[int]]]:
+    """Fixed shuffled deals per tier and player count (2, 3, 4): the common random numbers."""
+    deal = random.Random(f"polish:{seed}")
+    deals = []
+    for size in tier_sizes:
+        per_tier = []
+        for _ in PLAYER_COUNTS:
+            orders = []
+            for _ in range(games):
+                order = list(range(size))
+                deal.shuffle(order)
+                orders.append(order)
+            per_tier.append(orders)
+        deals.append(per_tier)
+    return deals
 
 
 def design_deck(seed: int, settings: DesignSettings | None = None, progress: Progress | None = None) -> Deck:
@@ -281,25 +319,14 @@ def design_deck(seed: int, settings: DesignSettings | None = None, progress: Pro
     settings = settings or DesignSettings()
     search = DeckSearch(seed, settings)
     total = settings.iterations + settings.polish_iterations
-    search.anneal(search.penalty, settings.iterations, len(search.colours), progress, 0, total)
+    search.anneal(search.penalty, settings.iterations, settings.temperatures, len(search.colours), progress, 0, total)
     if settings.polish_iterations:
-        deal = random.Random(f"polish:{seed}")
-        games = []
-        for size in search.tier_sizes[:POLISHED_TIERS]:
-            per_tier = []
-            for _ in (2, 3, 4):
-                orders = []
-                for _ in range(settings.polish_games):
-                    order = list(range(size))
-                    deal.shuffle(order)
-                    orders.append(order)
-                per_tier.append(orders)
-            games.append(per_tier)
-        max_card = search.tier_sizes[POLISHED_TIERS - 1]
-        search.settings = DesignSettings(**{**settings.__dict__, "start_temperature": 20.0, "end_temperature": 0.2})
+        games = _polish_deals(seed, search.tier_sizes[: settings.polish_tiers], settings.polish_games)
+        max_card = search.tier_sizes[settings.polish_tiers - 1]
         search.anneal(
-            lambda: search.polish_score(games, POLISHED_TIERS),
+            lambda: search.polish_score(games, settings.polish_tiers),
             settings.polish_iterations,
+            settings.polish_temperatures,
             max_card,
             progress,
             settings.iterations,

@@ -49,6 +49,8 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             ids = " ".join(tier.cards[i].id for i in group.cards)
             lines.append(f"  {ids:<12} {group.line:<5} {describe(group.values, group.ops[0])}")
     lines.append("")
+    if report.games == 0:
+        lines.append(f"Criterion 6 ({CRITERIA[6]}) was not checked: no games were simulated (--games 0).")
     failures = report.failures()
     if failures:
         for where, number in failures:

@@ -145,6 +145,12 @@ def teaching_groups(cards: tuple[Card, ...], op: str) -> list[Group]:
     return [g for g in find_groups([raw_card(c) for c in cards], OPS) if g.ops == (op,)]
 
 
+def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> PartitionResult:
+    """A partition made of non-trivial groups if there is one (a better answer key), else any."""
+    found = find_partition(cards, [g for g in groups if not g.trivial])
+    return found if found.found else find_partition(cards, groups)
+
+
 def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     """Every check of one tier except simulated play (see :func:`play_tasks`)."""
     cards = deck.tier_cards(tier)
@@ -160,14 +166,14 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     # Each colour's teaching partition is valid at this tier too (the ops are cumulative),
     # so their union is a perfect clear; only if one is missing do we search the tier whole.
     own = deck.colour_cards(tier)
-    teaching = find_partition(range(len(own)), teaching_groups(own, tier.op))
+    teaching = partition_preferring_non_trivial(range(len(own)), teaching_groups(own, tier.op))
     pieces: list[Group] = []
     for colour in tier.tiers():
         colour_cards = deck.colour_cards(colour)
         found = (
             teaching
             if colour is tier
-            else find_partition(range(len(colour_cards)), teaching_groups(colour_cards, colour.op))
+            else partition_preferring_non_trivial(range(len(colour_cards)), teaching_groups(colour_cards, colour.op))
         )
         if not found.groups:
             pieces = []
@@ -177,7 +183,7 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     if pieces:
         perfect = PartitionResult(tuple(sorted(pieces, key=lambda g: g.cards)), exhausted=False)
     else:
-        perfect = find_partition(range(len(cards)), groups)
+        perfect = partition_preferring_non_trivial(range(len(cards)), groups)
     teaching_in_tier = PartitionResult(
         tuple(_reindex(g, own, index) for g in teaching.groups) if teaching.groups else None, teaching.exhausted
     )
@@ -217,12 +223,14 @@ def verify_deck(
 ) -> DeckReport:
     """Run every check; simulated games are spread over ``workers`` processes."""
     tiers = [analyse_tier(deck, tier) for tier in Tier if deck.colour_cards(tier)]
+    if games == 0:  # play not simulated: criterion 6 is left unjudged, the report says so
+        return DeckReport(deck, tiers, balance(deck), games, seed)
     tasks = [
         (len(report.cards), [g.mask for g in report.groups], players, games, f"{seed}:{report.tier.colour}:{players}")
         for report in tiers
         for players in PLAYER_COUNTS
     ]
-    if workers > 1 and games > 0:
+    if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = []
             for done, share in enumerate(pool.map(_play_task, tasks), start=1):
