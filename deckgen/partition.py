@@ -1,14 +1,15 @@
 """Exact-cover search: split a set of cards into disjoint equation groups.
 
 Used for the perfect-clear certificate and for the "new cards teach the new operation"
-partition. The search always branches on the card with the fewest groups left (Knuth's
-rule for Algorithm X), which settles designed decks in a few steps; a step budget keeps a
-hopeless hand-edited deck from running for ever.
+partition. This is Knuth's Algorithm X in the dictionary-of-sets form: it always branches
+on the card with the fewest groups left, which settles designed decks in a few steps, and
+covering or uncovering a group touches only the groups that share a card with it. A step
+budget keeps a hopeless hand-edited deck from running for ever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from deckgen.groups import Group
@@ -28,41 +29,61 @@ class PartitionResult:
         return self.groups is not None
 
 
-def find_partition(cards: Sequence[int], groups: Sequence[Group], budget: int = DEFAULT_STEP_BUDGET) -> PartitionResult:
+class _BudgetSpent(Exception):
+    pass
+
+
+def find_partition(cards: Iterable[int], groups: Sequence[Group], budget: int = DEFAULT_STEP_BUDGET) -> PartitionResult:
     """Disjoint groups covering exactly ``cards`` (indices), or why not."""
     wanted = set(cards)
     usable = [g for g in groups if set(g.cards) <= wanted]
-    by_card: dict[int, list[Group]] = {card: [] for card in wanted}
-    for group in usable:
-        for card in group.cards:
-            by_card[card].append(group)
+    # columns: card -> ids of the groups that contain it; rows: group id -> its cards
+    columns: dict[int, set[int]] = {card: set() for card in sorted(wanted)}
+    rows = {number: group.cards for number, group in enumerate(usable)}
+    for number, members in rows.items():
+        for card in members:
+            columns[card].add(number)
+    chosen: list[int] = []
     steps = 0
-    chosen: list[Group] = []
 
-    def search(open_cards: set[int]) -> bool | None:
+    def cover(number: int) -> list[set[int]]:
+        removed = []
+        for card in rows[number]:
+            for other in columns[card]:
+                for other_card in rows[other]:
+                    if other_card != card:
+                        columns[other_card].discard(other)
+            removed.append(columns.pop(card))
+        return removed
+
+    def uncover(number: int, removed: list[set[int]]) -> None:
+        for card, column in zip(reversed(rows[number]), reversed(removed), strict=True):
+            columns[card] = column
+            for other in column:
+                for other_card in rows[other]:
+                    if other_card != card:
+                        columns[other_card].add(other)
+
+    def search() -> bool:
         nonlocal steps
-        if not open_cards:
+        if not columns:
             return True
         steps += 1
         if steps > budget:
-            return None
-        card = min(sorted(open_cards), key=lambda c: sum(1 for g in by_card[c] if set(g.cards) <= open_cards))
-        gave_up = False
-        for group in by_card[card]:
-            members = set(group.cards)
-            if not members <= open_cards:
-                continue
-            chosen.append(group)
-            outcome = search(open_cards - members)
-            if outcome:
+            raise _BudgetSpent
+        card = min(columns, key=lambda c: (len(columns[c]), c))
+        for number in sorted(columns[card]):
+            chosen.append(number)
+            removed = cover(number)
+            if search():
                 return True
+            uncover(number, removed)
             chosen.pop()
-            if outcome is None:
-                gave_up = True
-                break
-        return None if gave_up else False
+        return False
 
-    outcome = search(set(wanted))
-    if outcome:
-        return PartitionResult(tuple(chosen), exhausted=False)
-    return PartitionResult(None, exhausted=outcome is False)
+    try:
+        if search():
+            return PartitionResult(tuple(usable[n] for n in chosen), exhausted=False)
+        return PartitionResult(None, exhausted=True)
+    except _BudgetSpent:
+        return PartitionResult(None, exhausted=False)

@@ -1,0 +1,36 @@
+"""Every `deckgen` example in the README runs (except `design`, which takes a minute)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckgen.cli import main
+from deckgen.deckfile import CLEARIOSITY_FILE
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def examples() -> list[str]:
+    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+    lines = [line.split("#")[0].strip() for block in blocks for line in block.splitlines()]
+    return [line for line in lines if line.startswith("deckgen ")]
+
+
+def test_readme_has_examples_of_every_command() -> None:
+    commands = {shlex.split(line)[1] for line in examples()}
+    assert commands == {"verify", "design", "export"}
+
+
+@pytest.mark.parametrize("line", [e for e in examples() if " design " not in f"{e} "])
+def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
+    monkeypatch.chdir(tmp_path)
+    args = shlex.split(line)[1:]
+    if "--games" not in args and args[0] == "verify" and "treenex" not in args:
+        args += ["--games", "100"]  # keep the suite quick; the figures are checked elsewhere
+    assert main(args) == 0
