@@ -13,13 +13,16 @@ How it works, and why:
    a time. Only the groups through the changed cards are recomputed
    (:func:`deckgen.groups.groups_with`).
 3. **What it aims for.** Hard criteria (no self-equation, richness, trivial share, digit and
-   cell balance) are penalties with a safety margin. Among decks that meet them it prefers
-   cards that sit in many groups — two-card groups weighted more, because they are the
-   ones still within reach late in a game — which is what keeps simulated games from
-   stranding cards.
+   cell balance) are penalties with a safety margin. So is variety: no equation may make up
+   more than a set share of a tier's groups, and no number may sit in the same cell on more
+   than a few cards of one colour — left alone, the search converges on a handful of
+   equations repeated everywhere, which plays well and teaches little. Among decks that
+   meet all that it prefers cards that sit in many groups — two-card groups weighted more,
+   because they are the ones still within reach late in a game — which is what keeps
+   simulated games from stranding cards.
 4. **Polish.** A shorter second pass estimates play directly (the same seeded deals for
    every candidate: common random numbers) and keeps changes that collect more cards in
-   the small tiers, where collection is hardest.
+   the green tier, the smallest and hardest to clear.
 
 Budgets are counted in iterations, never seconds, so a seed always gives the same deck.
 """
@@ -53,14 +56,21 @@ Progress = Callable[[int, int], None]
 class DesignSettings:
     """Search budgets and weights. The defaults are what the shipped deck was made with."""
 
+    #: Steps of the main annealing pass.
     iterations: int = 6000
+    #: Steps of the play-polishing pass, the seeded deals per player count it plays, and how
+    #: many tiers (from green up) it measures.
     polish_iterations: int = 800
     polish_games: int = 400
+    polish_tiers: int = 1
+    #: Reward per card: its groups plus ``pair_weight`` per two-card group, up to ``group_cap``.
     group_cap: int = 60
     pair_weight: float = 5.0
-    polish_tiers: int = 1
+    #: Variety: the largest share of a tier's groups one equation may have, and how many cards
+    #: of one colour may carry the same number in the same cell.
     max_equation_share: float = 0.08
     max_same_number: int = 3
+    #: Start and end temperatures of the two passes (geometric cooling).
     temperatures: tuple[float, float] = (30.0, 0.3)
     polish_temperatures: tuple[float, float] = (3.0, 0.05)
 

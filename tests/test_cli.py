@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -129,3 +130,21 @@ def test_python_dash_m_runs_the_cli() -> None:
     result = subprocess.run([sys.executable, "-m", "deckgen", "--help"], capture_output=True, text=True, check=False)
     assert result.returncode == 0
     assert "verify" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", "--json", "--games", "60"],
+        ["export", "--format", "json"],
+        ["design", "--seed", "9", "--iterations", "60", "--polish", "5", "--games", "0"],
+    ],
+)
+def test_outputs_are_byte_identical_across_processes(args: list[str]) -> None:
+    """Same inputs give the same bytes, whatever Python's per-process hash seed."""
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        result = subprocess.run([sys.executable, "-m", "deckgen", *args], capture_output=True, env=env, check=False)
+        outputs.append(result.stdout)
+    assert outputs[0] and outputs[0] == outputs[1]
