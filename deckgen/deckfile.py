@@ -73,13 +73,19 @@ def load_cleariosity(path: Path = CLEARIOSITY_FILE) -> Deck:
     return cleariosity_from_data(path, data)
 
 
-def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
-    _unknown_keys(path, "", data, _CLEARIOSITY_KEYS)
-    if data.get("game") != "cleariosity":
-        raise DeckgenError(f'{path}: game = {data.get("game")!r}; a Cleariosity deck file needs game = "cleariosity"')
+def _check_header(path: Path, data: dict[str, Any], game: str, allowed: set[str], example_name: str) -> str:
+    """Check the keys and the ``game`` of a deck file; return its name."""
+    _unknown_keys(path, "", data, allowed)
+    if data.get("game") != game:
+        raise DeckgenError(f'{path}: game = {data.get("game")!r}; this kind of deck file needs game = "{game}"')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise DeckgenError(f'{path}: missing name; add a line like name = "cleariosity-numbers"')
+        raise DeckgenError(f'{path}: missing name; add a line like name = "{example_name}"')
+    return name
+
+
+def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
+    name = _check_header(path, data, "cleariosity", _CLEARIOSITY_KEYS, "cleariosity-numbers")
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
         raise DeckgenError(f"{path}: no cards; add a cards = [ ... ] list with one {{ id, tier, grid }} per card")
@@ -154,12 +160,7 @@ def load_treenex(path: Path = TREENEX_FILE) -> TreenexDeck:
 
 
 def treenex_from_data(path: Path, data: dict[str, Any]) -> TreenexDeck:
-    _unknown_keys(path, "", data, _TREENEX_KEYS)
-    if data.get("game") != "treenex":
-        raise DeckgenError(f'{path}: game = {data.get("game")!r}; a Treenex deck file needs game = "treenex"')
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise DeckgenError(f'{path}: missing name; add a line like name = "treenex"')
+    name = _check_header(path, data, "treenex", _TREENEX_KEYS, "treenex")
     values = data.get("values", "0-9")
     if not isinstance(values, str):
         raise DeckgenError(f'{path}: values = {values!r}; write it as text, e.g. values = "0-9"')
