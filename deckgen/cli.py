@@ -15,11 +15,13 @@ from pathlib import Path
 
 import click
 
+from deckgen.build import BuildRequest, prepare, run
 from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, dump_cleariosity, load_cleariosity, load_treenex
 from deckgen.design import DesignSettings, design_deck
 from deckgen.errors import DeckgenError
 from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
 from deckgen.fileio import write_atomic
+from deckgen.printing import profile as printing_profile
 from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
 from deckgen.standard import DEFAULT_GAMES
 from deckgen.treenex import TreenexDeck, parse_value_range
@@ -206,6 +208,93 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
         raise DeckgenError("--values and --copies apply to --deck treenex only")
     cards = load_cleariosity(file or CLEARIOSITY_FILE)
     emit(cleariosity_json(cards) if fmt == "json" else cleariosity_csv(cards), out)
+
+
+@cli.command()
+@click.option(
+    "--format",
+    "formats",
+    type=click.Choice(["pdf"]),
+    multiple=True,
+    default=("pdf",),
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--deck", type=click.Choice([*DECKS, "all"]), help="Which deck(s) to build. [all, or the profile's deck]")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the files.",
+)
+@click.option("--profile", help="Named print profile from templates/profiles.toml; options below override it.")
+@click.option("--paper", help="letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]")
+@click.option("--margin", help="Printable margin kept clear on every side, e.g. 5mm. [5mm]")
+@click.option(
+    "--card-size", help="poker, bridge, square, index-3x5 or WxH (63x88mm). [Cleariosity poker, Treenex index-3x5]"
+)
+@click.option(
+    "--media",
+    type=click.Choice(["transparency", "cardstock", "paper"]),
+    help="What you print on. [Cleariosity transparency, Treenex cardstock]",
+)
+@click.option(
+    "--layout",
+    type=click.Choice(["sheet", "single"]),
+    help="sheet: as many cards as fit on each page; single: one card a page at card size (+ bleed). [sheet]",
+)
+@click.option("--sets", type=int, help="Classroom sets, 1-200; cards are labelled SET n and grouped by set. [1]")
+@click.option("--marks", type=click.Choice(["crop", "lines", "none"]), help="Cutting guides. [crop]")
+@click.option("--bleed", help="Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]")
+@click.option("--mirror/--no-mirror", default=None, help="Mirror the pages, to print on the back of the film.")
+@click.option(
+    "--duplex",
+    type=click.Choice(["long-edge", "short-edge", "none"]),
+    help="Treenex backs: page of backs after each page of fronts, for flipping on this edge. [long-edge]",
+)
+@click.option(
+    "--registration/--no-registration", default=None, help="Print-and-cut registration marks in the page corners."
+)
+@click.option("--grid-ticks", is_flag=True, help="Faint ticks at the grid corners of Cleariosity cards.")
+@click.option("--pack/--no-pack", default=True, show_default=True, help="Also write the teacher pack.")
+@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Cleariosity deck file to use.")
+@values_option
+@copies_option
+def build(
+    formats: tuple[str, ...],
+    deck: str | None,
+    out: Path,
+    profile: str | None,
+    file: Path | None,
+    values: str | None,
+    copies: int | None,
+    pack: bool,
+    **options: object,
+) -> None:
+    """Write print-ready files for the decks, and the teacher pack.
+
+    With no options: output/cleariosity-numbers.pdf (transparency film, letter),
+    output/treenex.pdf (card stock, fronts and long-edge duplex backs) and
+    output/teacher-pack.pdf (rules, score sheet, answer keys, packing list).
+    """
+    chosen_profile = printing_profile(profile) if profile else {}
+    deck = deck or chosen_profile.get("deck", "all")
+    request = BuildRequest(
+        decks=DECKS if deck == "all" else (deck,),
+        out=out,
+        profile=profile,
+        options={k.replace("-", "_"): v for k, v in options.items()},
+        cleariosity_file=file,
+        values=values,
+        copies=copies,
+        pack=pack,
+    )
+    job = prepare(request)
+    with click.progressbar(length=job.pages, label="Building", file=sys.stderr) as bar:
+        written = run(job, progress=bar.update)
+    for path in written:
+        click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,18 @@ LINES: dict[str, tuple[tuple[int, int], ...]] = {
     "anti": ((2, 0), (1, 1), (0, 2)),
 }
 
+#: How the lines are named for people (answer keys, messages).
+LINE_NAMES: dict[str, str] = {
+    "row0": "top row",
+    "row1": "middle row",
+    "row2": "bottom row",
+    "col0": "left column",
+    "col1": "middle column",
+    "col2": "right column",
+    "diag": "diagonal from top left",
+    "anti": "diagonal from bottom left",
+}
+
 #: The same lines as grid positions (row * 3 + col), for the fast paths.
 LINE_POSITIONS: dict[str, tuple[int, int, int]] = {
     name: tuple(r * GRID_SIZE + c for r, c in cells)  # type: ignore[misc]

@@ -1,0 +1,132 @@
+"""The main job: print-ready files for the chosen decks, plus the teacher pack.
+
+This module turns a build request into files. It knows which plan goes with which deck and
+which backend makes which format; the layout and the drawing live elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, load_cleariosity, load_treenex
+from deckgen.errors import DeckgenError
+from deckgen.fileio import write_atomic
+from deckgen.layout.decks import cleariosity_plan, treenex_plan
+from deckgen.layout.sheets import SheetPlan
+from deckgen.printing import PrintSettings, profile, resolve
+from deckgen.render.pack_pdf import PackingEntry, teacher_pack_pdf
+from deckgen.render.pdf import plan_to_pdf
+from deckgen.treenex import TreenexDeck, parse_value_range
+from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
+
+Progress = Callable[[int], None]
+
+CLEARIOSITY_PDF = "cleariosity-numbers.pdf"
+TREENEX_PDF = "treenex.pdf"
+PACK_PDF = "teacher-pack.pdf"
+
+
+@dataclass
+class BuildRequest:
+    """What the user asked for; option values of ``None`` mean "not given"."""
+
+    decks: tuple[str, ...] = ("cleariosity", "treenex")
+    out: Path = Path("output")
+    profile: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    cleariosity_file: Path | None = None
+    treenex_file: Path | None = None
+    values: str | None = None
+    copies: int | None = None
+    pack: bool = True
+
+
+@dataclass
+class BuildJob:
+    """Plans ready to draw: one per deck, plus what the teacher pack needs to know."""
+
+    request: BuildRequest
+    plans: dict[str, tuple[SheetPlan, PrintSettings]]
+    cleariosity: Any
+    treenex: TreenexDeck
+
+    @property
+    def pages(self) -> int:
+        return sum(len(plan.pages) for plan, _ in self.plans.values()) + (1 if self.request.pack else 0)
+
+
+def prepare(request: BuildRequest) -> BuildJob:
+    """Load decks and settings and compute every page; nothing is written yet."""
+    chosen = profile(request.profile) if request.profile else None
+    out = request.out
+    if out.exists() and not out.is_dir():
+        raise DeckgenError(f"--out {out}: this is a file, not a folder; choose a folder")
+    cleariosity = load_cleariosity(request.cleariosity_file or CLEARIOSITY_FILE)
+    treenex = load_treenex(request.treenex_file or TREENEX_FILE)
+    if request.values or request.copies is not None:
+        low, high = parse_value_range(request.values) if request.values else (treenex.low, treenex.high)
+        treenex = TreenexDeck(treenex.name, low, high, request.copies if request.copies is not None else treenex.copies)
+    plans: dict[str, tuple[SheetPlan, PrintSettings]] = {}
+    for deck in request.decks:
+        settings = resolve(deck, chosen, request.options)
+        if deck == "cleariosity":
+            plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
+        else:
+            plans[deck] = (treenex_plan(treenex, settings), settings)
+    return BuildJob(request, plans, cleariosity, treenex)
+
+
+def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
+    entries = []
+    sets = 1
+    for deck, (plan, settings) in job.plans.items():
+        sets = settings.sets
+        fronts = sum(1 for page in plan.pages if page.side == "front") // settings.sets
+        backs = sum(1 for page in plan.pages if page.side == "back") // settings.sets
+        cards = len(job.cleariosity.cards) if deck == "cleariosity" else len(job.treenex.cards)
+        media = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}[settings.media]
+        sides = "pages" + (" (backs on the reverse)" if backs else "")
+        if settings.layout == "single":
+            media += ", one card a page"
+        name = "Cleariosity Numbers" if deck == "cleariosity" else "Treenex"
+        detail = ""
+        if deck == "treenex":
+            deck_ = job.treenex
+            detail = f"A Treenex set has {cards} cards: values {deck_.low} to {deck_.high}, {deck_.copies} of each."
+        entries.append(PackingEntry(name, cards, fronts, sides, media, detail))
+    return sets, entries
+
+
+def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
+    """The teacher pack goes on the paper the sheets use (A4 or letter), in points."""
+    paper = PAPER_SIZES["a4"] if PAPER_SIZES["a4"] in papers else PAPER_SIZES["letter"]
+    return mm_to_pt(paper[0]), mm_to_pt(paper[1])
+
+
+def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
+    """Draw and write every file of the job (each written whole, or not at all)."""
+    out = job.request.out
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DeckgenError(f"--out {out}: cannot create the folder ({error.strerror}); choose another") from None
+    written = []
+    names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}
+    for deck, (plan, _) in job.plans.items():
+        filename, title = names[deck]
+        data = plan_to_pdf(plan, title, progress)
+        write_atomic(out / filename, data)
+        written.append(out / filename)
+    if job.request.pack:
+        card_size = job.plans["cleariosity"][1].card if "cleariosity" in job.plans else CARD_SIZES["poker"]
+        sheets = [settings.paper for _, settings in job.plans.values() if settings.layout == "sheet"]
+        sets, entries = packing_entries(job)
+        data = teacher_pack_pdf(job.cleariosity, job.treenex, card_size, sets, entries, pack_page_size(sheets))
+        write_atomic(out / PACK_PDF, data)
+        written.append(out / PACK_PDF)
+        if progress is not None:
+            progress(1)
+    return written

@@ -1,0 +1,114 @@
+"""The one glyph source: single-stroke shapes for digits, operation signs and label letters.
+
+Every backend draws these same centre-lines with round caps and joins: the PDF as paths,
+the SVG as paths (a laser can score them directly), the PNG as thick lines. So a card looks
+the same on film, on acrylic and on screen, and no backend depends on a font.
+
+Glyph coordinates are in *em*: x from 0 to the glyph's width, y from 0 (baseline) up to 1
+(cap height). A glyph drawn at size ``s`` mm with stroke ``STROKE * s`` covers, with its
+round caps, a box ``STROKE * s / 2`` larger than its centre-lines on every side.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+
+#: Stroke width as a share of the glyph size.
+STROKE = 0.14
+#: Space between glyphs, as a share of the size (on top of the stroke width).
+TRACKING = 0.12
+#: Radius of a dot (as in ÷) as a share of the size.
+DOT = 0.1
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """Centre-lines of one character: open or closed polylines, and round dots."""
+
+    width: float
+    strokes: tuple[tuple[Point, ...], ...]
+    dots: tuple[Point, ...] = ()
+
+
+def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24) -> list[Point]:
+    """Points on an elliptical arc from ``start`` to ``end`` degrees (counter-clockwise if end > start)."""
+    points = []
+    for k in range(steps + 1):
+        angle = math.radians(start + (end - start) * k / steps)
+        points.append((round(cx + rx * math.cos(angle), 4), round(cy + ry * math.sin(angle), 4)))
+    return points
+
+
+def _glyphs() -> dict[str, Glyph]:
+    g: dict[str, Glyph] = {}
+    g["0"] = Glyph(0.6, (tuple(_arc(0.3, 0.5, 0.3, 0.5, 90, 450, 48)),))
+    g["1"] = Glyph(0.6, (((0.1, 0.78), (0.34, 1.0), (0.34, 0.0)), ((0.1, 0.0), (0.58, 0.0))))
+    g["2"] = Glyph(0.6, (tuple(_arc(0.3, 0.71, 0.29, 0.29, 165, -35)) + ((0.02, 0.0), (0.6, 0.0)),))
+    g["3"] = Glyph(
+        0.6,
+        (tuple(_arc(0.3, 0.75, 0.26, 0.25, 150, -90, 18) + _arc(0.3, 0.26, 0.3, 0.26, 90, -150, 24)),),
+    )
+    g["4"] = Glyph(0.62, (((0.46, 0.0), (0.46, 1.0), (0.0, 0.3), (0.62, 0.3)),))
+    g["5"] = Glyph(0.6, (((0.56, 1.0), (0.1, 1.0), (0.08, 0.55)) + tuple(_arc(0.3, 0.32, 0.3, 0.32, 135, -145)),))
+    g["6"] = Glyph(0.6, (((0.5, 1.0), (0.05, 0.4)), tuple(_arc(0.3, 0.3, 0.3, 0.3, 160, 520, 40))))
+    g["7"] = Glyph(0.6, (((0.0, 1.0), (0.6, 1.0), (0.2, 0.0)),))
+    g["8"] = Glyph(
+        0.6,
+        (tuple(_arc(0.3, 0.77, 0.24, 0.23, -90, 270, 36)), tuple(_arc(0.3, 0.27, 0.3, 0.27, 90, 450, 40))),
+    )
+    g["9"] = Glyph(0.6, (((0.1, 0.0), (0.55, 0.6)), tuple(_arc(0.3, 0.7, 0.3, 0.3, -20, 340, 40))))
+    g["+"] = Glyph(0.7, (((0.05, 0.45), (0.65, 0.45)), ((0.35, 0.15), (0.35, 0.75))))
+    g["-"] = Glyph(0.7, (((0.05, 0.45), (0.65, 0.45)),))
+    g["*"] = Glyph(0.6, (((0.05, 0.2), (0.55, 0.7)), ((0.05, 0.7), (0.55, 0.2))))
+    g["/"] = Glyph(0.7, (((0.05, 0.45), (0.65, 0.45)),), dots=((0.35, 0.78), (0.35, 0.12)))
+    g["="] = Glyph(0.7, (((0.05, 0.3), (0.65, 0.3)), ((0.05, 0.62), (0.65, 0.62))))
+    g[" "] = Glyph(0.35, ())
+    g["E"] = Glyph(0.52, (((0.52, 1.0), (0.0, 1.0), (0.0, 0.0), (0.52, 0.0)), ((0.0, 0.5), (0.42, 0.5))))
+    g["N"] = Glyph(0.62, (((0.0, 0.0), (0.0, 1.0), (0.62, 0.0), (0.62, 1.0)),))
+    g["R"] = Glyph(
+        0.58,
+        (
+            ((0.0, 0.0), (0.0, 1.0), (0.3, 1.0)) + tuple(_arc(0.3, 0.75, 0.25, 0.25, 90, -90, 16)) + ((0.0, 0.5),),
+            ((0.3, 0.5), (0.58, 0.0)),
+        ),
+    )
+    g["S"] = Glyph(
+        0.58,
+        (tuple(_arc(0.29, 0.74, 0.27, 0.26, 20, 270, 24) + _arc(0.29, 0.26, 0.29, 0.24, 90, -160, 24)),),
+    )
+    g["T"] = Glyph(0.6, (((0.0, 1.0), (0.6, 1.0)), ((0.3, 1.0), (0.3, 0.0))))
+    g["X"] = Glyph(0.6, (((0.0, 0.0), (0.6, 1.0)), ((0.0, 1.0), (0.6, 0.0))))
+    return g
+
+
+GLYPHS: dict[str, Glyph] = _glyphs()
+
+
+def text_width(text: str) -> float:
+    """Width of ``text`` in em, centre-line to centre-line (add ``STROKE`` for the ink)."""
+    if not text:
+        return 0.0
+    return sum(glyph(ch).width for ch in text) + TRACKING * (len(text) - 1) + STROKE * (len(text) - 1)
+
+
+def glyph(character: str) -> Glyph:
+    try:
+        return GLYPHS[character]
+    except KeyError:
+        raise ValueError(f"no stroke glyph for {character!r}") from None
+
+
+def layout_text(text: str) -> tuple[list[tuple[Point, ...]], list[Point]]:
+    """Strokes and dots of ``text`` in em, first glyph's left edge at x = 0, baseline y = 0."""
+    strokes: list[tuple[Point, ...]] = []
+    dots: list[Point] = []
+    x = 0.0
+    for ch in text:
+        shape = glyph(ch)
+        strokes += [tuple((x + px, py) for px, py in line) for line in shape.strokes]
+        dots += [(x + px, py) for px, py in shape.dots]
+        x += shape.width + TRACKING + STROKE
+    return strokes, dots

@@ -1,0 +1,1 @@
+"""Page geometry, computed once in millimetres and drawn by every backend."""

@@ -1,0 +1,115 @@
+"""Drawing primitives in millimetres, y pointing down, each tagged with its role.
+
+Roles say what a mark is for, so a backend can decide how to draw it without knowing the
+layout: ``print`` (ink on the card), ``mark`` (crop marks and cut lines for scissors or a
+trimmer), ``registration`` (print-and-cut targets), ``cut`` (the card outline a blade
+follows), ``guide`` (helpful, never cut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from deckgen.glyphs import STROKE, layout_text, text_width
+
+Point = tuple[float, float]
+
+BLACK = "#000000"
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A polyline drawn with round caps and joins."""
+
+    points: tuple[Point, ...]
+    width: float
+    colour: str = BLACK
+    role: str = "print"
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A filled circle."""
+
+    cx: float
+    cy: float
+    r: float
+    colour: str = BLACK
+    role: str = "print"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle, outlined and/or filled (``None`` for neither)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    stroke: str | None = None
+    fill: str | None = None
+    width: float = 0.0
+    role: str = "print"
+
+
+Primitive = Stroke | Disc | Box
+
+
+def text(
+    content: str,
+    x: float,
+    baseline: float,
+    size: float,
+    colour: str = BLACK,
+    anchor: str = "left",
+    role: str = "print",
+) -> list[Primitive]:
+    """Stroke-glyph text: ``size`` mm cap height, ``anchor`` left/centre/right at ``x``."""
+    width = text_width(content) * size
+    left = {"left": x, "centre": x - width / 2, "right": x - width}[anchor]
+    strokes, dots = layout_text(content)
+    pen = STROKE * size
+    shapes: list[Primitive] = [
+        Stroke(tuple((left + px * size, baseline - py * size) for px, py in line), pen, colour, role)
+        for line in strokes
+    ]
+    shapes += [Disc(left + px * size, baseline - py * size, pen * 0.75, colour, role) for px, py in dots]
+    return shapes
+
+
+def ink_box(
+    content: str, x: float, baseline: float, size: float, anchor: str = "left"
+) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) the ink of :func:`text` covers, round caps included (approx.)."""
+    width = text_width(content) * size
+    left = {"left": x, "centre": x - width / 2, "right": x - width}[anchor]
+    pen = STROKE * size / 2
+    return left - pen, baseline - size - pen, left + width + pen, baseline + pen
+
+
+def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:
+    """Mirror left-right inside a box ``width`` wide (x → width − x)."""
+    out: list[Primitive] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            out.append(replace(shape, points=tuple((width - x, y) for x, y in shape.points)))
+        elif isinstance(shape, Disc):
+            out.append(replace(shape, cx=width - shape.cx))
+        else:
+            out.append(replace(shape, x=width - shape.x - shape.w))
+    return out
+
+
+def rotate_180(shapes: Iterable[Primitive], width: float, height: float) -> list[Primitive]:
+    """Turn half a circle inside a ``width`` × ``height`` box."""
+    out: list[Primitive] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            out.append(replace(shape, points=tuple((width - x, height - y) for x, y in shape.points)))
+        elif isinstance(shape, Disc):
+            out.append(replace(shape, cx=width - shape.cx, cy=height - shape.cy))
+        else:
+            out.append(replace(shape, x=width - shape.x - shape.w, y=height - shape.y - shape.h))
+    return out

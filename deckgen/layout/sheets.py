@@ -1,0 +1,206 @@
+"""Imposition: cards on sheets, crop marks, cut lines, registration marks, duplex backs.
+
+All of it in millimetres, computed once; the PDF, SVG and PNG backends only draw the plan.
+Cards on a sheet form one centred block. They abut (gap 0) unless a bleed or a gap is asked
+for, so neighbours share their cut lines — that is what fits 9 poker cards on letter paper —
+and crop marks stand outside the block, where they can never cross a card.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from deckgen.errors import DeckgenError
+from deckgen.layout.faces import Face
+from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, mirror_x
+
+#: Crop-mark pen: 0.5 pt, twice the least a printer reliably prints (0.25 pt).
+MARK_WIDTH = 0.5 * 25.4 / 72
+#: Crop marks start this far from the block and are at most this long.
+MARK_OFFSET = 1.0
+MARK_LENGTH = 5.0
+CUT_LINE_COLOUR = "#808080"
+#: Registration marks for print-and-cut: filled squares this size, at the printable corners.
+REGISTRATION_SIZE = 5.0
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cards of one sheet go: ``cols`` × ``rows`` from the block's top-left corner."""
+
+    cols: int
+    rows: int
+    x0: float
+    y0: float
+    card_w: float
+    card_h: float
+    gap: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    def slot(self, index: int) -> tuple[float, float]:
+        """Top-left corner of the card trim in slot ``index`` (row by row)."""
+        row, col = divmod(index, self.cols)
+        return self.x0 + col * (self.card_w + self.gap), self.y0 + row * (self.card_h + self.gap)
+
+    @property
+    def block(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of all the cards together."""
+        w = self.cols * self.card_w + (self.cols - 1) * self.gap
+        h = self.rows * self.card_h + (self.rows - 1) * self.gap
+        return self.x0, self.y0, self.x0 + w, self.y0 + h
+
+    def cut_positions(self) -> tuple[list[float], list[float]]:
+        """x of every vertical cut and y of every horizontal cut (shared edges once)."""
+        xs = sorted(
+            {round(self.x0 + c * (self.card_w + self.gap) + d, 4) for c in range(self.cols) for d in (0, self.card_w)}
+        )
+        ys = sorted(
+            {round(self.y0 + r * (self.card_h + self.gap) + d, 4) for r in range(self.rows) for d in (0, self.card_h)}
+        )
+        return xs, ys
+
+
+def impose(page_w: float, page_h: float, card_w: float, card_h: float, margin: float, gap: float) -> Grid:
+    """The most cards that fit inside the printable area, as a block centred on the page."""
+    usable_w, usable_h = page_w - 2 * margin, page_h - 2 * margin
+    cols = math.floor((usable_w + gap) / (card_w + gap) + 1e-9)
+    rows = math.floor((usable_h + gap) / (card_h + gap) + 1e-9)
+    if cols < 1 or rows < 1:
+        raise DeckgenError(
+            f"a {card_w:g} x {card_h:g} mm card does not fit in the printable area of a "
+            f"{page_w:g} x {page_h:g} mm page ({margin:g} mm margins); choose larger paper, a smaller "
+            "card or a smaller --margin"
+        )
+    block_w = cols * card_w + (cols - 1) * gap
+    block_h = rows * card_h + (rows - 1) * gap
+    return Grid(cols, rows, (page_w - block_w) / 2, (page_h - block_h) / 2, card_w, card_h, gap)
+
+
+def crop_marks(grid: Grid, page_w: float, page_h: float) -> list[Primitive]:
+    """Short ticks in line with every cut, outside the block, never over a card."""
+    bx0, by0, bx1, by1 = grid.block
+    xs, ys = grid.cut_positions()
+    marks: list[Primitive] = []
+
+    def tick(a: tuple[float, float], b: tuple[float, float]) -> None:
+        marks.append(Stroke((a, b), MARK_WIDTH, BLACK, "mark"))
+
+    top = min(MARK_LENGTH, by0 - MARK_OFFSET)
+    bottom = min(MARK_LENGTH, page_h - by1 - MARK_OFFSET)
+    left = min(MARK_LENGTH, bx0 - MARK_OFFSET)
+    right = min(MARK_LENGTH, page_w - bx1 - MARK_OFFSET)
+    for x in xs:
+        if top > 0:
+            tick((x, by0 - MARK_OFFSET - top), (x, by0 - MARK_OFFSET))
+        if bottom > 0:
+            tick((x, by1 + MARK_OFFSET), (x, by1 + MARK_OFFSET + bottom))
+    for y in ys:
+        if left > 0:
+            tick((bx0 - MARK_OFFSET - left, y), (bx0 - MARK_OFFSET, y))
+        if right > 0:
+            tick((bx1 + MARK_OFFSET, y), (bx1 + MARK_OFFSET + right, y))
+    return marks
+
+
+def cut_lines(grid: Grid, page_w: float, page_h: float) -> list[Primitive]:
+    """Full-length lines through every cut, edge to edge, for a guillotine or paper trimmer."""
+    xs, ys = grid.cut_positions()
+    lines: list[Primitive] = [Stroke(((x, 0.0), (x, page_h)), MARK_WIDTH, CUT_LINE_COLOUR, "mark") for x in xs]
+    lines += [Stroke(((0.0, y), (page_w, y)), MARK_WIDTH, CUT_LINE_COLOUR, "mark") for y in ys]
+    return lines
+
+
+def registration_marks(grid: Grid, page_w: float, page_h: float, margin: float) -> list[tuple[float, float]]:
+    """Top-left corners of the print-and-cut targets: the printable area's corners.
+
+    The laser SVG places its marks with this same function, so they coincide with the
+    printed ones. Raises when the corners are taken by cards.
+    """
+    size = REGISTRATION_SIZE
+    corners = [
+        (margin, margin),
+        (page_w - margin - size, margin),
+        (margin, page_h - margin - size),
+        (page_w - margin - size, page_h - margin - size),
+    ]
+    bx0, by0, bx1, by1 = grid.block
+    clear = 1.0
+    for x, y in corners:
+        overlaps = x < bx1 + clear and x + size > bx0 - clear and y < by1 + clear and y + size > by0 - clear
+        if overlaps:
+            raise DeckgenError(
+                "no room for registration marks beside the cards; use larger paper, a smaller --margin, "
+                "or leave out --registration"
+            )
+    return corners
+
+
+def registration_primitives(corners: Sequence[tuple[float, float]]) -> list[Primitive]:
+    return [Box(x, y, REGISTRATION_SIZE, REGISTRATION_SIZE, None, BLACK, 0.0, "registration") for x, y in corners]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face drawn with its trim's top-left corner at (x, y) on the page."""
+
+    face: str
+    x: float
+    y: float
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    placements: list[Placement] = field(default_factory=list)
+    extras: list[Primitive] = field(default_factory=list)
+    #: (x, y, w, h) of the trimmed card, for single-card pages (PDF TrimBox).
+    trim: tuple[float, float, float, float] | None = None
+    #: Which side of the sheet this is, for labels and tests.
+    side: str = "front"
+
+
+@dataclass
+class SheetPlan:
+    """Everything a backend needs: the faces once, and pages that place them."""
+
+    name: str
+    faces: dict[str, Face]
+    pages: list[Page]
+    grid: Grid | None = None
+
+    def add_face(self, face: Face) -> str:
+        self.faces.setdefault(face.key, face)
+        return face.key
+
+
+def mirrored(face: Face) -> Face:
+    """The face as seen through the film from the other side."""
+    return Face(face.key + "-mirrored", face.width, face.height, tuple(mirror_x(face.primitives, face.width)))
+
+
+def mirror_page(page: Page, plan: SheetPlan) -> Page:
+    """Mirror a whole page left-right: faces, positions and marks (for printing on the back of film)."""
+    placements = []
+    for placement in page.placements:
+        face = plan.faces[placement.face]
+        key = plan.add_face(mirrored(face))
+        placements.append(Placement(key, page.width - placement.x - face.width, placement.y))
+    trim = page.trim
+    if trim is not None:
+        trim = (page.width - trim[0] - trim[2], trim[1], trim[2], trim[3])
+    return Page(page.width, page.height, placements, mirror_x(page.extras, page.width), trim, page.side)
+
+
+def back_position(grid: Grid, page_w: float, page_h: float, x: float, y: float, duplex: str) -> tuple[float, float]:
+    """Where the back of the card at (x, y) goes so that it lands behind the front."""
+    if duplex == "long-edge":
+        return page_w - x - grid.card_w, y
+    if duplex == "short-edge":
+        return x, page_h - y - grid.card_h
+    raise ValueError(duplex)

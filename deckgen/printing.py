@@ -1,0 +1,143 @@
+"""Print settings: per-deck defaults, named profiles from ``templates/profiles.toml``, and the
+user's options, merged in that order and validated once.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckgen.deckfile import TEMPLATES
+from deckgen.errors import DeckgenError
+from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_length, parse_size
+
+PROFILES_FILE = TEMPLATES / "profiles.toml"
+
+MEDIA = ("transparency", "cardstock", "paper")
+LAYOUTS = ("sheet", "single")
+MARKS = ("crop", "lines", "none")
+DUPLEX = ("long-edge", "short-edge", "none")
+MAX_SETS = 200
+
+#: What each deck is printed on when nothing else is said.
+DECK_DEFAULTS: dict[str, dict[str, Any]] = {
+    "cleariosity": {
+        "paper": "letter",
+        "margin": "5mm",
+        "card_size": "poker",
+        "media": "transparency",
+        "layout": "sheet",
+        "marks": "crop",
+        "bleed": "0mm",
+        "mirror": False,
+        "duplex": "none",
+        "registration": False,
+        "sets": 1,
+    },
+    "treenex": {
+        "paper": "letter",
+        "margin": "5mm",
+        "card_size": "index-3x5",
+        "media": "cardstock",
+        "layout": "sheet",
+        "marks": "crop",
+        "bleed": "0mm",
+        "mirror": False,
+        "duplex": "long-edge",
+        "registration": False,
+        "sets": 1,
+    },
+}
+PROFILE_KEYS = {"description", "deck", *DECK_DEFAULTS["cleariosity"]}
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """How one deck is printed. Lengths in mm."""
+
+    paper: tuple[float, float]
+    margin: float
+    card: tuple[float, float]
+    media: str
+    layout: str
+    marks: str
+    bleed: float
+    mirror: bool
+    duplex: str
+    registration: bool
+    sets: int
+    grid_ticks: bool = False
+
+
+def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise DeckgenError(f"{path}: cannot read the print profiles ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DeckgenError(f"{path}: not valid TOML ({error}); check quotes and brackets") from None
+    for name, profile in data.items():
+        if not isinstance(profile, dict):
+            raise DeckgenError(f"{path}: {name} must be a [section] of options")
+        unknown = sorted(set(profile) - PROFILE_KEYS)
+        if unknown:
+            allowed = ", ".join(sorted(PROFILE_KEYS))
+            raise DeckgenError(f"{path}: profile {name}: unknown key {unknown[0]!r}; allowed keys are {allowed}")
+    return data
+
+
+def profile(name: str, path: Path = PROFILES_FILE) -> dict[str, Any]:
+    profiles = load_profiles(path)
+    if name not in profiles:
+        raise DeckgenError(
+            f"unknown profile {name!r}; choose one of {', '.join(profiles)} (see templates/profiles.toml)"
+        )
+    return profiles[name]
+
+
+def resolve(
+    deck: str, chosen_profile: dict[str, Any] | None, options: dict[str, Any], where: str = ""
+) -> PrintSettings:
+    """Deck defaults, then the profile, then the options the user typed (``None`` = not given)."""
+    merged = dict(DECK_DEFAULTS[deck])
+    for key, value in (chosen_profile or {}).items():
+        if key not in ("description", "deck"):
+            merged[key] = value
+    grid_ticks = bool(options.get("grid_ticks", False))
+    for key, value in options.items():
+        if value is not None and key in merged:
+            merged[key] = value
+    prefix = where
+    try:
+        paper = parse_size(str(merged["paper"]), PAPER_SIZES, "paper")
+        card = parse_size(str(merged["card_size"]), CARD_SIZES, "card size")
+        margin = parse_length(str(merged["margin"]))
+        bleed = parse_length(str(merged["bleed"]))
+    except DeckgenError as error:
+        raise DeckgenError(prefix + str(error)) from None
+    for key, allowed in (("media", MEDIA), ("layout", LAYOUTS), ("marks", MARKS), ("duplex", DUPLEX)):
+        if merged[key] not in allowed:
+            raise DeckgenError(f"{prefix}{key} {merged[key]!r}: use one of {', '.join(allowed)}")
+    sets = merged["sets"]
+    if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
+        raise DeckgenError(f"{prefix}sets {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
+    if bleed > 10:
+        raise DeckgenError(f"{prefix}bleed {bleed:g} mm: use at most 10 mm (3 mm is usual)")
+    if margin > min(paper) / 3:
+        raise DeckgenError(f"{prefix}margin {margin:g} mm leaves too little of the page; use a smaller --margin")
+    return PrintSettings(
+        paper=paper,
+        margin=margin,
+        card=card,
+        media=str(merged["media"]),
+        layout=str(merged["layout"]),
+        marks=str(merged["marks"]),
+        bleed=bleed,
+        mirror=bool(merged["mirror"]),
+        duplex=str(merged["duplex"]),
+        registration=bool(merged["registration"]),
+        sets=sets,
+        grid_ticks=grid_ticks,
+    )

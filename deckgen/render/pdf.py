@@ -1,0 +1,110 @@
+"""PDF backend (reportlab): draws a :class:`~deckgen.layout.sheets.SheetPlan`.
+
+Each card face becomes one Form XObject, drawn once and placed wherever the plan puts it,
+so a 30-set classroom kit stays small. Millimetres become points only here. The canvas is
+``invariant`` so the same plan always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
+from deckgen.layout.sheets import SheetPlan
+from deckgen.render.fonts import register_fonts
+from deckgen.units import mm_to_pt
+
+#: Roles the printed sheet shows. ``cut`` outlines are for blades, not ink.
+PRINTED_ROLES = frozenset({"print", "mark", "registration"})
+
+
+def new_canvas(buffer: io.BytesIO, title: str) -> Canvas:
+    regular, _ = register_fonts()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=regular)
+    canvas.setTitle(title)
+    canvas.setAuthor("deckgen")
+    canvas.setCreator("deckgen")
+    canvas.setProducer("deckgen")
+    return canvas
+
+
+def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float) -> None:
+    """Draw shapes given in mm with y down, in a frame ``height`` mm tall whose origin is its bottom-left."""
+    k = mm_to_pt(1.0)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    for shape in shapes:
+        if shape.role not in PRINTED_ROLES:
+            continue
+        if isinstance(shape, Stroke):
+            canvas.setStrokeColor(HexColor(shape.colour))
+            canvas.setLineWidth(shape.width * k)
+            path = canvas.beginPath()
+            x, y = shape.points[0]
+            path.moveTo(x * k, (height - y) * k)
+            for x, y in shape.points[1:]:
+                path.lineTo(x * k, (height - y) * k)
+            if shape.closed:
+                path.close()
+            canvas.drawPath(path, stroke=1, fill=0)
+        elif isinstance(shape, Disc):
+            canvas.setFillColor(HexColor(shape.colour))
+            canvas.circle(shape.cx * k, (height - shape.cy) * k, shape.r * k, stroke=0, fill=1)
+        elif isinstance(shape, Box):
+            if shape.fill:
+                canvas.setFillColor(HexColor(shape.fill))
+            if shape.stroke:
+                canvas.setStrokeColor(HexColor(shape.stroke))
+                canvas.setLineWidth(shape.width * k)
+            canvas.rect(
+                shape.x * k,
+                (height - shape.y - shape.h) * k,
+                shape.w * k,
+                shape.h * k,
+                stroke=1 if shape.stroke else 0,
+                fill=1 if shape.fill else 0,
+            )
+
+
+def render_plan(canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None) -> None:
+    """Add the plan's pages to ``canvas`` (forms are defined the first time they are used)."""
+    k = mm_to_pt(1.0)
+    defined: set[str] = set()
+    for page in plan.pages:
+        canvas.setPageSize((page.width * k, page.height * k))
+        if page.trim is not None:
+            x, y, w, h = page.trim
+            canvas.setTrimBox((x * k, (page.height - y - h) * k, (x + w) * k, (page.height - y) * k))
+            canvas.setBleedBox((0, 0, page.width * k, page.height * k))
+        for placement in page.placements:
+            face = plan.faces[placement.face]
+            name = _form_name(face.key)
+            if name not in defined:
+                canvas.beginForm(name, 0, 0, face.width * k, face.height * k)
+                draw_primitives(canvas, face.primitives, face.height)
+                canvas.endForm()
+                defined.add(name)
+            canvas.saveState()
+            canvas.translate(placement.x * k, (page.height - placement.y - face.height) * k)
+            canvas.doForm(name)
+            canvas.restoreState()
+        draw_primitives(canvas, page.extras, page.height)
+        canvas.showPage()
+        if progress is not None:
+            progress(1)
+
+
+def _form_name(key: str) -> str:
+    return "F" + "".join(ch if ch.isalnum() else "_" for ch in key)
+
+
+def plan_to_pdf(plan: SheetPlan, title: str, progress: Callable[[int], None] | None = None) -> bytes:
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, title)
+    render_plan(canvas, plan, progress)
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,82 @@
+"""Lengths: the one internal unit is the millimetre.
+
+Everything in the core (card sizes, layout, marks) is in millimetres. Backends convert at
+the very end — points for PDF (:func:`mm_to_pt`), pixels for PNG (:func:`mm_to_px`). Lengths
+typed by users are parsed here, at the edge, with their unit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckgen.errors import DeckgenError
+
+MM_PER_INCH = 25.4
+PT_PER_INCH = 72.0
+
+#: How many millimetres one of each unit is.
+UNITS: dict[str, float] = {
+    "mm": 1.0,
+    "cm": 10.0,
+    "in": MM_PER_INCH,
+    "pt": MM_PER_INCH / PT_PER_INCH,
+}
+
+#: Paper sizes, portrait, (width, height) in mm.
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "letter": (215.9, 279.4),
+    "a4": (210.0, 297.0),
+    "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
+    "a3": (297.0, 420.0),
+}
+
+#: Card sizes, portrait, (width, height) in mm.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "square": (63.5, 63.5),
+    "index-3x5": (76.2, 127.0),
+}
+
+_NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm * PT_PER_INCH / MM_PER_INCH
+
+
+def mm_to_px(mm: float, dpi: float) -> float:
+    return mm * dpi / MM_PER_INCH
+
+
+def parse_length(text: str, default_unit: str = "mm") -> float:
+    """``"3mm"``, ``"0.125in"``, ``"2"`` (in ``default_unit``) → millimetres."""
+    match = re.fullmatch(_NUMBER + r"\s*([a-z]*)", text.strip().lower())
+    if not match:
+        raise DeckgenError(f"length {text!r}: write a number with a unit, e.g. 3mm, 0.125in or 9pt")
+    unit = match.group(2) or default_unit
+    if unit not in UNITS:
+        raise DeckgenError(f"length {text!r}: unknown unit {unit!r}; use one of {', '.join(UNITS)}")
+    return float(match.group(1)) * UNITS[unit]
+
+
+def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
+    """A named size (``letter``) or ``WxH`` with a unit (``8.5x11in``, ``210x297mm``) → mm."""
+    key = text.strip().lower()
+    if key in named:
+        return named[key]
+    match = re.fullmatch(_NUMBER + r"\s*x\s*" + _NUMBER + r"\s*([a-z]*)", key)
+    if not match:
+        raise DeckgenError(
+            f"{what} {text!r}: use one of {', '.join(named)} or WxH with a unit, e.g. 8.5x11in or 210x297mm"
+        )
+    unit = match.group(3)
+    if not unit:
+        raise DeckgenError(f"{what} {text!r}: add a unit, e.g. {text}mm or {text}in")
+    if unit not in UNITS:
+        raise DeckgenError(f"{what} {text!r}: unknown unit {unit!r}; use one of {', '.join(UNITS)}")
+    width, height = float(match.group(1)) * UNITS[unit], float(match.group(2)) * UNITS[unit]
+    if width <= 0 or height <= 0:
+        raise DeckgenError(f"{what} {text!r}: width and height must be more than 0")
+    return width, height
