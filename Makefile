@@ -4,7 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test lint format bench design-check clean
+.PHONY: build test format bench system-deps clean
+
+# Debian tools the tests use to read PDFs back (pdfinfo, pdffonts, pdftoppm, qpdf).
+SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,17 +22,26 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-## build: verify the shipped decks and export them into output/
+## build: print-ready PDFs of the shipped decks and the teacher pack, plus checks and exports, in output/
 build: $(VENV)/.installed
 	mkdir -p $(OUT)
+	$(BIN)/deckgen build --format pdf --out $(OUT)
 	$(BIN)/deckgen verify --json --out $(OUT)/cleariosity-numbers-verify.json
 	$(BIN)/deckgen verify --deck treenex --json --out $(OUT)/treenex-verify.json
 	$(BIN)/deckgen export --deck cleariosity --format json --out $(OUT)/cleariosity-numbers.json
 	$(BIN)/deckgen export --deck cleariosity --format csv --out $(OUT)/cleariosity-numbers.csv
 	$(BIN)/deckgen export --deck treenex --format json --out $(OUT)/treenex.json
 
+## system-deps: install the Debian tools the tests need, when missing (apt-get, as root)
+system-deps:
+	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y poppler-utils qpdf; \
+	  else echo "missing:$$missing — run: sudo apt-get install poppler-utils qpdf"; exit 1; fi; \
+	fi
+
 ## test: lint, format check and the full test suite
-test: $(VENV)/.installed-test
+test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/python -m pytest -q

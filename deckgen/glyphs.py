@@ -94,6 +94,17 @@ def text_width(text: str) -> float:
     return sum(glyph(ch).width for ch in text) + TRACKING * (len(text) - 1) + STROKE * (len(text) - 1)
 
 
+def centre_line_bounds(text: str) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the centre-lines of ``text`` in em, as laid out by :func:`layout_text`."""
+    strokes, dots = layout_text(text)
+    points = [p for line in strokes for p in line] + dots
+    if not points:
+        return 0.0, 0.0, 0.0, 0.0
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def glyph(character: str) -> Glyph:
     try:
         return GLYPHS[character]

@@ -4,7 +4,9 @@ Prints wall-clock figures for the goals in the README and exits non-zero when on
 
 - `deckgen verify` on the shipped deck with its defaults: at most 3 s;
 - `deckgen design` from a fresh seed to a passing deck: at most 5 minutes;
-- the shipped deck is reproduced byte for byte by the command recorded in its `made_by`.
+- the shipped deck is reproduced byte for byte by the command recorded in its `made_by`;
+- `deckgen build --sets 30` (1,800 Cleariosity + 1,200 Treenex cards + teacher pack): at most
+  2 s wall, 3 MB of PDF and 200 MB peak memory; each extra set adds at most 30 KB.
 """
 
 from __future__ import annotations
@@ -30,8 +32,54 @@ def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
     return time.perf_counter() - start, result
 
 
+MEASURE_BUILD = """
+import resource, sys, time
+from deckgen.cli import main
+start = time.perf_counter()
+code = main(["build", "--sets", sys.argv[1], "--out", sys.argv[2]])
+wall = time.perf_counter() - start
+print(code, wall, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def measure_build(sets: int, folder: Path) -> tuple[float, int, float]:
+    """(wall seconds inside the process, bytes of PDF written, peak MB) for a classroom kit."""
+    out = folder / f"kit-{sets}"
+    result = subprocess.run(
+        [sys.executable, "-c", MEASURE_BUILD, str(sets), str(out)], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    code, wall, peak_kb = result.stdout.split()[-3:]
+    if code != "0":
+        raise SystemExit(f"build --sets {sets} failed: {result.stderr}")
+    size = sum(p.stat().st_size for p in out.glob("*.pdf"))
+    return float(wall), size, int(peak_kb) / 1024
+
+
+def bench_build(failed: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        wall, size, peak = measure_build(30, Path(folder))
+        total = time.perf_counter() - start
+        _, size_31, _ = measure_build(31, Path(folder))
+    extra = (size_31 - size) / 1024
+    print(
+        f"build --sets 30 (1,800 Cleariosity + 1,200 Treenex cards + teacher pack): {wall:.2f} s in the process, "
+        f"{total:.2f} s with start-up (goal <= 2 s), {size / 1e6:.2f} MB of PDF (goal <= 3 MB), "
+        f"peak {peak:.0f} MB (goal <= 200 MB), one more set adds {extra:.1f} KB (goal <= 30 KB)"
+    )
+    if total > 2:
+        failed.append("build of 30 sets slower than 2 s")
+    if size > 3e6:
+        failed.append("30-set kit larger than 3 MB")
+    if peak > 200:
+        failed.append("30-set kit peak memory above 200 MB")
+    if extra > 30:
+        failed.append("an extra set adds more than 30 KB")
+
+
 def main() -> int:
-    failed = []
+    failed: list[str] = []
+    bench_build(failed)
 
     runs = [timed(["verify"]) for _ in range(3)]
     walls = [wall for wall, _ in runs]

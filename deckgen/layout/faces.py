@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.glyphs import STROKE, text_width
+from deckgen.glyphs import STROKE, centre_line_bounds, text_width
 from deckgen.layout.primitives import BLACK, Box, Disc, Primitive, Stroke, rotate_180, text
 from deckgen.model import GRID_SIZE, Card, Tier
 
@@ -99,8 +99,15 @@ class CleariosityGeometry:
 
 
 def digit(value: int, cx: float, cy: float, size: float, colour: str = DIGIT_COLOUR) -> list[Primitive]:
-    """A digit (or number) centred on (cx, cy) at ``size`` mm cap height."""
-    return text(str(value), cx, cy + size / 2, size, colour, anchor="centre")
+    """A number whose drawn shape is centred on (cx, cy), at ``size`` mm cap height.
+
+    Centred by the shape itself, not by its advance width, so a 1 sits as squarely in its
+    cell as an 8 does.
+    """
+    x0, y0, x1, y1 = centre_line_bounds(str(value))
+    left = cx - (x0 + x1) / 2 * size
+    baseline = cy + (y0 + y1) / 2 * size
+    return text(str(value), left, baseline, size, colour)
 
 
 def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = False) -> Face:

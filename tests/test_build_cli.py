@@ -1,0 +1,79 @@
+"""`deckgen build` through the CLI: profiles, overrides and one-line errors with no files left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckgen.cli import main
+from deckgen.printing import DECK_DEFAULTS, load_profiles, resolve
+from tests.pdfcheck import PT, boxes
+
+
+def test_build_with_no_options_writes_into_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--format", "pdf"]) == 0
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "cleariosity-numbers.pdf",
+        "teacher-pack.pdf",
+        "treenex.pdf",
+    ]
+
+
+def test_profile_picks_its_deck_and_options(tmp_path: Path) -> None:
+    assert main(["build", "--profile", "index-cards", "--out", str(tmp_path), "--no-pack"]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["treenex.pdf"]
+    found = boxes(tmp_path / "treenex.pdf")
+    assert found["TrimBox"][2:] == pytest.approx((76.2, 127.0), abs=0.01)
+
+
+def test_options_override_the_profile(tmp_path: Path) -> None:
+    assert main(["build", "--profile", "index-cards", "--layout", "sheet", "--out", str(tmp_path), "--no-pack"]) == 0
+    page = PdfReader(tmp_path / "treenex.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)
+
+
+def test_every_shipped_profile_resolves() -> None:
+    for name, values in load_profiles().items():
+        deck = values.get("deck", "cleariosity")
+        assert deck in DECK_DEFAULTS
+        resolve(deck, values, {})  # raises on a bad value
+        assert values.get("description"), name
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--card-size", "300x400mm"], "does not fit in the printable area"),
+        (["--sets", "0"], "sets 0: a classroom kit has 1 to 200 sets"),
+        (["--sets", "10000"], "sets 10000"),
+        (["--paper", "napkin"], "paper 'napkin': use one of letter, a4"),
+        (["--paper", "8.5x11"], "add a unit"),
+        (["--bleed", "3 furlongs"], "length '3 furlongs'"),
+        (["--profile", "nope"], "unknown profile 'nope'"),
+        (["--file", "missing.toml"], "missing.toml: no such file"),
+        (["--deck", "treenex", "--values", "9-1"], "must not be larger"),
+        (["--card-size", "20x20mm"], "too small for Cleariosity cards"),
+    ],
+)
+def test_bad_build_input(args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "--out", str(out), *args]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("deckgen: error: ")
+    assert message in err[0]
+    assert not out.exists() or not any(out.iterdir()), "no partial output"
+
+
+def test_out_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "taken"
+    target.write_text("x")
+    assert main(["build", "--out", str(target)]) != 0
+    assert "is a file" in capsys.readouterr().err
+
+
+def test_out_that_cannot_be_created(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "--out", "/proc/deckgen-cannot-write-here", "--no-pack"]) == 1
+    assert "cannot create the folder" in capsys.readouterr().err

@@ -1,0 +1,240 @@
+"""The print-ready PDFs, read back with pdfplumber, pypdf, poppler and qpdf."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from deckgen.build import BuildRequest, prepare, run
+from deckgen.deckfile import load_cleariosity
+from deckgen.layout.faces import CleariosityGeometry
+from tests.pdfcheck import PT, boxes, fonts, mark_lines, render
+
+POKER = (63.5, 88.9)
+LETTER = (215.9, 279.4)
+
+
+def build(folder: Path, decks: tuple[str, ...] = ("cleariosity", "treenex"), **options: object) -> dict[str, Path]:
+    request = BuildRequest(
+        decks=decks,
+        out=folder,
+        options={k: v for k, v in options.items() if k not in ("values", "copies", "pack")},
+        values=options.get("values"),  # type: ignore[arg-type]
+        copies=options.get("copies"),  # type: ignore[arg-type]
+        pack=bool(options.get("pack", True)),
+    )
+    return {p.name: p for p in run(prepare(request))}
+
+
+@pytest.fixture(scope="module")
+def default_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return build(tmp_path_factory.mktemp("default"))
+
+
+def test_default_build_writes_the_three_pdfs(default_build: dict[str, Path]) -> None:
+    assert sorted(default_build) == ["cleariosity-numbers.pdf", "teacher-pack.pdf", "treenex.pdf"]
+    for path in default_build.values():
+        subprocess.run(["qpdf", "--check", str(path)], check=True, capture_output=True)
+
+
+def test_page_counts_and_sizes(default_build: dict[str, Path]) -> None:
+    cleariosity = PdfReader(default_build["cleariosity-numbers.pdf"])
+    assert len(cleariosity.pages) == 7  # 60 poker cards, 9 a letter page
+    treenex = PdfReader(default_build["treenex.pdf"])
+    assert len(treenex.pages) == 20  # 40 index cards, 4 a page, each page of fronts followed by backs
+    for reader in (cleariosity, treenex):
+        for page in reader.pages:
+            assert float(page.mediabox.width) == pytest.approx(LETTER[0] * PT, abs=0.01)
+            assert float(page.mediabox.height) == pytest.approx(LETTER[1] * PT, abs=0.01)
+
+
+def expected_cuts(count: int, size: float, page: float) -> list[float]:
+    start = (page - count * size) / 2
+    return [start + k * size for k in range(count + 1)]
+
+
+def test_crop_marks_show_the_card_grid(default_build: dict[str, Path]) -> None:
+    marks = mark_lines(default_build["cleariosity-numbers.pdf"], 1)
+    vertical = [m for m in marks if abs(m["x0"] - m["x1"]) < 1e-6]
+    horizontal = [m for m in marks if abs(m["top"] - m["bottom"]) < 1e-6]
+    xs = sorted({round(m["x0"], 3) for m in vertical})
+    ys = sorted({round(m["top"], 3) for m in horizontal})
+    assert xs == pytest.approx(expected_cuts(3, POKER[0], LETTER[0]), abs=0.05)
+    assert ys == pytest.approx(expected_cuts(3, POKER[1], LETTER[1]), abs=0.05)
+    # Marks stay outside the block of cards: none crosses a card.
+    x_lo, x_hi, y_lo, y_hi = xs[0], xs[-1], ys[0], ys[-1]
+    for m in vertical:
+        assert m["bottom"] <= y_lo or m["top"] >= y_hi
+    for m in horizontal:
+        assert m["x1"] <= x_lo or m["x0"] >= x_hi
+
+
+def test_crop_marks_are_thick_enough_to_print(default_build: dict[str, Path]) -> None:
+    with pdfplumber.open(default_build["cleariosity-numbers.pdf"]) as pdf:
+        widths = {
+            round(line["linewidth"], 3) for line in pdf.pages[0].lines if line["stroking_color"] == (0.0, 0.0, 0.0)
+        }
+    assert min(widths) >= 0.25
+
+
+def test_three_by_five_cards_four_to_a_letter_page(default_build: dict[str, Path]) -> None:
+    marks = mark_lines(default_build["treenex.pdf"], 1)
+    xs = sorted({round(m["x0"], 3) for m in marks if abs(m["x0"] - m["x1"]) < 1e-6})
+    ys = sorted({round(m["top"], 3) for m in marks if abs(m["top"] - m["bottom"]) < 1e-6})
+    assert xs == pytest.approx(expected_cuts(2, 76.2, LETTER[0]), abs=0.05)
+    assert ys == pytest.approx(expected_cuts(2, 127.0, LETTER[1]), abs=0.05)
+
+
+def test_a4_also_takes_nine_poker_cards(tmp_path: Path) -> None:
+    files = build(tmp_path, ("cleariosity",), paper="a4", pack=False)
+    reader = PdfReader(files["cleariosity-numbers.pdf"])
+    assert len(reader.pages) == 7
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(210 * PT, abs=0.01)
+
+
+def test_every_font_is_embedded(default_build: dict[str, Path]) -> None:
+    pack_fonts = fonts(default_build["teacher-pack.pdf"])
+    assert pack_fonts, "the teacher pack has text"
+    for path in default_build.values():
+        assert all(row["emb"] == "yes" for row in fonts(path)), path.name
+
+
+def digit_centres(path: Path, page: int, geometry: CleariosityGeometry, cards: int) -> list[tuple[float, float]]:
+    """Per printed number: (x, y) of its drawn shape's centre relative to its cell centre, in mm."""
+    cols = 3
+    x0 = (LETTER[0] - cols * POKER[0]) / 2
+    y0 = (LETTER[1] - 3 * POKER[1]) / 2
+    with pdfplumber.open(path) as pdf:
+        shapes = [c for c in pdf.pages[page - 1].curves + pdf.pages[page - 1].lines if c["linewidth"] > 1.0]
+    by_cell: dict[tuple[int, int, int], list[float]] = {}
+    for shape in shapes:
+        sx, sy = (shape["x0"] + shape["x1"]) / 2 / PT, (shape["top"] + shape["bottom"]) / 2 / PT
+        slot_col, slot_row = int((sx - x0) // POKER[0]), int((sy - y0) // POKER[1])
+        lx, ly = sx - x0 - slot_col * POKER[0], sy - y0 - slot_row * POKER[1]
+        gx, gy = geometry.grid_origin
+        col, row = int((lx - gx) // geometry.cell), int((ly - gy) // geometry.cell)
+        if not (0 <= col < 3 and 0 <= row < 3):
+            continue
+        key = (slot_row * cols + slot_col, row, col)
+        box = by_cell.setdefault(key, [1e9, 1e9, -1e9, -1e9])
+        box[0] = min(box[0], shape["x0"] / PT)
+        box[1] = min(box[1], shape["top"] / PT)
+        box[2] = max(box[2], shape["x1"] / PT)
+        box[3] = max(box[3], shape["bottom"] / PT)
+    offsets = []
+    for (slot, row, col), (bx0, by0, bx1, by1) in by_cell.items():
+        slot_row, slot_col = divmod(slot, cols)
+        cx, cy = geometry.cell_centre(row, col)
+        offsets.append(
+            ((bx0 + bx1) / 2 - (x0 + slot_col * POKER[0] + cx), (by0 + by1) / 2 - (y0 + slot_row * POKER[1] + cy))
+        )
+    return offsets
+
+
+def test_numbers_sit_at_the_same_place_on_every_card(default_build: dict[str, Path]) -> None:
+    geometry = CleariosityGeometry(*POKER)
+    offsets = []
+    for page in range(1, 8):
+        offsets += digit_centres(default_build["cleariosity-numbers.pdf"], page, geometry, 9)
+    assert len(offsets) == 180  # every number of the deck found in a cell
+    for dx, dy in offsets:
+        assert abs(dx) <= 0.05 and abs(dy) <= 0.05
+
+
+def test_rendered_card_shows_its_digits_in_the_right_cells(default_build: dict[str, Path], tmp_path: Path) -> None:
+    dpi = 100
+    image = render(default_build["cleariosity-numbers.pdf"], 1, dpi, tmp_path)
+    geometry = CleariosityGeometry(*POKER)
+    first = load_cleariosity().cards[0]
+    carrying = {(c.row, c.col) for c in first.cells}
+    x0 = (LETTER[0] - 3 * POKER[0]) / 2
+    y0 = (LETTER[1] - 3 * POKER[1]) / 2
+    px = dpi / 25.4
+    for row in range(3):
+        for col in range(3):
+            x, y, w, h = geometry.cell_box(row, col)
+            crop = image.crop(
+                (round((x0 + x) * px), round((y0 + y) * px), round((x0 + x + w) * px), round((y0 + y + h) * px))
+            )
+            ink = crop.point(lambda v: 255 if v < 100 else 0).getbbox()  # box of the dark pixels
+            if (row, col) in carrying:
+                assert ink is not None
+                assert (ink[3] - ink[1]) >= 0.55 * h * px, "digit shorter than 55 % of the cell"
+            else:
+                assert ink is None, f"cell {row},{col} of {first.id} should be clear"
+
+
+def test_single_layout_sets_the_boxes(tmp_path: Path) -> None:
+    files = build(tmp_path, ("treenex",), layout="single", bleed="3mm", marks="none", pack=False)
+    found = boxes(files["treenex.pdf"])
+    assert found["MediaBox"] == pytest.approx((0, 0, 76.2 + 6, 127 + 6), abs=0.01)
+    assert found["BleedBox"] == pytest.approx((0, 0, 76.2 + 6, 127 + 6), abs=0.01)
+    assert found["TrimBox"] == pytest.approx((3, 3, 76.2 + 3, 127 + 3), abs=0.01)
+    assert len(PdfReader(files["treenex.pdf"]).pages) == 80  # front and back of 40 cards
+
+
+def card_frames(path: Path, page: int) -> list[tuple[float, float]]:
+    """Top-left corners (mm) of the rectangles drawn on a page."""
+    with pdfplumber.open(path) as pdf:
+        return sorted((r["x0"] / PT, r["top"] / PT) for r in pdf.pages[page - 1].rects)
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str) -> None:
+    # Five cards: the second sheet holds one card, top left; its back must be mirrored.
+    files = build(tmp_path, ("treenex",), values="0-4", copies=1, duplex=duplex, pack=False)
+    path = files["treenex.pdf"]
+    assert len(PdfReader(path).pages) == 4
+    (fx, fy), *_ = card_frames(path, 3)
+    back = card_frames(path, 4)
+    front_x, front_y = fx - 3.81 / 2, fy - 3.81 / 2  # the front frame sits half an inset inside the card
+    backs = [(x - 3.81, y - 3.81) for x, y in back if x > 0]
+    bx, by = min(backs, key=lambda b: b[1]) if duplex == "long-edge" else backs[0]
+    if duplex == "long-edge":
+        assert front_x + bx + 76.2 == pytest.approx(LETTER[0], abs=0.01)
+        assert by == pytest.approx(front_y, abs=0.01)
+    else:
+        assert front_y + by + 127.0 == pytest.approx(LETTER[1], abs=0.01)
+        assert bx == pytest.approx(front_x, abs=0.01)
+
+
+def test_same_inputs_same_bytes(tmp_path: Path, default_build: dict[str, Path]) -> None:
+    again = build(tmp_path)
+    for name, path in default_build.items():
+        assert again[name].read_bytes() == path.read_bytes(), name
+
+
+def test_sets_group_pages_and_label_cards(tmp_path: Path) -> None:
+    files = build(tmp_path, ("cleariosity",), sets=3, pack=False)
+    reader = PdfReader(files["cleariosity-numbers.pdf"])
+    assert len(reader.pages) == 21  # each set starts a new sheet: 3 x 7
+
+
+def test_mirror_flips_the_page(tmp_path: Path, default_build: dict[str, Path]) -> None:
+    files = build(tmp_path, ("cleariosity",), mirror=True, pack=False)
+    geometry = CleariosityGeometry(*POKER)
+    with (
+        pdfplumber.open(files["cleariosity-numbers.pdf"]) as mirrored,
+        pdfplumber.open(default_build["cleariosity-numbers.pdf"]) as plain,
+    ):
+        dots = [
+            sorted(
+                round(c["x0"] / PT, 2)
+                for c in pdf.pages[0].curves
+                if c["fill"] and c["non_stroking_color"] != (0, 0, 0)
+            )
+            for pdf in (plain, mirrored)
+        ]
+    r = geometry.dot_radius
+    assert dots[1] == sorted(round(LETTER[0] - x - 2 * r, 2) for x in dots[0])
+
+
+def test_registration_marks_at_the_printable_corners(tmp_path: Path) -> None:
+    files = build(tmp_path, ("cleariosity",), registration=True, pack=False)
+    with pdfplumber.open(files["cleariosity-numbers.pdf"]) as pdf:
+        squares = sorted((round(r["x0"] / PT, 3), round(r["top"] / PT, 3)) for r in pdf.pages[0].rects if r["fill"])
+    assert squares == [(5.0, 5.0), (5.0, 269.4), (205.9, 5.0), (205.9, 269.4)]
