@@ -88,7 +88,7 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         backs = sum(1 for page in plan.pages if page.side == "back") // settings.sets
         cards = len(job.cleariosity.cards) if deck == "cleariosity" else len(job.treenex.cards)
         media = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}[settings.media]
-        sides = "pages" + (" (backs on the reverse)" if backs else "")
+        sides = "two-sided" if backs else "one side"
         if settings.layout == "single":
             media += ", one card a page"
         name = "Cleariosity Numbers" if deck == "cleariosity" else "Treenex"

@@ -229,25 +229,27 @@ def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple
 
 
 def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], deck: Deck) -> list[Flowable]:
-    counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier)
+    cell = styles["cell"]
     rows: list[list[object]] = [["Deck", "Cards a set", "Sheets a set", "Sheets in all", "Print on"]]
     for entry in entries:
         rows.append(
             [
-                entry.deck,
+                Paragraph(entry.deck, cell),
                 str(entry.cards_per_set),
-                f"{entry.sheets_per_set} {entry.sides}",
+                str(entry.sheets_per_set),
                 str(entry.sheets_per_set * sets),
-                entry.media,
+                Paragraph(f"{entry.media}, {entry.sides}", cell),
             ]
         )
     story: list[Flowable] = [
         PageBreak(),
         Paragraph(f"Packing list: {sets} classroom set{'s' if sets != 1 else ''}", styles["h1"]),
-        _table(rows, [40 * mm, 24 * mm, 30 * mm, 26 * mm, 40 * mm]),
+        _table(rows, [40 * mm, 24 * mm, 26 * mm, 26 * mm, 60 * mm]),
         Spacer(1, 3 * mm),
-        Paragraph(f"A Cleariosity set has {counts} cards.", styles["body"]),
     ]
+    if any(entry.deck == "Cleariosity Numbers" for entry in entries):
+        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier)
+        story.append(Paragraph(f"A Cleariosity Numbers set has {counts} cards.", styles["body"]))
     story += [Paragraph(entry.detail, styles["body"]) for entry in entries if entry.detail]
     story += [Paragraph("Cutting and sorting", styles["h2"]), _bullets(words.CUTTING_TIPS, styles["body"])]
     story += [Paragraph("Transparency film", styles["h2"]), _bullets(words.FILM_TIPS, styles["body"])]
