@@ -238,3 +238,16 @@ def test_registration_marks_at_the_printable_corners(tmp_path: Path) -> None:
     with pdfplumber.open(files["cleariosity-numbers.pdf"]) as pdf:
         squares = sorted((round(r["x0"] / PT, 3), round(r["top"] / PT, 3)) for r in pdf.pages[0].rects if r["fill"])
     assert squares == [(5.0, 5.0), (5.0, 269.4), (205.9, 5.0), (205.9, 269.4)]
+
+
+def test_cut_lines_run_the_full_page_through_every_cut(tmp_path: Path) -> None:
+    files = build(tmp_path, ("cleariosity",), marks="lines", pack=False)
+    with pdfplumber.open(files["cleariosity-numbers.pdf"]) as pdf:
+        lines = [ln for ln in pdf.pages[0].lines if abs(ln["linewidth"] - 0.5) < 1e-3]
+    vertical = sorted(round(ln["x0"] / PT, 3) for ln in lines if ln["x0"] == ln["x1"])
+    horizontal = sorted(round(ln["top"] / PT, 3) for ln in lines if ln["top"] == ln["bottom"])
+    assert vertical == pytest.approx(expected_cuts(3, POKER[0], LETTER[0]), abs=0.05)
+    assert horizontal == pytest.approx(expected_cuts(3, POKER[1], LETTER[1]), abs=0.05)
+    for ln in lines:
+        length = max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) / PT
+        assert length == pytest.approx(LETTER[1] if ln["x0"] == ln["x1"] else LETTER[0], abs=0.01)

@@ -1,0 +1,41 @@
+"""Lengths and sizes typed by users, parsed into millimetres."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.errors import DeckgenError
+from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt, mm_to_px, parse_length, parse_size
+
+
+@pytest.mark.parametrize(
+    ("text", "mm"), [("3mm", 3.0), ("0.125in", 3.175), ("1cm", 10.0), ("72pt", 25.4), ("2", 2.0), (".5 mm", 0.5)]
+)
+def test_lengths(text: str, mm: float) -> None:
+    assert parse_length(text) == pytest.approx(mm)
+
+
+@pytest.mark.parametrize("text", ["", "mm", "3 furlongs", "-2mm", "1e3mm"])
+def test_bad_lengths(text: str) -> None:
+    with pytest.raises(DeckgenError):
+        parse_length(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("letter", (215.9, 279.4)), ("A4", (210.0, 297.0)), ("8.5x11in", (215.9, 279.4)), ("100 x 150mm", (100.0, 150.0))],
+)
+def test_sizes(text: str, size: tuple[float, float]) -> None:
+    assert parse_size(text, PAPER_SIZES, "paper") == pytest.approx(size)
+
+
+@pytest.mark.parametrize("text", ["napkin", "8.5x11", "0x10mm", "3x5parsecs"])
+def test_bad_sizes(text: str) -> None:
+    with pytest.raises(DeckgenError):
+        parse_size(text, CARD_SIZES, "card size")
+
+
+def test_conversions() -> None:
+    assert mm_to_pt(25.4) == pytest.approx(72.0)
+    assert mm_to_px(25.4, 300) == pytest.approx(300.0)
+    assert CARD_SIZES["poker"] == (63.5, 88.9)
