@@ -6,6 +6,7 @@ which backend makes which format; the layout and the drawing live elsewhere.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,16 +14,30 @@ from typing import Any
 
 from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, load_cleariosity, load_treenex
 from deckgen.errors import DeckgenError
+from deckgen.export import treenex_card_ids
 from deckgen.fileio import write_atomic
-from deckgen.layout.decks import cleariosity_plan, treenex_plan
+from deckgen.layout.decks import cleariosity_plan, sheet_grid, treenex_plan
+from deckgen.layout.faces import (
+    CleariosityGeometry,
+    Face,
+    TreenexGeometry,
+    cleariosity_front,
+    set_label,
+    treenex_front,
+    treenex_label,
+)
+from deckgen.layout.laser import LaserSheet, lay_out_sheets
 from deckgen.layout.sheets import SheetPlan
-from deckgen.printing import PrintSettings, profile, resolve
+from deckgen.model import Deck
+from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.render.pack_pdf import PackingEntry, teacher_pack_pdf
 from deckgen.render.pdf import plan_to_pdf
+from deckgen.render.svg import sheet_to_svg
 from deckgen.treenex import TreenexDeck, parse_value_range
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
 
 Progress = Callable[[int], None]
+LaserCard = tuple[str, Face, Face | None]
 
 CLEARIOSITY_PDF = "cleariosity-numbers.pdf"
 TREENEX_PDF = "treenex.pdf"
@@ -42,6 +57,7 @@ class BuildRequest:
     values: str | None = None
     copies: int | None = None
     pack: bool = True
+    formats: tuple[str, ...] = ("pdf",)
 
 
 @dataclass
@@ -52,10 +68,15 @@ class BuildJob:
     plans: dict[str, tuple[SheetPlan, PrintSettings]]
     cleariosity: Any
     treenex: TreenexDeck
+    laser: dict[str, list[LaserSheet]] = field(default_factory=dict)
 
     @property
     def pages(self) -> int:
-        return sum(len(plan.pages) for plan, _ in self.plans.values()) + (1 if self.request.pack else 0)
+        """Units of work for the progress bar: PDF pages, the pack, laser sheets."""
+        pages = 0
+        if "pdf" in self.request.formats:
+            pages += sum(len(plan.pages) for plan, _ in self.plans.values()) + (1 if self.request.pack else 0)
+        return pages + sum(len(sheets) for sheets in self.laser.values())
 
 
 def prepare(request: BuildRequest) -> BuildJob:
@@ -70,13 +91,41 @@ def prepare(request: BuildRequest) -> BuildJob:
         low, high = parse_value_range(request.values) if request.values else (treenex.low, treenex.high)
         treenex = TreenexDeck(treenex.name, low, high, request.copies if request.copies is not None else treenex.copies)
     plans: dict[str, tuple[SheetPlan, PrintSettings]] = {}
+    laser: dict[str, list[LaserSheet]] = {}
     for deck in request.decks:
         settings = resolve(deck, chosen, request.options)
         if deck == "cleariosity":
             plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
         else:
             plans[deck] = (treenex_plan(treenex, settings), settings)
-    return BuildJob(request, plans, cleariosity, treenex)
+        if "svg" in request.formats:
+            laser_settings = resolve_laser(chosen, request.options, settings)
+            paper_grid = sheet_grid(settings) if settings.registration else None
+            cards = laser_cards(deck, cleariosity, treenex, settings)
+            laser[deck] = lay_out_sheets(cards, settings.card, laser_settings, paper_grid)
+    return BuildJob(request, plans, cleariosity, treenex, laser)
+
+
+def laser_cards(deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: PrintSettings) -> list[LaserCard]:
+    """Every card of every set in order: (name for the index, face, set label or None)."""
+    cards: list[LaserCard] = []
+    if deck == "cleariosity":
+        geometry = CleariosityGeometry(*settings.card)
+        faces = [(card.id, cleariosity_front(card, geometry)) for card in cleariosity.cards]
+        label = set_label
+    else:
+        tgeometry = TreenexGeometry(*settings.card)
+        by_value = {v: treenex_front(v, tgeometry) for v in treenex.values}
+        ids = treenex_card_ids(treenex)
+        faces = [(card_id, by_value[v]) for card_id, v in zip(ids, treenex.cards, strict=True)]
+        geometry = tgeometry  # type: ignore[assignment]
+        label = treenex_label  # type: ignore[assignment]
+    for number in range(1, settings.sets + 1):
+        label_face = label(number, geometry) if settings.sets > 1 else None  # type: ignore[arg-type]
+        for card_id, face in faces:
+            name = f"{card_id} set {number}" if settings.sets > 1 else card_id
+            cards.append((name, face, label_face))
+    return cards
 
 
 def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
@@ -100,6 +149,40 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
     return sets, entries
 
 
+def write_laser(job: BuildJob, progress: Progress | None) -> list[Path]:
+    """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
+    folder = job.request.out / "svg"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DeckgenError(
+            f"--out {job.request.out}: cannot create {folder} ({error.strerror}); choose another"
+        ) from None
+    written = []
+    index: dict[str, Any] = {"sheets": []}
+    names = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
+    for deck, sheets in job.laser.items():
+        for number, sheet in enumerate(sheets, start=1):
+            path = folder / f"{names[deck]}-sheet-{number:02d}.svg"
+            write_atomic(path, sheet_to_svg(sheet, f"{names[deck]} sheet {number} of {len(sheets)}"))
+            written.append(path)
+            index["sheets"].append(
+                {
+                    "file": path.name,
+                    "deck": names[deck],
+                    "bed_mm": [round(sheet.width, 3), round(sheet.height, 3)],
+                    "cards": sheet.cards,
+                    "cut_length_mm": round(sheet.cut_length(), 1),
+                    "travel_mm": round(sheet.travel(), 1),
+                }
+            )
+            if progress is not None:
+                progress(1)
+    write_atomic(folder / "index.json", json.dumps(index, indent=2) + "\n")
+    written.append(folder / "index.json")
+    return written
+
+
 def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
     """The teacher pack goes on the paper the sheets use (A4 or letter), in points."""
     paper = PAPER_SIZES["a4"] if PAPER_SIZES["a4"] in papers else PAPER_SIZES["letter"]
@@ -113,7 +196,11 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise DeckgenError(f"--out {out}: cannot create the folder ({error.strerror}); choose another") from None
-    written = []
+    written: list[Path] = []
+    if job.laser:
+        written += write_laser(job, progress)
+    if "pdf" not in job.request.formats:
+        return written
     names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}
     for deck, (plan, _) in job.plans.items():
         filename, title = names[deck]

@@ -214,11 +214,11 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
 @click.option(
     "--format",
     "formats",
-    type=click.Choice(["pdf"]),
+    type=click.Choice(["pdf", "svg"]),
     multiple=True,
     default=("pdf",),
     show_default=True,
-    help="Output format.",
+    help="Output format: pdf (print) or svg (laser); repeat for both.",
 )
 @click.option("--deck", type=click.Choice([*DECKS, "all"]), help="Which deck(s) to build. [all, or the profile's deck]")
 @click.option(
@@ -257,7 +257,23 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
     "--registration/--no-registration", default=None, help="Print-and-cut registration marks in the page corners."
 )
 @click.option("--grid-ticks", is_flag=True, help="Faint ticks at the grid corners of Cleariosity cards.")
-@click.option("--pack/--no-pack", default=True, show_default=True, help="Also write the teacher pack.")
+@click.option("--pack/--no-pack", default=True, show_default=True, help="Also write the teacher pack (PDF).")
+@click.option("--bed", help="SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]")
+@click.option("--bed-profile", help="SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4).")
+@click.option(
+    "--kerf", help="SVG: width the beam burns away, e.g. 0.15mm; cuts are offset so cards keep their size. [0]"
+)
+@click.option("--corner-radius", help="SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]")
+@click.option(
+    "--common-line/--separate",
+    default=None,
+    help="SVG: touching cards share each cut (default), or every card is cut on its own with a gap.",
+)
+@click.option(
+    "--engrave",
+    type=click.Choice(["score", "fill", "none"]),
+    help="SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]",
+)
 @click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Cleariosity deck file to use.")
 @values_option
 @copies_option
@@ -272,11 +288,12 @@ def build(
     pack: bool,
     **options: object,
 ) -> None:
-    """Write print-ready files for the decks, and the teacher pack.
+    """Write print-ready PDFs or laser-cut SVGs of the decks, and the teacher pack.
 
     With no options: output/cleariosity-numbers.pdf (transparency film, letter),
     output/treenex.pdf (card stock, fronts and long-edge duplex backs) and
     output/teacher-pack.pdf (rules, score sheet, answer keys, packing list).
+    With --format svg: one SVG per laser-bed sheet in output/svg/, and index.json.
     """
     chosen_profile = printing_profile(profile) if profile else {}
     deck = deck or chosen_profile.get("deck", "all")
@@ -289,6 +306,7 @@ def build(
         values=values,
         copies=copies,
         pack=pack,
+        formats=tuple(dict.fromkeys(formats)),
     )
     job = prepare(request)
     with click.progressbar(length=job.pages, label="Building", file=sys.stderr) as bar:

@@ -11,9 +11,13 @@ from typing import Any
 
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
+from deckgen.layout.laser import LaserSettings
 from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_length, parse_size
 
 PROFILES_FILE = TEMPLATES / "profiles.toml"
+BEDS_FILE = TEMPLATES / "beds.toml"
+DEFAULT_BED = "bed-600x400"
+ENGRAVE = ("score", "fill", "none")
 
 MEDIA = ("transparency", "cardstock", "paper")
 LAYOUTS = ("sheet", "single")
@@ -50,7 +54,15 @@ DECK_DEFAULTS: dict[str, dict[str, Any]] = {
         "sets": 1,
     },
 }
-PROFILE_KEYS = {"description", "deck", *DECK_DEFAULTS["cleariosity"]}
+LASER_DEFAULTS: dict[str, Any] = {
+    "bed": None,
+    "bed_profile": None,
+    "kerf": "0mm",
+    "corner_radius": "0mm",
+    "common_line": True,
+    "engrave": "score",
+}
+PROFILE_KEYS = {"description", "deck", *DECK_DEFAULTS["cleariosity"], *LASER_DEFAULTS}
 
 
 @dataclass(frozen=True)
@@ -103,7 +115,7 @@ def resolve(
     """Deck defaults, then the profile, then the options the user typed (``None`` = not given)."""
     merged = dict(DECK_DEFAULTS[deck])
     for key, value in (chosen_profile or {}).items():
-        if key not in ("description", "deck"):
+        if key in merged:
             merged[key] = value
     grid_ticks = bool(options.get("grid_ticks", False))
     for key, value in options.items():
@@ -140,4 +152,71 @@ def resolve(
         registration=bool(merged["registration"]),
         sets=sets,
         grid_ticks=grid_ticks,
+    )
+
+
+def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise DeckgenError(f"{path}: cannot read the laser beds ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DeckgenError(f"{path}: not valid TOML ({error}); check quotes and brackets") from None
+    beds = {}
+    for name, entry in data.items():
+        if not isinstance(entry, dict) or "size" not in entry:
+            raise DeckgenError(f'{path}: bed {name} needs a size, e.g. size = "600x400mm"')
+        try:
+            beds[name] = parse_size(str(entry["size"]), PAPER_SIZES, "bed size")
+        except DeckgenError as error:
+            raise DeckgenError(f"{path}: bed {name}: {error}") from None
+    return beds
+
+
+def _length(name: str, text: str) -> float:
+    if str(text).strip().startswith("-"):
+        raise DeckgenError(f"--{name.replace('_', '-')} {text}: must not be negative")
+    try:
+        return parse_length(str(text))
+    except DeckgenError as error:
+        raise DeckgenError(f"--{name.replace('_', '-')}: {error}") from None
+
+
+def resolve_laser(
+    chosen_profile: dict[str, Any] | None, options: dict[str, Any], paper: PrintSettings
+) -> LaserSettings:
+    """Laser settings: defaults, then the profile, then the options typed."""
+    merged = dict(LASER_DEFAULTS)
+    for key, value in (chosen_profile or {}).items():
+        if key in merged:
+            merged[key] = value
+    for key, value in options.items():
+        if value is not None and key in merged:
+            merged[key] = value
+    if merged["engrave"] not in ENGRAVE:
+        raise DeckgenError(f"engrave {merged['engrave']!r}: use one of {', '.join(ENGRAVE)}")
+    if merged["bed"]:
+        bed = parse_size(str(merged["bed"]), PAPER_SIZES, "bed")
+    elif merged["bed_profile"]:
+        beds = load_beds()
+        if merged["bed_profile"] not in beds:
+            known = ", ".join(beds)
+            raise DeckgenError(
+                f"unknown bed profile {merged['bed_profile']!r}; choose one of {known} (templates/beds.toml)"
+            )
+        bed = beds[merged["bed_profile"]]
+    elif paper.registration:
+        bed = paper.paper  # print-and-cut: the artboard is the printed page
+    else:
+        bed = load_beds()[DEFAULT_BED]
+    if paper.registration and bed != paper.paper:
+        raise DeckgenError("with --registration the laser file must match the printed page; leave out --bed")
+    return LaserSettings(
+        bed=bed,
+        margin=paper.margin,
+        kerf=_length("kerf", merged["kerf"]),
+        corner_radius=_length("corner_radius", merged["corner_radius"]),
+        common_line=bool(merged["common_line"]),
+        engrave=str(merged["engrave"]),
+        registration=paper.registration,
     )

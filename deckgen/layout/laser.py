@@ -1,0 +1,374 @@
+"""Laser sheets: cards on a laser bed with cut, score and engrave geometry, all in mm.
+
+Common-line cutting: square cards touch (with the kerf between them) and every shared edge
+is one straight cut, made once; the block's outline is cut last as one closed path, so the
+parts stay in place until the end. With rounded corners each card is its own closed outline.
+With a kerf K the cut runs K/2 outside each card, so a cut card measures its nominal size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from deckgen.errors import DeckgenError
+from deckgen.glyphs import STROKE
+from deckgen.layout.faces import Face
+from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
+from deckgen.layout.sheets import REGISTRATION_SIZE, Grid, impose, registration_marks
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class LaserPath:
+    """An SVG path in mm: ``M`` then ``L`` and ``A`` (radius, end point) commands, maybe closed."""
+
+    start: Point
+    segments: tuple[tuple[str, float, float, float], ...]  # ("L", 0, x, y) or ("A", r, x, y)
+    closed: bool = False
+
+    @property
+    def end(self) -> Point:
+        if self.closed or not self.segments:
+            return self.start
+        _, _, x, y = self.segments[-1]
+        return x, y
+
+    def length(self) -> float:
+        total = 0.0
+        x0, y0 = self.start
+        for kind, r, x, y in self.segments:
+            chord = math.hypot(x - x0, y - y0)
+            total += chord if kind == "L" else 2 * r * math.asin(min(1.0, chord / (2 * r)))
+            x0, y0 = x, y
+        if self.closed:
+            total += math.hypot(self.start[0] - x0, self.start[1] - y0)
+        return total
+
+    def reversed(self) -> LaserPath:
+        if self.closed:
+            return self
+        points = [self.start] + [(x, y) for _, _, x, y in self.segments]
+        kinds = [(k, r) for k, r, _, _ in self.segments]
+        back = tuple((k, r, x, y) for (k, r), (x, y) in zip(reversed(kinds), reversed(points[:-1]), strict=True))
+        return LaserPath(points[-1], back, False)
+
+
+def polyline(points: Sequence[Point], closed: bool = False) -> LaserPath:
+    return LaserPath(points[0], tuple(("L", 0.0, x, y) for x, y in points[1:]), closed)
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A filled shape for raster engraving: closed polylines, filled with the non-zero rule."""
+
+    rings: tuple[tuple[Point, ...], ...]
+
+
+@dataclass
+class LaserSheet:
+    width: float
+    height: float
+    cards: list[str] = field(default_factory=list)
+    score: list[LaserPath] = field(default_factory=list)
+    engrave: list[Fill] = field(default_factory=list)
+    cut: list[LaserPath] = field(default_factory=list)
+    registration: list[tuple[float, float, float]] = field(default_factory=list)  # x, y, size
+    guide: list[LaserPath] = field(default_factory=list)
+
+    def cut_length(self) -> float:
+        return sum(path.length() for path in self.cut)
+
+    def travel(self) -> float:
+        """Pen-up travel of the cut paths in order: origin to the first, then end to start."""
+        total = 0.0
+        x, y = 0.0, 0.0
+        for path in self.cut:
+            total += math.hypot(path.start[0] - x, path.start[1] - y)
+            x, y = path.end
+        return total
+
+
+@dataclass(frozen=True)
+class LaserSettings:
+    bed: tuple[float, float]
+    margin: float
+    kerf: float
+    corner_radius: float
+    common_line: bool
+    engrave: str  # score | fill | none
+    registration: bool
+
+
+def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
+    w, h = card
+    if settings.kerf < 0:
+        raise DeckgenError("--kerf must not be negative; measure your laser's kerf (often 0.1-0.2 mm) or use 0")
+    if settings.kerf >= min(w, h):
+        raise DeckgenError(
+            f"--kerf {settings.kerf:g} mm is as big as the card ({w:g} x {h:g} mm); use a real kerf, e.g. 0.15mm"
+        )
+    if settings.corner_radius < 0 or settings.corner_radius > min(w, h) / 2:
+        raise DeckgenError(f"--corner-radius {settings.corner_radius:g} mm: use 0 to {min(w, h) / 2:g} mm")
+    if settings.registration and settings.kerf:
+        raise DeckgenError(
+            "--kerf cannot be used with --registration: printed cards touch; leave the kerf to the cutter"
+        )
+
+
+def laser_grid(settings: LaserSettings, card: tuple[float, float]) -> Grid:
+    """Cards on the bed: touching (kerf apart) for common-line cuts, else at least 1 mm and 2 x kerf apart."""
+    w, h = card
+    if settings.common_line and settings.corner_radius == 0:
+        gap = settings.kerf
+    else:
+        gap = max(2 * settings.kerf, 1.0) + settings.kerf
+    bed_w, bed_h = settings.bed
+    try:
+        return impose(bed_w, bed_h, w, h, settings.margin, gap)
+    except DeckgenError:
+        raise DeckgenError(
+            f"a {w:g} x {h:g} mm card does not fit on a {bed_w:g} x {bed_h:g} mm bed with {settings.margin:g} mm "
+            "margins; choose a larger --bed or a smaller --margin"
+        ) from None
+
+
+def common_line_cuts(grid: Grid, occupied: int, kerf: float) -> list[LaserPath]:
+    """Cuts for the first ``occupied`` slots of ``grid``: shared edges once, the outline last.
+
+    Every edge between two cards is an inner cut; edges with a card on one side only form
+    the outline, traced as one closed path. Collinear inner edges are merged into one line.
+    """
+    half = kerf / 2
+    cells = {divmod(k, grid.cols) for k in range(occupied)}
+
+    def x(c: int) -> float:
+        return round(grid.x0 - half + c * (grid.card_w + kerf), 6)
+
+    def y(r: int) -> float:
+        return round(grid.y0 - half + r * (grid.card_h + kerf), 6)
+
+    inner: list[LaserPath] = []
+    boundary: list[tuple[tuple[int, int], tuple[int, int]]] = []  # grid-corner edges (r, c)
+    for c in range(grid.cols + 1):
+        run: list[int] = []
+        for r in range(grid.rows + 1):
+            left, right = (r, c - 1) in cells, (r, c) in cells
+            if r < grid.rows and left and right:
+                run.append(r)
+                continue
+            if r < grid.rows and (left or right):
+                boundary.append(((r, c), (r + 1, c)))
+            if run:
+                inner.append(polyline([(x(c), y(run[0])), (x(c), y(run[-1] + 1))]))
+                run = []
+    for r in range(grid.rows + 1):
+        run = []
+        for c in range(grid.cols + 1):
+            above, below = (r - 1, c) in cells, (r, c) in cells
+            if c < grid.cols and above and below:
+                run.append(c)
+                continue
+            if c < grid.cols and (above or below):
+                boundary.append(((r, c), (r, c + 1)))
+            if run:
+                inner.append(polyline([(x(run[0]), y(r)), (x(run[-1] + 1), y(r))]))
+                run = []
+    ordered = nearest_first(inner)
+    here = ordered[-1].end if ordered else (0.0, 0.0)
+    return ordered + [_outline(boundary, x, y, here)]
+
+
+def _outline(edges, x, y, near: Point) -> LaserPath:  # type: ignore[no-untyped-def]
+    """Walk the boundary edges into one closed polygon, starting at the corner nearest ``near``."""
+    neighbours: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for a, b in edges:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    start = min(sorted(neighbours), key=lambda p: (x(p[1]) - near[0]) ** 2 + (y(p[0]) - near[1]) ** 2)
+    loop = [start]
+    previous, current = None, start
+    while True:
+        options = [n for n in neighbours[current] if n != previous]
+        following = options[0] if previous is not None or len(options) == 1 else min(options)
+        if following == start:
+            break
+        loop.append(following)
+        previous, current = current, following
+    # Keep only corners: drop points in the middle of a straight run.
+    corners = [p for i, p in enumerate(loop) if not _collinear(loop[i - 1], p, loop[(i + 1) % len(loop)])]
+    return polyline([(x(c), y(r)) for r, c in corners], closed=True)
+
+
+def _collinear(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> bool:
+    return (a[0] == b[0] == c[0]) or (a[1] == b[1] == c[1])
+
+
+def card_outline(x: float, y: float, w: float, h: float, radius: float, kerf: float) -> LaserPath:
+    """One card's closed outline, kerf/2 outside its trim, with rounded corners of ``radius``."""
+    half = kerf / 2
+    x0, y0, x1, y1 = x - half, y - half, x + w + half, y + h + half
+    r = radius + half if radius else 0.0
+    if not r:
+        return polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], closed=True)
+    segments = (
+        ("L", 0.0, x1 - r, y0),
+        ("A", r, x1, y0 + r),
+        ("L", 0.0, x1, y1 - r),
+        ("A", r, x1 - r, y1),
+        ("L", 0.0, x0 + r, y1),
+        ("A", r, x0, y1 - r),
+        ("L", 0.0, x0, y0 + r),
+        ("A", r, x0 + r, y0),
+    )
+    return LaserPath((x0 + r, y0), segments, closed=True)
+
+
+def nearest_first(paths: list[LaserPath], start: Point = (0.0, 0.0)) -> list[LaserPath]:
+    """Greedy ordering: always go to the closest path start (or end, reversing the path)."""
+    remaining = list(paths)
+    ordered: list[LaserPath] = []
+    x, y = start
+    while remaining:
+        best_index, best_path, best_distance = 0, remaining[0], math.inf
+        for index, path in enumerate(remaining):
+            for candidate in (path, path.reversed()) if not path.closed else (path,):
+                d = (candidate.start[0] - x) ** 2 + (candidate.start[1] - y) ** 2
+                if d < best_distance:
+                    best_index, best_path, best_distance = index, candidate, d
+        remaining.pop(best_index)
+        ordered.append(best_path)
+        x, y = best_path.end
+    return ordered
+
+
+def face_marks(face: Face, x: float, y: float, engrave: str) -> tuple[list[LaserPath], list[Fill]]:
+    """A face's ink as score lines (single-stroke) or engrave fills, moved to (x, y) on the sheet."""
+    if engrave == "none":
+        return [], []
+    scores: list[LaserPath] = []
+    fills: list[Fill] = []
+    for shape in face.primitives:
+        if shape.role != "print":
+            continue
+        if engrave == "score":
+            scores += _as_score(shape, x, y)
+        else:
+            fills += _as_fill(shape, x, y)
+    return scores, fills
+
+
+def _circle_points(cx: float, cy: float, r: float, steps: int = 24) -> tuple[Point, ...]:
+    return tuple(
+        (cx + r * math.cos(2 * math.pi * k / steps), cy + r * math.sin(2 * math.pi * k / steps)) for k in range(steps)
+    )
+
+
+def _as_score(shape: Primitive, x: float, y: float) -> list[LaserPath]:
+    if isinstance(shape, Stroke):
+        return [polyline([(x + px, y + py) for px, py in shape.points], shape.closed)]
+    if isinstance(shape, Disc):
+        return [polyline(_circle_points(x + shape.cx, y + shape.cy, shape.r), closed=True)]
+    if isinstance(shape, Box) and (shape.stroke or shape.fill):
+        bx, by = x + shape.x, y + shape.y
+        return [polyline([(bx, by), (bx + shape.w, by), (bx + shape.w, by + shape.h), (bx, by + shape.h)], closed=True)]
+    return []
+
+
+def _clockwise(ring: Sequence[Point]) -> tuple[Point, ...]:
+    """The ring turning one way (clockwise on screen), so overlapping rings add up under non-zero fill."""
+    area = sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(ring, [*ring[1:], ring[0]], strict=True))
+    return tuple(ring) if area >= 0 else tuple(reversed(ring))
+
+
+def _as_fill(shape: Primitive, x: float, y: float) -> list[Fill]:
+    return [Fill(tuple(_clockwise(ring) for ring in fill.rings)) for fill in _raw_fill(shape, x, y)]
+
+
+def _raw_fill(shape: Primitive, x: float, y: float) -> list[Fill]:
+    """Thick strokes as capsules (a rectangle per segment and a disc per joint), all one fill."""
+    if isinstance(shape, Stroke):
+        half = shape.width / 2
+        points = [(x + px, y + py) for px, py in shape.points]
+        if shape.closed:
+            points.append(points[0])
+        points = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+        rings: list[tuple[Point, ...]] = []
+        normals = []
+        for (ax, ay), (bx, by) in itertools.pairwise(points):
+            length = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
+            normals.append((nx, ny))
+            rings.append(((ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)))
+        # Round ends, and joints: a disc where the line turns sharply, wedges where it bends gently.
+        ends = [points[0], points[-1]] if not shape.closed else []
+        rings += [_circle_points(px, py, half, 16) for px, py in ends]
+        joints = range(1, len(points) - 1) if not shape.closed else range(len(points) - 1)
+        for j in joints:
+            (ux, uy), (vx, vy) = normals[j - 1], normals[j % len(normals)]
+            px, py = points[j]
+            if ux * vx + uy * vy < math.cos(math.radians(20)) * half * half:
+                rings.append(_circle_points(px, py, half, 16))
+            else:
+                rings.append(((px, py), (px + ux, py + uy), (px + vx, py + vy)))
+                rings.append(((px, py), (px - ux, py - uy), (px - vx, py - vy)))
+        if len(points) == 1:
+            rings.append(_circle_points(points[0][0], points[0][1], half, 16))
+        return [Fill(tuple(rings))]
+    if isinstance(shape, Disc):
+        return [Fill((_circle_points(x + shape.cx, y + shape.cy, shape.r, 32),))]
+    if isinstance(shape, Box) and (shape.stroke or shape.fill):
+        bx, by = x + shape.x, y + shape.y
+        if shape.fill:
+            return [Fill((((bx, by), (bx + shape.w, by), (bx + shape.w, by + shape.h), (bx, by + shape.h)),))]
+        outline = ((bx, by), (bx + shape.w, by), (bx + shape.w, by + shape.h), (bx, by + shape.h))
+        return _raw_fill(Stroke(outline, max(shape.width, STROKE), shape.stroke or "#000000", closed=True), 0, 0)
+    return []
+
+
+def lay_out_sheets(
+    cards: Sequence[tuple[str, Face, Face | None]],
+    card: tuple[float, float],
+    settings: LaserSettings,
+    paper_grid: Grid | None = None,
+) -> list[LaserSheet]:
+    """Cards (id, face, optional label) onto as few beds as possible.
+
+    With ``paper_grid`` (print-and-cut) the cards sit exactly where the PDF printed them and
+    the registration marks come from the same function as the PDF's.
+    """
+    check_settings(settings, card)
+    grid = paper_grid or laser_grid(settings, card)
+    bed_w, bed_h = settings.bed
+    sheets: list[LaserSheet] = []
+    for start in range(0, len(cards), grid.per_page):
+        sheet = LaserSheet(bed_w, bed_h)
+        chunk = cards[start : start + grid.per_page]
+        scores: list[LaserPath] = []
+        cuts: list[LaserPath] = []
+        for slot, (card_id, face, label) in enumerate(chunk):
+            x, y = grid.slot(slot)
+            sheet.cards.append(card_id)
+            s, f = face_marks(face, x, y, settings.engrave)
+            scores += s
+            sheet.engrave += f
+            if label is not None:
+                s, f = face_marks(label, x, y, settings.engrave)
+                scores += s
+                sheet.engrave += f
+            if not (settings.common_line and settings.corner_radius == 0):
+                cuts.append(card_outline(x, y, grid.card_w, grid.card_h, settings.corner_radius, settings.kerf))
+        sheet.score = nearest_first(scores)
+        if settings.common_line and settings.corner_radius == 0:
+            sheet.cut = common_line_cuts(grid, len(chunk), settings.kerf)
+        else:
+            sheet.cut = nearest_first(cuts)
+        if settings.registration and paper_grid is not None:
+            corners = registration_marks(grid, bed_w, bed_h, settings.margin)
+            sheet.registration = [(x, y, REGISTRATION_SIZE) for x, y in corners]
+        sheet.guide = [polyline([(0.0, 0.0), (bed_w, 0.0), (bed_w, bed_h), (0.0, bed_h)], closed=True)]
+        sheets.append(sheet)
+    return sheets

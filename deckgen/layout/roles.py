@@ -1,0 +1,33 @@
+"""Laser roles and their colours: the one table every laser file and the README follow.
+
+Laser software (LightBurn, Inkscape, RDWorks, Glowforge) assigns cut, score and engrave
+operations by colour, so each role has one pure colour and its own layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Stroke width of vector (cut and score) paths: a hairline, in mm.
+HAIRLINE = 0.01
+
+
+@dataclass(frozen=True)
+class Role:
+    name: str
+    colour: str
+    label: str
+    vector: bool  # stroked hairline (True) or filled (False)
+
+
+ROLES: dict[str, Role] = {
+    "guide": Role("guide", "#00A000", "guide: notes, never cut", True),
+    "registration": Role("registration", "#000000", "registration: print-and-cut marks", False),
+    "engrave": Role("engrave", "#000000", "engrave: raster fill", False),
+    "score": Role("score", "#0000FF", "score: vector line, does not cut through", True),
+    "cut": Role("cut", "#FF0000", "cut: through the material", True),
+}
+
+#: The order of the layers in a file: marks and engraving first, cutting last, so a part is
+#: finished before it is cut free.
+LAYER_ORDER = ("guide", "registration", "engrave", "score", "cut")
