@@ -6,8 +6,10 @@ OUT    := output
 
 .PHONY: build test format bench system-deps clean
 
-# Debian tools the tests use to read PDFs back (pdfinfo, pdffonts, pdftoppm, qpdf).
-SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf
+# Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
+# qpdf, and librsvg's rsvg-convert as an independent SVG renderer.
+SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert
+SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +38,8 @@ build: $(VENV)/.installed
 system-deps:
 	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y poppler-utils qpdf; \
-	  else echo "missing:$$missing — run: sudo apt-get install poppler-utils qpdf"; exit 1; fi; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(SYSTEM_PACKAGES); \
+	  else echo "missing:$$missing — run: sudo apt-get install $(SYSTEM_PACKAGES)"; exit 1; fi; \
 	fi
 
 ## test: lint, format check and the full test suite
@@ -51,10 +53,16 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff format deckgen tests
 	$(BIN)/ruff check --fix deckgen tests
 
-## bench: speed figures (verify and design), and that the shipped deck is reproduced
-bench: $(VENV)/.installed-test
+## bench: speed figures (build, laser, verify, design), and that the shipped deck is reproduced.
+## vpype (the travel yardstick) lives in its own .venv-bench, used by the benchmark only.
+.venv-bench/.installed:
+	$(PYTHON) -m venv .venv-bench
+	.venv-bench/bin/python -m pip install --quiet vpype
+	touch $@
+
+bench: $(VENV)/.installed-test .venv-bench/.installed
 	$(BIN)/python tests/bench.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .venv-bench build *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find $(OUT) -mindepth 1 ! -name .gitkeep -delete

@@ -11,6 +11,7 @@ Prints wall-clock figures for the goals in the README and exits non-zero when on
 
 from __future__ import annotations
 
+import json
 import shlex
 import statistics
 import subprocess
@@ -77,9 +78,58 @@ def bench_build(failed: list[str]) -> None:
         failed.append("an extra set adds more than 30 KB")
 
 
+VPYPE_TRAVEL = """
+import json, sys
+import vpype_cli
+result = {}
+for path in sys.argv[1:]:
+    travel = {}
+    for label, extra in (("ours", ""), ("linesort", " linesort")):
+        doc = vpype_cli.execute(f"read '{path}'{extra}")
+        cut = [lc for lc in doc.layers.values() if str(lc.property("vp_name")).startswith("cut")][0]
+        travel[label] = cut.pen_up_length()[0] * 25.4 / 96  # vpype works in CSS pixels
+    result[path] = travel
+print(json.dumps(result))
+"""
+BENCH_VENV = ROOT / ".venv-bench"
+
+
+def bench_svg(failed: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "laser"
+        wall, result = timed(["build", "--format", "svg", "--deck", "cleariosity", "--sets", "30", "--out", str(out)])
+        if result.returncode != 0:
+            failed.append(f"svg build failed: {result.stderr.strip()}")
+            return
+        sheets = sorted((out / "svg").glob("*.svg"))
+        print(
+            f"build --format svg --sets 30 (1,800 Cleariosity cards, {len(sheets)} sheets): {wall:.2f} s (goal <= 2 s)"
+        )
+        if wall > 2:
+            failed.append("svg build of 30 sets slower than 2 s")
+        vpype_python = BENCH_VENV / "bin" / "python"
+        if not vpype_python.exists():
+            failed.append("vpype is not installed in .venv-bench (run make bench)")
+            return
+        measured = subprocess.run(
+            [str(vpype_python), "-c", VPYPE_TRAVEL, *map(str, sheets)], capture_output=True, text=True, check=True
+        )
+        travel = json.loads(measured.stdout)
+    ours = sum(t["ours"] for t in travel.values())
+    vpype = sum(t["linesort"] for t in travel.values())
+    worst = max(t["ours"] - t["linesort"] for t in travel.values())
+    print(
+        f"cut travel between paths over {len(travel)} sheets: deckgen {ours:,.1f} mm, vpype linesort {vpype:,.1f} mm "
+        f"(per sheet: deckgen minus vpype at most {worst:+.1f} mm)"
+    )
+    if worst > 0.1:
+        failed.append("a sheet's cut travel is longer than vpype linesort's")
+
+
 def main() -> int:
     failed: list[str] = []
     bench_build(failed)
+    bench_svg(failed)
 
     runs = [timed(["verify"]) for _ in range(3)]
     walls = [wall for wall, _ in runs]

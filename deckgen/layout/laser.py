@@ -177,7 +177,7 @@ def common_line_cuts(grid: Grid, occupied: int, kerf: float) -> list[LaserPath]:
             if run:
                 inner.append(polyline([(x(run[0]), y(r)), (x(run[-1] + 1), y(r))]))
                 run = []
-    ordered = nearest_first(inner)
+    ordered = two_opt(nearest_first(inner))
     here = ordered[-1].end if ordered else (0.0, 0.0)
     return ordered + [_outline(boundary, x, y, here)]
 
@@ -198,8 +198,9 @@ def _outline(edges, x, y, near: Point) -> LaserPath:  # type: ignore[no-untyped-
             break
         loop.append(following)
         previous, current = current, following
-    # Keep only corners: drop points in the middle of a straight run.
-    corners = [p for i, p in enumerate(loop) if not _collinear(loop[i - 1], p, loop[(i + 1) % len(loop)])]
+    # Keep the start (where the head already is) and the corners; drop points in the middle
+    # of a straight run.
+    corners = [p for i, p in enumerate(loop) if i == 0 or not _collinear(loop[i - 1], p, loop[(i + 1) % len(loop)])]
     return polyline([(x(c), y(r)) for r, c in corners], closed=True)
 
 
@@ -228,21 +229,61 @@ def card_outline(x: float, y: float, w: float, h: float, radius: float, kerf: fl
 
 
 def nearest_first(paths: list[LaserPath], start: Point = (0.0, 0.0)) -> list[LaserPath]:
-    """Greedy ordering: always go to the closest path start (or end, reversing the path)."""
-    remaining = list(paths)
+    """Greedy ordering: always go to the closest path start (or end, reversing an open path)."""
+    ends = [(p.start, p.end, p.closed) for p in paths]
+    remaining = list(range(len(paths)))
     ordered: list[LaserPath] = []
     x, y = start
     while remaining:
-        best_index, best_path, best_distance = 0, remaining[0], math.inf
-        for index, path in enumerate(remaining):
-            for candidate in (path, path.reversed()) if not path.closed else (path,):
-                d = (candidate.start[0] - x) ** 2 + (candidate.start[1] - y) ** 2
+        best, flip, best_distance = 0, False, math.inf
+        for position, index in enumerate(remaining):
+            (sx, sy), (ex, ey), closed = ends[index]
+            d = (sx - x) ** 2 + (sy - y) ** 2
+            if d < best_distance:
+                best, flip, best_distance = position, False, d
+            if not closed:
+                d = (ex - x) ** 2 + (ey - y) ** 2
                 if d < best_distance:
-                    best_index, best_path, best_distance = index, candidate, d
-        remaining.pop(best_index)
-        ordered.append(best_path)
-        x, y = best_path.end
+                    best, flip, best_distance = position, True, d
+        path = paths[remaining.pop(best)]
+        path = path.reversed() if flip else path
+        ordered.append(path)
+        x, y = path.end
     return ordered
+
+
+def two_opt(paths: list[LaserPath], start: Point = (0.0, 0.0), passes: int = 20) -> list[LaserPath]:
+    """Shorten pen-up travel by reversing runs of the order (open paths are flipped too)."""
+    order = list(paths)
+
+    def gap(a: Point, b: Point) -> float:
+        return math.hypot(a[0] - b[0], a[1] - b[1])
+
+    for _ in range(passes):
+        improved = False
+        for i in range(len(order)):
+            before = order[i - 1].end if i else start
+            for j in range(i + 1, len(order)):
+                after = order[j + 1].start if j + 1 < len(order) else None
+                old = gap(before, order[i].start) + (gap(order[j].end, after) if after else 0.0)
+                # Reversed run: order[j] flipped comes first, order[i] flipped comes last.
+                new = gap(before, order[j].end) + (gap(order[i].start, after) if after else 0.0)
+                if new < old - 1e-9:
+                    order[i : j + 1] = [p.reversed() for p in reversed(order[i : j + 1])]
+                    improved = True
+                    before = order[i - 1].end if i else start
+        if not improved:
+            break
+    return order
+
+
+def serpentine(slots: int, cols: int) -> list[int]:
+    """Slot order row by row, alternating direction, so the head never crosses the sheet empty."""
+    order = []
+    for row_start in range(0, slots, cols):
+        row = list(range(row_start, min(row_start + cols, slots)))
+        order += row if (row_start // cols) % 2 == 0 else row[::-1]
+    return order
 
 
 def face_marks(face: Face, x: float, y: float, engrave: str) -> tuple[list[LaserPath], list[Fill]]:
@@ -349,23 +390,28 @@ def lay_out_sheets(
         chunk = cards[start : start + grid.per_page]
         scores: list[LaserPath] = []
         cuts: list[LaserPath] = []
-        for slot, (card_id, face, label) in enumerate(chunk):
+        here: Point = (0.0, 0.0)
+        sheet.cards = [card_id for card_id, _, _ in chunk]
+        for slot in serpentine(len(chunk), grid.cols):
+            _, face, label = chunk[slot]
             x, y = grid.slot(slot)
-            sheet.cards.append(card_id)
-            s, f = face_marks(face, x, y, settings.engrave)
-            scores += s
-            sheet.engrave += f
+            card_scores, fills = face_marks(face, x, y, settings.engrave)
+            sheet.engrave += fills
             if label is not None:
-                s, f = face_marks(label, x, y, settings.engrave)
-                scores += s
-                sheet.engrave += f
+                label_scores, fills = face_marks(label, x, y, settings.engrave)
+                card_scores += label_scores
+                sheet.engrave += fills
+            # Card by card along the serpentine, nearest path first within each card.
+            ordered = nearest_first(card_scores, here)
+            scores += ordered
+            here = ordered[-1].end if ordered else here
             if not (settings.common_line and settings.corner_radius == 0):
                 cuts.append(card_outline(x, y, grid.card_w, grid.card_h, settings.corner_radius, settings.kerf))
-        sheet.score = nearest_first(scores)
+        sheet.score = scores
         if settings.common_line and settings.corner_radius == 0:
             sheet.cut = common_line_cuts(grid, len(chunk), settings.kerf)
         else:
-            sheet.cut = nearest_first(cuts)
+            sheet.cut = two_opt(nearest_first(cuts))
         if settings.registration and paper_grid is not None:
             corners = registration_marks(grid, bed_w, bed_h, settings.margin)
             sheet.registration = [(x, y, REGISTRATION_SIZE) for x, y in corners]

@@ -8,8 +8,8 @@ role's colour itself, because some laser software ignores the styles of groups.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
+from xml.etree import ElementTree
 
 import svgwrite
 from svgwrite.extensions import Inkscape
@@ -61,9 +61,11 @@ def sheet_to_svg(sheet: LaserSheet, title: str) -> bytes:
         for element in _elements(drawing, sheet, role_name):
             layer.add(element)
         drawing.add(layer)
-    buffer = io.StringIO()
-    drawing.write(buffer, pretty=True, indent=1)
-    return buffer.getvalue().encode("utf-8")
+    root = drawing.get_xml()
+    ElementTree.indent(root, space=" ")
+    return (
+        '<?xml version="1.0" encoding="utf-8" ?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
+    ).encode()
 
 
 def _stroked(drawing: svgwrite.Drawing, paths: Iterable[LaserPath], colour: str) -> list[object]:

@@ -1,0 +1,245 @@
+"""Laser SVGs read back with svgelements (and rendered by rsvg-convert): true millimetres."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import svgelements as se
+from PIL import Image
+
+from deckgen.build import BuildRequest, prepare, run
+from deckgen.cli import main
+from deckgen.layout.roles import LAYER_ORDER, ROLES
+from tests.pdfcheck import PT
+
+W, H = 63.5, 88.9
+INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+
+
+def build_svg(folder: Path, decks: tuple[str, ...] = ("cleariosity",), **options: object) -> list[Path]:
+    request = BuildRequest(decks=decks, out=folder, options=dict(options), formats=("svg",), pack=False)
+    return sorted(p for p in run(prepare(request)) if p.suffix == ".svg")
+
+
+def parse(path: Path) -> se.SVG:
+    return se.SVG.parse(str(path), ppi=25.4)  # 1 inch = 25.4 units: one unit is one millimetre
+
+
+def layer(svg: se.SVG, name: str) -> list[se.Shape]:
+    groups = [g for g in svg.elements() if isinstance(g, se.Group) and g.id == name]
+    assert len(groups) == 1
+    return [e for e in groups[0].select() if isinstance(e, se.Shape) and not isinstance(e, se.Group)]
+
+
+@pytest.fixture(scope="module")
+def default_sheets(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return build_svg(tmp_path_factory.mktemp("svg"))
+
+
+def test_root_is_in_millimetres(default_sheets: list[Path]) -> None:
+    text = default_sheets[0].read_text()
+    assert re.search(r'width="600mm"', text) and re.search(r'height="400mm"', text)
+    assert 'viewBox="0 0 600 400"' in text
+    svg = parse(default_sheets[0])
+    assert (svg.width, svg.height) == pytest.approx((600, 400))
+
+
+def test_no_text_and_coordinates_rounded(default_sheets: list[Path]) -> None:
+    for path in default_sheets:
+        text = path.read_text()
+        assert "<text" not in text
+        for number in re.findall(r"-?\d+\.(\d+)", " ".join(re.findall(r' d="([^"]*)"', text))):
+            assert len(number) <= 3
+
+
+def test_layers_by_role_in_order_with_their_colours(default_sheets: list[Path]) -> None:
+    svg = parse(default_sheets[0])
+    groups = [g for g in svg.elements() if isinstance(g, se.Group) and g.id in ROLES]
+    assert [g.id for g in groups] == list(LAYER_ORDER)
+    for group in groups:
+        assert group.values[f"{INKSCAPE}groupmode"] == "layer"
+        assert group.values[f"{INKSCAPE}label"].startswith(group.id)
+    for shape in layer(svg, "cut"):
+        assert shape.stroke == se.Color("#FF0000") and shape.fill.value is None
+        assert float(shape.values["stroke-width"]) == 0.01
+    for shape in layer(svg, "score"):
+        assert shape.stroke == se.Color("#0000FF")
+        assert float(shape.values["stroke-width"]) == 0.01
+    assert layer(svg, "score"), "numbers are scored by default"
+
+
+def axis_segments(shapes: list[se.Shape]) -> list[tuple[str, float, float, float]]:
+    """Straight cut segments as (axis, position, from, to)."""
+    found = []
+    for shape in shapes:
+        for segment in se.Path(shape).segments():
+            if isinstance(segment, se.Line | se.Close) and segment.start != segment.end:
+                (x0, y0), (x1, y1) = segment.start, segment.end
+                if abs(x0 - x1) < 1e-6:
+                    found.append(("v", round(x0, 3), min(y0, y1), max(y0, y1)))
+                else:
+                    assert abs(y0 - y1) < 1e-6, "cuts of square cards are horizontal or vertical"
+                    found.append(("h", round(y0, 3), min(x0, x1), max(x0, x1)))
+    return found
+
+
+def test_common_line_cuts_every_edge_once_and_length_matches(default_sheets: list[Path]) -> None:
+    svg = parse(default_sheets[0])
+    cuts = layer(svg, "cut")
+    # The first sheet of a 600 x 400 bed holds a full 9 x 4 block of poker cards.
+    rows, cols = 4, 9
+    expected = (cols + 1) * rows * H + (rows + 1) * cols * W
+    total = sum(se.Path(shape).length() for shape in cuts)
+    assert total == pytest.approx(expected, rel=0.001)
+    segments = axis_segments(cuts)
+    for i, (axis, pos, a0, a1) in enumerate(segments):
+        for other_axis, other_pos, b0, b1 in segments[i + 1 :]:
+            if axis == other_axis and abs(pos - other_pos) < 0.01:
+                assert min(a1, b1) - max(a0, b0) < 0.01, "a shared edge is cut twice"
+    assert cuts[-1].values["d"].rstrip().endswith("Z"), "the outline comes last and is closed"
+    verticals = sorted({pos for axis, pos, _, _ in segments if axis == "v"})
+    assert [round(b - a, 3) for a, b in itertools.pairwise(verticals)] == [W] * cols
+
+
+def test_kerf_widens_the_pitch_so_cards_keep_their_size(tmp_path: Path) -> None:
+    kerf = 0.2
+    sheets = build_svg(tmp_path, kerf="0.2mm")
+    segments = axis_segments(layer(parse(sheets[0]), "cut"))
+    xs = sorted({pos for axis, pos, _, _ in segments if axis == "v"})
+    ys = sorted({pos for axis, pos, _, _ in segments if axis == "h"})
+    assert all(b - a == pytest.approx(W + kerf, abs=0.002) for a, b in itertools.pairwise(xs))
+    assert all(b - a == pytest.approx(H + kerf, abs=0.002) for a, b in itertools.pairwise(ys))
+
+
+def test_rounded_corners_give_each_card_its_own_closed_outline(tmp_path: Path) -> None:
+    kerf = 0.6
+    sheets = build_svg(tmp_path, corner_radius="3mm", kerf=f"{kerf}mm")
+    cuts = layer(parse(sheets[0]), "cut")
+    boxes = []
+    for shape in cuts:
+        path = se.Path(shape)
+        assert shape.values["d"].rstrip().endswith("Z")
+        x0, y0, x1, y1 = path.bbox()
+        boxes.append((x0, y0, x1, y1))
+        assert (x1 - x0, y1 - y0) == pytest.approx((W + kerf, H + kerf), abs=0.01)
+    lefts = sorted({round(b[0], 3) for b in boxes})
+    gap = min(b - a for a, b in itertools.pairwise(lefts)) - (W + kerf)
+    assert gap >= max(2 * kerf, 1.0) - 1e-6
+
+
+def test_travel_in_the_index_is_that_of_the_cut_order(tmp_path: Path) -> None:
+    sheets = build_svg(tmp_path)
+    index = json.loads((tmp_path / "svg" / "index.json").read_text())
+    entry = index["sheets"][0]
+    assert entry["file"] == sheets[0].name
+    assert len(entry["cards"]) == 36
+    x = y = 0.0
+    travel = 0.0
+    for shape in layer(parse(sheets[0]), "cut"):
+        segments = list(se.Path(shape).segments())
+        start, end = segments[0].end, segments[-1].end
+        travel += ((start.x - x) ** 2 + (start.y - y) ** 2) ** 0.5
+        x, y = end.x, end.y
+    assert entry["travel_mm"] == pytest.approx(travel, abs=0.1)
+    assert entry["cut_length_mm"] == pytest.approx(10 * 4 * H + 5 * 9 * W, abs=0.2)
+
+
+def test_fewest_sheets(tmp_path: Path) -> None:
+    assert len(build_svg(tmp_path)) == 2  # 60 cards, 36 to a 600 x 400 bed
+    assert len(build_svg(tmp_path / "b", bed_profile="bed-495x279")) == 3  # 21 to a sheet
+
+
+def test_fill_engraving_is_filled_black(tmp_path: Path) -> None:
+    sheets = build_svg(tmp_path, engrave="fill")
+    svg = parse(sheets[0])
+    fills = layer(svg, "engrave")
+    assert fills and all(shape.fill == se.Color("#000000") for shape in fills)
+    assert not layer(svg, "score")
+
+
+def test_card_measures_true_size_in_a_third_party_renderer(tmp_path: Path) -> None:
+    """rsvg-convert at 1270 dpi (50 px a mm) draws the cut lines one card width apart."""
+    sheets = build_svg(tmp_path, bed="80x110mm", engrave="none")
+    thick = tmp_path / "thick.svg"
+    thick.write_text(sheets[0].read_text().replace('stroke-width="0.01"', 'stroke-width="0.4"'))
+    png = tmp_path / "card.png"
+    subprocess.run(["rsvg-convert", "-d", "1270", "-p", "1270", "-b", "white", str(thick), "-o", str(png)], check=True)
+    image = Image.open(png).convert("RGB")
+    assert image.size == (4000, 5500)
+    row = image.crop((0, 2750, 4000, 2751)).convert("L").load()
+    column = image.crop((2000, 0, 2001, 5500)).convert("L").load()
+
+    def centres(get: Callable[[int], int], length: int) -> list[float]:
+        """Sub-pixel centres of the dark runs along a line of pixels."""
+        found: list[float] = []
+        run: list[int] = []
+        weights: list[int] = []
+        for i in range(length):
+            darkness = 255 - get(i)
+            if darkness > 20:
+                run.append(i)
+                weights.append(darkness)
+            elif run:
+                found.append(sum(p * w for p, w in zip(run, weights, strict=True)) / sum(weights))
+                run, weights = [], []
+        return found
+
+    xs = centres(lambda i: row[i, 0], 4000)
+    ys = centres(lambda i: column[0, i], 5500)
+    xs = [x for x in xs if x > 100]  # leave out the bed outline at the edge
+    ys = [y for y in ys if y > 100]
+    assert (xs[1] - xs[0]) / 50 == pytest.approx(W, abs=0.01)
+    assert (ys[-1] - ys[0]) / 50 == pytest.approx(H, abs=0.01)
+
+
+def test_print_and_cut_marks_match_the_pdf(tmp_path: Path) -> None:
+    request = BuildRequest(
+        decks=("cleariosity",),
+        out=tmp_path,
+        options={"registration": True, "engrave": "none"},
+        formats=("pdf", "svg"),
+        pack=False,
+    )
+    run(prepare(request))
+    with pdfplumber.open(tmp_path / "cleariosity-numbers.pdf") as pdf:
+        page = pdf.pages[0]
+        pdf_marks = sorted((r["x0"] / PT, r["top"] / PT, r["width"] / PT) for r in page.rects if r["fill"])
+        page_size = (page.width / PT, page.height / PT)
+    svg = parse(tmp_path / "svg" / "cleariosity-numbers-sheet-01.svg")
+    assert (svg.width, svg.height) == pytest.approx(page_size, abs=0.01)
+    svg_marks = sorted((r.x, r.y, r.width) for r in layer(svg, "registration"))
+    assert len(svg_marks) == len(pdf_marks) == 4
+    for (ax, ay, aw), (bx, by, bw) in zip(pdf_marks, svg_marks, strict=True):
+        assert (ax, ay, aw) == pytest.approx((bx, by, bw), abs=0.01)
+
+
+def test_same_inputs_same_bytes(tmp_path: Path) -> None:
+    first = build_svg(tmp_path / "a", engrave="fill", sets=2)
+    second = build_svg(tmp_path / "b", engrave="fill", sets=2)
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bed", "50x50mm"], "does not fit on a 50 x 50 mm bed"),
+        (["--kerf", "-0.1mm"], "must not be negative"),
+        (["--kerf", "70mm"], "is as big as the card"),
+        (["--bed-profile", "nope"], "unknown bed profile 'nope'"),
+        (["--corner-radius", "40mm"], "--corner-radius 40 mm"),
+        (["--registration", "--kerf", "0.1mm"], "cannot be used with --registration"),
+    ],
+)
+def test_bad_laser_input(args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "--format", "svg", "--deck", "cleariosity", "--out", str(out), *args]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+    assert not out.exists()
