@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test format bench system-deps clean
+.PHONY: build test format bench docs system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, and librsvg's rsvg-convert as an independent SVG renderer.
@@ -47,6 +47,10 @@ test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/python -m pytest -q
+
+## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current)
+docs: $(VENV)/.installed
+	$(BIN)/python -m deckgen.docs_images docs
 
 ## format: rewrite the code in the project's style
 format: $(VENV)/.installed-test

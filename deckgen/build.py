@@ -23,15 +23,18 @@ from deckgen.layout.faces import (
     TreenexGeometry,
     cleariosity_front,
     set_label,
+    treenex_back,
     treenex_front,
     treenex_label,
 )
 from deckgen.layout.laser import LaserSheet, lay_out_sheets
+from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.sheets import SheetPlan
 from deckgen.model import Deck
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.render.pack_pdf import PackingEntry, teacher_pack_pdf
 from deckgen.render.pdf import plan_to_pdf
+from deckgen.render.png import draw, png_bytes
 from deckgen.render.svg import sheet_to_svg
 from deckgen.treenex import TreenexDeck, parse_value_range
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
@@ -58,6 +61,7 @@ class BuildRequest:
     copies: int | None = None
     pack: bool = True
     formats: tuple[str, ...] = ("pdf",)
+    dpi: int = 300
 
 
 @dataclass
@@ -76,7 +80,10 @@ class BuildJob:
         pages = 0
         if "pdf" in self.request.formats:
             pages += sum(len(plan.pages) for plan, _ in self.plans.values()) + (1 if self.request.pack else 0)
-        return pages + sum(len(sheets) for sheets in self.laser.values())
+        pages += sum(len(sheets) for sheets in self.laser.values())
+        if "png" in self.request.formats:
+            pages += sum(len(png_faces(deck, self)[0]) + 1 for deck in self.plans)
+        return pages
 
 
 def prepare(request: BuildRequest) -> BuildJob:
@@ -183,6 +190,64 @@ def write_laser(job: BuildJob, progress: Progress | None) -> list[Path]:
     return written
 
 
+CONTACT_COLUMNS = 10
+#: Contact sheets are previews of a whole deck: at most this resolution keeps them small.
+CONTACT_DPI = 100
+WHITE = (255, 255, 255, 255)
+CLEAR = (0, 0, 0, 0)
+
+
+def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[float, float]]:
+    """(file stem, face) of every card image of a deck, and the card size."""
+    settings = job.plans[deck][1]
+    if deck == "cleariosity":
+        geometry = CleariosityGeometry(*settings.card)
+        faces = [(card.id, cleariosity_front(card, geometry, settings.grid_ticks)) for card in job.cleariosity.cards]
+        return faces, settings.card
+    tgeometry = TreenexGeometry(*settings.card)
+    by_value = {v: treenex_front(v, tgeometry) for v in job.treenex.values}
+    faces = [
+        (card_id, by_value[v]) for card_id, v in zip(treenex_card_ids(job.treenex), job.treenex.cards, strict=True)
+    ]
+    faces.append(("treenex-back", treenex_back(tgeometry)))
+    return faces, settings.card
+
+
+def write_png(job: BuildJob, progress: Progress | None) -> list[Path]:
+    """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck."""
+    folder = job.request.out / "png"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DeckgenError(
+            f"--out {job.request.out}: cannot create {folder} ({error.strerror}); choose another"
+        ) from None
+    dpi = job.request.dpi
+    written = []
+    names = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
+    for deck in job.plans:
+        faces, (w, h) = png_faces(deck, job)
+        background = CLEAR if deck == "cleariosity" else WHITE
+        rendered: dict[str, bytes] = {}
+        for stem, face in faces:
+            if face.key not in rendered:
+                rendered[face.key] = png_bytes(draw(face.primitives, w, h, dpi, background), dpi)
+            path = folder / f"{stem}.png"
+            write_atomic(path, rendered[face.key])
+            written.append(path)
+            if progress is not None:
+                progress(1)
+        labelled = [("BACK" if stem == "treenex-back" else stem, face) for stem, face in faces]
+        shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=deck == "cleariosity")
+        contact_dpi = min(dpi, CONTACT_DPI)
+        path = folder / f"{names[deck]}-contact.png"
+        write_atomic(path, png_bytes(draw(shapes, sheet_w, sheet_h, contact_dpi, WHITE), contact_dpi))
+        written.append(path)
+        if progress is not None:
+            progress(1)
+    return written
+
+
 def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
     """The teacher pack goes on the paper the sheets use (A4 or letter), in points."""
     paper = PAPER_SIZES["a4"] if PAPER_SIZES["a4"] in papers else PAPER_SIZES["letter"]
@@ -199,6 +264,8 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     written: list[Path] = []
     if job.laser:
         written += write_laser(job, progress)
+    if "png" in job.request.formats:
+        written += write_png(job, progress)
     if "pdf" not in job.request.formats:
         return written
     names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}

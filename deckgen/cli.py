@@ -21,10 +21,16 @@ from deckgen.design import DesignSettings, design_deck
 from deckgen.errors import DeckgenError
 from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
 from deckgen.fileio import write_atomic
+from deckgen.layout.faces import CleariosityGeometry
+from deckgen.layout.pictures import stack_picture
+from deckgen.model import Card, Deck, Tier
 from deckgen.printing import profile as printing_profile
+from deckgen.render.png import draw, png_bytes
 from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
+from deckgen.stack import level_of, read_stack
 from deckgen.standard import DEFAULT_GAMES
 from deckgen.treenex import TreenexDeck, parse_value_range
+from deckgen.units import CARD_SIZES
 from deckgen.verify import verify_deck
 
 DECKS = ("cleariosity", "treenex")
@@ -214,11 +220,14 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
 @click.option(
     "--format",
     "formats",
-    type=click.Choice(["pdf", "svg"]),
+    type=click.Choice(["pdf", "svg", "png", "all"]),
     multiple=True,
     default=("pdf",),
     show_default=True,
-    help="Output format: pdf (print) or svg (laser); repeat for both.",
+    help="pdf (print), svg (laser), png (previews) or all; repeat to combine.",
+)
+@click.option(
+    "--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="PNG: resolution of the card images."
 )
 @click.option("--deck", type=click.Choice([*DECKS, "all"]), help="Which deck(s) to build. [all, or the profile's deck]")
 @click.option(
@@ -279,6 +288,7 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
 @copies_option
 def build(
     formats: tuple[str, ...],
+    dpi: int,
     deck: str | None,
     out: Path,
     profile: str | None,
@@ -294,6 +304,7 @@ def build(
     output/treenex.pdf (card stock, fronts and long-edge duplex backs) and
     output/teacher-pack.pdf (rules, score sheet, answer keys, packing list).
     With --format svg: one SVG per laser-bed sheet in output/svg/, and index.json.
+    With --format png: one PNG per card in output/png/ and a contact sheet per deck.
     """
     chosen_profile = printing_profile(profile) if profile else {}
     deck = deck or chosen_profile.get("deck", "all")
@@ -306,13 +317,70 @@ def build(
         values=values,
         copies=copies,
         pack=pack,
-        formats=tuple(dict.fromkeys(formats)),
+        formats=("pdf", "svg", "png") if "all" in formats else tuple(dict.fromkeys(formats)),
+        dpi=dpi,
     )
     job = prepare(request)
     with click.progressbar(length=job.pages, label="Building", file=sys.stderr) as bar:
         written = run(job, progress=bar.update)
     for path in written:
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
+
+
+@cli.command()
+@click.argument("card_ids", nargs=-1, metavar="CARD...")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Picture to write. [stack-IDS.png]")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=200, show_default=True, help="Resolution of the picture.")
+@click.option(
+    "--level",
+    type=click.Choice([t.colour for t in Tier]),
+    help="Level to read the stack at (its operations). [the highest colour among the cards]",
+)
+@file_option
+def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None) -> None:
+    """Stack Cleariosity cards as players would, print each equation and draw the stack.
+
+    Example: deckgen show G01 G13 G19. For a stack that makes no equation, it says why:
+    which cell is covered twice, which line misses a number, or which operation the
+    numbers would need.
+    """
+    deck = load_cleariosity(file or CLEARIOSITY_FILE)
+    cards = stack_cards(deck, card_ids)
+    tier = Tier.from_name(level) if level else level_of(cards)
+    reading = read_stack(cards, tier)
+    geometry = CleariosityGeometry(*CARD_SIZES["poker"])
+    shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
+    image = draw(shapes, geometry.width, geometry.height, dpi, (255, 255, 255, 255))
+    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}.png")
+    write_atomic(target, png_bytes(image, dpi))
+    if reading.equations:
+        for equation in reading.equations:
+            click.echo(str(equation))
+    else:
+        click.echo(f"No equation at the {tier.colour} level:")
+        for reason in reading.reasons:
+            click.echo(f"  {reason}")
+    click.echo(f"wrote {target}", err=True)
+
+
+def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
+    """The named cards, checked: 2 or 3 different cards of the deck."""
+    if not card_ids:
+        raise DeckgenError("name the cards to stack, e.g. deckgen show G01 G13 G19")
+    cards = []
+    for card_id in card_ids:
+        try:
+            cards.append(deck.card(card_id.upper()))
+        except KeyError:
+            raise DeckgenError(
+                f"unknown card {card_id!r}; ids look like G01-G24, Y01-Y12, P01-P12, O01-O12 "
+                "(deckgen export --format csv lists them)"
+            ) from None
+    if len({c.id for c in cards}) != len(cards):
+        raise DeckgenError("a card is named twice; a stack needs different cards")
+    if not 2 <= len(cards) <= 3:
+        raise DeckgenError(f"{len(cards)} card(s) named; an equation is made of 2 or 3 stacked cards")
+    return cards
 
 
 def main(argv: list[str] | None = None) -> int:

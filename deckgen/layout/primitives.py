@@ -113,3 +113,16 @@ def rotate_180(shapes: Iterable[Primitive], width: float, height: float) -> list
         else:
             out.append(replace(shape, x=width - shape.x - shape.w, y=height - shape.y - shape.h))
     return out
+
+
+def translate(shapes: Iterable[Primitive], dx: float, dy: float) -> list[Primitive]:
+    """Move shapes by (dx, dy) mm."""
+    out: list[Primitive] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            out.append(replace(shape, points=tuple((x + dx, y + dy) for x, y in shape.points)))
+        elif isinstance(shape, Disc):
+            out.append(replace(shape, cx=shape.cx + dx, cy=shape.cy + dy))
+        else:
+            out.append(replace(shape, x=shape.x + dx, y=shape.y + dy))
+    return out

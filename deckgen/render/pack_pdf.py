@@ -28,17 +28,14 @@ from reportlab.platypus import (
 
 from deckgen import pack_text as words
 from deckgen.groups import Group
-from deckgen.layout.faces import CleariosityGeometry, digit
-from deckgen.layout.primitives import Box, Primitive, Stroke
+from deckgen.layout.faces import CleariosityGeometry
+from deckgen.layout.pictures import stack_picture
 from deckgen.model import Card, Deck, Tier
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import draw_primitives
-from deckgen.rules import LINE_NAMES, LINES, OP_SYMBOLS, describe
+from deckgen.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.treenex import HANDS_PER_GAME, TreenexDeck
 from deckgen.verify import analyse_tier
-
-HIGHLIGHT = "#FFE27A"
-OFF_LINE = "#C4C4C4"
 
 
 @dataclass(frozen=True)
@@ -79,19 +76,10 @@ class StackPicture(Flowable):
         self.height = geometry.height * scale * mm
 
     def draw(self) -> None:
-        g = self.geometry
-        line_cells = LINES[self.group.line]
-        centres = tuple(g.cell_centre(r, c) for r, c in line_cells)
-        shapes: list[Primitive] = [Box(0, 0, g.width, g.height, "#888888", None, 0.5)]
-        shapes.append(Stroke(centres, g.cell * 0.85, HIGHLIGHT))
-        for card in self.cards:
-            for cell in card.cells:
-                on_line = (cell.row, cell.col) in line_cells
-                cx, cy = g.cell_centre(cell.row, cell.col)
-                shapes += digit(cell.value, cx, cy, g.digit_size, "#000000" if on_line else OFF_LINE)
+        shapes = stack_picture(self.cards, self.geometry, [self.group.line])
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
-        draw_primitives(self.canv, shapes, g.height)
+        draw_primitives(self.canv, shapes, self.geometry.height)
         self.canv.restoreState()
 
 

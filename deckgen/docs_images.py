@@ -1,0 +1,51 @@
+"""The pictures at the top of the README, made by deckgen itself (``make docs``).
+
+A test renders them again and compares them with the committed files, so they never go
+stale: change the card design, run ``make docs``, commit the new pictures.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from deckgen.deckfile import load_cleariosity
+from deckgen.fileio import write_atomic
+from deckgen.layout.faces import CleariosityGeometry, cleariosity_front
+from deckgen.layout.pictures import contact_sheet, stack_picture
+from deckgen.model import Tier
+from deckgen.render.png import draw, png_bytes
+from deckgen.stack import read_stack
+from deckgen.units import CARD_SIZES
+from deckgen.verify import analyse_tier
+
+DPI = 110
+WHITE = (255, 255, 255, 255)
+
+
+def docs_images() -> dict[str, bytes]:
+    """File name → PNG bytes: one card of each colour, and the first green equation stacked."""
+    deck = load_cleariosity()
+    geometry = CleariosityGeometry(*CARD_SIZES["poker"])
+    faces = [(deck.colour_cards(t)[0].id, cleariosity_front(deck.colour_cards(t)[0], geometry)) for t in Tier]
+    shapes, width, height = contact_sheet(faces, geometry.width, geometry.height, len(faces), outline=True)
+    images = {"cards.png": png_bytes(draw(shapes, width, height, DPI, WHITE), DPI)}
+    green = analyse_tier(deck, Tier.GREEN)
+    first = (green.perfect_clear.groups or ())[0]
+    cards = [green.cards[i] for i in first.cards]
+    reading = read_stack(cards, Tier.GREEN)
+    picture = stack_picture(cards, geometry, [e.line for e in reading.equations])
+    images["stack.png"] = png_bytes(draw(picture, geometry.width, geometry.height, DPI, WHITE), DPI)
+    return images
+
+
+def main(folder: str) -> None:
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    for name, data in docs_images().items():
+        write_atomic(target / name, data)
+        print(f"wrote {target / name}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs")

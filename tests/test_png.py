@@ -1,0 +1,173 @@
+"""PNG previews: exact pixel sizes, transparency, the same drawing as the PDF, `deckgen show`."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from deckgen.build import BuildRequest, prepare, run
+from deckgen.cli import main
+from deckgen.deckfile import load_cleariosity
+from deckgen.docs_images import docs_images
+from deckgen.layout.faces import CleariosityGeometry
+from deckgen.model import Card, Cell, Tier
+from deckgen.stack import read_stack
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_png(folder: Path, dpi: int = 300, **options: object) -> Path:
+    run(prepare(BuildRequest(out=folder, options=dict(options), formats=("png",), dpi=dpi, pack=False)))
+    return folder / "png"
+
+
+@pytest.fixture(scope="module")
+def png_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_png(tmp_path_factory.mktemp("png"), dpi=150)
+
+
+def test_one_png_per_card_and_contact_sheets(png_folder: Path) -> None:
+    names = {p.name for p in png_folder.iterdir()}
+    deck = load_cleariosity()
+    assert {f"{c.id}.png" for c in deck.cards} <= names
+    assert {f"T{n:02d}.png" for n in range(1, 41)} <= names
+    assert {"treenex-back.png", "cleariosity-numbers-contact.png", "treenex-contact.png"} <= names
+
+
+@pytest.mark.parametrize(("name", "size_mm"), [("G01.png", (63.5, 88.9)), ("T07.png", (76.2, 127.0))])
+def test_exact_pixel_size_and_dpi(png_folder: Path, name: str, size_mm: tuple[float, float]) -> None:
+    with Image.open(png_folder / name) as image:
+        assert image.size == (round(size_mm[0] / 25.4 * 150), round(size_mm[1] / 25.4 * 150))
+        # PNG stores whole pixels per metre: 150 dpi is 5906 px/m, read back as 150.01.
+        assert [round(d) for d in image.info["dpi"]] == [150, 150]
+
+
+def test_cleariosity_cards_are_clear_and_treenex_cards_opaque(png_folder: Path) -> None:
+    with Image.open(png_folder / "G01.png") as film:
+        assert film.mode == "RGBA"
+        assert film.getpixel((2, 2))[3] == 0  # clear where nothing is printed
+        assert film.getchannel("A").getextrema() == (0, 255)
+    with Image.open(png_folder / "T01.png") as stock:
+        assert stock.getpixel((2, 2)) == (255, 255, 255, 255)
+
+
+def dark_boxes(image: Image.Image, geometry: CleariosityGeometry, dpi: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Per grid cell, the bounding box of its dark pixels (a digit), in pixels."""
+    grey = image.convert("L")
+    px = dpi / 25.4
+    boxes = {}
+    for row in range(3):
+        for col in range(3):
+            x, y, w, h = geometry.cell_box(row, col)
+            crop = grey.crop((round(x * px), round(y * px), round((x + w) * px), round((y + h) * px)))
+            ink = crop.point(lambda v: 255 if v < 128 else 0).getbbox()
+            if ink:
+                boxes[row, col] = (
+                    ink[0] + round(x * px),
+                    ink[1] + round(y * px),
+                    ink[2] + round(x * px),
+                    ink[3] + round(y * px),
+                )
+    return boxes
+
+
+def test_png_and_pdf_draw_the_same_digits(tmp_path: Path) -> None:
+    """A card rasterised from the PDF by poppler and the card's PNG: digit boxes within 1 px."""
+    dpi = 150
+    options = {"layout": "single", "marks": "none"}
+    run(prepare(BuildRequest(decks=("cleariosity",), out=tmp_path, options=options, pack=False)))
+    pdf = str(tmp_path / "cleariosity-numbers.pdf")
+    folder = build_png(tmp_path / "png-build", dpi=dpi, deck="cleariosity")
+    geometry = CleariosityGeometry(63.5, 88.9)
+    for page, card in enumerate(load_cleariosity().cards[:3], start=1):
+        stem = tmp_path / f"page{page}"
+        pages = ["-f", str(page), "-l", str(page)]
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", *pages, pdf, str(stem)], check=True)
+        with Image.open(stem.with_suffix(".png")) as rendered, Image.open(folder / f"{card.id}.png") as own:
+            assert rendered.size == own.size
+            on_white = Image.alpha_composite(Image.new("RGBA", own.size, "white"), own)
+            pdf_boxes, png_boxes = dark_boxes(rendered, geometry, dpi), dark_boxes(on_white, geometry, dpi)
+        assert set(pdf_boxes) == set(png_boxes) == {(c.row, c.col) for c in card.cells}
+        for cell, box in pdf_boxes.items():
+            assert all(abs(a - b) <= 1 for a, b in zip(box, png_boxes[cell], strict=True)), (card.id, cell)
+
+
+def test_same_inputs_same_bytes(tmp_path: Path, png_folder: Path) -> None:
+    again = build_png(tmp_path, dpi=150)
+    for name in ("G01.png", "O12.png", "treenex-back.png", "cleariosity-numbers-contact.png"):
+        assert (again / name).read_bytes() == (png_folder / name).read_bytes()
+
+
+def test_format_all_builds_every_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["build", "--format", "all", "--deck", "cleariosity", "--out", str(tmp_path), "--dpi", "72"]) == 0
+    assert (tmp_path / "cleariosity-numbers.pdf").exists()
+    assert (tmp_path / "svg" / "cleariosity-numbers-sheet-01.svg").exists()
+    assert (tmp_path / "png" / "G01.png").exists()
+
+
+@pytest.mark.parametrize("dpi", ["71", "1201"])
+def test_dpi_out_of_range(dpi: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "--format", "png", "--dpi", dpi, "--out", str(tmp_path / "x")]) == 2
+    assert "72<=x<=1200" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_show_prints_the_equation_and_writes_the_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "stack.png"
+    assert main(["show", "G01", "G13", "G19", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == "5 + 2 = 7 (row 0)"
+    with Image.open(out) as image:
+        assert image.size == (round(63.5 / 25.4 * 200), round(88.9 / 25.4 * 200))
+
+
+def card(card_id: str, tier: Tier, *cells: tuple[int, int, int]) -> Card:
+    return Card(card_id, tier, tuple(Cell(r, c, v) for r, c, v in cells))
+
+
+def test_explains_a_covered_cell() -> None:
+    a = card("A", Tier.GREEN, (0, 0, 3), (1, 1, 1), (2, 2, 1))
+    b = card("B", Tier.GREEN, (0, 0, 4), (0, 1, 4), (0, 2, 7))
+    reading = read_stack([a, b], Tier.GREEN)
+    assert not reading.equations
+    assert "top-left cell has two numbers (3 on A and 4 on B): they cover each other" in reading.reasons[0]
+    assert reading.covered == [(0, 0)] or (0, 0) in reading.covered
+
+
+def test_explains_an_operation_the_level_does_not_use() -> None:
+    a = card("A", Tier.GREEN, (0, 0, 6), (1, 0, 1), (2, 0, 1))
+    b = card("B", Tier.GREEN, (0, 1, 2), (1, 2, 5), (2, 2, 5))
+    c = card("C", Tier.GREEN, (0, 2, 3), (2, 1, 8), (1, 1, 8))
+    reading = read_stack([a, b, c], Tier.GREEN)
+    assert any("needs × or ÷" not in r and "needs ÷" in r for r in reading.reasons), reading.reasons
+    assert read_stack([a, b, c], Tier.ORANGE).equations[0].op == "/"
+
+
+def test_explains_a_missing_number() -> None:
+    a = card("A", Tier.GREEN, (0, 0, 3), (2, 0, 1), (2, 1, 1))
+    b = card("B", Tier.GREEN, (0, 1, 4), (1, 1, 9), (1, 2, 9))
+    reading = read_stack([a, b], Tier.GREEN)
+    assert "The top row has no number in its top-right cell." in reading.reasons
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["show"], "name the cards to stack"),
+        (["show", "G01", "Z99"], "unknown card 'Z99'"),
+        (["show", "G01"], "an equation is made of 2 or 3 stacked cards"),
+        (["show", "G01", "G01"], "named twice"),
+        (["show", "G01", "G02", "--dpi", "5000"], "72<=x<=1200"),
+    ],
+)
+def test_show_bad_input(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+
+
+def test_readme_pictures_are_current() -> None:
+    for name, data in docs_images().items():
+        assert (ROOT / "docs" / name).read_bytes() == data, f"docs/{name} is stale: run make docs"
