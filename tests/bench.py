@@ -6,7 +6,10 @@ Prints wall-clock figures for the goals in the README and exits non-zero when on
 - `deckgen design` from a fresh seed to a passing deck: at most 5 minutes;
 - the shipped deck is reproduced byte for byte by the command recorded in its `made_by`;
 - `deckgen build --sets 30` (1,800 Cleariosity + 1,200 Treenex cards + teacher pack): at most
-  2 s wall, 3 MB of PDF and 200 MB peak memory; each extra set adds at most 30 KB.
+  2 s wall, 3 MB of PDF and 200 MB peak memory; each extra set adds at most 30 KB;
+- `deckgen build --format svg --sets 30` (1,800 Cleariosity cards): at most 2 s, and no sheet's
+  cut travel longer than vpype's `linesort` on the same sheet;
+- 60 Cleariosity card PNGs at 300 dpi: at most 3 s.
 """
 
 from __future__ import annotations
@@ -126,10 +129,23 @@ def bench_svg(failed: list[str]) -> None:
         failed.append("a sheet's cut travel is longer than vpype linesort's")
 
 
+def bench_png(failed: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        args = ["build", "--format", "png", "--deck", "cleariosity", "--dpi", "300", "--out", folder]
+        wall, result = timed(args)
+        cards = len(list((Path(folder) / "png").glob("[GYPO][0-9][0-9].png")))
+    print(f"build --format png --dpi 300 ({cards} Cleariosity cards and the contact sheet): {wall:.2f} s (goal <= 3 s)")
+    if result.returncode != 0 or cards != 60:
+        failed.append("png build failed")
+    elif wall > 3:
+        failed.append("60 card PNGs at 300 dpi slower than 3 s")
+
+
 def main() -> int:
     failed: list[str] = []
     bench_build(failed)
     bench_svg(failed)
+    bench_png(failed)
 
     runs = [timed(["verify"]) for _ in range(3)]
     walls = [wall for wall, _ in runs]
