@@ -156,27 +156,37 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
     return sets, entries
 
 
-def write_laser(job: BuildJob, progress: Progress | None) -> list[Path]:
-    """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
-    folder = job.request.out / "svg"
+#: File names of each deck's outputs start with these.
+DECK_STEMS = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
+
+
+def make_folder(out: Path, sub: str = "") -> Path:
+    """The output folder (or a sub-folder of it), created if needed."""
+    folder = out / sub if sub else out
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise DeckgenError(
-            f"--out {job.request.out}: cannot create {folder} ({error.strerror}); choose another"
+            f"--out {out}: cannot create the folder {folder} ({error.strerror}); choose another"
         ) from None
+    return folder
+
+
+def write_laser(job: BuildJob, progress: Progress | None) -> list[Path]:
+    """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
+    folder = make_folder(job.request.out, "svg")
     written = []
     index: dict[str, Any] = {"sheets": []}
-    names = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
+
     for deck, sheets in job.laser.items():
         for number, sheet in enumerate(sheets, start=1):
-            path = folder / f"{names[deck]}-sheet-{number:02d}.svg"
-            write_atomic(path, sheet_to_svg(sheet, f"{names[deck]} sheet {number} of {len(sheets)}"))
+            path = folder / f"{DECK_STEMS[deck]}-sheet-{number:02d}.svg"
+            write_atomic(path, sheet_to_svg(sheet, f"{DECK_STEMS[deck]} sheet {number} of {len(sheets)}"))
             written.append(path)
             index["sheets"].append(
                 {
                     "file": path.name,
-                    "deck": names[deck],
+                    "deck": DECK_STEMS[deck],
                     "bed_mm": [round(sheet.width, 3), round(sheet.height, 3)],
                     "cards": sheet.cards,
                     "cut_length_mm": round(sheet.cut_length(), 1),
@@ -215,16 +225,10 @@ def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[f
 
 def write_png(job: BuildJob, progress: Progress | None) -> list[Path]:
     """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck."""
-    folder = job.request.out / "png"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise DeckgenError(
-            f"--out {job.request.out}: cannot create {folder} ({error.strerror}); choose another"
-        ) from None
+    folder = make_folder(job.request.out, "png")
     dpi = job.request.dpi
     written = []
-    names = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
+
     for deck in job.plans:
         faces, (w, h) = png_faces(deck, job)
         background = CLEAR if deck == "cleariosity" else WHITE
@@ -240,7 +244,7 @@ def write_png(job: BuildJob, progress: Progress | None) -> list[Path]:
         labelled = [("BACK" if stem == "treenex-back" else stem, face) for stem, face in faces]
         shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=deck == "cleariosity")
         contact_dpi = min(dpi, CONTACT_DPI)
-        path = folder / f"{names[deck]}-contact.png"
+        path = folder / f"{DECK_STEMS[deck]}-contact.png"
         write_atomic(path, png_bytes(draw(shapes, sheet_w, sheet_h, contact_dpi, WHITE), contact_dpi))
         written.append(path)
         if progress is not None:
@@ -256,11 +260,7 @@ def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
 
 def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     """Draw and write every file of the job (each written whole, or not at all)."""
-    out = job.request.out
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise DeckgenError(f"--out {out}: cannot create the folder ({error.strerror}); choose another") from None
+    out = make_folder(job.request.out)
     written: list[Path] = []
     if job.laser:
         written += write_laser(job, progress)

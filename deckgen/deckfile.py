@@ -30,7 +30,8 @@ _TREENEX_KEYS = {"name", "game", "values", "copies"}
 _TIER_NAMES = ", ".join(t.colour for t in Tier)
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
+    """A TOML file as a dict, or one line saying what is wrong with it."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -40,7 +41,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DeckgenError(f"{path}: not a valid deck file ({error}); check quotes, commas and brackets") from None
+        raise DeckgenError(f"{path}: not a valid {what} ({error}); check quotes, commas and brackets") from None
 
 
 def _unknown_keys(path: Path, where: str, data: dict[str, Any], allowed: set[str]) -> None:

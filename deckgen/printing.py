@@ -4,12 +4,11 @@ user's options, merged in that order and validated once.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckgen.deckfile import TEMPLATES
+from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
 from deckgen.layout.laser import LaserSettings
 from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_length, parse_size
@@ -84,12 +83,7 @@ class PrintSettings:
 
 
 def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise DeckgenError(f"{path}: cannot read the print profiles ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise DeckgenError(f"{path}: not valid TOML ({error}); check quotes and brackets") from None
+    data = read_toml(path, "print profile file")
     for name, profile in data.items():
         if not isinstance(profile, dict):
             raise DeckgenError(f"{path}: {name} must be a [section] of options")
@@ -156,12 +150,7 @@ def resolve(
 
 
 def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise DeckgenError(f"{path}: cannot read the laser beds ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise DeckgenError(f"{path}: not valid TOML ({error}); check quotes and brackets") from None
+    data = read_toml(path, "laser bed file")
     beds = {}
     for name, entry in data.items():
         if not isinstance(entry, dict) or "size" not in entry:
