@@ -243,3 +243,15 @@ def test_bad_laser_input(args: list[str], message: str, tmp_path: Path, capsys: 
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0], err
     assert not out.exists()
+
+
+def test_cards_turn_when_that_fits_more_on_the_bed(tmp_path: Path) -> None:
+    # 190 x 290 mm usable: upright 2 x 3 = 6 poker cards, turned 2 x 4 = 8.
+    sheets = build_svg(tmp_path, bed="200x300mm")
+    index = json.loads((tmp_path / "svg" / "index.json").read_text())
+    assert [len(s["cards"]) for s in index["sheets"]] == [8] * 7 + [4]
+    segments = axis_segments(layer(parse(sheets[0]), "cut"))
+    xs = sorted({pos for axis, pos, _, _ in segments if axis == "v"})
+    ys = sorted({pos for axis, pos, _, _ in segments if axis == "h"})
+    assert [round(b - a, 3) for a, b in itertools.pairwise(xs)] == [H, H]
+    assert [round(b - a, 3) for a, b in itertools.pairwise(ys)] == [W] * 4

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from deckgen.errors import DeckgenError
 from deckgen.glyphs import STROKE
 from deckgen.layout.faces import Face
-from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
+from deckgen.layout.primitives import Box, Disc, Primitive, Stroke, rotate_90
 from deckgen.layout.sheets import REGISTRATION_SIZE, Grid, impose, registration_marks
 
 Point = tuple[float, float]
@@ -370,6 +370,11 @@ def _raw_fill(shape: Primitive, x: float, y: float) -> list[Fill]:
     return []
 
 
+def turned(face: Face) -> Face:
+    """The face turned a quarter clockwise (for beds where turned cards fit better)."""
+    return Face(face.key + "-turned", face.height, face.width, tuple(rotate_90(face.primitives, face.height)))
+
+
 def lay_out_sheets(
     cards: Sequence[tuple[str, Face, Face | None]],
     card: tuple[float, float],
@@ -383,6 +388,15 @@ def lay_out_sheets(
     """
     check_settings(settings, card)
     grid = paper_grid or laser_grid(settings, card)
+    if paper_grid is None and card[0] != card[1]:
+        # Turned a quarter, the cards may fit more to a bed: fewer sheets to cut.
+        try:
+            turned_grid = laser_grid(settings, (card[1], card[0]))
+        except DeckgenError:
+            turned_grid = None
+        if turned_grid is not None and turned_grid.per_page > grid.per_page:
+            grid = turned_grid
+            cards = [(name, turned(face), turned(label) if label else None) for name, face, label in cards]
     bed_w, bed_h = settings.bed
     sheets: list[LaserSheet] = []
     for start in range(0, len(cards), grid.per_page):

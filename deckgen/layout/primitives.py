@@ -126,3 +126,16 @@ def translate(shapes: Iterable[Primitive], dx: float, dy: float) -> list[Primiti
         else:
             out.append(replace(shape, x=shape.x + dx, y=shape.y + dy))
     return out
+
+
+def rotate_90(shapes: Iterable[Primitive], height: float) -> list[Primitive]:
+    """Turn a quarter clockwise: a ``width`` × ``height`` box becomes ``height`` × ``width``."""
+    out: list[Primitive] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            out.append(replace(shape, points=tuple((height - y, x) for x, y in shape.points)))
+        elif isinstance(shape, Disc):
+            out.append(replace(shape, cx=height - shape.cy, cy=shape.cx))
+        else:
+            out.append(replace(shape, x=height - shape.y - shape.h, y=shape.x, w=shape.h, h=shape.w))
+    return out
