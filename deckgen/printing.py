@@ -129,6 +129,8 @@ def resolve(
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(f"{prefix}sets {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
+    if merged["registration"] and merged["layout"] == "single":
+        raise DeckgenError(f"{prefix}--registration needs --layout sheet: the marks go around a sheet of cards")
     if bleed > 10:
         raise DeckgenError(f"{prefix}bleed {bleed:g} mm: use at most 10 mm (3 mm is usual)")
     if margin > min(paper) / 3:

@@ -56,6 +56,7 @@ def test_every_shipped_profile_resolves() -> None:
         (["--file", "missing.toml"], "missing.toml: no such file"),
         (["--deck", "treenex", "--values", "9-1"], "must not be larger"),
         (["--card-size", "20x20mm"], "too small for Cleariosity cards"),
+        (["--registration", "--layout", "single"], "--registration needs --layout sheet"),
     ],
 )
 def test_bad_build_input(args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
