@@ -113,25 +113,32 @@ def prepare(request: BuildRequest) -> BuildJob:
     return BuildJob(request, plans, cleariosity, treenex, laser)
 
 
-def laser_cards(deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: PrintSettings) -> list[LaserCard]:
-    """Every card of every set in order: (name for the index, face, set label or None)."""
-    cards: list[LaserCard] = []
+def deck_faces(deck: str, settings: PrintSettings, cleariosity: Deck, treenex: TreenexDeck) -> list[tuple[str, Face]]:
+    """(card id, front face) of every card of a deck, in deck order."""
     if deck == "cleariosity":
         geometry = CleariosityGeometry(*settings.card)
-        faces = [(card.id, cleariosity_front(card, geometry)) for card in cleariosity.cards]
-        label = set_label
-    else:
-        tgeometry = TreenexGeometry(*settings.card)
-        by_value = {v: treenex_front(v, tgeometry) for v in treenex.values}
-        ids = treenex_card_ids(treenex)
-        faces = [(card_id, by_value[v]) for card_id, v in zip(ids, treenex.cards, strict=True)]
-        geometry = tgeometry  # type: ignore[assignment]
-        label = treenex_label  # type: ignore[assignment]
+        return [(card.id, cleariosity_front(card, geometry, settings.grid_ticks)) for card in cleariosity.cards]
+    tgeometry = TreenexGeometry(*settings.card)
+    by_value = {v: treenex_front(v, tgeometry) for v in treenex.values}
+    return [(card_id, by_value[v]) for card_id, v in zip(treenex_card_ids(treenex), treenex.cards, strict=True)]
+
+
+def label_face(deck: str, number: int, settings: PrintSettings) -> Face:
+    """The 'SET n' overlay for a card of this deck."""
+    if deck == "cleariosity":
+        return set_label(number, CleariosityGeometry(*settings.card))
+    return treenex_label(number, TreenexGeometry(*settings.card))
+
+
+def laser_cards(deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: PrintSettings) -> list[LaserCard]:
+    """Every card of every set in order: (name for the index, face, set label or None)."""
+    faces = deck_faces(deck, settings, cleariosity, treenex)
+    if settings.sets == 1:
+        return [(card_id, face, None) for card_id, face in faces]
+    cards: list[LaserCard] = []
     for number in range(1, settings.sets + 1):
-        label_face = label(number, geometry) if settings.sets > 1 else None  # type: ignore[arg-type]
-        for card_id, face in faces:
-            name = f"{card_id} set {number}" if settings.sets > 1 else card_id
-            cards.append((name, face, label_face))
+        label = label_face(deck, number, settings)
+        cards += [(f"{card_id} set {number}", face, label) for card_id, face in faces]
     return cards
 
 
@@ -208,18 +215,11 @@ CLEAR = (0, 0, 0, 0)
 
 
 def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[float, float]]:
-    """(file stem, face) of every card image of a deck, and the card size."""
+    """(file stem, face) of every card image of a deck (Treenex adds its back), and the card size."""
     settings = job.plans[deck][1]
-    if deck == "cleariosity":
-        geometry = CleariosityGeometry(*settings.card)
-        faces = [(card.id, cleariosity_front(card, geometry, settings.grid_ticks)) for card in job.cleariosity.cards]
-        return faces, settings.card
-    tgeometry = TreenexGeometry(*settings.card)
-    by_value = {v: treenex_front(v, tgeometry) for v in job.treenex.values}
-    faces = [
-        (card_id, by_value[v]) for card_id, v in zip(treenex_card_ids(job.treenex), job.treenex.cards, strict=True)
-    ]
-    faces.append(("treenex-back", treenex_back(tgeometry)))
+    faces = deck_faces(deck, settings, job.cleariosity, job.treenex)
+    if deck == "treenex":
+        faces.append(("treenex-back", treenex_back(TreenexGeometry(*settings.card))))
     return faces, settings.card
 
 

@@ -16,7 +16,7 @@ from deckgen.layout.faces import (
     treenex_front,
     treenex_label,
 )
-from deckgen.layout.primitives import Box, Primitive
+from deckgen.layout.primitives import Box, Primitive, flip_y
 from deckgen.layout.sheets import (
     Grid,
     Page,
@@ -132,7 +132,7 @@ def _lay_out(
             page_w,
             page_h,
             [],
-            list(extras) if settings.duplex != "short-edge" else _flip_rows(extras, page_h),
+            list(extras) if settings.duplex != "short-edge" else flip_y(extras, page_h),
             side="back",
         )
         for slot, index in enumerate(chunk):
@@ -146,17 +146,3 @@ def _lay_out(
         plan.pages.append(front)
         if backs:
             plan.pages.append(back)
-
-
-def _flip_rows(extras: list[Primitive], page_h: float) -> list[Primitive]:
-    from deckgen.layout.primitives import Disc, Stroke
-
-    flipped: list[Primitive] = []
-    for shape in extras:
-        if isinstance(shape, Stroke):
-            flipped.append(replace(shape, points=tuple((x, page_h - y) for x, y in shape.points)))
-        elif isinstance(shape, Disc):
-            flipped.append(replace(shape, cy=page_h - shape.cy))
-        else:
-            flipped.append(replace(shape, y=page_h - shape.y - shape.h))
-    return flipped

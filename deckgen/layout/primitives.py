@@ -102,6 +102,19 @@ def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:
     return out
 
 
+def flip_y(shapes: Iterable[Primitive], height: float) -> list[Primitive]:
+    """Mirror top-bottom inside a box ``height`` tall (y → height − y)."""
+    out: list[Primitive] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            out.append(replace(shape, points=tuple((x, height - y) for x, y in shape.points)))
+        elif isinstance(shape, Disc):
+            out.append(replace(shape, cy=height - shape.cy))
+        else:
+            out.append(replace(shape, y=height - shape.y - shape.h))
+    return out
+
+
 def rotate_180(shapes: Iterable[Primitive], width: float, height: float) -> list[Primitive]:
     """Turn half a circle inside a ``width`` × ``height`` box."""
     out: list[Primitive] = []
