@@ -36,7 +36,7 @@ from deckgen.render.pack_pdf import PackingEntry, teacher_pack_pdf
 from deckgen.render.pdf import plan_to_pdf
 from deckgen.render.png import draw, png_bytes
 from deckgen.render.svg import sheet_to_svg
-from deckgen.treenex import TreenexDeck, parse_value_range
+from deckgen.treenex import TreenexDeck, with_overrides
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
 
 Progress = Callable[[int], None]
@@ -94,9 +94,7 @@ def prepare(request: BuildRequest) -> BuildJob:
         raise DeckgenError(f"--out {out}: this is a file, not a folder; choose a folder")
     cleariosity = load_cleariosity(request.cleariosity_file or CLEARIOSITY_FILE)
     treenex = load_treenex(request.treenex_file or TREENEX_FILE)
-    if request.values or request.copies is not None:
-        low, high = parse_value_range(request.values) if request.values else (treenex.low, treenex.high)
-        treenex = TreenexDeck(treenex.name, low, high, request.copies if request.copies is not None else treenex.copies)
+    treenex = with_overrides(treenex, request.values, request.copies)
     plans: dict[str, tuple[SheetPlan, PrintSettings]] = {}
     laser: dict[str, list[LaserSheet]] = {}
     for deck in request.decks:

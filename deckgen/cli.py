@@ -29,7 +29,7 @@ from deckgen.render.png import draw, png_bytes
 from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
 from deckgen.stack import level_of, read_stack
 from deckgen.standard import DEFAULT_GAMES
-from deckgen.treenex import TreenexDeck, parse_value_range
+from deckgen.treenex import TreenexDeck, with_overrides
 from deckgen.units import CARD_SIZES
 from deckgen.verify import verify_deck
 
@@ -54,9 +54,7 @@ def progress_bar(label: str, total: int, enabled: bool = True) -> Iterator[Calla
 
 
 def load_treenex_with(file: Path | None, values: str | None, copies: int | None) -> TreenexDeck:
-    deck = load_treenex(file or TREENEX_FILE)
-    low, high = parse_value_range(values) if values else (deck.low, deck.high)
-    return TreenexDeck(deck.name, low, high, copies if copies is not None else deck.copies)
+    return with_overrides(load_treenex(file or TREENEX_FILE), values, copies)
 
 
 def emit(text: str, out: Path | None) -> None:

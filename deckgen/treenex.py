@@ -78,6 +78,12 @@ def score_range(deck: TreenexDeck, subtract: bool = False) -> tuple[int, int]:
     return min(scores), max(scores)
 
 
+def with_overrides(deck: TreenexDeck, values: str | None, copies: int | None) -> TreenexDeck:
+    """The deck with the user's ``--values LO-HI`` and ``--copies N``, where given."""
+    low, high = parse_value_range(values) if values else (deck.low, deck.high)
+    return TreenexDeck(deck.name, low, high, copies if copies is not None else deck.copies)
+
+
 def parse_value_range(text: str) -> tuple[int, int]:
     """``"10-19"`` → (10, 19); a clear error for anything else."""
     parts = text.replace("–", "-").split("-")
