@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from deckgen.groups import Group, find_groups, participation, raw_card
@@ -151,8 +153,15 @@ def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> Parti
     return found if found.found else find_partition(cards, groups)
 
 
+@lru_cache(maxsize=8)
+def teaching_partition(deck: Deck, colour: Tier) -> PartitionResult:
+    """Criterion 3 for one colour (indices into ``deck.colour_cards(colour)``); every later tier reuses it."""
+    cards = deck.colour_cards(colour)
+    return partition_preferring_non_trivial(range(len(cards)), teaching_groups(cards, colour.op))
+
+
 def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
-    """Every check of one tier except simulated play (see :func:`play_tasks`)."""
+    """Every check of one tier except simulated play (that is :func:`verify_deck`'s)."""
     cards = deck.tier_cards(tier)
     groups = find_groups([raw_card(c) for c in cards], tier.ops())
     counts = participation(groups, len(cards))
@@ -166,15 +175,11 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     # Each colour's teaching partition is valid at this tier too (the ops are cumulative),
     # so their union is a perfect clear; only if one is missing do we search the tier whole.
     own = deck.colour_cards(tier)
-    teaching = partition_preferring_non_trivial(range(len(own)), teaching_groups(own, tier.op))
+    teaching = teaching_partition(deck, tier)
     pieces: list[Group] = []
     for colour in tier.tiers():
         colour_cards = deck.colour_cards(colour)
-        found = (
-            teaching
-            if colour is tier
-            else partition_preferring_non_trivial(range(len(colour_cards)), teaching_groups(colour_cards, colour.op))
-        )
+        found = teaching_partition(deck, colour)
         if not found.groups:
             pieces = []
             break
@@ -230,17 +235,11 @@ def verify_deck(
         for report in tiers
         for players in PLAYER_COUNTS
     ]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = []
-            for done, share in enumerate(pool.map(_play_task, tasks), start=1):
-                results.append(share)
-                if progress:
-                    progress(done, len(tasks))
-    else:
-        results = []
-        for done, task in enumerate(tasks, start=1):
-            results.append(_play_task(task))
+    results: list[float] = []
+    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
+        shares = pool.map(_play_task, tasks) if pool is not None else map(_play_task, tasks)
+        for done, share in enumerate(shares, start=1):
+            results.append(share)
             if progress:
                 progress(done, len(tasks))
     for number, share in enumerate(results):
