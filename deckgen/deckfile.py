@@ -10,6 +10,7 @@ load (a deck that is half right is not a deck).
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,15 @@ from deckgen.rules import MAX_VALUE, MIN_VALUE
 from deckgen.standard import STANDARD_COUNTS
 from deckgen.treenex import TreenexDeck, parse_value_range
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+def _templates_folder() -> Path:
+    """templates/ beside the package (a checkout), else where a regular install puts it."""
+    beside = Path(__file__).resolve().parent.parent / "templates"
+    installed = Path(sys.prefix) / "share" / "deckgen" / "templates"
+    return beside if beside.is_dir() or not installed.is_dir() else installed
+
+
+TEMPLATES = _templates_folder()
 CLEARIOSITY_FILE = TEMPLATES / "cleariosity-numbers.toml"
 TREENEX_FILE = TEMPLATES / "treenex.toml"
 
