@@ -1,0 +1,20 @@
+"""A regular install carries all of deckgen: every subpackage is listed, templates are data."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_subpackage_is_packaged() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = sorted(".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "deckgen").rglob("__init__.py"))
+    assert sorted(config["packages"]) == found
+
+
+def test_every_template_is_installed_as_data() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    assert config == {"share/deckgen/templates": ["templates/*.toml"]}
+    assert sorted(p.suffix for p in (ROOT / "templates").iterdir()) == [".toml"] * 4
