@@ -122,7 +122,6 @@ def _lay_out(
                 )
         return
     grid = sheet_grid(settings)
-    plan.grid = grid
     page_w, page_h = settings.paper
     extras = sheet_extras(grid, settings)
     for start in range(0, len(fronts), grid.per_page):

@@ -79,16 +79,6 @@ def text(
     return shapes
 
 
-def ink_box(
-    content: str, x: float, baseline: float, size: float, anchor: str = "left"
-) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) the ink of :func:`text` covers, round caps included (approx.)."""
-    width = text_width(content) * size
-    left = {"left": x, "centre": x - width / 2, "right": x - width}[anchor]
-    pen = STROKE * size / 2
-    return left - pen, baseline - size - pen, left + width + pen, baseline + pen
-
-
 def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:
     """Mirror left-right inside a box ``width`` wide (x → width − x)."""
     out: list[Primitive] = []

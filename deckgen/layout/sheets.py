@@ -172,7 +172,6 @@ class SheetPlan:
     name: str
     faces: dict[str, Face]
     pages: list[Page]
-    grid: Grid | None = None
 
     def add_face(self, face: Face) -> str:
         self.faces.setdefault(face.key, face)
