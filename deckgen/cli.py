@@ -31,9 +31,11 @@ from deckgen.stack import level_of, read_stack
 from deckgen.standard import DEFAULT_GAMES
 from deckgen.treenex import TreenexDeck, with_overrides
 from deckgen.units import CARD_SIZES
-from deckgen.verify import verify_deck
+from deckgen.verify import DeckReport, verify_deck
 
 DECKS = ("cleariosity", "treenex")
+#: Seed of verify's simulated games; design checks its attempts with the same games.
+VERIFY_SEED = 1
 
 
 @contextmanager
@@ -97,7 +99,9 @@ def cli() -> None:
     show_default=True,
     help="Simulated games per tier and player count (0 skips play).",
 )
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help="Seed for the simulated games.")
+@click.option(
+    "--seed", type=click.IntRange(0), default=VERIFY_SEED, show_default=True, help="Seed for the simulated games."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of a table.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
 @values_option
@@ -130,7 +134,7 @@ def verify(
     path = file or CLEARIOSITY_FILE
     cards = load_cleariosity(path)
     workers = max(1, min(4, os.cpu_count() or 1))
-    with progress_bar("Simulating games", 12, enabled=sys.stderr.isatty()) as update:
+    with progress_bar("Simulating games", 24, enabled=sys.stderr.isatty()) as update:
         report = verify_deck(cards, games, seed, workers=workers, progress=update)
     emit(json.dumps(report.to_json(), indent=2) + "\n" if as_json else cleariosity_text(report, str(path)), out)
     failures = report.failures()
@@ -153,43 +157,65 @@ def verify(
     type=click.IntRange(1),
     default=DesignSettings.iterations,
     show_default=True,
-    help="Search steps of the main pass.",
+    help="Search steps of each attempt.",
 )
 @click.option(
-    "--polish",
-    type=click.IntRange(0),
-    default=DesignSettings.polish_iterations,
+    "--attempts",
+    type=click.IntRange(1, 100),
+    default=DesignSettings.attempts,
     show_default=True,
-    help="Search steps of the play-polishing pass.",
+    help="Attempts (each from a seed derived from --seed) until a deck passes every criterion.",
 )
 @click.option(
-    "--games", type=click.IntRange(0), default=DEFAULT_GAMES, show_default=True, help="Games for the final check."
+    "--games",
+    type=click.IntRange(0),
+    default=DEFAULT_GAMES,
+    show_default=True,
+    help="Games per tier, player count and play model in each attempt's check (0: no play check).",
 )
-def design(seed: int, out: Path | None, iterations: int, polish: int, games: int) -> None:
+def design(seed: int, out: Path | None, iterations: int, attempts: int, games: int) -> None:
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
-    The search is deterministic: budgets are counted in steps, not seconds, so the same
-    seed and budgets always give the same deck file. The result is verified before it is
-    written; exit status 1 means it missed a criterion (try another seed or more steps).
+    The search is deterministic: budgets are counted in steps and attempts, not seconds, so
+    the same seed and budgets always give the same deck file. Each attempt is checked the way
+    `deckgen verify` checks a deck (simulated games with verify's seed); when one fails, the
+    next attempt starts from a seed derived from --seed. The last deck is written either way;
+    exit status 1 means no attempt met every criterion (try another seed or more steps).
     """
-    settings = DesignSettings(iterations=iterations, polish_iterations=polish)
-    with progress_bar("Designing deck", iterations + polish) as update:
-        deck = design_deck(seed, settings, progress=update)
-    report = verify_deck(deck, games, seed, workers=max(1, min(4, os.cpu_count() or 1)))
+    settings = DesignSettings(iterations=iterations, attempts=attempts)
+    workers = max(1, min(4, os.cpu_count() or 1))
+    reports: list[DeckReport] = []
+
+    def check(deck: Deck) -> bool:
+        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers))
+        return reports[-1].passed
+
+    with progress_bar("Designing deck", iterations * attempts) as update:
+        result = design_deck(seed, settings, progress=update, check=check)
+    report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:
         made_by += f" --iterations {iterations}"
-    if polish != DesignSettings.polish_iterations:
-        made_by += f" --polish {polish}"
-    emit(dump_cleariosity(deck, made_by), out)
+    if attempts != DesignSettings.attempts:
+        made_by += f" --attempts {attempts}"
+    if games != DEFAULT_GAMES:
+        made_by += f" --games {games}"
+    emit(dump_cleariosity(result.deck, made_by), out)
     failures = report.failures()
     if failures:
         named = ", ".join(f"{where} {number}" for where, number in failures)
-        raise DeckgenError(f"the designed deck fails criteria ({named}); try another --seed or more --iterations")
-    lowest = min(share for tier in report.tiers for share in tier.play.values()) if games else None
-    summary = "the deck passes every criterion"
-    if lowest is not None:
-        summary += f"; lowest simulated collection {lowest:.1%}"
+        raise DeckgenError(
+            f"after {result.attempt} attempts the designed deck fails criteria ({named}); "
+            "try another --seed or more --iterations"
+        )
+    summary = f"attempt {result.attempt} passes every criterion"
+    if games == 0:
+        summary = (
+            f"attempt {result.attempt} passes every criterion checked without play (--games 0 skips criteria 8-10)"
+        )
+    else:
+        lowest = min(share for tier in report.tiers for share in tier.play.values())
+        summary += f"; lowest full-view collection {lowest:.1%}"
     click.echo(summary, err=True)
 
 

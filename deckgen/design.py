@@ -2,53 +2,59 @@
 
 How it works, and why:
 
-1. **Certificates first.** Each colour's cards are split into triples, and each triple is
-   given a line and an equation that holds *only* with that colour's operation (green +,
-   yellow −, purple ×, orange ÷). Card k of a triple carries the k-th number of the
-   equation on that line and nothing else on it. These triples are the "new cards teach the
-   new operation" partition, and together they are a perfect clear of every tier, so
-   criteria 2 and 3 hold by construction and stay true for the whole search.
-2. **Free cells.** Each card's two other numbers sit off its certificate line. A simulated
-   annealing search changes one free number (value or cell) or one certificate equation at
-   a time. Only the groups through the changed cards are recomputed
-   (:func:`deckgen.groups.groups_with`).
-3. **What it aims for.** Hard criteria (no self-equation, richness, trivial share, digit and
-   cell balance) are penalties with a safety margin. So is variety: no equation may make up
-   more than a set share of a tier's groups, and no number may sit in the same cell on more
-   than a few cards of one colour — left alone, the search converges on a handful of
-   equations repeated everywhere, which plays well and teaches little. Among decks that
-   meet all that it prefers cards that sit in many groups — two-card groups weighted more,
-   because they are the ones still within reach late in a game — which is what keeps
-   simulated games from stranding cards.
-4. **Polish.** A shorter second pass estimates play directly (the same seeded deals for
-   every candidate: common random numbers) and keeps changes that collect more cards in
-   the green tier, the smallest and hardest to clear.
-
-Budgets are counted in iterations, never seconds, so a seed always gives the same deck.
+1. **Teaching triples first.** Each colour's cards are split into triples, and each triple
+   is given a line and a fact that holds, among the tier's operations, *only* with that
+   colour's operation (green +, yellow −, purple ×, orange ÷), with no trivial operand, and
+   the triples of one colour use different facts. Card k of a triple carries the k-th number
+   of the fact on that line and nothing else on it. These triples are each colour's teaching
+   split, and together a perfect clear of every tier, so criteria 2 and 3 hold by
+   construction and stay true for the whole search.
+2. **Free cells.** Each card's two other numbers sit off its triple's line. Simulated
+   annealing changes one free number (its value or its cell), a triple's fact or a triple's
+   line at a time. Only the groups through the changed cards are recomputed, from an index of
+   which cards fill which cells of each line.
+3. **What it aims for.** A static score, cheap enough for a step in well under a
+   millisecond: the hard criteria (no lone equation, groups and two-card groups per card,
+   trivial share, fact coverage and fact shares, digit and cell balance) are penalties with a
+   safety margin; practice is a target share of each tier's groups that practise its new
+   operation; variety caps the share of any one equation and how often a number repeats in a
+   cell within a colour. Above that it rewards two-card groups with diminishing returns,
+   because a card's two-card groups, more than its total, decide whether it is left on the
+   table — in a beginner's game and in a full-view one.
+4. **Play check.** Simulated games (both play models, every tier and player count) judge
+   the result. A search that misses starts again from the next attempt's seed, up to a budget
+   of attempts; every budget counts steps or attempts, never seconds, so a seed always gives
+   the same deck.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
-from deckgen.groups import Group, RawCard, find_groups, groups_with
+from deckgen.facts import tier_facts
+from deckgen.groups import equation_table
 from deckgen.model import Card, Cell, Deck, Tier
-from deckgen.play import partner_index, play_game
-from deckgen.rules import LINE_POSITIONS, apply, equation_ops, is_trivial
+from deckgen.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.standard import (
+    MAX_FACT_SHARE,
     MIN_CELL_USE,
-    MIN_DIGIT_USE,
+    MIN_FACTS,
     MIN_GROUPS,
-    PLAYER_COUNTS,
+    MIN_PAIRS,
     STANDARD_COUNTS,
     TRIVIAL_SHARE,
+    min_digit_use,
 )
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
+#: How many times more often simulated play collects a given two-card group than a given
+#: three-card one (measured on designed decks: about 20 to 30 times).
+PAIR_WEIGHT = 20
+TIERS: tuple[Tier, ...] = tuple(Tier)
 Progress = Callable[[int, int], None]
 
 
@@ -56,121 +62,158 @@ Progress = Callable[[int, int], None]
 class DesignSettings:
     """Search budgets and weights. The defaults are what the shipped deck was made with."""
 
-    #: Steps of the main annealing pass.
-    iterations: int = 6000
-    #: Steps of the play-polishing pass, the seeded deals per player count it plays, and how
-    #: many tiers (from green up) it measures.
-    polish_iterations: int = 800
-    polish_games: int = 400
-    polish_tiers: int = 1
-    #: Reward per card: its groups plus ``pair_weight`` per two-card group, up to ``group_cap``.
-    group_cap: int = 60
-    pair_weight: float = 5.0
+    #: Steps of the annealing search, per attempt.
+    iterations: int = 60000
+    #: Attempts (each from its own seed) before the search gives up.
+    attempts: int = 4
+    #: Start and end temperatures (geometric cooling).
+    temperatures: tuple[float, float] = (3000.0, 20.0)
+    #: Safety margins over the criteria, so that simulated play has room.
+    group_margin: int = 2
+    group_target: tuple[int, int, int, int] = (20, 20, 30, 40)
+    #: Two-card groups of different kinds (line and equation) each card should have.
+    distinct_pair_target: int = 4
+    #: Target share of each new card's groups that practise its colour's operation.
+    card_practice: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    pair_target: tuple[int, int, int, int] = (9, 7, 7, 7)
+    trivial_target: float = TRIVIAL_SHARE - 0.05
+    fact_share_target: float = 0.34
+    #: Target share of a tier's groups that practise its new operation.
+    practice_target: tuple[float, float, float, float] = (0.0, 0.26, 0.18, 0.16)
     #: Variety: the largest share of a tier's groups one equation may have, and how many cards
     #: of one colour may carry the same number in the same cell.
     max_equation_share: float = 0.08
-    max_same_number: int = 3
-    #: Start and end temperatures of the two passes (geometric cooling).
-    temperatures: tuple[float, float] = (30.0, 0.3)
-    polish_temperatures: tuple[float, float] = (3.0, 0.05)
+    max_same_number: int = 5
+    #: Reward per card for two-card groups (diminishing past ``pair_cap``) and for all groups.
+    pair_cap: int = 14
+    pair_weight: tuple[float, float, float, float] = (12.0, 6.0, 6.0, 6.0)
+    group_weight: float = 0.3
+    group_cap: int = 60
 
 
-def teaching_equations(op: str) -> list[tuple[int, int, int]]:
-    """Non-trivial digit equations a op b = c that hold with ``op`` and no other operation."""
-    found = []
-    for a in range(10):
-        for b in range(10):
-            c = apply(op, a, b)
-            if c is None or not 0 <= c <= 9:
-                continue
-            if equation_ops(a, b, c) == (op,) and not is_trivial(a, b, c, op):
-                found.append((a, b, c))
-    return found
+def teaching_facts(tier: Tier) -> list[tuple[int, int, int]]:
+    """Facts of the tier that hold, among the tier's operations, only with its new operation."""
+    return [f for f in tier_facts(tier) if equation_ops(*f, tier.ops()) == (tier.op,)]
 
 
-class _TierGroups:
-    """The groups of one tier, kept up to date one card at a time."""
+@cache
+def _tier_roles(values: tuple[int, int, int], ops: tuple[str, ...]) -> tuple[tuple[bool, bool, bool], ...]:
+    """Per tier: (is a group at that tier, trivial there, practises the tier's new operation)."""
+    roles = []
+    for tier in TIERS:
+        held = tuple(op for op in ops if op in tier.ops())
+        if not held:
+            roles.append((False, False, False))
+            continue
+        trivial = all(is_trivial(*values, op) for op in held)
+        practising = tier.op in held and not is_trivial(*values, tier.op)
+        roles.append((True, trivial, practising))
+    return tuple(roles)
 
-    def __init__(self, size: int, ops: tuple[str, ...]) -> None:
+
+class _TierStats:
+    """Running totals of one tier's groups; equations are indexed as a * 100 + b * 10 + c."""
+
+    __slots__ = (
+        "covered",
+        "equations",
+        "facts",
+        "groups",
+        "practising",
+        "size",
+        "trivial",
+        "weighted",
+        "weighted_practising",
+        "weighted_trivial",
+    )
+
+    def __init__(self, size: int) -> None:
         self.size = size
-        self.ops = ops
-        self.groups: dict[tuple[tuple[int, ...], str], Group] = {}
-        self.by_card: list[set[tuple[tuple[int, ...], str]]] = [set() for _ in range(size)]
-        self.count = [0] * size
-        self.pairs = [0] * size
+        self.groups = 0
         self.trivial = 0
-        self.equations: Counter[tuple[int, int, int]] = Counter()
-
-    def add(self, group: Group) -> None:
-        key = (group.cards, group.line)
-        self.groups[key] = group
-        pair = len(group.cards) == 2
-        for member in group.cards:
-            self.by_card[member].add(key)
-            self.count[member] += 1
-            self.pairs[member] += pair
-        self.trivial += group.trivial
-        self.equations[group.values] += 1
-
-    def refresh(self, cards: list[RawCard], index: int) -> None:
-        for key in sorted(self.by_card[index]):
-            group = self.groups.pop(key)
-            pair = len(group.cards) == 2
-            for member in group.cards:
-                self.by_card[member].discard(key)
-                self.count[member] -= 1
-                self.pairs[member] -= pair
-            self.trivial -= group.trivial
-            self.equations[group.values] -= 1
-        for group in groups_with(cards[: self.size], index, self.ops):
-            self.add(group)
+        self.practising = 0
+        self.covered = 0
+        # Play takes two-card groups far more often than three-card ones (they are complete as
+        # soon as two cards are up): these totals count a pair PAIR_WEIGHT times, a triple once.
+        self.weighted = 0
+        self.weighted_practising = 0
+        self.weighted_trivial = 0
+        self.facts = [0] * 1000
+        self.equations = [0] * 1000
 
 
 class DeckSearch:
-    """The state of one seeded search: cards, certificate triples and the tiers' groups."""
+    """The state of one seeded search: cards, teaching triples and every tier's groups."""
 
-    def __init__(self, seed: int, settings: DesignSettings) -> None:
+    def __init__(self, seed: int | str, settings: DesignSettings) -> None:
         self.rng = random.Random(seed)
         self.settings = settings
-        self.colours: list[Tier] = [tier for tier in Tier for _ in range(STANDARD_COUNTS[tier])]
-        self.tier_sizes = [sum(STANDARD_COUNTS[t] for t in tier.tiers()) for tier in Tier]
-        self.first_index = [size - STANDARD_COUNTS[tier] for size, tier in zip(self.tier_sizes, Tier, strict=True)]
+        self.colours: list[Tier] = [tier for tier in TIERS for _ in range(STANDARD_COUNTS[tier])]
+        self.tier_sizes = [sum(STANDARD_COUNTS[t] for t in tier.tiers()) for tier in TIERS]
+        self.first_index = [size - STANDARD_COUNTS[tier] for size, tier in zip(self.tier_sizes, TIERS, strict=True)]
         total = len(self.colours)
         self.cells: list[dict[int, int]] = [{} for _ in range(total)]
         self.certificate_line = [0] * total
         self.certificate_cell = [0] * total
         self.triples: list[tuple[Tier, int, tuple[int, ...]]] = []
-        self.equations = {tier: teaching_equations(tier.op) for tier in Tier}
+        self.triple_fact: list[tuple[int, int, int]] = []
+        self.facts = {tier: teaching_facts(tier) for tier in TIERS}
+        self.table = equation_table(OPS)
         self._lay_certificates()
         self._fill_free_cells()
-        self.raw: list[RawCard] = [self._raw(i) for i in range(total)]
-        self.tiers = [_TierGroups(size, tier.ops()) for size, tier in zip(self.tier_sizes, Tier, strict=True)]
-        for tier_groups in self.tiers:
-            for group in find_groups(self.raw[: tier_groups.size], tier_groups.ops):
-                tier_groups.add(group)
+        # Index of footprints: for each line, which cards fill which of its cells.
+        self.footprints: list[list[tuple[int, tuple[int, int, int]]]] = [[(0, (0, 0, 0))] * 8 for _ in range(total)]
+        self.singles: list[list[list[set[int]]]] = [[[set() for _ in range(10)] for _ in range(3)] for _ in LINES]
+        self.dominoes: list[dict[int, set[int]]] = [{m: set() for m in (3, 5, 6)} for _ in LINES]
+        self.groups: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int], tuple]] = {}
+        self.colour_rank = [tier.rank for tier in self.colours]
+        self.counted: list[dict[int, int]] = [{} for _ in range(total)]
+        self.digits = [0] * 10
+        self.used = [0] * 9
+        self.same = [0] * (4 * 90)
+        self.lonely = 0
+        self.by_card: list[set[tuple[tuple[int, ...], int]]] = [set() for _ in range(total)]
+        self.stats = [_TierStats(size) for size in self.tier_sizes]
+        self.role_cache: dict[tuple, tuple] = {}
+        self.own_count = [0] * total
+        self.own_pairs = [0] * total
+        self.own_practising = [0] * total
+        # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
+        # equation on the same line waits on one kind of partner, and is often left over.
+        self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
+        self.distinct_pairs = [0] * total
+        self.fact_codes = [[a * 100 + b * 10 + c for a, b, c in tier_facts(t)] for t in TIERS]
+        self.facts_needed = [MIN_FACTS[t] + (2 if MIN_FACTS[t] > 6 else 0) for t in TIERS]
+        self.fact_share_capped = [t in MAX_FACT_SHARE for t in TIERS]
+        for card in range(total):
+            self._index(card)
+        for card in range(total):
+            self._add_groups_of(card)
 
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:
         rng = self.rng
-        for tier in Tier:
+        for tier in TIERS:
             start = self.colours.index(tier)
             members = list(range(start, start + STANDARD_COUNTS[tier]))
             rng.shuffle(members)
+            facts = list(self.facts[tier])
+            rng.shuffle(facts)
             for k in range(0, len(members), 3):
                 triple = tuple(members[k : k + 3])
                 line = rng.randrange(len(LINES))
                 self.triples.append((tier, line, triple))
+                self.triple_fact.append(facts[(k // 3) % len(facts)])
                 for slot, card in enumerate(triple):
                     self.certificate_line[card] = line
                     self.certificate_cell[card] = LINES[line][slot]
         for number in range(len(self.triples)):
-            tier = self.triples[number][0]
-            self._set_equation(number, rng.choice(self.equations[tier]))
+            self._write_triple(number)
 
-    def _set_equation(self, number: int, values: tuple[int, int, int]) -> None:
+    def _write_triple(self, number: int) -> None:
         _, line, triple = self.triples[number]
         for slot, card in enumerate(triple):
-            self.cells[card][LINES[line][slot]] = values[slot]
+            self.cells[card][LINES[line][slot]] = self.triple_fact[number][slot]
 
     def _fill_free_cells(self) -> None:
         for card, cells in enumerate(self.cells):
@@ -178,124 +221,343 @@ class DeckSearch:
             for position in self.rng.sample(off_line, 2):
                 cells[position] = self.rng.randrange(10)
 
-    def _raw(self, card: int) -> RawCard:
-        return tuple(sorted(self.cells[card].items()))
+    # -- the group index ------------------------------------------------------------------
+    def _index(self, card: int) -> None:
+        """File the card's footprint on every line: dominoes by mask, single numbers by slot and value."""
+        cells = self.cells[card]
+        prints = self.footprints[card]
+        for number, line in enumerate(LINES):
+            old_mask, old_values = prints[number]
+            if old_mask in (1, 2, 4):
+                slot = old_mask.bit_length() - 1
+                self.singles[number][slot][old_values[slot]].discard(card)
+            elif old_mask in (3, 5, 6):
+                self.dominoes[number][old_mask].discard(card)
+            mask = 0
+            values = [0, 0, 0]
+            for slot in range(3):
+                value = cells.get(line[slot])
+                if value is not None:
+                    mask |= 1 << slot
+                    values[slot] = value
+            prints[number] = (mask, (values[0], values[1], values[2]))
+            if mask in (1, 2, 4):
+                slot = mask.bit_length() - 1
+                self.singles[number][slot][values[slot]].add(card)
+            elif mask in (3, 5, 6):
+                self.dominoes[number][mask].add(card)
+        self._count_card(card, -1)
+        self.counted[card] = dict(cells)
+        self._count_card(card, 1)
 
-    def _refresh(self, card: int) -> None:
-        self.raw[card] = self._raw(card)
-        for tier_groups in self.tiers:
-            if card < tier_groups.size:
-                tier_groups.refresh(self.raw, card)
+    def _count_card(self, card: int, sign: int) -> None:
+        """Digit, cell and same-number totals and lone equations, kept up to date card by card."""
+        cells = self.counted[card]
+        colour = self.colour_rank[card]
+        for position, value in cells.items():
+            self.digits[value] += sign
+            self.used[position] += sign
+            self.same[colour * 90 + position * 10 + value] += sign
+        for line in LINES:
+            if line[0] in cells and line[1] in cells and line[2] in cells:
+                if equation_ops(cells[line[0]], cells[line[1]], cells[line[2]]):
+                    self.lonely += sign
+
+    def _groups_through(self, card: int) -> list[tuple[tuple[int, ...], int, tuple[int, int, int], tuple[str, ...]]]:
+        """Every group (all 60 cards, all operations) that includes ``card``."""
+        found: list[tuple[tuple[int, ...], int, tuple[int, int, int], tuple[str, ...]]] = []
+        table = self.table
+        prints = self.footprints
+        for number in range(8):
+            mask, values = prints[card][number]
+            if not mask or mask == 7:
+                continue
+            singles = self.singles[number]
+            if mask in (3, 5, 6):
+                # A domino: partners carry the missing number alone on this line.
+                missing = (7 ^ mask).bit_length() - 1
+                for value, partners in enumerate(singles[missing]):
+                    if not partners:
+                        continue
+                    merged = list(values)
+                    merged[missing] = value
+                    for result, ops in table.get((merged[0], merged[1]), ()):
+                        if result == merged[2]:
+                            triple = (merged[0], merged[1], merged[2])
+                            for other in partners:
+                                found.append(((card, other) if card < other else (other, card), number, triple, ops))
+                continue
+            slot = mask.bit_length() - 1
+            mine = values[slot]
+            # A single number: partners are a domino over the other two cells ...
+            for other in self.dominoes[number][7 ^ mask]:
+                theirs = list(prints[other][number][1])
+                theirs[slot] = mine
+                for result, ops in table.get((theirs[0], theirs[1]), ()):
+                    if result == theirs[2]:
+                        found.append(((card, other) if card < other else (other, card), number, tuple(theirs), ops))
+            # ... or two more single numbers, one in each of the other cells.
+            if slot == 2:
+                for a, firsts in enumerate(singles[0]):
+                    if not firsts:
+                        continue
+                    for b, seconds in enumerate(singles[1]):
+                        if not seconds:
+                            continue
+                        for result, ops in table.get((a, b), ()):
+                            if result == mine:
+                                self._triples(found, card, firsts, seconds, number, (a, b, mine), ops)
+            else:
+                other_slot = 1 - slot
+                for value, others in enumerate(singles[other_slot]):
+                    if not others:
+                        continue
+                    a, b = (mine, value) if slot == 0 else (value, mine)
+                    for result, ops in table.get((a, b), ()):
+                        thirds = singles[2][result]
+                        if thirds:
+                            self._triples(found, card, others, thirds, number, (a, b, result), ops)
+        return found
+
+    @staticmethod
+    def _triples(found, card, firsts, seconds, number, values, ops) -> None:
+        for i in firsts:
+            for j in seconds:
+                found.append((tuple(sorted((card, i, j))), number, values, ops))
+
+    def _roles(self, cards: tuple[int, ...], values: tuple[int, int, int], ops: tuple[str, ...]):
+        """What a group adds: its members counted at their own tier, and the tiers it belongs to."""
+        rank = self.colour_rank
+        top = rank[cards[-1]]
+        key = (values, ops, top)
+        shared = self.role_cache.get(key)
+        if shared is None:
+            roles = _tier_roles(values, ops)
+            tiers = tuple(
+                (self.stats[t], trivial, practising)
+                for t, (member, trivial, practising) in enumerate(roles)
+                if member and t >= top
+            )
+            code = values[0] * 100 + values[1] * 10 + values[2]
+            shared = self.role_cache[key] = (code, roles[top][0], roles[top][2], tiers)
+        code, at_top, practising, tiers = shared
+        own = tuple(c for c in cards if rank[c] == top) if at_top else ()
+        return code, len(cards) == 2, own, tiers, practising
+
+    def _add_groups_of(self, card: int) -> None:
+        groups = self.groups
+        count, pairs, own_prac = self.own_count, self.own_pairs, self.own_practising
+        for cards, line, values, ops in self._groups_through(card):
+            key = (cards, line)
+            if key in groups:
+                continue
+            role = self._roles(cards, values, ops)
+            groups[key] = role
+            for member in cards:
+                self.by_card[member].add(key)
+            code, pair, own, tiers, practising = role
+            for member in own:
+                count[member] += 1
+                if pair:
+                    pairs[member] += 1
+                    kinds = self.pair_kinds[member]
+                    kind = line * 1000 + code
+                    kinds[kind] = kinds.get(kind, 0) + 1
+                    if kinds[kind] == 1:
+                        self.distinct_pairs[member] += 1
+                if practising:
+                    own_prac[member] += 1
+            weight = PAIR_WEIGHT if pair else 1
+            for stats, trivial, practising in tiers:
+                stats.groups += 1
+                stats.weighted += weight
+                stats.equations[code] += 1
+                if trivial:
+                    stats.trivial += 1
+                    stats.weighted_trivial += weight
+                if practising:
+                    stats.practising += 1
+                    stats.weighted_practising += weight
+                    stats.facts[code] += 1
+                    if stats.facts[code] == 1:
+                        stats.covered += 1
+
+    def _remove_groups_of(self, card: int) -> None:
+        count, pairs, own_prac = self.own_count, self.own_pairs, self.own_practising
+        for key in list(self.by_card[card]):
+            code, pair, own, tiers, practising = self.groups.pop(key)
+            for member in key[0]:
+                self.by_card[member].discard(key)
+            for member in own:
+                count[member] -= 1
+                if pair:
+                    pairs[member] -= 1
+                    kinds = self.pair_kinds[member]
+                    kind = key[1] * 1000 + code
+                    kinds[kind] -= 1
+                    if not kinds[kind]:
+                        del kinds[kind]
+                        self.distinct_pairs[member] -= 1
+                if practising:
+                    own_prac[member] -= 1
+            weight = PAIR_WEIGHT if pair else 1
+            for stats, trivial, practising in tiers:
+                stats.groups -= 1
+                stats.weighted -= weight
+                stats.equations[code] -= 1
+                if trivial:
+                    stats.trivial -= 1
+                    stats.weighted_trivial -= weight
+                if practising:
+                    stats.practising -= 1
+                    stats.weighted_practising -= weight
+                    stats.facts[code] -= 1
+                    if stats.facts[code] == 0:
+                        stats.covered -= 1
+
+    def _refresh(self, cards: list[int]) -> None:
+        for card in cards:
+            self._remove_groups_of(card)
+        for card in cards:
+            self._index(card)
+        for card in cards:
+            self._add_groups_of(card)
 
     # -- scoring --------------------------------------------------------------------------
     def penalty(self) -> float:
-        """Missed criteria (large) minus the reward for rich, pair-friendly cards (small)."""
+        """Missed criteria and targets (large) minus the reward for cards rich in pairs (small)."""
+        s = self.settings
         missed = 0.0
         reward = 0.0
-        cap = self.settings.group_cap
-        weight = self.settings.pair_weight
-        for tier_groups, first in zip(self.tiers, self.first_index, strict=True):
-            for card in range(first, tier_groups.size):
-                count = tier_groups.count[card]
-                missed += max(0, MIN_GROUPS - count)
-                reward += min(count + weight * tier_groups.pairs[card], cap)
-            missed += max(0.0, tier_groups.trivial - (TRIVIAL_SHARE - 0.03) * len(tier_groups.groups))
-            if tier_groups.groups:
-                top = max(tier_groups.equations.values())
-                missed += max(0.0, top - self.settings.max_equation_share * len(tier_groups.groups)) / 4
-        digits = [0] * 10
-        used = [0] * 9
-        self_equations = 0
-        for cells in self.cells:
-            for position, value in cells.items():
-                digits[value] += 1
-                used[position] += 1
-            for line in LINES:
-                if line[0] in cells and line[1] in cells and line[2] in cells:
-                    if equation_ops(cells[line[0]], cells[line[1]], cells[line[2]]):
-                        self_equations += 1
-        missed += sum(max(0, MIN_DIGIT_USE + 1 - n) for n in digits)
-        missed += sum(max(0, MIN_CELL_USE + 1 - n) for n in used)
-        missed += 5 * self_equations
-        same: Counter[tuple[Tier, int, int]] = Counter()
-        for tier, cells in zip(self.colours, self.cells, strict=True):
-            for position, value in cells.items():
-                same[tier, position, value] += 1
-        missed += sum(max(0, n - self.settings.max_same_number) for n in same.values())
+        count, pairs = self.own_count, self.own_pairs
+        floor_groups = MIN_GROUPS + s.group_margin
+        rank = self.colour_rank
+        for card in range(len(count)):
+            n, p = count[card], pairs[card]
+            tier = rank[card]
+            if n < floor_groups:
+                missed += floor_groups - n
+            if n < s.group_target[tier]:
+                missed += (s.group_target[tier] - n) / 4
+            missed += max(0.0, s.card_practice[tier] * n - self.own_practising[card]) / 4
+            kinds = self.distinct_pairs[card]
+            if kinds < s.distinct_pair_target:
+                missed += (s.distinct_pair_target - kinds) ** 2 / 2
+            target = s.pair_target[tier]
+            if p < target:
+                missed += (target - p) ** 2 / 2 + 2 * max(0, MIN_PAIRS - p)
+            reward += s.pair_weight[tier] * min(p, s.pair_cap) + s.group_weight * min(n, s.group_cap)
+        for tier_number, stats in enumerate(self.stats):
+            groups = stats.groups or 1
+            weighted = stats.weighted or 1
+            missed += max(0.0, stats.trivial - s.trivial_target * groups) / 2
+            missed += max(0.0, stats.weighted_trivial - s.trivial_target * weighted) / PAIR_WEIGHT
+            missed += max(0.0, s.practice_target[tier_number] * weighted - stats.weighted_practising) / PAIR_WEIGHT
+            missed += max(0.0, max(stats.equations) - s.max_equation_share * groups) / 4
+            missed += 10 * max(0, self.facts_needed[tier_number] - stats.covered)
+            if self.fact_share_capped[tier_number] and stats.practising:
+                top = max(stats.facts[code] for code in self.fact_codes[tier_number])
+                missed += max(0.0, top - s.fact_share_target * stats.practising)
+        missed += 3 * sum(max(0, min_digit_use(d) + 1 - n) for d, n in enumerate(self.digits))
+        missed += 3 * sum(max(0, MIN_CELL_USE + 1 - n) for n in self.used)
+        missed += 20 * self.lonely
+        missed += sum(n - s.max_same_number for n in self.same if n > s.max_same_number)
         return 100 * missed - reward
 
     # -- moves ----------------------------------------------------------------------------
-    def _propose(self, max_card: int) -> list[tuple[int, dict[int, int]]] | None:
-        """Change the deck a little; return the old cells of the cards touched, to undo."""
+    def _propose(self) -> tuple[list[int], list[tuple[int, dict[int, int]]], tuple[int, int, tuple] | None] | None:
+        """Change the deck a little; return the cards touched, their old cells, and a triple's old state."""
         rng = self.rng
-        if rng.random() < 0.15:
-            number = rng.randrange(len(self.triples))
-            tier, _, triple = self.triples[number]
-            if triple[0] >= max_card:
-                return None
-            saved = [(card, dict(self.cells[card])) for card in triple]
-            self._set_equation(number, rng.choice(self.equations[tier]))
-            return saved
-        card = rng.randrange(max_card)
+        roll = rng.random()
+        if roll < 0.10:
+            return self._propose_fact()
+        if roll < 0.14:
+            return self._propose_line()
+        card = rng.randrange(len(self.cells))
         cells = self.cells[card]
         saved = [(card, dict(cells))]
         position = rng.choice(sorted(p for p in cells if p != self.certificate_cell[card]))
-        if rng.random() < 0.5:
-            cells[position] = rng.randrange(10)
-            return saved
+        if roll < 0.65:
+            value = rng.randrange(10)
+            if value == cells[position]:
+                return None
+            cells[position] = value
+            return [card], saved, None
         empty = [p for p in range(9) if p not in cells and p not in LINES[self.certificate_line[card]]]
-        if not empty:
-            return None
         cells[rng.choice(empty)] = cells.pop(position)
-        return saved
+        return [card], saved, None
 
-    def _apply(self, saved: list[tuple[int, dict[int, int]]]) -> None:
-        for card, _ in saved:
-            self._refresh(card)
+    def _propose_fact(self):
+        rng = self.rng
+        number = rng.randrange(len(self.triples))
+        tier, line, triple = self.triples[number]
+        taken = {self.triple_fact[n] for n, t in enumerate(self.triples) if t[0] is tier and n != number}
+        choices = [f for f in self.facts[tier] if f not in taken]
+        if not choices:
+            return None
+        saved = [(card, dict(self.cells[card])) for card in triple]
+        old = (number, line, self.triple_fact[number])
+        self.triple_fact[number] = rng.choice(choices)
+        self._write_triple(number)
+        return list(triple), saved, old
 
-    def _undo(self, saved: list[tuple[int, dict[int, int]]]) -> None:
+    def _propose_line(self):
+        rng = self.rng
+        number = rng.randrange(len(self.triples))
+        tier, line, triple = self.triples[number]
+        new_line = rng.randrange(len(LINES))
+        if new_line == line:
+            return None
+        saved = [(card, dict(self.cells[card])) for card in triple]
+        old = (number, line, self.triple_fact[number])
+        cells_of_new = LINES[new_line]
+        for slot, card in enumerate(triple):
+            cells = self.cells[card]
+            free = {p: v for p, v in cells.items() if p != self.certificate_cell[card]}
+            cells.clear()
+            cells[cells_of_new[slot]] = self.triple_fact[number][slot]
+            for position, value in free.items():
+                if position in cells_of_new:
+                    options = [p for p in range(9) if p not in cells_of_new and p not in cells and p not in free]
+                    position = rng.choice(options)
+                cells[position] = value
+            self.certificate_line[card] = new_line
+            self.certificate_cell[card] = cells_of_new[slot]
+        self.triples[number] = (tier, new_line, triple)
+        return list(triple), saved, old
+
+    def _undo(self, cards: list[int], saved: list[tuple[int, dict[int, int]]], old) -> None:
         for card, cells in saved:
             self.cells[card] = cells
-        self._apply(saved)
+        if old is not None:
+            number, line, fact = old
+            tier, _, triple = self.triples[number]
+            self.triples[number] = (tier, line, triple)
+            self.triple_fact[number] = fact
+            for slot, card in enumerate(triple):
+                self.certificate_line[card] = line
+                self.certificate_cell[card] = LINES[line][slot]
+        self._refresh(cards)
 
-    def anneal(
-        self,
-        score: Callable[[], float],
-        iterations: int,
-        temperatures: tuple[float, float],
-        max_card: int,
-        progress: Progress | None,
-        done: int,
-        total: int,
-    ) -> None:
-        """Simulated annealing on ``score`` (lower is better), touching cards below ``max_card``."""
+    def anneal(self, iterations: int, progress: Progress | None, done: int, total: int) -> float:
+        """Simulated annealing on :meth:`penalty` (lower is better); returns the final penalty."""
         rng = self.rng
-        start, end = temperatures
-        current = score()
+        start, end = self.settings.temperatures
+        current = self.penalty()
         for step in range(iterations):
             temperature = start * (end / start) ** (step / max(1, iterations))
-            saved = self._propose(max_card)
-            if saved is not None:
-                self._apply(saved)
-                candidate = score()
+            proposal = self._propose()
+            if proposal is not None:
+                cards, saved, old = proposal
+                self._refresh(cards)
+                candidate = self.penalty()
                 if candidate <= current or rng.random() < math.exp((current - candidate) / temperature):
                     current = candidate
                 else:
-                    self._undo(saved)
-            if progress is not None and step % 100 == 99:
+                    self._undo(cards, saved, old)
+            if progress is not None and step % 500 == 499:
                 progress(done + step + 1, total)
-
-    def polish_score(self, games: list[list[list[int]]], tiers: int) -> float:
-        """The penalty, minus a large reward for cards collected in simulated games."""
-        collected = 0.0
-        for tier_number in range(tiers):
-            tier_groups = self.tiers[tier_number]
-            partners = partner_index(tier_groups.size, [g.mask for g in tier_groups.groups.values()])
-            for players, orders in zip(PLAYER_COUNTS, games[tier_number], strict=True):
-                rng = random.Random(players)
-                got = sum(play_game(order, players, partners, rng) for order in orders)
-                collected += got / (len(orders) * tier_groups.size)
-        return self.penalty() - 3000 * collected
+        return current
 
     def deck(self, name: str) -> Deck:
         cards = []
@@ -307,41 +569,44 @@ class DeckSearch:
         return Deck(name, tuple(cards))
 
 
-def _polish_deals(seed: int, tier_sizes: list[int], games: int) -> list[list[list[int]]]:
-    """Fixed shuffled deals per tier and player count (2, 3, 4): the common random numbers."""
-    deal = random.Random(f"polish:{seed}")
-    deals = []
-    for size in tier_sizes:
-        per_tier = []
-        for _ in PLAYER_COUNTS:
-            orders = []
-            for _ in range(games):
-                order = list(range(size))
-                deal.shuffle(order)
-                orders.append(order)
-            per_tier.append(orders)
-        deals.append(per_tier)
-    return deals
+@dataclass(frozen=True)
+class DesignResult:
+    """The deck a search ended with, the attempt that made it, and whether that attempt passed its check."""
+
+    deck: Deck
+    attempt: int
+    passed: bool
 
 
-def design_deck(seed: int, settings: DesignSettings | None = None, progress: Progress | None = None) -> Deck:
-    """Run the seeded search and return the deck it ends with (verify it before shipping)."""
+def attempt_seed(seed: int, attempt: int) -> int | str:
+    """Attempt 1 searches from the seed itself; later attempts from ``"seed:attempt"``."""
+    return seed if attempt == 1 else f"{seed}:{attempt}"
+
+
+def design_deck(
+    seed: int,
+    settings: DesignSettings | None = None,
+    progress: Progress | None = None,
+    check: Callable[[Deck], bool] | None = None,
+) -> DesignResult:
+    """Run the seeded search (verify what it returns before shipping it).
+
+    With ``check`` (simulated play, typically), each attempt's deck is judged by it and the
+    search goes on to the next attempt until one passes or the attempts run out; the last
+    deck is returned either way. Without it, one attempt is made.
+    """
     settings = settings or DesignSettings()
-    search = DeckSearch(seed, settings)
-    total = settings.iterations + settings.polish_iterations
-    search.anneal(search.penalty, settings.iterations, settings.temperatures, len(search.colours), progress, 0, total)
-    if settings.polish_iterations:
-        games = _polish_deals(seed, search.tier_sizes[: settings.polish_tiers], settings.polish_games)
-        max_card = search.tier_sizes[settings.polish_tiers - 1]
-        search.anneal(
-            lambda: search.polish_score(games, settings.polish_tiers),
-            settings.polish_iterations,
-            settings.polish_temperatures,
-            max_card,
-            progress,
-            settings.iterations,
-            total,
-        )
+    attempts = settings.attempts if check is not None else 1
+    total = settings.iterations * attempts
+    result: DesignResult | None = None
+    for attempt in range(1, attempts + 1):
+        search = DeckSearch(attempt_seed(seed, attempt), settings)
+        search.anneal(settings.iterations, progress, (attempt - 1) * settings.iterations, total)
+        deck = search.deck("cleariosity-numbers")
+        result = DesignResult(deck, attempt, check(deck) if check is not None else True)
+        if result.passed:
+            break
     if progress is not None:
         progress(total, total)
-    return search.deck("cleariosity-numbers")
+    assert result is not None
+    return result

@@ -24,14 +24,15 @@ WHITE = (255, 255, 255, 255)
 
 
 def docs_images() -> dict[str, bytes]:
-    """File name → PNG bytes: one card of each colour, and the first green equation stacked."""
+    """File name → PNG bytes: one card of each colour, and a green equation of three cards stacked."""
     deck = load_cleariosity()
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])
     faces = [(deck.colour_cards(t)[0].id, cleariosity_front(deck.colour_cards(t)[0], geometry)) for t in Tier]
     shapes, width, height = contact_sheet(faces, geometry.width, geometry.height, len(faces), outline=True)
     images = {"cards.png": png_bytes(draw(shapes, width, height, DPI, WHITE), DPI)}
     green = analyse_tier(deck, Tier.GREEN)
-    first = (green.perfect_clear.groups or ())[0]
+    groups = green.perfect_clear.groups or ()
+    first = next((g for g in groups if len(g.cards) == 3), groups[0])
     cards = [green.cards[i] for i in first.cards]
     reading = read_stack(cards, Tier.GREEN)
     picture = stack_picture(cards, geometry, [e.line for e in reading.equations])

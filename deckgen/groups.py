@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deckgen.model import Card
-from deckgen.rules import LINE_POSITIONS, OPS, apply, is_trivial
+from deckgen.rules import LINE_POSITIONS, OPS, apply, practises, readings_trivial
 
 RawCard = tuple[tuple[int, int], ...]
 
@@ -40,7 +40,16 @@ class Group:
 
     @property
     def trivial(self) -> bool:
-        return is_trivial(*self.values, self.ops[0])
+        """Every reading of the group is trivial."""
+        return readings_trivial(self.values, self.ops)
+
+    def practises(self, op: str) -> bool:
+        """The group has a non-trivial reading with ``op``."""
+        return practises(self.values, self.ops, op)
+
+    @property
+    def pair(self) -> bool:
+        return len(self.cards) == 2
 
 
 def raw_card(card: Card) -> RawCard:

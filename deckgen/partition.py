@@ -9,7 +9,7 @@ budget keeps a hopeless hand-edited deck from running for ever.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from deckgen.groups import Group
@@ -33,8 +33,17 @@ class _BudgetSpent(Exception):
     pass
 
 
-def find_partition(cards: Iterable[int], groups: Sequence[Group], budget: int = DEFAULT_STEP_BUDGET) -> PartitionResult:
-    """Disjoint groups covering exactly ``cards`` (indices), or why not."""
+def find_partition(
+    cards: Iterable[int],
+    groups: Sequence[Group],
+    budget: int = DEFAULT_STEP_BUDGET,
+    accept: Callable[[list[Group]], bool] | None = None,
+) -> PartitionResult:
+    """Disjoint groups covering exactly ``cards`` (indices), or why not.
+
+    With ``accept``, only a partition it accepts counts (for example one that uses enough
+    different facts); the search goes on through the others, within the same budget.
+    """
     wanted = set(cards)
     usable = [g for g in groups if set(g.cards) <= wanted]
     # columns: card -> ids of the groups that contain it; rows: group id -> its cards
@@ -67,7 +76,7 @@ def find_partition(cards: Iterable[int], groups: Sequence[Group], budget: int = 
     def search() -> bool:
         nonlocal steps
         if not columns:
-            return True
+            return accept is None or accept([usable[n] for n in chosen])
         steps += 1
         if steps > budget:
             raise _BudgetSpent

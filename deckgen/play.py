@@ -1,42 +1,53 @@
-"""Simulated games of Cleariosity Numbers, to measure how much of a deck gets collected.
+"""Simulated games of Cleariosity Numbers: how much of a deck a class collects, and what it practises.
 
 The model of play (documented in the README): shuffle the tier's cards, deal them evenly,
 leftovers face up. Each round every player turns up the top card of their pile; then, while
 the face-up cards hold an equation group, one of those groups — chosen uniformly at random —
 is collected. The game ends when the piles are empty and no group is left.
 
-Groups are bit masks over card indices. Each card keeps, for every partner card, the groups
-the two share, filed under the partner with the lowest index among the card's partners in
-that group. Turning up a card then only looks at the few cards already face up, and every
-newly complete group is found exactly once.
+Two models share this code. In **full view** every group may be taken. The **beginner**
+model is the same game played by children who only ever see two-card stacks: it is simply
+played on the deck's two-card groups alone.
+
+Groups are bit masks over card indices, numbered by their position in the list given. Each
+card keeps, for every partner card, the groups the two share, filed under the partner with
+the lowest index among the card's partners in that group. Turning up a card then only looks
+at the few cards already face up, and every newly complete group is found exactly once.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 PartnerIndex = list[dict[int, tuple[int, ...]]]
 
+#: Flags of a group, for what a game collected: it practises the tier's new operation, it is trivial.
+PRACTISES, TRIVIAL = 1, 2
+
 
 def partner_index(card_count: int, masks: Sequence[int]) -> PartnerIndex:
-    """For each card: lowest other member of a group → masks of those groups."""
+    """For each card: lowest other member of a group → numbers of those groups."""
     lists: list[dict[int, list[int]]] = [{} for _ in range(card_count)]
-    for mask in masks:
+    for number, mask in enumerate(masks):
         members = [i for i in range(card_count) if mask >> i & 1]
         for card in members:
             others = [m for m in members if m != card]
-            lists[card].setdefault(others[0], []).append(mask)
+            lists[card].setdefault(others[0], []).append(number)
     return [{partner: tuple(found) for partner, found in entry.items()} for entry in lists]
 
 
-def play_game(order: Sequence[int], players: int, partners: PartnerIndex, rng: random.Random) -> int:
-    """Play one game with the cards dealt in ``order``; return how many cards were collected."""
+def play_game(
+    order: Sequence[int], players: int, partners: PartnerIndex, masks: Sequence[int], rng: random.Random
+) -> tuple[int, list[int]]:
+    """Play one game with the cards dealt in ``order``: (mask of the cards collected, groups taken)."""
     per_player = len(order) // players
     face_up_mask = 0
     face_up: list[int] = []
     available: list[int] = []
     collected = 0
+    taken_groups: list[int] = []
     randbelow = rng.randrange
     rounds = [order[players * per_player :]]
     rounds += [[order[player * per_player + r] for player in range(players)] for r in range(per_player)]
@@ -45,28 +56,90 @@ def play_game(order: Sequence[int], players: int, partners: PartnerIndex, rng: r
             face_up_mask |= 1 << card
             mine = partners[card]
             for other in face_up:
-                for mask in mine.get(other, ()):
+                for number in mine.get(other, ()):
+                    mask = masks[number]
                     if mask & face_up_mask == mask:
-                        available.append(mask)
+                        available.append(number)
             face_up.append(card)
         while available:
-            taken = available[randbelow(len(available))]
+            number = available[randbelow(len(available))]
+            taken = masks[number]
+            taken_groups.append(number)
             face_up_mask &= ~taken
-            collected += taken.bit_count()
-            available = [mask for mask in available if not mask & taken]
+            collected |= taken
+            available = [other for other in available if not masks[other] & taken]
             face_up = [card for card in face_up if not taken >> card & 1]
-    return collected
+    return collected, taken_groups
+
+
+@dataclass
+class PlayStats:
+    """What ``games`` simulated games collected, summed over the games."""
+
+    card_count: int
+    games: int
+    cards_collected: int = 0
+    groups_collected: int = 0
+    practising: int = 0
+    trivial: int = 0
+    left: list[int] = field(default_factory=list)
+
+    @property
+    def collected_share(self) -> float:
+        """Average share of the cards collected in a game."""
+        return self.cards_collected / (self.games * self.card_count) if self.games and self.card_count else 0.0
+
+    @property
+    def practice_per_game(self) -> float:
+        """Average number of collected groups a game that practise the tier's new operation."""
+        return self.practising / self.games if self.games else 0.0
+
+    @property
+    def groups_per_game(self) -> float:
+        return self.groups_collected / self.games if self.games else 0.0
+
+    @property
+    def trivial_share(self) -> float:
+        """Share of the collected groups that are trivial."""
+        return self.trivial / self.groups_collected if self.groups_collected else 0.0
+
+    def stranded(self) -> list[float]:
+        """For each card, the share of games that left it on the table."""
+        return [count / self.games for count in self.left] if self.games else [0.0] * self.card_count
+
+
+def simulate(
+    card_count: int, masks: Sequence[int], flags: Sequence[int], players: int, games: int, seed: str | int
+) -> PlayStats:
+    """Play ``games`` seeded games on the groups ``masks`` (with their ``flags``) and total them up."""
+    stats = PlayStats(card_count, games, left=[0] * card_count)
+    if card_count == 0 or games == 0:
+        return stats
+    partners = partner_index(card_count, masks)
+    rng = random.Random(seed)
+    order = list(range(card_count))
+    everyone = (1 << card_count) - 1
+    left_masks: list[int] = []
+    for _ in range(games):
+        rng.shuffle(order)
+        collected, taken = play_game(order, players, partners, masks, rng)
+        stats.cards_collected += collected.bit_count()
+        stats.groups_collected += len(taken)
+        for number in taken:
+            flag = flags[number]
+            stats.practising += flag & PRACTISES
+            stats.trivial += flag >> 1
+        if collected != everyone:
+            left_masks.append(everyone & ~collected)
+    left = stats.left
+    for mask in left_masks:
+        while mask:
+            low = mask & -mask
+            left[low.bit_length() - 1] += 1
+            mask ^= low
+    return stats
 
 
 def mean_collected(card_count: int, masks: Sequence[int], players: int, games: int, seed: str | int) -> float:
     """Average share of the cards collected over ``games`` seeded games."""
-    if card_count == 0 or games == 0:
-        return 0.0
-    partners = partner_index(card_count, masks)
-    rng = random.Random(seed)
-    order = list(range(card_count))
-    total = 0
-    for _ in range(games):
-        rng.shuffle(order)
-        total += play_game(order, players, partners, rng)
-    return total / (games * card_count)
+    return simulate(card_count, masks, [0] * len(masks), players, games, seed).collected_share

@@ -2,36 +2,72 @@
 
 from __future__ import annotations
 
+from deckgen.groups import Group
+from deckgen.model import Tier
 from deckgen.rules import OP_SYMBOLS, describe
-from deckgen.standard import MIN_CELL_USE, MIN_DIGIT_USE, PLAYER_COUNTS
+from deckgen.standard import MAX_FACT_SHARE, MIN_CELL_USE, MIN_DIGIT_USE, MIN_FACTS, MIN_ZERO_USE, PLAYER_COUNTS
 from deckgen.treenex import HANDS_PER_GAME, TreenexDeck, cards_per_hand, hands_in_deck, score_range
-from deckgen.verify import CRITERIA, DeckReport
+from deckgen.verify import CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
+
+#: How each tier's facts are named for people.
+FACT_NOUNS = {
+    Tier.GREEN: "additions a + b = c (a, b ≥ 1)",
+    Tier.YELLOW: "subtractions c − a = b (a, b ≥ 1)",
+    Tier.PURPLE: "multiplications with both factors ≥ 2",
+    Tier.ORANGE: "divisions with divisor and quotient ≥ 2",
+}
 
 
 def cleariosity_text(report: DeckReport, source: str) -> str:
+    """The verify report for a terminal: the static figures, play figures, what a class can expect, proofs."""
     lines = [
         f'Cleariosity Numbers deck "{report.deck.name}" ({source}), {len(report.deck.cards)} cards',
-        f"Simulated play: {report.games:,} games per tier and player count, seed {report.seed}",
+        f"Simulated play: {report.games:,} games per tier, player count and play model, seed {report.seed}",
         "",
-        f"{'tier':<8}{'cards':>6}  {'ops':<8}{'groups':>7}{'min/card':>10}{'trivial':>9}"
-        f"  {'collected (2 / 3 / 4 players)':<30}result",
+        f"{'tier':<8}{'cards':>6}  {'ops':<8}{'groups':>7}{'pairs':>7}{'min/card':>10}{'min pairs':>10}"
+        f"{'trivial':>9}{'facts':>8}  result",
     ]
     for tier in report.tiers:
         ops = " ".join(OP_SYMBOLS[op] for op in tier.tier.ops())
-        play = " / ".join(f"{tier.play[p]:.1%}" for p in PLAYER_COUNTS) if tier.play else "not played"
         failed = tier.failures()
         result = "pass" if not failed else "FAIL " + ",".join(str(n) for n in failed)
+        facts = f"{tier.facts_covered}/{len(tier.facts)}"
+        pairs = sum(1 for g in tier.groups if g.pair)
         lines.append(
-            f"{tier.tier.colour:<8}{len(tier.cards):>6}  {ops:<8}{len(tier.groups):>7}{tier.min_participation:>10}"
-            f"{tier.trivial_share:>9.1%}  {play:<30}{result}"
+            f"{tier.tier.colour:<8}{len(tier.cards):>6}  {ops:<8}{len(tier.groups):>7}{pairs:>7}"
+            f"{tier.min_participation:>10}{tier.min_pairs:>10}{tier.trivial_share:>9.1%}{facts:>8}  {result}"
         )
+    if report.games:
+        lines += ["", "Simulated play, 2 / 3 / 4 players:"]
+        lines.append(
+            f"{'tier':<8}{'collected':<23}{'beginners collect':<23}{'practice a game':<20}"
+            f"{'trivial taken':<23}most often left (share of games)"
+        )
+        for tier in report.tiers:
+            full = [tier.full_view[p] for p in PLAYER_COUNTS]
+            beginner = [tier.beginner[p] for p in PLAYER_COUNTS]
+            stranded = " / ".join(f"{card} {share:.1%}" for card, share in (tier.stranded(p) for p in PLAYER_COUNTS))
+            lines.append(
+                f"{tier.tier.colour:<8}"
+                f"{' / '.join(f'{s.collected_share:.1%}' for s in full):<23}"
+                f"{' / '.join(f'{s.collected_share:.1%}' for s in beginner):<23}"
+                f"{' / '.join(f'{s.practice_per_game:.1f}' for s in full):<20}"
+                f"{' / '.join(f'{s.trivial_share:.1%}' for s in full):<23}"
+                f"{stranded}"
+            )
+        lines += ["", "What a class can expect (3 players):"]
+        lines += [f"  {expectation(tier, 3)}" for tier in report.tiers]
+    lines += ["", "Facts the groups practise:"]
+    lines += [f"  {facts_line(tier)}" for tier in report.tiers]
     digits = report.balance.digits
     cells = report.balance.cells
+    low_digit = min(n for d, n in digits.items() if d)
     lines += [
         "",
-        f"Digits 0-9 each used {min(digits.values())} to {max(digits.values())} times (need {MIN_DIGIT_USE}); "
+        f"Digits 1-9 each printed {low_digit} to {max(digits.values())} times (need {MIN_DIGIT_USE}), "
+        f"0 printed {digits[0]} times (need {MIN_ZERO_USE}); "
         f"cells each used by {min(cells.values())} to {max(cells.values())} cards (need {MIN_CELL_USE}): "
-        + ("pass" if report.balance.passed() else "FAIL 7"),
+        + ("pass" if report.balance.passed() else "FAIL 11"),
     ]
     for tier in report.tiers:
         if tier.self_equations:
@@ -39,18 +75,15 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
                 f"Cards that are an equation on their own ({tier.tier.colour}): " + "; ".join(tier.self_equations)
             )
     for tier in report.tiers:
+        lines += ["", f"Teaching split, {tier.tier.colour} cards ({tier.teaching_facts()} different facts):"]
+        lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier.op)
+    for tier in report.tiers:
         lines += ["", f"Perfect clear, {tier.tier.colour} tier:"]
-        groups = tier.perfect_clear.groups
-        if groups is None:
-            why = "no partition exists" if tier.perfect_clear.exhausted else "none found within the search budget"
-            lines.append(f"  {why}")
-            continue
-        for group in groups:
-            ids = " ".join(tier.cards[i].id for i in group.cards)
-            lines.append(f"  {ids:<12} {group.line:<5} {describe(group.values, group.ops[0])}")
+        lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
     lines.append("")
     if report.games == 0:
-        lines.append(f"Criterion 6 ({CRITERIA[6]}) was not checked: no games were simulated (--games 0).")
+        unjudged = ", ".join(str(n) for n in PLAY_CRITERIA)
+        lines.append(f"Criteria {unjudged} (simulated play) were not checked: no games were simulated (--games 0).")
     failures = report.failures()
     if failures:
         for where, number in failures:
@@ -58,6 +91,45 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     else:
         lines.append("All criteria pass in every tier.")
     return "\n".join(lines) + "\n"
+
+
+def _groups_listing(tier: TierReport, groups: tuple[Group, ...] | None, exhausted: bool, op: str | None) -> list[str]:
+    if groups is None:
+        return ["  " + ("no such split exists" if exhausted else "none found within the search budget")]
+    listing = []
+    for group in groups:
+        ids = " ".join(tier.cards[i].id for i in group.cards)
+        shown = op if op is not None and op in group.ops else group.ops[0]
+        listing.append(f"  {ids:<12} {group.line:<5} {describe(group.values, shown)}")
+    return listing
+
+
+def expectation(tier: TierReport, players: int) -> str:
+    """One sentence a teacher can read: what a game at this tier practises and leaves on the table."""
+    full = tier.full_view[players]
+    beginner = tier.beginner[players]
+    left = round((1 - full.collected_share) * len(tier.cards))
+    return (
+        f"{tier.tier.colour}: students {VERBS[tier.tier]} about {full.practice_per_game:.1f} times a game "
+        f"and collect {full.collected_share:.0%} of the {len(tier.cards)} cards (about {left} left on the table); "
+        f"beginners who only take two-card stacks collect {beginner.collected_share:.0%}."
+    )
+
+
+def facts_line(tier: TierReport) -> str:
+    op = tier.tier.op
+    noun = FACT_NOUNS[tier.tier]
+    text = f"{tier.tier.colour}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {MIN_FACTS[tier.tier]})"
+    missing = [describe(f, op) for f, n in tier.facts.items() if not n]
+    if missing:
+        text += "; missing " + ", ".join(missing)
+    if tier.tier in MAX_FACT_SHARE:
+        fact, share = tier.largest_fact()
+        text += (
+            f"; the most common, {describe(fact, op)}, is {share:.0%} of the {OP_SYMBOLS[op]} groups"
+            f" (at most {MAX_FACT_SHARE[tier.tier]:.0%})"
+        )
+    return text
 
 
 def treenex_text(deck: TreenexDeck) -> str:

@@ -75,19 +75,24 @@ def equation_ops(a: int, b: int, c: int, ops: Iterable[str] = OPS) -> tuple[str,
 
 
 def is_trivial(a: int, b: int, c: int, op: str) -> bool:
-    """An equation that teaches nothing: an operand 0, ``×1``, ``1×``, ``÷1`` or ``a − a``.
-
-    For digit triples, a reading that holds under a trivial form never also holds under a
-    non-trivial one, so "trivial" is a property of the numbers and the line, whatever
-    operation a player names.
-    """
+    """A reading that teaches nothing: an operand 0, ``× 1``, ``1 ×``, ``÷ 1``, ``a − a`` or ``a ÷ a``."""
     if a == 0 or b == 0:
         return True
     if op == "*" and (a == 1 or b == 1):
         return True
-    if op == "/" and b == 1:
+    if op == "/" and (b == 1 or a == b):
         return True
     return op == "-" and a == b
+
+
+def readings_trivial(values: tuple[int, int, int], ops: Iterable[str]) -> bool:
+    """A group is trivial when every reading of it (each operation that holds) is trivial."""
+    return all(is_trivial(*values, op) for op in ops)
+
+
+def practises(values: tuple[int, int, int], ops: Iterable[str], op: str) -> bool:
+    """The group has a non-trivial reading with ``op`` (it practises that operation)."""
+    return op in ops and not is_trivial(*values, op)
 
 
 def line_values(cards: Sequence[Card], line: str) -> tuple[int, int, int] | None:

@@ -11,17 +11,45 @@ from deckgen.model import Tier
 #: Cards per colour in the standard 60-card deck.
 STANDARD_COUNTS: dict[Tier, int] = {Tier.GREEN: 24, Tier.YELLOW: 12, Tier.PURPLE: 12, Tier.ORANGE: 12}
 
-#: Criterion 4: every card sits in at least this many groups of its own tier.
+#: Rich: every card sits in at least this many groups of its tier.
 MIN_GROUPS = 6
 
-#: Criterion 5: at most this share of a tier's groups may be trivial.
-TRIVIAL_SHARE = 0.25
+#: Two-card groups: every card sits in at least this many two-card groups of its tier.
+#: Beginners find pairs first, and a card with few pairs is the one left on the table.
+MIN_PAIRS = 4
 
-#: Criterion 6: average share of cards collected in simulated games, per tier and player count.
-MIN_COLLECTED = 0.88
+#: Not trivial: at most this share of a tier's groups, and of the groups collected in
+#: full-view play, may be trivial.
+TRIVIAL_SHARE = 0.18
+
+#: The teaching split of each colour uses at least this many different facts.
+MIN_TEACHING_FACTS = 3
+
+#: Full-view play: average share of the cards collected, per tier and player count, and the
+#: most often any single card may be left on the table.
+MIN_COLLECTED = 0.92
+MAX_STRANDED = 0.15
+
+#: Beginner play (two-card groups only): average share of the cards collected.
+MIN_BEGINNER = 0.90
+
+#: Practice: groups a full-view game collects that practise the tier's new operation.
+MIN_PRACTICE: dict[Tier, float] = {Tier.YELLOW: 3.5, Tier.PURPLE: 3.0, Tier.ORANGE: 3.0}
+
+#: Facts covered by a tier's groups (see :mod:`deckgen.facts`): how many of the tier's
+#: facts must occur, and the largest share of the practising groups any one may take.
+MIN_FACTS: dict[Tier, int] = {Tier.GREEN: 30, Tier.YELLOW: 24, Tier.PURPLE: 6, Tier.ORANGE: 6}
+MAX_FACT_SHARE: dict[Tier, float] = {Tier.PURPLE: 0.40, Tier.ORANGE: 0.40}
+
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_GAMES = 2000
 
-#: Criterion 7: every digit at least this often, every cell on at least this many cards.
-MIN_DIGIT_USE = 10
+#: Deck balance: every digit 1-9 printed at least this often (0 teaches only trivial
+#: readings, so it needs fewer), every cell used by at least this many cards.
+MIN_DIGIT_USE = 14
+MIN_ZERO_USE = 8
 MIN_CELL_USE = 14
+
+
+def min_digit_use(digit: int) -> int:
+    return MIN_ZERO_USE if digit == 0 else MIN_DIGIT_USE

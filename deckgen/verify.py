@@ -1,22 +1,30 @@
-"""Verification of a Cleariosity Numbers deck against the seven design criteria.
+"""Verification of a Cleariosity Numbers deck against the design criteria.
 
-For every tier (its cards, its operations):
+Every criterion is something a class would notice. For every tier (its cards, its operations):
 
 1. no card is an equation by itself;
 2. perfect clear — the cards split into equation groups (a partition is the certificate);
-3. the tier's own colour splits into groups that hold only with the tier's new operation;
-4. every card is in at least ``MIN_GROUPS`` groups of the tier;
-5. at most ``TRIVIAL_SHARE`` of the tier's groups are trivial;
-6. simulated games collect at least ``MIN_COLLECTED`` of the cards for 2, 3 and 4 players;
+3. teaching split — the tier's own colour splits into groups that hold only with the tier's
+   new operation among its operations, with no trivial reading and enough different facts;
+4. rich — every card is in at least ``MIN_GROUPS`` groups;
+5. pairs — every card is in at least ``MIN_PAIRS`` two-card groups (what beginners find);
+6. not trivial — at most ``TRIVIAL_SHARE`` of the tier's groups, and of the groups collected
+   in full-view games, are trivial;
+7. facts — the tier's groups cover enough of its facts (:mod:`deckgen.facts`), none of them
+   dominating;
+8. full-view play collects at least ``MIN_COLLECTED`` of the cards, and no card is left on
+   the table in more than ``MAX_STRANDED`` of the games;
+9. beginner play (two-card groups only) collects at least ``MIN_BEGINNER``;
+10. practice — full-view games collect enough groups that practise the new operation;
 
 and for the deck as a whole,
 
-7. every digit appears at least ``MIN_DIGIT_USE`` times and every cell is used by at least
-   ``MIN_CELL_USE`` cards.
+11. every digit appears often enough and every cell is used by enough cards.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
@@ -24,29 +32,52 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from deckgen.facts import Fact, fact_counts, tier_facts
 from deckgen.groups import Group, find_groups, participation, raw_card
 from deckgen.model import Card, Deck, Tier
 from deckgen.partition import PartitionResult, find_partition
-from deckgen.play import mean_collected
-from deckgen.rules import OPS, self_equations
+from deckgen.play import PRACTISES, TRIVIAL, PlayStats, simulate
+from deckgen.rules import describe, self_equations
 from deckgen.standard import (
+    MAX_FACT_SHARE,
+    MAX_STRANDED,
+    MIN_BEGINNER,
     MIN_CELL_USE,
     MIN_COLLECTED,
     MIN_DIGIT_USE,
+    MIN_FACTS,
     MIN_GROUPS,
+    MIN_PAIRS,
+    MIN_PRACTICE,
+    MIN_TEACHING_FACTS,
+    MIN_ZERO_USE,
     PLAYER_COUNTS,
     TRIVIAL_SHARE,
+    min_digit_use,
 )
 
 CRITERIA = {
     1: "no card is an equation by itself",
     2: "perfect clear",
-    3: "new cards teach the new operation",
+    3: f"the new colour splits into groups of its own operation, none trivial, at least {MIN_TEACHING_FACTS} facts",
     4: f"every card in at least {MIN_GROUPS} groups",
-    5: f"at most {TRIVIAL_SHARE:.0%} trivial groups",
-    6: f"simulated games collect at least {MIN_COLLECTED:.0%}",
-    7: f"every digit at least {MIN_DIGIT_USE} times, every cell on at least {MIN_CELL_USE} cards",
+    5: f"every card in at least {MIN_PAIRS} two-card groups",
+    6: f"at most {TRIVIAL_SHARE:.0%} trivial groups, in the deck and in play",
+    7: "the tier's groups cover enough of its facts, none more than its share",
+    8: f"full-view games collect at least {MIN_COLLECTED:.0%}, no card left in more than {MAX_STRANDED:.0%} of games",
+    9: f"beginner games (two-card groups only) collect at least {MIN_BEGINNER:.0%}",
+    10: "games practise the new operation often enough",
+    11: (
+        f"every digit 1-9 at least {MIN_DIGIT_USE} times and 0 at least {MIN_ZERO_USE},"
+        f" every cell on at least {MIN_CELL_USE} cards"
+    ),
 }
+
+#: The criteria judged by simulated play (left unjudged with ``--games 0``).
+PLAY_CRITERIA = (8, 9, 10)
+
+#: What a class does at each tier, for the report ("students divide about 2.4 times a game").
+VERBS = {Tier.GREEN: "add", Tier.YELLOW: "subtract", Tier.PURPLE: "multiply", Tier.ORANGE: "divide"}
 
 
 @dataclass
@@ -55,15 +86,50 @@ class TierReport:
     cards: tuple[Card, ...]
     groups: list[Group]
     participation: list[int]
+    pairs: list[int]
     trivial_share: float
     self_equations: list[str]
     perfect_clear: PartitionResult
     teaching: PartitionResult
-    play: dict[int, float] = field(default_factory=dict)
+    facts: Counter[Fact]
+    full_view: dict[int, PlayStats] = field(default_factory=dict)
+    beginner: dict[int, PlayStats] = field(default_factory=dict)
 
     @property
     def min_participation(self) -> int:
         return min(self.participation) if self.participation else 0
+
+    @property
+    def min_pairs(self) -> int:
+        return min(self.pairs) if self.pairs else 0
+
+    @property
+    def play(self) -> dict[int, float]:
+        """Full-view share of the cards collected, per player count."""
+        return {players: stats.collected_share for players, stats in self.full_view.items()}
+
+    @property
+    def practising_groups(self) -> int:
+        return sum(1 for g in self.groups if g.practises(self.tier.op))
+
+    @property
+    def facts_covered(self) -> int:
+        return sum(1 for n in self.facts.values() if n)
+
+    def largest_fact(self) -> tuple[Fact, float]:
+        """The fact with the most practising groups, and its share of them."""
+        total = sum(self.facts.values())
+        fact = max(self.facts, key=lambda f: (self.facts[f], f))
+        return fact, (self.facts[fact] / total if total else 0.0)
+
+    def teaching_facts(self) -> int:
+        return len({g.values for g in self.teaching.groups or ()})
+
+    def stranded(self, players: int) -> tuple[str, float]:
+        """The card most often left on the table in full-view games, and how often."""
+        shares = self.full_view[players].stranded()
+        worst = max(range(len(shares)), key=lambda i: (shares[i], -i))
+        return self.cards[worst].id, shares[worst]
 
     def failures(self) -> list[int]:
         failed = []
@@ -75,15 +141,72 @@ class TierReport:
             failed.append(3)
         if self.min_participation < MIN_GROUPS:
             failed.append(4)
-        if self.trivial_share > TRIVIAL_SHARE:
+        if self.min_pairs < MIN_PAIRS:
             failed.append(5)
-        if any(share < MIN_COLLECTED for share in self.play.values()):
+        if self.trivial_share > TRIVIAL_SHARE or any(s.trivial_share > TRIVIAL_SHARE for s in self.full_view.values()):
             failed.append(6)
+        if not self.facts_meet():
+            failed.append(7)
+        if any(
+            s.collected_share < MIN_COLLECTED or self.stranded(p)[1] > MAX_STRANDED for p, s in self.full_view.items()
+        ):
+            failed.append(8)
+        if any(s.collected_share < MIN_BEGINNER for s in self.beginner.values()):
+            failed.append(9)
+        needed = MIN_PRACTICE.get(self.tier, 0.0)
+        if any(s.practice_per_game < needed for s in self.full_view.values()):
+            failed.append(10)
         return failed
+
+    def facts_meet(self) -> bool:
+        if self.facts_covered < MIN_FACTS[self.tier]:
+            return False
+        limit = MAX_FACT_SHARE.get(self.tier)
+        return limit is None or self.largest_fact()[1] <= limit
 
     def certificate(self) -> list[dict[str, Any]]:
         groups = self.perfect_clear.groups or ()
         return [{"cards": [self.cards[i].id for i in g.cards], "line": g.line} for g in groups]
+
+    def to_json(self) -> dict[str, Any]:
+        fact, share = self.largest_fact()
+        op = self.tier.op
+        data: dict[str, Any] = {
+            "cards": len(self.cards),
+            "ops": list(self.tier.ops()),
+            "groups": len(self.groups),
+            "min_participation": self.min_participation,
+            "trivial_share": round(self.trivial_share, 4),
+            "perfect_clear": self.certificate(),
+            "play": {str(p): round(s, 4) for p, s in self.play.items()},
+            "passed": not self.failures(),
+            "failed": [CRITERIA[n] for n in self.failures()],
+            "new_op": op,
+            "pair_groups": sum(1 for g in self.groups if g.pair),
+            "min_pairs": self.min_pairs,
+            "practising_groups": self.practising_groups,
+            "facts": {
+                "covered": self.facts_covered,
+                "of": len(tier_facts(self.tier)),
+                "missing": [describe(f, op) for f in tier_facts(self.tier) if not self.facts[f]],
+                "largest": describe(fact, op),
+                "largest_share": round(share, 4),
+            },
+            "teaching_split": [
+                {"cards": [self.cards[i].id for i in g.cards], "line": g.line, "fact": describe(g.values, op)}
+                for g in self.teaching.groups or ()
+            ],
+            "teaching_facts": self.teaching_facts(),
+        }
+        if self.full_view:
+            data["stranded"] = {
+                str(p): {"card": card, "share": round(s, 4)} for p in self.full_view for card, s in [self.stranded(p)]
+            }
+            data["practice"] = {str(p): round(s.practice_per_game, 3) for p, s in self.full_view.items()}
+            data["groups_collected"] = {str(p): round(s.groups_per_game, 3) for p, s in self.full_view.items()}
+            data["trivial_collected"] = {str(p): round(s.trivial_share, 4) for p, s in self.full_view.items()}
+            data["beginner"] = {str(p): round(s.collected_share, 4) for p, s in self.beginner.items()}
+        return data
 
 
 @dataclass
@@ -92,7 +215,7 @@ class BalanceReport:
     cells: dict[tuple[int, int], int]
 
     def passed(self) -> bool:
-        return min(self.digits.values()) >= MIN_DIGIT_USE and min(self.cells.values()) >= MIN_CELL_USE
+        return all(n >= min_digit_use(d) for d, n in self.digits.items()) and min(self.cells.values()) >= MIN_CELL_USE
 
 
 @dataclass
@@ -107,7 +230,7 @@ class DeckReport:
         """(where, criterion number) for every failed check."""
         failed = [(report.tier.colour, number) for report in self.tiers for number in report.failures()]
         if not self.balance.passed():
-            failed.append(("deck", 7))
+            failed.append(("deck", 11))
         return failed
 
     @property
@@ -115,25 +238,12 @@ class DeckReport:
         return not self.failures()
 
     def to_json(self) -> dict[str, Any]:
-        tiers = {}
-        for report in self.tiers:
-            tiers[report.tier.colour] = {
-                "cards": len(report.cards),
-                "ops": list(report.tier.ops()),
-                "groups": len(report.groups),
-                "min_participation": report.min_participation,
-                "trivial_share": round(report.trivial_share, 4),
-                "perfect_clear": report.certificate(),
-                "play": {str(players): round(share, 4) for players, share in report.play.items()},
-                "passed": not report.failures(),
-                "failed": [CRITERIA[n] for n in report.failures()],
-            }
         return {
             "deck": self.deck.name,
             "passed": self.passed,
             "games": self.games,
             "seed": self.seed,
-            "tiers": tiers,
+            "tiers": {report.tier.colour: report.to_json() for report in self.tiers},
             "balance": {
                 "digits": {str(d): n for d, n in sorted(self.balance.digits.items())},
                 "cells": {f"{r},{c}": n for (r, c), n in sorted(self.balance.cells.items())},
@@ -142,9 +252,10 @@ class DeckReport:
         }
 
 
-def teaching_groups(cards: tuple[Card, ...], op: str) -> list[Group]:
-    """Groups among ``cards`` whose equation holds with ``op`` and with no other operation."""
-    return [g for g in find_groups([raw_card(c) for c in cards], OPS) if g.ops == (op,)]
+def teaching_groups(cards: tuple[Card, ...], tier: Tier) -> list[Group]:
+    """Groups among ``cards`` that hold, among the tier's operations, only with its new one, and not trivially."""
+    found = find_groups([raw_card(c) for c in cards], tier.ops())
+    return [g for g in found if g.ops == (tier.op,) and not g.trivial]
 
 
 def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> PartitionResult:
@@ -153,11 +264,15 @@ def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> Parti
     return found if found.found else find_partition(cards, groups)
 
 
+def _enough_facts(groups: list[Group]) -> bool:
+    return len({g.values for g in groups}) >= MIN_TEACHING_FACTS
+
+
 @lru_cache(maxsize=8)
 def teaching_partition(deck: Deck, colour: Tier) -> PartitionResult:
     """Criterion 3 for one colour (indices into ``deck.colour_cards(colour)``); every later tier reuses it."""
     cards = deck.colour_cards(colour)
-    return partition_preferring_non_trivial(range(len(cards)), teaching_groups(cards, colour.op))
+    return find_partition(range(len(cards)), teaching_groups(cards, colour), accept=_enough_facts)
 
 
 def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
@@ -165,6 +280,7 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     cards = deck.tier_cards(tier)
     groups = find_groups([raw_card(c) for c in cards], tier.ops())
     counts = participation(groups, len(cards))
+    pairs = participation([g for g in groups if g.pair], len(cards))
     trivial = sum(1 for g in groups if g.trivial)
     lonely = [
         f"{card.id}: {eq.values[0]} {eq.op} {eq.values[1]} = {eq.values[2]} ({eq.line})"
@@ -197,10 +313,12 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
         cards=cards,
         groups=groups,
         participation=counts,
+        pairs=pairs,
         trivial_share=trivial / len(groups) if groups else 0.0,
         self_equations=lonely,
         perfect_clear=perfect,
         teaching=teaching_in_tier,
+        facts=fact_counts(groups, tier),
     )
 
 
@@ -219,8 +337,30 @@ def balance(deck: Deck) -> BalanceReport:
     return BalanceReport(digits, cells)
 
 
-def _play_task(task: tuple[int, list[int], int, int, str]) -> float:
-    return mean_collected(*task)
+def group_flags(groups: list[Group], op: str) -> list[int]:
+    """Per group: :data:`~deckgen.play.PRACTISES` and :data:`~deckgen.play.TRIVIAL` bits for the play counters."""
+    return [PRACTISES * g.practises(op) | TRIVIAL * g.trivial for g in groups]
+
+
+PlayTask = tuple[int, list[int], list[int], int, int, str]
+
+
+def _play_task(task: PlayTask) -> PlayStats:
+    return simulate(*task)
+
+
+def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
+    """Full-view then beginner games for each player count, each with its own seeded stream."""
+    flags = group_flags(report.groups, report.tier.op)
+    masks = [g.mask for g in report.groups]
+    pairs = [i for i, g in enumerate(report.groups) if g.pair]
+    pair_masks = [masks[i] for i in pairs]
+    pair_flags = [flags[i] for i in pairs]
+    colour = report.tier.colour
+    size = len(report.cards)
+    tasks = [(size, masks, flags, p, games, f"{seed}:{colour}:{p}") for p in PLAYER_COUNTS]
+    tasks += [(size, pair_masks, pair_flags, p, games, f"{seed}:{colour}:{p}:beginner") for p in PLAYER_COUNTS]
+    return tasks
 
 
 def verify_deck(
@@ -228,20 +368,25 @@ def verify_deck(
 ) -> DeckReport:
     """Run every check; simulated games are spread over ``workers`` processes."""
     tiers = [analyse_tier(deck, tier) for tier in Tier if deck.colour_cards(tier)]
-    if games == 0:  # play not simulated: criterion 6 is left unjudged, the report says so
+    if games == 0:  # play not simulated: criteria 8-10 are left unjudged, the report says so
         return DeckReport(deck, tiers, balance(deck), games, seed)
-    tasks = [
-        (len(report.cards), [g.mask for g in report.groups], players, games, f"{seed}:{report.tier.colour}:{players}")
-        for report in tiers
-        for players in PLAYER_COUNTS
-    ]
-    results: list[float] = []
+    tasks = [task for report in tiers for task in play_tasks(report, games, seed)]
+    results: list[PlayStats] = []
+    # Largest tasks first, so that two workers finish together.
+    order = sorted(range(len(tasks)), key=lambda i: -len(tasks[i][1]) * tasks[i][0])
     with ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-        shares = pool.map(_play_task, tasks) if pool is not None else map(_play_task, tasks)
-        for done, share in enumerate(shares, start=1):
-            results.append(share)
+        ordered = [tasks[i] for i in order]
+        stats = pool.map(_play_task, ordered) if pool is not None else map(_play_task, ordered)
+        placed: dict[int, PlayStats] = {}
+        for done, (number, result) in enumerate(zip(order, stats, strict=True), start=1):
+            placed[number] = result
             if progress:
                 progress(done, len(tasks))
-    for number, share in enumerate(results):
-        tiers[number // len(PLAYER_COUNTS)].play[PLAYER_COUNTS[number % len(PLAYER_COUNTS)]] = share
+    results = [placed[i] for i in range(len(tasks))]
+    per_tier = 2 * len(PLAYER_COUNTS)
+    for number, result in enumerate(results):
+        report = tiers[number // per_tier]
+        slot = number % per_tier
+        target = report.full_view if slot < len(PLAYER_COUNTS) else report.beginner
+        target[PLAYER_COUNTS[slot % len(PLAYER_COUNTS)]] = result
     return DeckReport(deck, tiers, balance(deck), games, seed)

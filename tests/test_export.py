@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import pytest
@@ -44,11 +46,30 @@ def holds(a: int, b: int, c: int, ops: str) -> list[str]:
     return found
 
 
-def recount(cards: list[dict[tuple[int, int], int]], ops: str) -> tuple[int, list[int], int]:
-    """(groups, groups per card, trivial groups) by brute force."""
-    groups = 0
-    trivial = 0
-    per_card = [0] * len(cards)
+def reading_is_trivial(a: int, b: int, op: str) -> bool:
+    return (
+        a == 0
+        or b == 0
+        or (op == "*" and 1 in (a, b))
+        or (op == "/" and (b == 1 or a == b))
+        or (op == "-" and a == b)
+    )
+
+
+@dataclass
+class Recount:
+    groups: int = 0
+    trivial: int = 0
+    practising: int = 0
+    per_card: list[int] = field(default_factory=list)
+    pairs_per_card: list[int] = field(default_factory=list)
+    facts: Counter[tuple[int, int, int]] = field(default_factory=Counter)
+
+
+def recount(cards: list[dict[tuple[int, int], int]], ops: str) -> Recount:
+    """Every figure of a tier by brute force: the tier's new operation is the last of ``ops``."""
+    new_op = ops[-1]
+    found_here = Recount(per_card=[0] * len(cards), pairs_per_card=[0] * len(cards))
     # Per line, keep only cards touching it (a card off the line can never be in its group).
     for line in READING.values():
         touching = [i for i, card in enumerate(cards) if any(cell in card for cell in line)]
@@ -65,38 +86,50 @@ def recount(cards: list[dict[tuple[int, int], int]], ops: str) -> tuple[int, lis
                 else:
                     if len(givers) != size:
                         continue
-                    found = holds(*values, ops)
-                    if not found:
+                    readings = holds(*values, ops)
+                    if not readings:
                         continue
-                    groups += 1
+                    found_here.groups += 1
                     for i in members:
-                        per_card[i] += 1
-                    a, b, _ = values
-                    op = found[0]
-                    if (
-                        a == 0
-                        or b == 0
-                        or (op == "*" and 1 in (a, b))
-                        or (op == "/" and b == 1)
-                        or (op == "-" and a == b)
-                    ):
-                        trivial += 1
-    return groups, per_card, trivial
+                        found_here.per_card[i] += 1
+                        if size == 2:
+                            found_here.pairs_per_card[i] += 1
+                    a, b, c = values
+                    if all(reading_is_trivial(a, b, op) for op in readings):
+                        found_here.trivial += 1
+                    if new_op in readings and not reading_is_trivial(a, b, new_op):
+                        found_here.practising += 1
+                        found_here.facts[a, b, c] += 1
+    return found_here
 
 
 def test_independent_recount_agrees_with_verify() -> None:
     deck = load_cleariosity()
     exported = json.loads(cleariosity_json(deck))
     report = verify_deck(deck, games=0, seed=1).to_json()
+    all_facts = {
+        "green": [(a, b, a + b) for a in range(1, 10) for b in range(1, 10) if a + b <= 9],
+        "yellow": [(c, a, c - a) for c in range(10) for a in range(1, c)],
+        "purple": [(2, 2, 4), (2, 3, 6), (3, 2, 6), (2, 4, 8), (4, 2, 8), (3, 3, 9)],
+        "orange": [(4, 2, 2), (6, 2, 3), (6, 3, 2), (8, 2, 4), (8, 4, 2), (9, 3, 3)],
+    }
     for depth, tier in enumerate(TIER_ORDER):
         in_play = [c for c in exported["cards"] if TIER_ORDER.index(c["tier"]) <= depth]
         cards = [{(x["row"], x["col"]): x["value"] for x in c["cells"]} for c in in_play]
         ops = "+-*/"[: depth + 1]
-        groups, per_card, trivial = recount(cards, ops)
+        found = recount(cards, ops)
         figures = report["tiers"][tier]
-        assert figures["groups"] == groups, tier
-        assert figures["min_participation"] == min(per_card), tier
-        assert figures["trivial_share"] == pytest.approx(trivial / groups, abs=5e-5), tier
+        assert figures["groups"] == found.groups, tier
+        assert figures["min_participation"] == min(found.per_card), tier
+        assert figures["trivial_share"] == pytest.approx(found.trivial / found.groups, abs=5e-5), tier
+        assert figures["min_pairs"] == min(found.pairs_per_card), tier
+        assert figures["pair_groups"] == sum(found.pairs_per_card) // 2, tier
+        assert figures["practising_groups"] == found.practising, tier
+        assert set(found.facts) <= set(all_facts[tier]), tier
+        assert figures["facts"]["of"] == len(all_facts[tier]), tier
+        assert figures["facts"]["covered"] == len(found.facts), tier
+        largest = max(found.facts.values()) / found.practising
+        assert figures["facts"]["largest_share"] == pytest.approx(largest, abs=5e-5), tier
 
 
 def test_json_export_has_exactly_the_documented_shape() -> None:

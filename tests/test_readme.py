@@ -31,6 +31,4 @@ def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.Monk
     shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
     monkeypatch.chdir(tmp_path)
     args = shlex.split(line)[1:]
-    if "--games" not in args and args[0] == "verify" and "treenex" not in args:
-        args += ["--games", "100"]  # keep the suite quick; the figures are checked elsewhere
     assert main(args) == 0

@@ -124,7 +124,8 @@ def test_division_must_be_exact_and_not_by_zero() -> None:
         ((6, 6, 0), "-", True),
         ((3, 4, 7), "+", False),
         ((6, 3, 2), "/", False),
-        ((6, 6, 1), "/", False),
+        ((6, 6, 1), "/", True),
+        ((8, 4, 2), "/", False),
         ((1, 2, 3), "+", False),
     ],
 )

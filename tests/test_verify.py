@@ -7,9 +7,10 @@ import dataclasses
 import pytest
 
 from deckgen.deckfile import load_cleariosity
-from deckgen.model import Card, Deck, Tier
-from deckgen.rules import group_ops
-from deckgen.verify import DeckReport, verify_deck
+from deckgen.groups import Group
+from deckgen.model import Card, Cell, Deck, Tier
+from deckgen.rules import group_ops, is_trivial
+from deckgen.verify import BalanceReport, DeckReport, verify_deck
 from tests.conftest import card
 
 
@@ -25,11 +26,21 @@ def report(shipped: Deck) -> DeckReport:
 
 def test_shipped_deck_passes_every_criterion(report: DeckReport) -> None:
     assert report.failures() == []
+    practice = {"yellow": 3.5, "purple": 3.0, "orange": 3.0}
     for tier in report.tiers:
         assert tier.min_participation >= 6
-        assert tier.trivial_share <= 0.25
-        assert min(tier.play.values()) >= 0.88
-    assert min(report.balance.digits.values()) >= 10
+        assert tier.min_pairs >= 4
+        assert tier.trivial_share <= 0.18
+        assert tier.teaching_facts() >= 3
+        for players in (2, 3, 4):
+            full = tier.full_view[players]
+            assert full.collected_share >= 0.92
+            assert tier.stranded(players)[1] <= 0.15
+            assert full.trivial_share <= 0.18
+            assert full.practice_per_game >= practice.get(tier.tier.colour, 0)
+            assert tier.beginner[players].collected_share >= 0.90
+    assert min(n for d, n in report.balance.digits.items() if d) >= 14
+    assert report.balance.digits[0] >= 8
     assert min(report.balance.cells.values()) >= 14
 
 
@@ -56,7 +67,9 @@ def test_teaching_partitions_use_only_the_new_operation(shipped: Deck, report: D
         assert used == sorted(colour)
         for group in groups:
             members = [tier_report.cards[i] for i in group.cards]
-            assert group_ops(members, group.line) == (tier.op,)
+            assert group_ops(members, group.line, tier.ops()) == (tier.op,)
+            assert not is_trivial(*group.values, tier.op)
+        assert len({g.values for g in groups}) >= 3
 
 
 def test_json_report_shape(report: DeckReport) -> None:
@@ -92,6 +105,7 @@ def test_a_card_without_partners_fails_richness_and_clear() -> None:
     assert report.tiers[0].participation == [1, 1, 1, 0]
     assert ("green", 2) in report.failures()
     assert ("green", 4) in report.failures()
+    assert ("green", 5) in report.failures()  # A, B and C are a three-card group only
     assert report.tiers[0].perfect_clear.exhausted
 
 
@@ -106,20 +120,110 @@ def test_too_few_of_a_digit_fails_balance(shipped: Deck) -> None:
         for c in shipped.cards
     )
     report = verify_deck(dataclasses.replace(shipped, cards=cards), games=0, seed=1)
-    assert ("deck", 7) in report.failures()
+    assert ("deck", 11) in report.failures()
 
 
-def test_trivial_heavy_deck_fails_criterion_5() -> None:
+def test_trivial_heavy_deck_fails_criterion_6() -> None:
     # Zeros everywhere: 0 + 0 = 0 on every line, all trivial.
     cards = tuple(
         Card(f"G{i:02d}", Tier.GREEN, card(grid).cells)
         for i, grid in enumerate(["0 . . / . 0 . / . . 1", ". 0 . / 1 . . / . . 0", ". . 0 / . 1 0 / . . ."], start=1)
     )
     report = verify_deck(Deck("zeros", cards), games=0, seed=1)
-    assert ("green", 5) in report.failures()
+    assert ("green", 6) in report.failures()
 
 
 def test_verify_is_deterministic_for_a_seed(shipped: Deck) -> None:
     first = verify_deck(shipped, games=100, seed=5).to_json()
     assert first == verify_deck(shipped, games=100, seed=5, workers=2).to_json()
     assert first != verify_deck(shipped, games=100, seed=6).to_json()
+
+
+def numbers(card_id: str, *cells: tuple[int, int, int]) -> Card:
+    """A hand-made card: its (row, col, value) numbers; the colour is the id's first letter."""
+    tier = {t.prefix: t for t in Tier}[card_id[0]]
+    return Card(card_id, tier, tuple(Cell(r, c, v) for r, c, v in cells))
+
+
+def test_a_group_is_trivial_only_when_every_reading_is() -> None:
+    assert Group((0, 1), "row0", (6, 6, 1), ("/",)).trivial  # a ÷ a
+    assert Group((0, 1), "row0", (4, 1, 4), ("*", "/")).trivial
+    assert not Group((0, 1), "row0", (4, 2, 2), ("-", "/")).trivial
+    assert Group((0, 1), "row0", (4, 2, 2), ("-", "/")).practises("/")
+    assert Group((0, 1), "row0", (2, 2, 4), ("+", "*")).practises("*")
+    assert not Group((0, 1), "row0", (6, 6, 1), ("/",)).practises("/")
+
+
+def test_teaching_split_needs_three_different_facts() -> None:
+    # Two triples reading 1 + 2 = 3 on the top row: a split exists, with one fact only.
+    same = [numbers(f"G0{i + 1}", (0, i % 3, (1, 2, 3)[i % 3])) for i in range(6)]
+    report = verify_deck(Deck("one fact", tuple(same)), games=0, seed=1)
+    assert ("green", 3) in report.failures()
+    assert report.tiers[0].teaching.exhausted
+    # Three triples on the three rows, three facts: the split is found.
+    rows = [(1, 2, 3), (3, 4, 7), (2, 5, 7)]  # no column or diagonal adds up
+    varied = [numbers(f"G0{3 * r + c + 1}", (r, c, rows[r][c])) for r in range(3) for c in range(3)]
+    report = verify_deck(Deck("three facts", tuple(varied)), games=0, seed=1)
+    assert ("green", 3) not in report.failures()
+    assert report.tiers[0].teaching_facts() == 3
+
+
+def test_a_trivial_fact_is_no_teaching_fact() -> None:
+    cards = (numbers("G01", (0, 0, 3)), numbers("G02", (0, 1, 0)), numbers("G03", (0, 2, 3)))
+    report = verify_deck(Deck("zero", cards), games=0, seed=1)
+    assert report.tiers[0].teaching.groups is None
+    assert ("green", 3) in report.failures()
+
+
+def test_beginners_take_pairs_only() -> None:
+    rows = [(1, 2, 3), (3, 4, 7), (2, 5, 7)]  # no column or diagonal adds up
+    cards = tuple(numbers(f"G0{3 * r + c + 1}", (r, c, rows[r][c])) for r in range(3) for c in range(3))
+    report = verify_deck(Deck("triples", cards), games=200, seed=1)
+    green = report.tiers[0]
+    assert len(green.groups) == 3 and not any(g.pair for g in green.groups)
+    assert all(s.collected_share == 1.0 for s in green.full_view.values())
+    assert all(s.collected_share == 0.0 for s in green.beginner.values())
+    assert 9 in green.failures() and 8 not in green.failures()
+
+
+def test_a_card_often_left_on_the_table_fails_criterion_8() -> None:
+    # G01 pairs with G02 or G03, never both: one of them stays behind in every game.
+    cards = (numbers("G01", (0, 0, 2), (0, 1, 3)), numbers("G02", (0, 2, 5)), numbers("G03", (0, 2, 5)))
+    report = verify_deck(Deck("strand", cards), games=400, seed=1)
+    green = report.tiers[0]
+    card, share = green.stranded(3)
+    assert card in ("G02", "G03") and 0.3 < share < 0.7
+    assert 8 in green.failures()
+    assert report.to_json()["tiers"]["green"]["stranded"]["3"]["card"] == card
+
+
+def test_practice_and_trivial_taken_are_counted_per_game() -> None:
+    # Green: 2 + 3 = 5 on the top row and 3 + 0 = 3 (trivial) on the middle row.
+    # Yellow adds 7 − 2 = 5 on the bottom row. Nothing else lines up.
+    cards = (
+        numbers("G01", (0, 0, 2), (0, 1, 3)),
+        numbers("G02", (0, 2, 5)),
+        numbers("G03", (1, 0, 3), (1, 1, 0)),
+        numbers("G04", (1, 2, 3)),
+        numbers("Y01", (2, 0, 7), (2, 1, 2)),
+        numbers("Y02", (2, 2, 5)),
+    )
+    report = verify_deck(Deck("practice", cards), games=100, seed=1)
+    green, yellow = report.tiers
+    assert len(green.groups) == 2 and len(yellow.groups) == 3
+    assert green.trivial_share == 0.5 and 6 in green.failures()
+    for players in (2, 3):
+        assert green.full_view[players].trivial_share == 0.5
+        assert green.full_view[players].practice_per_game == 1.0
+        assert yellow.full_view[players].practice_per_game == 1.0  # one subtraction a game: too few
+    assert 10 in yellow.failures() and 10 not in green.failures()
+    data = report.to_json()["tiers"]["yellow"]
+    assert data["practice"]["3"] == 1.0 and data["trivial_collected"]["3"] == pytest.approx(1 / 3, abs=1e-4)
+    assert data["facts"]["covered"] == 1 and data["facts"]["missing"][0] == "2 − 1 = 1"
+
+
+def test_zero_needs_fewer_prints_than_other_digits() -> None:
+    cells = {(r, c): 14 for r in range(3) for c in range(3)}
+    assert BalanceReport({0: 8} | {d: 14 for d in range(1, 10)}, cells).passed()
+    assert not BalanceReport({0: 7} | {d: 14 for d in range(1, 10)}, cells).passed()
+    assert not BalanceReport({0: 8, 5: 13} | {d: 14 for d in range(1, 10) if d != 5}, cells).passed()
