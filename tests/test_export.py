@@ -48,11 +48,7 @@ def holds(a: int, b: int, c: int, ops: str) -> list[str]:
 
 def reading_is_trivial(a: int, b: int, op: str) -> bool:
     return (
-        a == 0
-        or b == 0
-        or (op == "*" and 1 in (a, b))
-        or (op == "/" and (b == 1 or a == b))
-        or (op == "-" and a == b)
+        a == 0 or b == 0 or (op == "*" and 1 in (a, b)) or (op == "/" and (b == 1 or a == b)) or (op == "-" and a == b)
     )
 
 
