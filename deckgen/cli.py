@@ -188,7 +188,13 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
 
     def check(deck: Deck) -> bool:
         reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers))
-        return reports[-1].passed
+        failures = reports[-1].failures()
+        if failures and len(reports) < attempts:
+            named = ", ".join(f"{where} {number}" for where, number in failures)
+            click.echo(
+                f"\nattempt {len(reports)} misses criteria ({named}); starting attempt {len(reports) + 1}", err=True
+            )
+        return not failures
 
     with progress_bar("Designing deck", iterations * attempts) as update:
         result = design_deck(seed, settings, progress=update, check=check)

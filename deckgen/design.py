@@ -13,18 +13,21 @@ How it works, and why:
    annealing changes one free number (its value or its cell), a triple's fact or a triple's
    line at a time. Only the groups through the changed cards are recomputed, from an index of
    which cards fill which cells of each line.
-3. **What it aims for.** A static score, cheap enough for a step in well under a
-   millisecond: the hard criteria (no lone equation, groups and two-card groups per card,
-   trivial share, fact coverage and fact shares, digit and cell balance) are penalties with a
-   safety margin; practice is a target share of each tier's groups that practise its new
-   operation; variety caps the share of any one equation and how often a number repeats in a
-   cell within a colour. Above that it rewards two-card groups with diminishing returns,
-   because a card's two-card groups, more than its total, decide whether it is left on the
-   table — in a beginner's game and in a full-view one.
-4. **Play check.** Simulated games (both play models, every tier and player count) judge
-   the result. A search that misses starts again from the next attempt's seed, up to a budget
-   of attempts; every budget counts steps or attempts, never seconds, so a seed always gives
-   the same deck.
+3. **What it aims for.** A static score, cheap enough for a step in under a millisecond:
+   the hard criteria (no lone equation, groups and two-card groups per card, trivial share,
+   fact coverage and fact shares, digit and cell balance) are penalties with a safety
+   margin. Play collects a two-card group about twenty times as often as a given three-card
+   one (pairs are complete as soon as two cards are up), so the trivial and practising
+   shares that predict play weigh pairs ``PAIR_WEIGHT`` times. Every card should have
+   several two-card groups of different kinds (line and equation): a card whose pairs all
+   wait on one popular partner is the one left on the table. Variety caps the share of any
+   one equation and how often a number repeats in a cell within a colour.
+4. **Feedback from play.** Which cards are stranded depends on more than their own counts,
+   so in the second half of the search a few hundred seeded games per tier are played every
+   few thousand steps, and the cards left over too often get higher pair targets.
+5. **Check.** Each attempt's deck is judged by simulated games (``deckgen design`` uses
+   verify's); one that misses starts the next attempt from a seed derived from the first.
+   Every budget counts steps or attempts, never seconds, so a seed always gives the same deck.
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from deckgen.facts import tier_facts
-from deckgen.groups import equation_table
+from deckgen.groups import equation_table, find_groups
 from deckgen.model import Card, Cell, Deck, Tier
+from deckgen.play import simulate
 from deckgen.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.standard import (
     MAX_FACT_SHARE,
@@ -45,6 +49,7 @@ from deckgen.standard import (
     MIN_FACTS,
     MIN_GROUPS,
     MIN_PAIRS,
+    PLAYER_COUNTS,
     STANDARD_COUNTS,
     TRIVIAL_SHARE,
     min_digit_use,
@@ -73,13 +78,19 @@ class DesignSettings:
     group_target: tuple[int, int, int, int] = (20, 20, 30, 40)
     #: Two-card groups of different kinds (line and equation) each card should have.
     distinct_pair_target: int = 4
-    #: Target share of each new card's groups that practise its colour's operation.
-    card_practice: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     pair_target: tuple[int, int, int, int] = (9, 7, 7, 7)
     trivial_target: float = TRIVIAL_SHARE - 0.05
     fact_share_target: float = 0.34
     #: Target share of a tier's groups that practise its new operation.
     practice_target: tuple[float, float, float, float] = (0.0, 0.26, 0.18, 0.16)
+    #: Feedback from play: every ``feedback_every`` steps after the first ``feedback_start`` of
+    #: them, ``feedback_games`` games per tier and player count; cards left over in more than
+    #: ``strand_alarm`` of them get their pair targets raised, by at most ``boost_cap``.
+    feedback_every: int = 3000
+    feedback_start: float = 0.5
+    feedback_games: int = 400
+    strand_alarm: float = 0.09
+    boost_cap: int = 4
     #: Variety: the largest share of a tier's groups one equation may have, and how many cards
     #: of one colour may carry the same number in the same cell.
     max_equation_share: float = 0.08
@@ -142,6 +153,12 @@ class _TierStats:
         self.equations = [0] * 1000
 
 
+def _triples(found: list, card: int, firsts: set[int], seconds: set[int], number: int, code: int, ops_key: int):
+    for i in firsts:
+        for j in seconds:
+            found.append((tuple(sorted((card, i, j))), number, code, ops_key))
+
+
 class DeckSearch:
     """The state of one seeded search: cards, teaching triples and every tier's groups."""
 
@@ -158,26 +175,33 @@ class DeckSearch:
         self.triples: list[tuple[Tier, int, tuple[int, ...]]] = []
         self.triple_fact: list[tuple[int, int, int]] = []
         self.facts = {tier: teaching_facts(tier) for tier in TIERS}
-        self.table = equation_table(OPS)
+        # Operands a * 10 + b → (c, key of the operations giving a op b = c), for every c.
+        full_table = equation_table(OPS)
+        self.ops_sets: list[tuple[str, ...]] = sorted({ops for row in full_table.values() for _, ops in row})
+        ops_key = {ops: number for number, ops in enumerate(self.ops_sets)}
+        self.table: list[tuple[tuple[int, int], ...]] = [
+            tuple((c, ops_key[ops]) for c, ops in full_table.get((a, b), ())) for a in range(10) for b in range(10)
+        ]
         self._lay_certificates()
         self._fill_free_cells()
         # Index of footprints: for each line, which cards fill which of its cells.
         self.footprints: list[list[tuple[int, tuple[int, int, int]]]] = [[(0, (0, 0, 0))] * 8 for _ in range(total)]
         self.singles: list[list[list[set[int]]]] = [[[set() for _ in range(10)] for _ in range(3)] for _ in LINES]
         self.dominoes: list[dict[int, set[int]]] = [{m: set() for m in (3, 5, 6)} for _ in LINES]
-        self.groups: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int], tuple]] = {}
         self.colour_rank = [tier.rank for tier in self.colours]
         self.counted: list[dict[int, int]] = [{} for _ in range(total)]
         self.digits = [0] * 10
         self.used = [0] * 9
         self.same = [0] * (4 * 90)
         self.lonely = 0
-        self.by_card: list[set[tuple[tuple[int, ...], int]]] = [set() for _ in range(total)]
         self.stats = [_TierStats(size) for size in self.tier_sizes]
         self.role_cache: dict[tuple, tuple] = {}
         self.own_count = [0] * total
         self.own_pairs = [0] * total
-        self.own_practising = [0] * total
+        # Extra pair targets for the cards that simulated games leave on the table (feedback).
+        self.boost = [0] * total
+        self.seed = seed
+        self.feedback_round = 0
         # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
@@ -187,8 +211,7 @@ class DeckSearch:
         self.fact_share_capped = [t in MAX_FACT_SHARE for t in TIERS]
         for card in range(total):
             self._index(card)
-        for card in range(total):
-            self._add_groups_of(card)
+        self._account(self._roles(list(range(total))), 1)
 
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:
@@ -263,9 +286,12 @@ class DeckSearch:
                 if equation_ops(cells[line[0]], cells[line[1]], cells[line[2]]):
                     self.lonely += sign
 
-    def _groups_through(self, card: int) -> list[tuple[tuple[int, ...], int, tuple[int, int, int], tuple[str, ...]]]:
-        """Every group (all 60 cards, all operations) that includes ``card``."""
-        found: list[tuple[tuple[int, ...], int, tuple[int, int, int], tuple[str, ...]]] = []
+    def _groups_through(self, card: int) -> list[tuple[tuple[int, ...], int, int, int]]:
+        """Every group (all 60 cards, all operations) that includes ``card``, from the index.
+
+        Each as (cards ascending, line number, equation code a * 100 + b * 10 + c, operations' key).
+        """
+        found: list[tuple[tuple[int, ...], int, int, int]] = []
         table = self.table
         prints = self.footprints
         for number in range(8):
@@ -281,11 +307,11 @@ class DeckSearch:
                         continue
                     merged = list(values)
                     merged[missing] = value
-                    for result, ops in table.get((merged[0], merged[1]), ()):
+                    for result, ops_key in table[merged[0] * 10 + merged[1]]:
                         if result == merged[2]:
-                            triple = (merged[0], merged[1], merged[2])
+                            code = merged[0] * 100 + merged[1] * 10 + result
                             for other in partners:
-                                found.append(((card, other) if card < other else (other, card), number, triple, ops))
+                                found.append(((card, other) if card < other else (other, card), number, code, ops_key))
                 continue
             slot = mask.bit_length() - 1
             mine = values[slot]
@@ -293,9 +319,10 @@ class DeckSearch:
             for other in self.dominoes[number][7 ^ mask]:
                 theirs = list(prints[other][number][1])
                 theirs[slot] = mine
-                for result, ops in table.get((theirs[0], theirs[1]), ()):
+                for result, ops_key in table[theirs[0] * 10 + theirs[1]]:
                     if result == theirs[2]:
-                        found.append(((card, other) if card < other else (other, card), number, tuple(theirs), ops))
+                        code = theirs[0] * 100 + theirs[1] * 10 + result
+                        found.append(((card, other) if card < other else (other, card), number, code, ops_key))
             # ... or two more single numbers, one in each of the other cells.
             if slot == 2:
                 for a, firsts in enumerate(singles[0]):
@@ -304,124 +331,105 @@ class DeckSearch:
                     for b, seconds in enumerate(singles[1]):
                         if not seconds:
                             continue
-                        for result, ops in table.get((a, b), ()):
+                        for result, ops_key in table[a * 10 + b]:
                             if result == mine:
-                                self._triples(found, card, firsts, seconds, number, (a, b, mine), ops)
+                                _triples(found, card, firsts, seconds, number, a * 100 + b * 10 + mine, ops_key)
             else:
                 other_slot = 1 - slot
                 for value, others in enumerate(singles[other_slot]):
                     if not others:
                         continue
                     a, b = (mine, value) if slot == 0 else (value, mine)
-                    for result, ops in table.get((a, b), ()):
+                    for result, ops_key in table[a * 10 + b]:
                         thirds = singles[2][result]
                         if thirds:
-                            self._triples(found, card, others, thirds, number, (a, b, result), ops)
+                            _triples(found, card, others, thirds, number, a * 100 + b * 10 + result, ops_key)
         return found
 
-    @staticmethod
-    def _triples(found, card, firsts, seconds, number, values, ops) -> None:
-        for i in firsts:
-            for j in seconds:
-                found.append((tuple(sorted((card, i, j))), number, values, ops))
+    def _roles(self, changed: list[int]) -> list[tuple]:
+        """What the groups through the ``changed`` cards add, each group once (from the current index).
 
-    def _roles(self, cards: tuple[int, ...], values: tuple[int, int, int], ops: tuple[str, ...]):
-        """What a group adds: its members counted at their own tier, and the tiers it belongs to."""
+        A role is (equation code, two-card?, line, members counted at their own tier, and the
+        tiers' totals it belongs to with its trivial and practising flags there).
+        """
         rank = self.colour_rank
-        top = rank[cards[-1]]
-        key = (values, ops, top)
-        shared = self.role_cache.get(key)
-        if shared is None:
-            roles = _tier_roles(values, ops)
-            tiers = tuple(
-                (self.stats[t], trivial, practising)
-                for t, (member, trivial, practising) in enumerate(roles)
-                if member and t >= top
-            )
-            code = values[0] * 100 + values[1] * 10 + values[2]
-            shared = self.role_cache[key] = (code, roles[top][0], roles[top][2], tiers)
-        code, at_top, practising, tiers = shared
-        own = tuple(c for c in cards if rank[c] == top) if at_top else ()
-        return code, len(cards) == 2, own, tiers, practising
+        cache = self.role_cache
+        roles = []
+        for position, card in enumerate(changed):
+            earlier = changed[:position]
+            for cards, line, code, ops_key in self._groups_through(card):
+                if earlier and any(member in earlier for member in cards):
+                    continue  # already counted through an earlier changed card
+                last = cards[-1]
+                top = rank[last]
+                key = (code * 16 + ops_key) * 4 + top
+                shared = cache.get(key)
+                if shared is None:
+                    shared = cache[key] = self._role_of(code, ops_key, top)
+                at_top, tiers = shared
+                pair = len(cards) == 2
+                if not at_top:
+                    own: tuple[int, ...] = ()
+                elif pair:
+                    own = cards if rank[cards[0]] == top else (last,)
+                else:
+                    own = tuple(c for c in cards if rank[c] == top)
+                roles.append((code, pair, line, own, tiers))
+        return roles
 
-    def _add_groups_of(self, card: int) -> None:
-        groups = self.groups
-        count, pairs, own_prac = self.own_count, self.own_pairs, self.own_practising
-        for cards, line, values, ops in self._groups_through(card):
-            key = (cards, line)
-            if key in groups:
-                continue
-            role = self._roles(cards, values, ops)
-            groups[key] = role
-            for member in cards:
-                self.by_card[member].add(key)
-            code, pair, own, tiers, practising = role
+    def _role_of(self, code: int, ops_key: int, top: int) -> tuple:
+        values = (code // 100, code // 10 % 10, code % 10)
+        tier_roles = _tier_roles(values, self.ops_sets[ops_key])
+        tiers = tuple(
+            (self.stats[t], trivial, practising)
+            for t, (member, trivial, practising) in enumerate(tier_roles)
+            if member and t >= top
+        )
+        return tier_roles[top][0], tiers
+
+    def _account(self, roles: list[tuple], sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) groups from every running total."""
+        count, pairs = self.own_count, self.own_pairs
+        pair_kinds, distinct = self.pair_kinds, self.distinct_pairs
+        for code, pair, line, own, tiers in roles:
             for member in own:
-                count[member] += 1
+                count[member] += sign
                 if pair:
-                    pairs[member] += 1
-                    kinds = self.pair_kinds[member]
+                    pairs[member] += sign
+                    kinds = pair_kinds[member]
                     kind = line * 1000 + code
-                    kinds[kind] = kinds.get(kind, 0) + 1
-                    if kinds[kind] == 1:
-                        self.distinct_pairs[member] += 1
-                if practising:
-                    own_prac[member] += 1
-            weight = PAIR_WEIGHT if pair else 1
-            for stats, trivial, practising in tiers:
-                stats.groups += 1
-                stats.weighted += weight
-                stats.equations[code] += 1
-                if trivial:
-                    stats.trivial += 1
-                    stats.weighted_trivial += weight
-                if practising:
-                    stats.practising += 1
-                    stats.weighted_practising += weight
-                    stats.facts[code] += 1
-                    if stats.facts[code] == 1:
-                        stats.covered += 1
-
-    def _remove_groups_of(self, card: int) -> None:
-        count, pairs, own_prac = self.own_count, self.own_pairs, self.own_practising
-        for key in list(self.by_card[card]):
-            code, pair, own, tiers, practising = self.groups.pop(key)
-            for member in key[0]:
-                self.by_card[member].discard(key)
-            for member in own:
-                count[member] -= 1
-                if pair:
-                    pairs[member] -= 1
-                    kinds = self.pair_kinds[member]
-                    kind = key[1] * 1000 + code
-                    kinds[kind] -= 1
-                    if not kinds[kind]:
+                    now = kinds.get(kind, 0) + sign
+                    if now:
+                        kinds[kind] = now
+                    else:
                         del kinds[kind]
-                        self.distinct_pairs[member] -= 1
-                if practising:
-                    own_prac[member] -= 1
-            weight = PAIR_WEIGHT if pair else 1
-            for stats, trivial, practising in tiers:
-                stats.groups -= 1
-                stats.weighted -= weight
-                stats.equations[code] -= 1
+                    if now == (1 if sign > 0 else 0):
+                        distinct[member] += sign
+            weight = sign * (PAIR_WEIGHT if pair else 1)
+            for stats, trivial, practising_here in tiers:
+                stats.groups += sign
+                stats.weighted += weight
+                stats.equations[code] += sign
                 if trivial:
-                    stats.trivial -= 1
-                    stats.weighted_trivial -= weight
-                if practising:
-                    stats.practising -= 1
-                    stats.weighted_practising -= weight
-                    stats.facts[code] -= 1
-                    if stats.facts[code] == 0:
-                        stats.covered -= 1
+                    stats.trivial += sign
+                    stats.weighted_trivial += weight
+                if practising_here:
+                    stats.practising += sign
+                    stats.weighted_practising += weight
+                    facts = stats.facts
+                    facts[code] += sign
+                    if facts[code] == (1 if sign > 0 else 0):
+                        stats.covered += sign
 
-    def _refresh(self, cards: list[int]) -> None:
-        for card in cards:
-            self._remove_groups_of(card)
+    def _refresh(self, cards: list[int]) -> tuple[list[tuple], list[tuple]]:
+        """Re-file changed cards: the groups through them before and after (to undo cheaply)."""
+        before = self._roles(cards)
+        self._account(before, -1)
         for card in cards:
             self._index(card)
-        for card in cards:
-            self._add_groups_of(card)
+        after = self._roles(cards)
+        self._account(after, 1)
+        return before, after
 
     # -- scoring --------------------------------------------------------------------------
     def penalty(self) -> float:
@@ -439,13 +447,16 @@ class DeckSearch:
                 missed += floor_groups - n
             if n < s.group_target[tier]:
                 missed += (s.group_target[tier] - n) / 4
-            missed += max(0.0, s.card_practice[tier] * n - self.own_practising[card]) / 4
             kinds = self.distinct_pairs[card]
             if kinds < s.distinct_pair_target:
                 missed += (s.distinct_pair_target - kinds) ** 2 / 2
             target = s.pair_target[tier]
             if p < target:
                 missed += (target - p) ** 2 / 2 + 2 * max(0, MIN_PAIRS - p)
+            boost = self.boost[card]
+            if boost:
+                # Cards that play leaves over: one more pair and one more kind of pair per boost.
+                missed += max(0, target + boost - p) + max(0, s.distinct_pair_target + boost - kinds)
             reward += s.pair_weight[tier] * min(p, s.pair_cap) + s.group_weight * min(n, s.group_cap)
         for tier_number, stats in enumerate(self.stats):
             groups = stats.groups or 1
@@ -526,7 +537,7 @@ class DeckSearch:
         self.triples[number] = (tier, new_line, triple)
         return list(triple), saved, old
 
-    def _undo(self, cards: list[int], saved: list[tuple[int, dict[int, int]]], old) -> None:
+    def _undo(self, cards: list[int], saved, old, refreshed: tuple[list[tuple], list[tuple]]) -> None:
         for card, cells in saved:
             self.cells[card] = cells
         if old is not None:
@@ -537,24 +548,56 @@ class DeckSearch:
             for slot, card in enumerate(triple):
                 self.certificate_line[card] = line
                 self.certificate_cell[card] = LINES[line][slot]
-        self._refresh(cards)
+        before, after = refreshed
+        self._account(after, -1)
+        for card in cards:
+            self._index(card)
+        self._account(before, 1)
+
+    def feedback(self) -> None:
+        """Play each tier a few hundred seeded games and raise the targets of the cards left over.
+
+        Which cards are stranded depends on more than their own counts (whose partners they
+        wait for, and who else wants those partners), so the static score is corrected by
+        what play shows: a card left on the table in more than ``strand_alarm`` of the games
+        of any tier and player count gets one more pair, and one more kind of pair, to aim for.
+        """
+        s = self.settings
+        self.feedback_round += 1
+        cards = [tuple(sorted(cells.items())) for cells in self.cells]
+        worst = [0.0] * len(cards)
+        for tier, size in zip(TIERS, self.tier_sizes, strict=True):
+            masks = [g.mask for g in find_groups(cards[:size], tier.ops())]
+            for players in PLAYER_COUNTS:
+                stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.colour}:{players}"
+                stats = simulate(size, masks, [0] * len(masks), players, s.feedback_games, stream)
+                for card, share in enumerate(stats.stranded()):
+                    worst[card] = max(worst[card], share)
+        for card, share in enumerate(worst):
+            if share > s.strand_alarm and self.boost[card] < s.boost_cap:
+                self.boost[card] += 1
 
     def anneal(self, iterations: int, progress: Progress | None, done: int, total: int) -> float:
         """Simulated annealing on :meth:`penalty` (lower is better); returns the final penalty."""
         rng = self.rng
-        start, end = self.settings.temperatures
+        s = self.settings
+        start, end = s.temperatures
+        first_feedback = int(iterations * s.feedback_start)
         current = self.penalty()
         for step in range(iterations):
+            if s.feedback_every and step >= first_feedback and (step - first_feedback) % s.feedback_every == 0:
+                self.feedback()
+                current = self.penalty()
             temperature = start * (end / start) ** (step / max(1, iterations))
             proposal = self._propose()
             if proposal is not None:
                 cards, saved, old = proposal
-                self._refresh(cards)
+                refreshed = self._refresh(cards)
                 candidate = self.penalty()
                 if candidate <= current or rng.random() < math.exp((current - candidate) / temperature):
                     current = candidate
                 else:
-                    self._undo(cards, saved, old)
+                    self._undo(cards, saved, old, refreshed)
             if progress is not None and step % 500 == 499:
                 progress(done + step + 1, total)
         return current

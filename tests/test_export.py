@@ -126,6 +126,33 @@ def test_independent_recount_agrees_with_verify() -> None:
         assert figures["facts"]["covered"] == len(found.facts), tier
         largest = max(found.facts.values()) / found.practising
         assert figures["facts"]["largest_share"] == pytest.approx(largest, abs=5e-5), tier
+        sign = {"+": "+", "-": "−", "*": "×", "/": "÷"}[ops[-1]]
+        written = {f"{a} {sign} {b} = {c}": (a, b, c) for a, b, c in all_facts[tier]}
+        assert [written[m] for m in figures["facts"]["missing"]] == [f for f in all_facts[tier] if f not in found.facts]
+        assert found.facts[written[figures["facts"]["largest"]]] == max(found.facts.values()), tier
+        check_teaching_split(exported, figures["teaching_split"], tier, ops)
+
+
+def check_teaching_split(exported: dict, split: list[dict], tier: str, ops: str) -> None:
+    """The split uses each card of the colour once, each group holds only with the new operation
+    among the tier's operations and not trivially, and it uses at least 3 different facts."""
+    by_id = {c["id"]: {(x["row"], x["col"]): x["value"] for x in c["cells"]} for c in exported["cards"]}
+    colour = sorted(c["id"] for c in exported["cards"] if c["tier"] == tier)
+    assert sorted(card for group in split for card in group["cards"]) == colour
+    facts = set()
+    for group in split:
+        cells = [by_id[card] for card in group["cards"]]
+        values = []
+        for cell in READING[group["line"]]:
+            here = [card for card in cells if cell in card]
+            assert len(here) == 1
+            values.append(here[0][cell])
+        assert all(any(cell in card for cell in READING[group["line"]]) for card in cells)
+        a, b, c = values
+        assert holds(a, b, c, ops) == [ops[-1]], (tier, group)
+        assert not reading_is_trivial(a, b, ops[-1])
+        facts.add((a, b, c))
+    assert len(facts) >= 3
 
 
 def test_json_export_has_exactly_the_documented_shape() -> None:
