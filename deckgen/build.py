@@ -14,7 +14,6 @@ from typing import Any
 
 from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, load_cleariosity, load_treenex
 from deckgen.errors import DeckgenError
-from deckgen.export import treenex_card_ids
 from deckgen.fileio import write_atomic
 from deckgen.layout.decks import cleariosity_plan, sheet_grid, treenex_plan
 from deckgen.layout.faces import (
@@ -36,7 +35,7 @@ from deckgen.render.pack_pdf import PackingEntry, teacher_pack_pdf
 from deckgen.render.pdf import plan_to_pdf
 from deckgen.render.png import draw, png_bytes
 from deckgen.render.svg import sheet_to_svg
-from deckgen.treenex import TreenexDeck, with_overrides
+from deckgen.treenex import TreenexDeck, card_ids, with_overrides
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
 
 Progress = Callable[[int], None]
@@ -111,14 +110,18 @@ def prepare(request: BuildRequest) -> BuildJob:
     return BuildJob(request, plans, cleariosity, treenex, laser)
 
 
-def deck_faces(deck: str, settings: PrintSettings, cleariosity: Deck, treenex: TreenexDeck) -> list[tuple[str, Face]]:
-    """(card id, front face) of every card of a deck, in deck order."""
+def deck_faces(
+    deck: str, settings: PrintSettings, cleariosity: Deck, treenex: TreenexDeck, frame: bool = True
+) -> list[tuple[str, Face]]:
+    """(card id, front face) of every card of a deck, in deck order (``frame``: the Treenex frame)."""
     if deck == "cleariosity":
         geometry = CleariosityGeometry(*settings.card)
         return [(card.id, cleariosity_front(card, geometry, settings.grid_ticks)) for card in cleariosity.cards]
     tgeometry = TreenexGeometry(*settings.card)
-    by_value = {v: treenex_front(v, tgeometry) for v in treenex.values}
-    return [(card_id, by_value[v]) for card_id, v in zip(treenex_card_ids(treenex), treenex.cards, strict=True)]
+    return [
+        (card_id, treenex_front(v, tgeometry, card_id, frame))
+        for card_id, v in zip(card_ids(treenex), treenex.cards, strict=True)
+    ]
 
 
 def label_face(deck: str, number: int, settings: PrintSettings) -> Face:

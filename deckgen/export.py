@@ -7,7 +7,7 @@ import io
 import json
 
 from deckgen.model import Deck
-from deckgen.treenex import TreenexDeck
+from deckgen.treenex import TreenexDeck, card_ids
 
 
 def cleariosity_json(deck: Deck) -> str:
@@ -33,13 +33,8 @@ def cleariosity_csv(deck: Deck) -> str:
     return buffer.getvalue()
 
 
-def treenex_card_ids(deck: TreenexDeck) -> list[str]:
-    width = max(2, len(str(len(deck.cards))))
-    return [f"T{n:0{width}d}" for n in range(1, len(deck.cards) + 1)]
-
-
 def treenex_json(deck: TreenexDeck) -> str:
-    cards = [{"id": card_id, "value": value} for card_id, value in zip(treenex_card_ids(deck), deck.cards, strict=True)]
+    cards = [{"id": card_id, "value": value} for card_id, value in zip(card_ids(deck), deck.cards, strict=True)]
     data = {"name": deck.name, "values": [deck.low, deck.high], "copies": deck.copies, "cards": cards}
     return json.dumps(data, indent=2) + "\n"
 
@@ -48,6 +43,6 @@ def treenex_csv(deck: TreenexDeck) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["id", "value"])
-    for card_id, value in zip(treenex_card_ids(deck), deck.cards, strict=True):
+    for card_id, value in zip(card_ids(deck), deck.cards, strict=True):
         writer.writerow([card_id, value])
     return buffer.getvalue()

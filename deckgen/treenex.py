@@ -37,6 +37,12 @@ class TreenexDeck:
         return tuple(v for v in self.values for _ in range(self.copies))
 
 
+def card_ids(deck: TreenexDeck) -> list[str]:
+    """T01, T02, … in deck order (wider numbers for decks of 100 cards or more)."""
+    width = max(2, len(str(len(deck.cards))))
+    return [f"T{n:0{width}d}" for n in range(1, len(deck.cards) + 1)]
+
+
 def multiply_first(a: int, b: int, c: int, subtract: bool = False) -> int:
     """``a × b + c`` (or ``a × b − c`` in the subtraction variant)."""
     return a * b - c if subtract else a * b + c

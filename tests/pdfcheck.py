@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 from pathlib import Path
 
 import pdfplumber
 from PIL import Image
+from pypdf import PdfReader
 
 PT = 72 / 25.4  # points per mm
 
@@ -56,3 +58,47 @@ def render(path: Path, page: int, dpi: int, folder: Path) -> Image.Image:
         check=True,
     )
     return Image.open(stem.with_suffix(".png")).convert("L")
+
+
+def page_level_lines(pdf: bytes, page: int = 1) -> list[tuple[float, float, float, float, float]]:
+    """Straight two-point strokes drawn on the page itself (not inside a card's form), from its
+    content stream: (x0, y0, x1, y1, width) in mm, y measured down from the top edge.
+
+    Crop marks and cut lines are drawn this way; reading the stream directly is fast enough to
+    check hundreds of layouts.
+    """
+    reader = PdfReader(io.BytesIO(pdf))
+    sheet = reader.pages[page - 1]
+    height = float(sheet.mediabox.height)
+    tokens = sheet.get_contents().get_data().decode("latin-1").split()
+    depth = 0
+    width = 1.0
+    stack: list[float] = []
+    path: list[tuple[float, float]] = []
+    found = []
+    for token in tokens:
+        try:
+            stack.append(float(token))
+            continue
+        except ValueError:
+            pass
+        if token == "q":
+            depth += 1
+        elif token == "Q":
+            depth -= 1
+        elif token == "w":
+            width = stack[-1]
+        elif token == "m":
+            path = [(stack[-2], stack[-1])]
+        elif token == "l":
+            path.append((stack[-2], stack[-1]))
+        elif token == "S":
+            if depth == 0 and len(path) == 2:
+                (x0, y0), (x1, y1) = path
+                found.append((x0 / PT, (height - y0) / PT, x1 / PT, (height - y1) / PT, width / PT))
+            path = []
+        elif token in ("n", "f", "F", "B", "b", "f*", "B*", "b*", "s", "re", "h"):
+            if token not in ("re", "h"):
+                path = []
+        stack = []
+    return found

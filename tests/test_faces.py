@@ -6,8 +6,18 @@ import pytest
 
 from deckgen.deckfile import load_cleariosity
 from deckgen.glyphs import GLYPHS, STROKE
-from deckgen.layout.faces import CleariosityGeometry, cleariosity_front, set_label, tier_mark
-from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
+from deckgen.layout.faces import (
+    ID_COLOUR,
+    CleariosityGeometry,
+    TreenexGeometry,
+    cleariosity_front,
+    reads_differently_turned,
+    set_label,
+    tier_mark,
+    treenex_front,
+    treenex_label,
+)
+from deckgen.layout.primitives import Box, Disc, Primitive, Stroke, text
 from deckgen.model import Tier
 from deckgen.units import CARD_SIZES
 
@@ -77,3 +87,63 @@ def test_tier_mark_has_the_operation_sign() -> None:
         strokes = [s for s in tier_mark(tier, g) if isinstance(s, Stroke)]
         assert len(strokes) == len(GLYPHS[tier.op].strokes)
         assert all(s.width == pytest.approx(STROKE * g.symbol_size) for s in strokes)
+
+
+def id_strokes(face_shapes: tuple[Primitive, ...], expected: list[Primitive]) -> list[Primitive]:
+    return [s for s in face_shapes if s in expected]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_card_carries_its_id_beside_the_tier_mark(size: tuple[float, float]) -> None:
+    g = CleariosityGeometry(*size)
+    label = ink(list(set_label(200, g).primitives))
+    for card in load_cleariosity().cards:
+        x, baseline = g.id_start(card.tier.op)
+        expected = text(card.id, x, baseline, g.label_size, ID_COLOUR)
+        face = cleariosity_front(card, g).primitives
+        assert id_strokes(face, expected) == expected, card.id
+        box = ink(expected)
+        assert not overlaps(box, grid_box(g)), "the id sits in no grid cell"
+        assert not overlaps(box, ink(tier_mark(card.tier, g)))
+        assert not overlaps(box, label), "the id and the set label share a line without touching"
+        assert box[2] <= g.width and box[3] <= g.height
+
+
+@pytest.mark.parametrize("value", range(10))
+def test_treenex_six_and_nine_are_underlined_on_every_face(value: int) -> None:
+    g = TreenexGeometry(76.2, 127.0)
+    face = treenex_front(value, g, "T07")
+    bars = [
+        s
+        for s in face.primitives
+        if isinstance(s, Stroke) and len(s.points) == 2 and abs(s.points[0][1] - s.points[1][1]) < 1e-9
+    ]
+    centre_size = g.value_size(value)
+    index_baseline = g.inset + 1.0 + g.index_size
+    # A bar lies clear below the digits it marks (a 1's foot sits on the baseline itself).
+    big = [s for s in bars if s.width == pytest.approx(STROKE * centre_size)]
+    big = [s for s in big if s.points[0][1] > g.height / 2 + 0.6 * centre_size]
+    small = [s for s in bars if s.width == pytest.approx(STROKE * g.index_size)]
+    upright = [s for s in small if index_baseline + 0.1 * g.index_size < s.points[0][1] < g.height / 2]
+    turned = [s for s in small if g.height / 2 < s.points[0][1] < g.height - index_baseline - 0.1 * g.index_size]
+    if value in (6, 9):
+        assert len(big) == 1, "a bar under the big digit"
+        assert len(upright) == 1 and len(turned) == 1, "a bar under each corner index"
+    else:
+        assert big == [] and upright == [] and turned == []
+
+
+def test_which_values_read_as_another_when_turned() -> None:
+    assert [v for v in range(100) if reads_differently_turned(v)] == [
+        6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99,
+    ]  # fmt: skip
+
+
+def test_treenex_cards_carry_their_ids_and_the_set_label_on_one_line() -> None:
+    g = TreenexGeometry(76.2, 127.0)
+    face = treenex_front(3, g, "T13")
+    expected = text("T13", g.inset + 1.0, g.label_baseline, g.label_size, ID_COLOUR)
+    assert id_strokes(face.primitives, expected) == expected
+    label = ink(list(treenex_label(4, g).primitives))
+    assert not overlaps(label, ink(expected))
+    assert label[3] == pytest.approx(ink(expected)[3], abs=0.5)

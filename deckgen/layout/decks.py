@@ -32,7 +32,7 @@ from deckgen.layout.sheets import (
 )
 from deckgen.model import Deck
 from deckgen.printing import PrintSettings
-from deckgen.treenex import TreenexDeck
+from deckgen.treenex import TreenexDeck, card_ids
 
 
 def for_media(face: Face, media: str) -> Face:
@@ -53,7 +53,7 @@ def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
     page_w, page_h = settings.paper
     extras: list[Primitive] = []
     if settings.marks == "crop":
-        extras += crop_marks(grid, page_w, page_h)
+        extras += crop_marks(grid, page_w, page_h, settings.margin)
     elif settings.marks == "lines":
         extras += cut_lines(grid, page_w, page_h)
     if settings.registration:
@@ -92,8 +92,10 @@ def treenex_plan(deck: TreenexDeck, settings: PrintSettings) -> SheetPlan:
     _check_card(settings, (30.0, 40.0), "Treenex")
     geometry = TreenexGeometry(*settings.card)
     plan = SheetPlan(deck.name, {}, [])
-    by_value = {v: plan.add_face(for_media(treenex_front(v, geometry), settings.media)) for v in deck.values}
-    fronts = [by_value[v] for v in deck.cards]
+    fronts = [
+        plan.add_face(for_media(treenex_front(v, geometry, card_id), settings.media))
+        for card_id, v in zip(card_ids(deck), deck.cards, strict=True)
+    ]
     back = plan.add_face(for_media(treenex_back(geometry), settings.media))
     for number in range(1, settings.sets + 1):
         labels = [plan.add_face(treenex_label(number, geometry))] * len(fronts) if settings.sets > 1 else None

@@ -22,6 +22,8 @@ TIER_COLOURS: dict[Tier, str] = {
 }
 DIGIT_COLOUR = BLACK
 TICK_COLOUR = "#B0B0B0"
+#: Card ids are printed small and dark grey: readable when sorting, quiet in play.
+ID_COLOUR = "#333333"
 #: Digits fill this share of a cell's height (ink, round caps included).
 DIGIT_HEIGHT_SHARE = 0.62
 
@@ -91,11 +93,19 @@ class CleariosityGeometry:
 
     @property
     def label_size(self) -> float:
-        return min(2.6, self.band * 0.28)
+        """Cap height of the card id and the set label."""
+        return min(2.2, self.band * 0.24)
 
     def label_baseline(self) -> tuple[float, float]:
-        """Right end and baseline of the set label, centred in the top band."""
-        return self.width - max(self.side_margin, 2.5), self.band / 2 + self.label_size / 2
+        """Right end and baseline of the set label: the bottom band's right end, level with the id."""
+        return self.width - max(self.side_margin, 2.5), self.dot_centre[1] + self.label_size / 2
+
+    def id_start(self, op: str) -> tuple[float, float]:
+        """Left end and baseline of the card id, just right of the tier dot and its sign."""
+        cx, cy = self.dot_centre
+        size = self.symbol_size
+        sign_left = cx + self.dot_radius + 1.2
+        return sign_left + (text_width(op) + STROKE) * size + 1.6, cy + self.label_size / 2
 
 
 def digit(value: int, cx: float, cy: float, size: float, colour: str = DIGIT_COLOUR) -> list[Primitive]:
@@ -119,6 +129,8 @@ def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = F
         cx, cy = geometry.cell_centre(cell.row, cell.col)
         shapes += digit(cell.value, cx, cy, geometry.digit_size)
     shapes += tier_mark(card.tier, geometry)
+    x, baseline = geometry.id_start(card.tier.op)
+    shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
 
@@ -145,9 +157,9 @@ def grid_ticks(geometry: CleariosityGeometry) -> list[Primitive]:
 
 
 def set_label(number: int, geometry: CleariosityGeometry) -> Face:
-    """'SET n' in the top band of a Cleariosity card, clear of cells and dot."""
+    """'SET n' at the right of the bottom band, on the line of the card id, clear of cells and dot."""
     x, baseline = geometry.label_baseline()
-    shapes = text(f"SET {number}", x, baseline, geometry.label_size, BLACK, anchor="right")
+    shapes = text(f"SET {number}", x, baseline, geometry.label_size, ID_COLOUR, anchor="right")
     return Face(f"label-{number}", geometry.width, geometry.height, tuple(shapes))
 
 
@@ -174,18 +186,68 @@ class TreenexGeometry:
         """Large centred value, as big as fits in 70 % of the width and 40 % of the height."""
         return min(0.4 * self.height, 0.7 * self.width / (text_width(str(value)) + STROKE))
 
+    @property
+    def label_size(self) -> float:
+        """Cap height of the card id and the set label."""
+        return min(2.2, self.index_size * 0.35)
 
-def treenex_front(value: int, geometry: TreenexGeometry) -> Face:
-    """The value large in the middle and small in two corners, the lower one turned round."""
+    @property
+    def label_baseline(self) -> float:
+        """Baseline of the card id (bottom left) and the set label (bottom centre)."""
+        return self.height - self.inset - 1.0
+
+
+#: How digits read when a card is turned half round (those missing read as nothing).
+TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_differently_turned(value: int) -> bool:
+    """A value that, turned half round, reads as another number: 6 and 9, 16 and 91, 68 and 89.
+
+    Such values get a bar under them, as on playing cards and dice, so a corner index seen
+    upside down is never taken for its twin.
+    """
+    written = str(value)
+    if any(ch not in TURNED_DIGITS for ch in written):
+        return False
+    turned = "".join(TURNED_DIGITS[ch] for ch in reversed(written))
+    return turned != written and not turned.startswith("0")
+
+
+def underline(content: str, left: float, baseline: float, size: float, colour: str = BLACK) -> Stroke:
+    """A bar under ``content`` as laid out by :func:`text` at ``left``, at the stroke's width."""
+    x0, _, x1, _ = centre_line_bounds(content)
+    y = baseline + 0.24 * size
+    return Stroke(((left + x0 * size, y), (left + x1 * size, y)), STROKE * size, colour)
+
+
+def treenex_front(value: int, geometry: TreenexGeometry, card_id: str = "", frame: bool = True) -> Face:
+    """The value large in the middle and small in two corners, the lower one turned round.
+
+    6 and 9 (and any value that reads as another turned round) are underlined everywhere they
+    appear. The card id sits small in the bottom-left corner. ``frame`` draws a thin frame
+    inside the trim (printing only: on a laser sheet it would show every cutting error).
+    """
     w, h, inset = geometry.width, geometry.height, geometry.inset
     size = geometry.value_size(value)
-    shapes: list[Primitive] = [Box(inset / 2, inset / 2, w - inset, h - inset, TREENEX_FRAME, None, 0.3)]
+    shapes: list[Primitive] = []
+    if frame:
+        shapes.append(Box(inset / 2, inset / 2, w - inset, h - inset, TREENEX_FRAME, None, 0.3))
     shapes += digit(value, w / 2, h / 2, size, BLACK)
+    marked = reads_differently_turned(value)
+    if marked:
+        x0, y0, x1, y1 = centre_line_bounds(str(value))
+        shapes.append(underline(str(value), w / 2 - (x0 + x1) / 2 * size, h / 2 + (y0 + y1) / 2 * size, size))
     index = geometry.index_size
     corner = text(str(value), inset + 1.0, inset + 1.0 + index, index, BLACK)
+    if marked:
+        corner.append(underline(str(value), inset + 1.0, inset + 1.0 + index, index))
     shapes += corner
     shapes += rotate_180(corner, w, h)
-    return Face(f"treenex-{value}", w, h, tuple(shapes))
+    if card_id:
+        shapes += text(card_id, inset + 1.0, geometry.label_baseline, geometry.label_size, ID_COLOUR)
+    key = f"treenex-{card_id or value}" + ("" if frame else "-unframed")
+    return Face(key, w, h, tuple(shapes))
 
 
 def treenex_back(geometry: TreenexGeometry) -> Face:
@@ -222,6 +284,8 @@ def _diagonal(
 
 
 def treenex_label(number: int, geometry: TreenexGeometry) -> Face:
-    size = min(2.6, geometry.index_size * 0.4)
-    shapes = text(f"SET {number}", geometry.inset + 1.0, geometry.height - geometry.inset - 1.0, size, BLACK)
+    """'SET n' at the bottom centre, on the line of the card id."""
+    shapes = text(
+        f"SET {number}", geometry.width / 2, geometry.label_baseline, geometry.label_size, ID_COLOUR, anchor="centre"
+    )
     return Face(f"treenex-label-{number}", geometry.width, geometry.height, tuple(shapes))

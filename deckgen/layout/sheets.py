@@ -2,8 +2,9 @@
 
 All of it in millimetres, computed once; the PDF, SVG and PNG backends only draw the plan.
 Cards on a sheet form one centred block. They abut (gap 0) unless a bleed or a gap is asked
-for, so neighbours share their cut lines — that is what fits 9 poker cards on letter paper —
-and crop marks stand outside the block, where they can never cross a card.
+for, so neighbours share their cut lines — that is what fits 9 poker cards on letter paper.
+Crop marks stand in the printable area, outside the block where there is room and along the
+cut lines at the block's edge where there is not; either way they never cross a card.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, mirror_x
 
 #: Crop-mark pen: 0.5 pt, twice the least a printer reliably prints (0.25 pt).
 MARK_WIDTH = 0.5 * 25.4 / 72
-#: Crop marks start this far from the block and are at most this long.
+#: Crop marks start this far from the block and are at most this long; at least this much of
+#: each mark lies inside the printable area (the margin or more from every page edge).
 MARK_OFFSET = 1.0
 MARK_LENGTH = 5.0
+MIN_PRINTED_MARK = 3.0
+#: Where there is no room outside the block, marks run this far along the cut, from the block's edge in.
+INNER_MARK_LENGTH = 4.0
 CUT_LINE_COLOUR = "#808080"
 #: Registration marks for print-and-cut: filled squares this size, at the printable corners.
 REGISTRATION_SIZE = 5.0
@@ -81,8 +86,15 @@ def impose(page_w: float, page_h: float, card_w: float, card_h: float, margin: f
     return Grid(cols, rows, (page_w - block_w) / 2, (page_h - block_h) / 2, card_w, card_h, gap)
 
 
-def crop_marks(grid: Grid, page_w: float, page_h: float) -> list[Primitive]:
-    """Short ticks in line with every cut, outside the block, never over a card."""
+def crop_marks(grid: Grid, page_w: float, page_h: float, margin: float) -> list[Primitive]:
+    """A mark in line with every cut, inside the printable area, never across a card.
+
+    On each side of the block, if there is room between the block and the printable area's
+    edge, the ticks stand outside the block (at least ``MIN_PRINTED_MARK`` long, all inside
+    the margin-free area). If there is not — 9 poker cards fill a letter page to within 1.35 mm
+    of its top and bottom margins — the ticks run from the block's edge inward *along* the
+    cut lines, on the shared edges of the cards, so cutting along them cuts them away.
+    """
     bx0, by0, bx1, by1 = grid.block
     xs, ys = grid.cut_positions()
     marks: list[Primitive] = []
@@ -90,20 +102,32 @@ def crop_marks(grid: Grid, page_w: float, page_h: float) -> list[Primitive]:
     def tick(a: tuple[float, float], b: tuple[float, float]) -> None:
         marks.append(Stroke((a, b), MARK_WIDTH, BLACK, "mark"))
 
-    top = min(MARK_LENGTH, by0 - MARK_OFFSET)
-    bottom = min(MARK_LENGTH, page_h - by1 - MARK_OFFSET)
-    left = min(MARK_LENGTH, bx0 - MARK_OFFSET)
-    right = min(MARK_LENGTH, page_w - bx1 - MARK_OFFSET)
+    def outside(room: float) -> float:
+        """Length of an outside tick on a side with ``room`` mm from page edge to block (0: none fits)."""
+        printable = room - MARK_OFFSET - margin
+        return min(MARK_LENGTH, printable) if printable >= MIN_PRINTED_MARK else 0.0
+
+    top, bottom = outside(by0), outside(page_h - by1)
+    left, right = outside(bx0), outside(page_w - bx1)
+    inner = INNER_MARK_LENGTH
     for x in xs:
-        if top > 0:
+        if top:
             tick((x, by0 - MARK_OFFSET - top), (x, by0 - MARK_OFFSET))
-        if bottom > 0:
+        else:
+            tick((x, by0), (x, by0 + inner))
+        if bottom:
             tick((x, by1 + MARK_OFFSET), (x, by1 + MARK_OFFSET + bottom))
+        else:
+            tick((x, by1 - inner), (x, by1))
     for y in ys:
-        if left > 0:
+        if left:
             tick((bx0 - MARK_OFFSET - left, y), (bx0 - MARK_OFFSET, y))
-        if right > 0:
+        else:
+            tick((bx0, y), (bx0 + inner, y))
+        if right:
             tick((bx1 + MARK_OFFSET, y), (bx1 + MARK_OFFSET + right, y))
+        else:
+            tick((bx1 - inner, y), (bx1, y))
     return marks
 
 

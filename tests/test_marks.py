@@ -1,0 +1,106 @@
+"""Crop marks a school printer can print: every cut has a mark inside the printable area.
+
+Walks every paper, card size, media, layout and marks choice deckgen offers, and every print
+profile, builds the first sheet, and measures the marks from the PDF's own drawing commands.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from deckgen.deckfile import load_cleariosity, load_treenex
+from deckgen.layout.decks import cleariosity_plan, sheet_grid, treenex_plan
+from deckgen.layout.sheets import MIN_PRINTED_MARK, SheetPlan
+from deckgen.printing import LAYOUTS, MARKS, MEDIA, PrintSettings, load_profiles, resolve
+from deckgen.render.pdf import plan_to_pdf
+from deckgen.units import CARD_SIZES, PAPER_SIZES
+from tests.pdfcheck import page_level_lines
+
+MARK_PEN = 0.5 * 25.4 / 72
+EPS = 0.01
+CLEARIOSITY = load_cleariosity()
+TREENEX = load_treenex()
+#: The smallest distance from a crop mark to the page edge over every layout checked, for the record.
+NEAREST_EDGE: list[float] = []
+
+
+def first_sheet(deck: str, settings: PrintSettings) -> bytes:
+    plan = cleariosity_plan(CLEARIOSITY, settings) if deck == "cleariosity" else treenex_plan(TREENEX, settings)
+    return plan_to_pdf(SheetPlan(plan.name, plan.faces, plan.pages[:1]), "marks")
+
+
+def printable_length(a: float, b: float, low: float, high: float) -> float:
+    """How much of the span a..b lies inside low..high."""
+    return max(0.0, min(max(a, b), high) - max(min(a, b), low))
+
+
+def check_marks(deck: str, settings: PrintSettings) -> None:
+    lines = [ln for ln in page_level_lines(first_sheet(deck, settings)) if abs(ln[4] - MARK_PEN) < 1e-3]
+    if settings.layout == "single" or settings.marks == "none":
+        # One card a page: the page edge (or the TrimBox, with bleed) is the cut, nothing to mark.
+        assert lines == []
+        return
+    page_w, page_h = settings.paper
+    margin = settings.margin
+    grid = sheet_grid(settings)
+    xs, ys = grid.cut_positions()
+    vertical = [ln for ln in lines if abs(ln[0] - ln[2]) < EPS]
+    horizontal = [ln for ln in lines if abs(ln[1] - ln[3]) < EPS]
+    assert len(vertical) + len(horizontal) == len(lines)
+    for x in xs:
+        best = max(
+            (printable_length(ln[1], ln[3], margin, page_h - margin) for ln in vertical if abs(ln[0] - x) < EPS),
+            default=0.0,
+        )
+        assert margin <= x <= page_w - margin
+        assert best >= MIN_PRINTED_MARK - EPS, f"cut at x = {x:.2f} mm has {best:.2f} mm of printable mark"
+    for y in ys:
+        best = max(
+            (printable_length(ln[0], ln[2], margin, page_w - margin) for ln in horizontal if abs(ln[1] - y) < EPS),
+            default=0.0,
+        )
+        assert margin <= y <= page_h - margin
+        assert best >= MIN_PRINTED_MARK - EPS, f"cut at y = {y:.2f} mm has {best:.2f} mm of printable mark"
+    bx0, by0, bx1, by1 = grid.block
+    for x0, y0, x1, y1, _ in lines:
+        on_cut = any(abs(x0 - x) < EPS and abs(x1 - x) < EPS for x in xs) or any(
+            abs(y0 - y) < EPS and abs(y1 - y) < EPS for y in ys
+        )
+        outside = max(x0, x1) <= bx0 + EPS or min(x0, x1) >= bx1 - EPS or max(y0, y1) <= by0 + EPS
+        outside = outside or min(y0, y1) >= by1 - EPS
+        assert on_cut or outside, "a mark crosses a card"
+        if settings.marks == "crop":
+            nearest = min(x0, x1, y0, y1, page_w - max(x0, x1), page_h - max(y0, y1))
+            assert nearest >= margin - EPS, "a crop mark reaches into the margin the printer cannot print"
+            NEAREST_EDGE.append(nearest)
+
+
+@pytest.mark.parametrize(
+    ("paper", "card_size", "media", "layout", "marks"),
+    list(product(PAPER_SIZES, CARD_SIZES, MEDIA, LAYOUTS, MARKS)),
+)
+def test_every_cut_has_a_printable_mark(paper: str, card_size: str, media: str, layout: str, marks: str) -> None:
+    deck = "treenex" if card_size == "index-3x5" else "cleariosity"
+    options = {"paper": paper, "card_size": card_size, "media": media, "layout": layout, "marks": marks}
+    check_marks(deck, resolve(deck, None, options))
+
+
+@pytest.mark.parametrize("name", sorted(load_profiles()))
+def test_every_profile_marks_its_cuts(name: str) -> None:
+    chosen = load_profiles()[name]
+    for deck in [chosen["deck"]] if "deck" in chosen else ["cleariosity", "treenex"]:
+        check_marks(deck, resolve(deck, chosen, {}))
+
+
+def test_nine_poker_cards_on_letter_keep_their_marks_inside_the_margins() -> None:
+    """The default sheet: no room above and below the block, so those marks run along the cuts."""
+    settings = resolve("cleariosity", None, {})
+    grid = sheet_grid(settings)
+    assert grid.per_page == 9
+    lines = [ln for ln in page_level_lines(first_sheet("cleariosity", settings)) if abs(ln[4] - MARK_PEN) < 1e-3]
+    by0 = grid.block[1]
+    top = [ln for ln in lines if abs(ln[0] - ln[2]) < EPS and min(ln[1], ln[3]) < by0 + 5]
+    assert len(top) == 4 and all(min(ln[1], ln[3]) >= by0 - EPS for ln in top)
+    assert min(min(ln[1], ln[3]) for ln in lines) >= settings.margin
