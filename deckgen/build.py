@@ -160,7 +160,20 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         if deck == "treenex":
             deck_ = job.treenex
             detail = f"A Treenex set has {cards} cards: values {deck_.low} to {deck_.high}, {deck_.copies} of each."
-        entries.append(PackingEntry(name, cards, fronts, sides, media, detail))
+        entries.append(
+            PackingEntry(
+                name,
+                cards,
+                fronts,
+                sides,
+                media,
+                detail,
+                media_key=settings.media,
+                mirror=settings.mirror,
+                duplex=settings.duplex,
+                card_size=settings.card,
+            )
+        )
     return sets, entries
 
 
@@ -253,6 +266,18 @@ def write_png(job: BuildJob, progress: Progress | None) -> list[Path]:
     return written
 
 
+def print_subject(deck: str, settings: PrintSettings) -> str:
+    """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads it)."""
+    media = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}[settings.media]
+    game = "Cleariosity Numbers" if deck == "cleariosity" else "Treenex"
+    what = f"{game} cards to print on {media} at actual size (100 %)"
+    if settings.layout == "single":
+        return what + ", one card a page"
+    sides = {"long-edge": ", two-sided, flip on long edge", "short-edge": ", two-sided, flip on short edge"}
+    has_backs = deck == "treenex" and settings.duplex in sides
+    return what + (sides[settings.duplex] if has_backs else "") + ", then cut along the marks"
+
+
 def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
     """The teacher pack goes on the paper the sheets use (A4 or letter), in points."""
     paper = PAPER_SIZES["a4"] if PAPER_SIZES["a4"] in papers else PAPER_SIZES["letter"]
@@ -270,9 +295,9 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     if "pdf" not in job.request.formats:
         return written
     names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}
-    for deck, (plan, _) in job.plans.items():
+    for deck, (plan, settings) in job.plans.items():
         filename, title = names[deck]
-        data = plan_to_pdf(plan, title, progress)
+        data = plan_to_pdf(plan, f"{title} cards", progress, print_subject(deck, settings))
         write_atomic(out / filename, data)
         written.append(out / filename)
     if job.request.pack:

@@ -21,13 +21,14 @@ CLEARIOSITY_RULES = [
     ("Choose a level.", "Use only the cards of the colours for your level (see the table)."),
     (
         "Deal.",
-        "Shuffle and deal all the cards face down, the same number to each player. Cards left over "
-        "go face up in the middle. Each player keeps a face-down pile.",
+        "Shuffle and deal all the cards into a stack in front of each player, the same number each. "
+        "The cards are clear, but in a stack their numbers overlap and cannot be read, so nothing "
+        "needs hiding: just do not look through your stack. Cards left over go in the middle.",
     ),
     (
         "Turn up.",
-        "All players turn the top card of their pile face up in the middle at the same time. Every "
-        "card faces the same way: dot at the bottom left.",
+        "All players lay the top card of their stack in the middle at the same time, apart from the "
+        "other cards. Every card lies the same way up: dot at the bottom left.",
     ),
     (
         "Look for an equation.",
@@ -87,31 +88,56 @@ TREENEX_RULES = [
 ]
 TREENEX_VARIANTS = [
     "Low score wins, or middle score wins: agree before you start. It changes how the leader thinks.",
-    "Two or four players: play four hands (or more, as long as everyone leads the same number of times).",
     "Subtraction instead of addition, for players who know negative numbers: (a − b) × c and a × b − c.",
-    "Larger numbers: print the deck with other values, for example 10 to 19 (deckgen build --values 10-19).",
+    "Larger numbers: a deck with other values, for example 10 to 19, can be printed for older players.",
 ]
 CLEARIOSITY_VARIANTS = [
     "Start with green only, and add a colour when the class is ready for the next operation.",
     "Two, three or four players; with more players each has fewer cards and the game is faster.",
 ]
 
-CUTTING_TIPS = [
-    "Cut along the crop marks with a guillotine or paper trimmer; neighbouring cards share a cut line.",
-    "Each card carries its set number (for more than one set): keep every set in its own envelope or bag.",
-    "Count each set before the first game: the table above gives the numbers.",
+PRINT_SIZE_TIPS = [
+    "In the print dialog choose <b>Actual size</b> or <b>100 %</b>, never <i>Fit to page</i> or "
+    "<i>Shrink to fit</i>: those scale the sheet by a few percent, and stacked cards no longer line up.",
+    "Check the first sheet with a ruler: {check}. If it is off by a millimetre or more, the "
+    "printer scaled the page; fix the setting before printing the rest.",
+    "Choose the paper type that matches what is in the tray ({media}): the printer then lays "
+    "down the right amount of ink or toner.",
 ]
 FILM_TIPS = [
-    "Inkjet film goes in inkjet printers only; laser film in laser printers only "
-    "(inkjet film can melt in a laser printer).",
-    "Print on the rough, coated side of the film. If the ink smears, you printed on the smooth side.",
-    "Let the ink dry for at least 15 minutes before cutting or stacking.",
-    "Printed mirrored (--mirror), the ink ends up underneath when the cards lie the right way up, "
-    "so it does not rub off.",
-    "Handle the film by its edges; fingerprints show on clear cards.",
+    "Inkjet film goes in inkjet printers only, laser film in laser printers only: inkjet film "
+    "can melt inside a laser printer.",
+    "Inkjet film has a rough, coated side: print on that side (it usually goes face down in the "
+    "tray; a test page tells you). If the ink stays wet and smears, you printed on the smooth side.",
+    "Laser film prints on either side unless its box says otherwise.",
+    "Let inkjet ink dry for at least 15 minutes, sheets side by side, before cutting or stacking.",
+    "{mirror}",
+    "Hold the film by its edges: fingerprints show on clear cards.",
 ]
+MIRROR_ON = (
+    "These sheets are printed mirror-image: print them on the back of the film, and the numbers "
+    "read the right way round through it, with the ink underneath where it does not rub off."
+)
+MIRROR_OFF = "These sheets print the right way round: the printed side is the top of each card."
 CARDSTOCK_TIPS = [
-    "Print the fronts, then the backs on the other side: the backs are placed so that each lands behind its card "
-    "when the sheet is flipped along its long edge (or as chosen with --duplex).",
-    "Print one test sheet first and hold it against a window to check that fronts and backs line up.",
+    "Print two-sided, turning the sheet on its {edge} edge: each back then lands behind its own "
+    "card. Print one sheet first and hold it up to a window to check that fronts and backs line up.",
+    "Card stock of 160 to 220 g/m² (about 60 to 80 lb cover) goes through most home and school printers; "
+    "use the straightest paper path (often the rear or manual feed).",
+]
+CUTTING_TIPS = [
+    "Cut with a paper trimmer or guillotine, one straight cut at a time, along the marks: each mark "
+    "is in line with a cut. Cards touch, so one cut separates two cards.",
+    "Where there is no room at the edge of the sheet, the marks sit on the cut itself, at the edge "
+    "of the cards: cut through them and they are gone.",
+    "Scissors work too; cut slowly along a ruler for straight edges.",
+]
+SORTING_TIPS = [
+    "Every card has its id printed small along its bottom edge: G01 to G24, Y01 to Y12, P01 to P12 "
+    "and O01 to O12 for Cleariosity Numbers, T01 and up for Treenex. Sort by colour, then by "
+    "number, to check that a set is complete; the answer keys name cards the same way.",
+    "With more than one set, every card also shows its set number: keep each set in its own "
+    "envelope or zip bag, labelled with that number.",
+    "Count each set before the first game (the packing list gives the numbers) and again before "
+    "putting it away. Store film flat, away from heat and sunlight.",
 ]

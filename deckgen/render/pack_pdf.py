@@ -7,6 +7,7 @@ primitive drawer, so an answer key shows exactly the cards that were printed.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -14,6 +15,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     ListFlowable,
@@ -40,7 +42,7 @@ from deckgen.verify import analyse_tier
 
 @dataclass(frozen=True)
 class PackingEntry:
-    """One deck of the kit: what a set holds and how many sheets it takes."""
+    """One deck of the kit: what a set holds, how many sheets it takes, and how it is printed."""
 
     deck: str
     cards_per_set: int
@@ -48,6 +50,23 @@ class PackingEntry:
     sides: str
     media: str
     detail: str
+    media_key: str = "paper"
+    mirror: bool = False
+    duplex: str = "none"
+    card_size: tuple[float, float] = (63.5, 88.9)
+
+
+#: Operators inside expressions: the spaces around them never break a line ("a × b" stays together).
+_GLUED = re.compile(r" ([×+−÷=]) ")
+
+
+def keep_expressions_together(text: str) -> str:
+    """Join the parts of every expression with no-break spaces, so a line never splits one."""
+    return _GLUED.sub("\u00a0\\1\u00a0", text)
+
+
+def para(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(keep_expressions_together(text), style)
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -85,7 +104,7 @@ class StackPicture(Flowable):
 
 def _bullets(items: list[str], style: ParagraphStyle) -> ListFlowable:
     return ListFlowable(
-        [ListItem(Paragraph(t, style), leftIndent=12) for t in items],
+        [ListItem(para(t, style), leftIndent=12) for t in items if t],
         bulletType="bullet",
         start="•",
         bulletFontName=style.fontName,
@@ -93,7 +112,7 @@ def _bullets(items: list[str], style: ParagraphStyle) -> ListFlowable:
 
 
 def _numbered(items: list[tuple[str, str]], styles: dict[str, ParagraphStyle]) -> ListFlowable:
-    paragraphs = [ListItem(Paragraph(f"<b>{head}</b> {body}", styles["body"]), leftIndent=16) for head, body in items]
+    paragraphs = [ListItem(para(f"<b>{head}</b> {body}", styles["body"]), leftIndent=16) for head, body in items]
     return ListFlowable(paragraphs, bulletType="1", bulletFontName=styles["body"].fontName)
 
 
@@ -116,53 +135,67 @@ def _table(rows: list[list[object]], widths: list[float], header: bool = True) -
 def _rules(styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     s = styles
     story: list[Flowable] = [
-        Paragraph(words.CLEARIOSITY_TITLE, s["h1"]),
-        Paragraph(words.CLEARIOSITY_INTRO, s["body"]),
+        para(words.CLEARIOSITY_TITLE, s["h1"]),
+        para(words.CLEARIOSITY_INTRO, s["body"]),
         _table(
             [["Level", "Cards", "Operations"], *[list(row) for row in words.CLEARIOSITY_LEVELS]],
             [60 * mm, 25 * mm, 85 * mm],
         ),
-        Paragraph("How to play", s["h2"]),
+        para("How to play", s["h2"]),
         _numbered(words.CLEARIOSITY_RULES, s),
-        Paragraph("What counts as an equation", s["h2"]),
+        para("What counts as an equation", s["h2"]),
         _bullets(words.CLEARIOSITY_EQUATION, s["body"]),
-        Paragraph("Variations", s["h2"]),
+        para("Variations", s["h2"]),
         _bullets(words.CLEARIOSITY_VARIANTS, s["body"]),
         PageBreak(),
-        Paragraph(words.TREENEX_TITLE, s["h1"]),
-        Paragraph(words.TREENEX_INTRO, s["body"]),
-        Paragraph("How to play", s["h2"]),
+        para(words.TREENEX_TITLE, s["h1"]),
+        para(words.TREENEX_INTRO, s["body"]),
+        para("How to play", s["h2"]),
         _numbered(words.TREENEX_RULES, s),
-        Paragraph("Variations", s["h2"]),
+        para("Variations", s["h2"]),
         _bullets(words.TREENEX_VARIANTS, s["body"]),
     ]
     return story
 
 
-def _score_sheet(styles: dict[str, ParagraphStyle], treenex: TreenexDeck) -> list[Flowable]:
+def _score_sheet(styles: dict[str, ParagraphStyle], treenex: TreenexDeck, width: float) -> list[Flowable]:
+    """One row per hand, a name row on top; two columns per player, the table as wide as the text."""
     hands = max(HANDS_PER_GAME.values())
-    header = ["Hand", *[f"Player {p}: expression" if k == 0 else "value" for p in range(1, 5) for k in range(2)]]
-    rows: list[list[object]] = [header]
-    rows += [[str(h)] + [""] * 8 for h in range(1, hands + 1)]
-    rows.append(["Total"] + ["", ""] * 4)
-    table = Table(rows, colWidths=[14 * mm] + [30 * mm, 14 * mm] * 4, rowHeights=[10 * mm] + [16 * mm] * (hands + 1))
-    table.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.6, colors.HexColor("#555555")),
-                ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
-                ("FONTSIZE", (0, 0), (-1, 0), 7.5),
-                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8EEF6")),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ]
-        )
+    head = styles["cell"]
+    hand_w = 16 * mm
+    value_w = 15 * mm
+    expression_w = (width - hand_w) / 4 - value_w
+    names: list[object] = [para("<b>Name</b>", head)] + ["", ""] * 4
+    header: list[object] = [para("<b>Hand</b>", head)]
+    for _ in range(4):
+        header += [para("<b>Expression</b>", head), para("<b>Value</b>", head)]
+    rows: list[list[object]] = [names, header]
+    rows += [[para(f"<b>{h}</b>", head)] + [""] * 8 for h in range(1, hands + 1)]
+    rows.append([para("<b>Total</b>", head)] + ["", ""] * 4)
+    commands: list[tuple[object, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.6, colors.HexColor("#555555")),
+        ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
+        ("BACKGROUND", (0, 1), (-1, 1), colors.HexColor("#E8EEF6")),
+        ("BACKGROUND", (0, 0), (0, 0), colors.HexColor("#E8EEF6")),
+        ("BACKGROUND", (0, -1), (0, -1), colors.HexColor("#E8EEF6")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]
+    # Each player's name spans their two columns; their total goes under "Value".
+    commands += [("SPAN", (1 + 2 * p, 0), (2 + 2 * p, 0)) for p in range(4)]
+    commands += [("BACKGROUND", (1 + 2 * p, -1), (1 + 2 * p, -1), colors.HexColor("#F2F2F2")) for p in range(4)]
+    table = Table(
+        rows,
+        colWidths=[hand_w] + [expression_w, value_w] * 4,
+        rowHeights=[14 * mm, 9 * mm] + [17 * mm] * hands + [12 * mm],
+        hAlign="LEFT",
     )
+    table.setStyle(TableStyle(commands))
     note = (
-        f"Cards {treenex.low} to {treenex.high}. Write (a + b) × c or a × b + c, then its value. "
-        "Three players play hands 1 to 3; two or four players play all four hands. "
-        "Write the names at the top."
+        f"Cards {treenex.low} to {treenex.high}. Write each player's name on the top row. In every hand, "
+        "write your expression, (a + b) × c or a × b + c, then its value. Three players play hands 1 "
+        "to 3; two or four players play all four hands. Add up the values at the bottom."
     )
-    return [Paragraph("Treenex score sheet", styles["h1"]), Paragraph(note, styles["body"]), Spacer(1, 4 * mm), table]
+    return [para("Treenex score sheet", styles["h1"]), para(note, styles["body"]), Spacer(1, 4 * mm), table]
 
 
 def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple[float, float]) -> list[Flowable]:
@@ -176,8 +209,8 @@ def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple
         ops = " ".join(OP_SYMBOLS[t.op] for t in tier.tiers())
         story += [
             PageBreak(),
-            Paragraph(f"Answer key: {tier.colour} level", styles["h1"]),
-            Paragraph(
+            para(f"Answer key: {tier.colour} level", styles["h1"]),
+            para(
                 f"{len(report.cards)} cards ({', '.join(t.colour for t in tier.tiers())}). "
                 f"One way to collect every card: each picture shows the cards of one equation stacked, "
                 f"with the line to read highlighted. Operations: {ops}.",
@@ -186,7 +219,7 @@ def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple
         ]
         groups = report.perfect_clear.groups
         if not groups:
-            story.append(Paragraph("No way to collect every card was found for this level.", styles["body"]))
+            story.append(para("No way to collect every card was found for this level.", styles["body"]))
             continue
         cells = []
         for group in groups:
@@ -195,7 +228,7 @@ def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple
                 f"{', '.join(c.id for c in cards)}<br/>{LINE_NAMES[group.line]}<br/>"
                 f"<b>{describe(group.values, group.ops[0])}</b>"
             )
-            cells.append([StackPicture(cards, group, geometry, scale), Paragraph(caption, styles["small"])])
+            cells.append([StackPicture(cards, group, geometry, scale), para(caption, styles["small"])])
         per_row = 5
         rows = []
         for start in range(0, len(cells), per_row):
@@ -216,33 +249,79 @@ def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple
     return story
 
 
-def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], deck: Deck) -> list[Flowable]:
+def _packing(
+    styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], deck: Deck, width: float
+) -> list[Flowable]:
     cell = styles["cell"]
-    rows: list[list[object]] = [["Deck", "Cards a set", "Sheets a set", "Sheets in all", "Print on"]]
+    headers = ["Deck", "Cards per set", "Sheets per set", "Sheets in all", "Print on"]
+    rows: list[list[object]] = [[para(f"<b>{h}</b>", cell) for h in headers]]
     for entry in entries:
         rows.append(
             [
-                Paragraph(entry.deck, cell),
+                para(entry.deck, cell),
                 str(entry.cards_per_set),
                 str(entry.sheets_per_set),
                 str(entry.sheets_per_set * sets),
-                Paragraph(f"{entry.media}, {entry.sides}", cell),
+                para(f"{entry.media}, {entry.sides}", cell),
             ]
         )
+    numbers = 22 * mm
     story: list[Flowable] = [
         PageBreak(),
-        Paragraph(f"Packing list: {sets} classroom set{'s' if sets != 1 else ''}", styles["h1"]),
-        _table(rows, [40 * mm, 24 * mm, 26 * mm, 26 * mm, 60 * mm]),
+        para(f"Packing list: {sets} classroom set{'s' if sets != 1 else ''}", styles["h1"]),
+        _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers]),
         Spacer(1, 3 * mm),
     ]
     if any(entry.deck == "Cleariosity Numbers" for entry in entries):
         counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier)
-        story.append(Paragraph(f"A Cleariosity Numbers set has {counts} cards.", styles["body"]))
-    story += [Paragraph(entry.detail, styles["body"]) for entry in entries if entry.detail]
-    story += [Paragraph("Cutting and sorting", styles["h2"]), _bullets(words.CUTTING_TIPS, styles["body"])]
-    story += [Paragraph("Transparency film", styles["h2"]), _bullets(words.FILM_TIPS, styles["body"])]
-    story += [Paragraph("Card stock", styles["h2"]), _bullets(words.CARDSTOCK_TIPS, styles["body"])]
+        story.append(para(f"A Cleariosity Numbers set has {counts} cards.", styles["body"]))
+    story += [para(entry.detail, styles["body"]) for entry in entries if entry.detail]
     return story
+
+
+def _size_check(entry: PackingEntry) -> str:
+    w, h = entry.card_size
+    return (
+        f"a {entry.deck} card measures {w:g} × {h:g} mm ({w / 25.4:.2g} × {h / 25.4:.2g} in) "
+        "from one cut mark to the next"
+    )
+
+
+def _printing_guide(styles: dict[str, ParagraphStyle], entries: list[PackingEntry]) -> list[Flowable]:
+    """One page on printing, cutting, sorting and storing, worded for the files that were made."""
+    body = styles["body"]
+    media = " or ".join(sorted({entry.media.split(",")[0] for entry in entries}))
+    checks = "; ".join(_size_check(entry) for entry in entries)
+    story: list[Flowable] = [
+        PageBreak(),
+        para("Printing guide", styles["h1"]),
+        para("Print at actual size", styles["h2"]),
+        _bullets([tip.format(check=checks, media=media) for tip in words.PRINT_SIZE_TIPS], body),
+    ]
+    film = [e for e in entries if e.media_key == "transparency"]
+    if film:
+        mirror = words.MIRROR_ON if any(e.mirror for e in film) else words.MIRROR_OFF
+        story += [
+            para("Transparency film", styles["h2"]),
+            _bullets([tip.format(mirror=mirror) for tip in words.FILM_TIPS], body),
+        ]
+    two_sided = [e for e in entries if e.duplex in ("long-edge", "short-edge") and e.sides == "two-sided"]
+    if any(e.media_key != "transparency" for e in entries):
+        edge = {"long-edge": "long", "short-edge": "short"}[two_sided[0].duplex] if two_sided else "long"
+        tips = words.CARDSTOCK_TIPS if two_sided else words.CARDSTOCK_TIPS[1:]
+        story += [para("Card stock", styles["h2"]), _bullets([tip.format(edge=edge) for tip in tips], body)]
+    story += [para("Cutting", styles["h2"]), _bullets(words.CUTTING_TIPS, body)]
+    story += [para("Sorting and storing", styles["h2"]), _bullets(words.SORTING_TIPS, body)]
+    return story
+
+
+def _page_number(canvas: Canvas, document: SimpleDocTemplate) -> None:
+    """'Page n' at the foot of every page."""
+    regular, _ = register_fonts()
+    canvas.saveState()
+    canvas.setFont(regular, 9)
+    canvas.drawCentredString(document.pagesize[0] / 2, 8 * mm, f"Page {canvas.getPageNumber()}")
+    canvas.restoreState()
 
 
 def teacher_pack_pdf(
@@ -265,17 +344,26 @@ def teacher_pack_pdf(
         topMargin=15 * mm,
         bottomMargin=15 * mm,
         title="Teacher pack: Cleariosity Numbers and Treenex",
+        subject="Rules, score sheet, answer keys, packing list and printing guide for the classroom card decks",
         author="deckgen",
         creator="deckgen",
         producer="deckgen",
         invariant=1,
         initialFontName=regular,
     )
-    story: list[Flowable] = [Paragraph("Teacher pack", styles["title"])]
-    story += [Paragraph("Rules, a score sheet, answer keys and a packing list for your printed decks.", styles["body"])]
+    # The text's width: the page less its margins and the frame's padding (6 pt a side).
+    width = document.width - 12
+    story: list[Flowable] = [para("Teacher pack", styles["title"])]
+    story += [
+        para(
+            "Rules, a score sheet, answer keys, a packing list and a printing guide for your printed decks.",
+            styles["body"],
+        )
+    ]
     story += _rules(styles)
-    story += [PageBreak(), *_score_sheet(styles, treenex)]
+    story += [PageBreak(), *_score_sheet(styles, treenex, width)]
     story += _answer_keys(styles, deck, card_size)
-    story += _packing(styles, sets, entries, deck)
-    document.build(story)
+    story += _packing(styles, sets, entries, deck, width)
+    story += _printing_guide(styles, entries)
+    document.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
     return buffer.getvalue()

@@ -22,10 +22,11 @@ from deckgen.units import mm_to_pt
 PRINTED_ROLES = frozenset({"print", "mark", "registration"})
 
 
-def new_canvas(buffer: io.BytesIO, title: str) -> Canvas:
+def new_canvas(buffer: io.BytesIO, title: str, subject: str = "") -> Canvas:
     regular, _ = register_fonts()
     canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=regular)
     canvas.setTitle(title)
+    canvas.setSubject(subject or title)
     canvas.setAuthor("deckgen")
     canvas.setCreator("deckgen")
     canvas.setProducer("deckgen")
@@ -102,9 +103,9 @@ def _form_name(key: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in key)
 
 
-def plan_to_pdf(plan: SheetPlan, title: str, progress: Callable[[int], None] | None = None) -> bytes:
+def plan_to_pdf(plan: SheetPlan, title: str, progress: Callable[[int], None] | None = None, subject: str = "") -> bytes:
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title)
+    canvas = new_canvas(buffer, title, subject)
     render_plan(canvas, plan, progress)
     canvas.save()
     return buffer.getvalue()
