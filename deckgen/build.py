@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, load_cleariosity, load_treenex
 from deckgen.errors import DeckgenError
@@ -31,12 +31,14 @@ from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.sheets import SheetPlan
 from deckgen.model import Deck
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
-from deckgen.render.pack_pdf import PackingEntry, teacher_pack_pdf
-from deckgen.render.pdf import plan_to_pdf
-from deckgen.render.png import draw, png_bytes
-from deckgen.render.svg import sheet_to_svg
 from deckgen.treenex import TreenexDeck, card_ids, with_overrides
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
+
+if TYPE_CHECKING:
+    from deckgen.render.pack_pdf import PackingEntry
+
+# Each backend (reportlab, svgwrite, Pillow) is imported where its files are written, so a
+# build loads only the libraries of the formats it makes.
 
 Progress = Callable[[int], None]
 LaserCard = tuple[str, Face, Face | None]
@@ -105,7 +107,7 @@ def prepare(request: BuildRequest) -> BuildJob:
         if "svg" in request.formats:
             laser_settings = resolve_laser(chosen, request.options, settings)
             paper_grid = sheet_grid(settings) if settings.registration else None
-            cards = laser_cards(deck, cleariosity, treenex, settings)
+            cards = laser_cards(deck, cleariosity, treenex, settings, laser_settings.frame)
             laser[deck] = lay_out_sheets(cards, settings.card, laser_settings, paper_grid)
     return BuildJob(request, plans, cleariosity, treenex, laser)
 
@@ -131,9 +133,11 @@ def label_face(deck: str, number: int, settings: PrintSettings) -> Face:
     return treenex_label(number, TreenexGeometry(*settings.card))
 
 
-def laser_cards(deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: PrintSettings) -> list[LaserCard]:
+def laser_cards(
+    deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: PrintSettings, frame: bool = False
+) -> list[LaserCard]:
     """Every card of every set in order: (name for the index, face, set label or None)."""
-    faces = deck_faces(deck, settings, cleariosity, treenex)
+    faces = deck_faces(deck, settings, cleariosity, treenex, frame)
     if settings.sets == 1:
         return [(card_id, face, None) for card_id, face in faces]
     cards: list[LaserCard] = []
@@ -144,6 +148,8 @@ def laser_cards(deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: Pr
 
 
 def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
+    from deckgen.render.pack_pdf import PackingEntry
+
     entries = []
     sets = 1
     for deck, (plan, settings) in job.plans.items():
@@ -195,6 +201,8 @@ def make_folder(out: Path, sub: str = "") -> Path:
 
 def write_laser(job: BuildJob, progress: Progress | None) -> list[Path]:
     """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
+    from deckgen.render.svg import sheet_to_svg
+
     folder = make_folder(job.request.out, "svg")
     written = []
     index: dict[str, Any] = {"sheets": []}
@@ -239,6 +247,8 @@ def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[f
 
 def write_png(job: BuildJob, progress: Progress | None) -> list[Path]:
     """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck."""
+    from deckgen.render.png import draw, png_bytes
+
     folder = make_folder(job.request.out, "png")
     dpi = job.request.dpi
     written = []
@@ -294,6 +304,8 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
         written += write_png(job, progress)
     if "pdf" not in job.request.formats:
         return written
+    from deckgen.render.pdf import plan_to_pdf
+
     names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}
     for deck, (plan, settings) in job.plans.items():
         filename, title = names[deck]
@@ -304,6 +316,8 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
         card_size = job.plans["cleariosity"][1].card if "cleariosity" in job.plans else CARD_SIZES["poker"]
         sheets = [settings.paper for _, settings in job.plans.values() if settings.layout == "sheet"]
         sets, entries = packing_entries(job)
+        from deckgen.render.pack_pdf import teacher_pack_pdf
+
         data = teacher_pack_pdf(job.cleariosity, job.treenex, card_size, sets, entries, pack_page_size(sheets))
         write_atomic(out / PACK_PDF, data)
         written.append(out / PACK_PDF)

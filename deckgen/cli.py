@@ -25,7 +25,6 @@ from deckgen.layout.faces import CleariosityGeometry
 from deckgen.layout.pictures import stack_picture
 from deckgen.model import Card, Deck, Tier
 from deckgen.printing import profile as printing_profile
-from deckgen.render.png import draw, png_bytes
 from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
 from deckgen.stack import level_of, read_stack
 from deckgen.standard import DEFAULT_GAMES
@@ -313,6 +312,17 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
     type=click.Choice(["score", "fill", "none"]),
     help="SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]",
 )
+@click.option(
+    "--guide/--no-guide",
+    default=None,
+    help="SVG: add the bed outline in the green guide layer (off: software that sorts layers by colour "
+    "would cut it). [off]",
+)
+@click.option(
+    "--frame/--no-frame",
+    default=None,
+    help="SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]",
+)
 @click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Cleariosity deck file to use.")
 @values_option
 @copies_option
@@ -370,10 +380,12 @@ def build(
 def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None) -> None:
     """Stack Cleariosity cards as players would, print each equation and draw the stack.
 
-    Example: deckgen show G01 G13 G19. For a stack that makes no equation, it says why:
+    Example: deckgen show G03 G04 G21. For a stack that makes no equation, it says why:
     which cell is covered twice, which line misses a number, or which operation the
     numbers would need.
     """
+    from deckgen.render.png import draw, png_bytes
+
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
     cards = stack_cards(deck, card_ids)
     tier = Tier.from_name(level) if level else level_of(cards)

@@ -60,6 +60,8 @@ LASER_DEFAULTS: dict[str, Any] = {
     "corner_radius": "0mm",
     "common_line": True,
     "engrave": "score",
+    "guide": False,
+    "frame": False,
 }
 PROFILE_KEYS = {"description", "deck", *DECK_DEFAULTS["cleariosity"], *LASER_DEFAULTS}
 
@@ -210,4 +212,6 @@ def resolve_laser(
         common_line=bool(merged["common_line"]),
         engrave=str(merged["engrave"]),
         registration=paper.registration,
+        guide=bool(merged["guide"]),
+        frame=bool(merged["frame"]),
     )

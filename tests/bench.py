@@ -8,7 +8,7 @@ Prints wall-clock figures for the goals in the README and exits non-zero when on
 - `deckgen build --sets 30` (1,800 Cleariosity + 1,200 Treenex cards + teacher pack): at most
   2 s wall, 3 MB of PDF and 200 MB peak memory; each extra set adds at most 30 KB;
 - `deckgen build --format svg --sets 30` (1,800 Cleariosity cards): at most 2 s, and no sheet's
-  cut travel longer than vpype's `linesort` on the same sheet;
+  cut or score travel longer than vpype's `linesort` on the same sheet (Treenex sheets too);
 - 60 Cleariosity card PNGs at 300 dpi: at most 3 s.
 """
 
@@ -89,8 +89,10 @@ for path in sys.argv[1:]:
     travel = {}
     for label, extra in (("ours", ""), ("linesort", " linesort")):
         doc = vpype_cli.execute(f"read '{path}'{extra}")
-        cut = [lc for lc in doc.layers.values() if str(lc.property("vp_name")).startswith("cut")][0]
-        travel[label] = cut.pen_up_length()[0] * 25.4 / 96  # vpype works in CSS pixels
+        for role in ("cut", "score"):
+            found = [lc for lc in doc.layers.values() if str(lc.property("vp_name")).startswith(role)]
+            # vpype works in CSS pixels
+            travel[f"{role} {label}"] = found[0].pen_up_length()[0] * 25.4 / 96 if found else 0.0
     result[path] = travel
 print(json.dumps(result))
 """
@@ -104,7 +106,13 @@ def bench_svg(failed: list[str]) -> None:
         if result.returncode != 0:
             failed.append(f"svg build failed: {result.stderr.strip()}")
             return
+        treenex_out = Path(folder) / "treenex"
+        treenex = timed(["build", "--format", "svg", "--deck", "treenex", "--sets", "5", "--out", str(treenex_out)])[1]
+        if treenex.returncode != 0:
+            failed.append(f"treenex svg build failed: {treenex.stderr.strip()}")
+            return
         sheets = sorted((out / "svg").glob("*.svg"))
+        treenex_sheets = sorted((treenex_out / "svg").glob("*.svg"))
         print(
             f"build --format svg --sets 30 (1,800 Cleariosity cards, {len(sheets)} sheets): {wall:.2f} s (goal <= 2 s)"
         )
@@ -115,18 +123,24 @@ def bench_svg(failed: list[str]) -> None:
             failed.append("vpype is not installed in .venv-bench (run make bench)")
             return
         measured = subprocess.run(
-            [str(vpype_python), "-c", VPYPE_TRAVEL, *map(str, sheets)], capture_output=True, text=True, check=True
+            [str(vpype_python), "-c", VPYPE_TRAVEL, *map(str, sheets + treenex_sheets)],
+            capture_output=True,
+            text=True,
+            check=True,
         )
         travel = json.loads(measured.stdout)
-    ours = sum(t["ours"] for t in travel.values())
-    vpype = sum(t["linesort"] for t in travel.values())
-    worst = max(t["ours"] - t["linesort"] for t in travel.values())
-    print(
-        f"cut travel between paths over {len(travel)} sheets: deckgen {ours:,.1f} mm, vpype linesort {vpype:,.1f} mm "
-        f"(per sheet: deckgen minus vpype at most {worst:+.1f} mm)"
-    )
-    if worst > 0.1:
-        failed.append("a sheet's cut travel is longer than vpype linesort's")
+    for deck, paths in (("Cleariosity, 30 sets", sheets), ("Treenex, 5 sets", treenex_sheets)):
+        for role in ("cut", "score"):
+            per_sheet = [travel[str(p)] for p in paths]
+            ours = sum(t[f"{role} ours"] for t in per_sheet)
+            vpype = sum(t[f"{role} linesort"] for t in per_sheet)
+            worst = max(t[f"{role} ours"] - t[f"{role} linesort"] for t in per_sheet)
+            print(
+                f"{role} travel between paths, {deck} ({len(paths)} sheets): deckgen {ours:,.1f} mm, "
+                f"vpype linesort {vpype:,.1f} mm (per sheet: deckgen minus vpype at most {worst:+.1f} mm)"
+            )
+            if worst > 0.1:
+                failed.append(f"a {deck} sheet's {role} travel is longer than vpype linesort's")
 
 
 def bench_png(failed: list[str]) -> None:

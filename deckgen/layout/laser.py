@@ -101,6 +101,10 @@ class LaserSettings:
     common_line: bool
     engrave: str  # score | fill | none
     registration: bool
+    #: The bed outline as a guide path (off by default: colour-sorting software may cut it).
+    guide: bool = False
+    #: Score the Treenex frame (off by default: it sits just inside the cut, where errors show).
+    frame: bool = False
 
 
 def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
@@ -230,25 +234,62 @@ def card_outline(x: float, y: float, w: float, h: float, radius: float, kerf: fl
 
 def nearest_first(paths: list[LaserPath], start: Point = (0.0, 0.0)) -> list[LaserPath]:
     """Greedy ordering: always go to the closest path start (or end, reversing an open path)."""
-    ends = [(p.start, p.end, p.closed) for p in paths]
-    remaining = list(range(len(paths)))
-    ordered: list[LaserPath] = []
+    return [path.reversed() if flip else path for path, flip in _greedy(paths, start)]
+
+
+def _greedy(paths: list[LaserPath], start: Point, cell: float = 30.0) -> list[tuple[LaserPath, bool]]:
+    """The greedy order as (path, run it backwards?) pairs.
+
+    Path ends are filed in a grid of ``cell`` mm squares and looked up ring by ring around the
+    head, so a sheet of a thousand paths orders in milliseconds. Ties are broken by the order
+    the paths were given in, so the order is the same on every run.
+    """
+    buckets: dict[tuple[int, int], list[tuple[int, bool, float, float]]] = {}
+    where: list[list[tuple[int, int]]] = [[] for _ in paths]
+    for index, path in enumerate(paths):
+        ends = [(False, path.start)] if path.closed else [(False, path.start), (True, path.end)]
+        for flip, (px, py) in ends:
+            key = (math.floor(px / cell), math.floor(py / cell))
+            buckets.setdefault(key, []).append((index, flip, px, py))
+            where[index].append(key)
+    reach = max((max(abs(cx), abs(cy)) for cx, cy in buckets), default=0) + 2
+    ordered: list[tuple[LaserPath, bool]] = []
     x, y = start
-    while remaining:
-        best, flip, best_distance = 0, False, math.inf
-        for position, index in enumerate(remaining):
-            (sx, sy), (ex, ey), closed = ends[index]
-            d = (sx - x) ** 2 + (sy - y) ** 2
-            if d < best_distance:
-                best, flip, best_distance = position, False, d
-            if not closed:
-                d = (ex - x) ** 2 + (ey - y) ** 2
-                if d < best_distance:
-                    best, flip, best_distance = position, True, d
-        path = paths[remaining.pop(best)]
-        path = path.reversed() if flip else path
-        ordered.append(path)
-        x, y = path.end
+    for _ in range(len(paths)):
+        qx, qy = math.floor(x / cell), math.floor(y / cell)
+        best_d = math.inf
+        best_index, best_flip = -1, False
+        ring = 0
+        limit = reach + max(abs(qx), abs(qy))
+        while ring <= limit:
+            for bx in range(qx - ring, qx + ring + 1):
+                edge = bx in (qx - ring, qx + ring)
+                for by in range(qy - ring, qy + ring + 1) if edge else (qy - ring, qy + ring):
+                    found = buckets.get((bx, by))
+                    if not found:
+                        continue
+                    for index, flip, px, py in found:
+                        d = (px - x) ** 2 + (py - y) ** 2
+                        if d < best_d or (d == best_d and (index, flip) < (best_index, best_flip)):
+                            best_d, best_index, best_flip = d, index, flip
+            # Every end not yet looked at lies outside the square of cells searched so far.
+            if best_index >= 0:
+                edge = min(
+                    x - (qx - ring) * cell,
+                    (qx + ring + 1) * cell - x,
+                    y - (qy - ring) * cell,
+                    (qy + ring + 1) * cell - y,
+                )
+                if best_d <= edge * edge:
+                    break
+            ring += 1
+        assert best_index >= 0
+        index, flip = best_index, best_flip
+        for key in where[index]:
+            buckets[key] = [entry for entry in buckets[key] if entry[0] != index]
+        path = paths[index]
+        ordered.append((path, flip))
+        x, y = path.start if flip else path.end
     return ordered
 
 
@@ -275,6 +316,33 @@ def two_opt(paths: list[LaserPath], start: Point = (0.0, 0.0), passes: int = 20)
         if not improved:
             break
     return order
+
+
+def greedy_then_local(paths: list[LaserPath], start: Point = (0.0, 0.0), window: int = 4) -> list[LaserPath]:
+    """:func:`nearest_first`, then one pass reversing short runs wherever that shortens the travel.
+
+    Greedy orders leave an occasional long jump that reversing a few paths removes. Only the
+    jumps at a run's two ends change (a closed path starts and ends at one point), so the pass
+    never makes the travel longer. Paths are flipped only once, at the end.
+    """
+    order = _greedy(paths, start)
+    ends = [(p.end, p.start) if flip else (p.start, p.end) for p, flip in order]
+    n = len(order)
+    for i in range(n):
+        bx, by = ends[i - 1][1] if i else start
+        for j in range(i + 1, min(n, i + window)):
+            sx, sy = ends[i][0]
+            ex, ey = ends[j][1]
+            old = math.hypot(sx - bx, sy - by)
+            new = math.hypot(ex - bx, ey - by)
+            if j + 1 < n:
+                ax, ay = ends[j + 1][0]
+                old += math.hypot(ax - ex, ay - ey)
+                new += math.hypot(ax - sx, ay - sy)
+            if new < old - 1e-9:
+                order[i : j + 1] = [(p, not flip and not p.closed) for p, flip in reversed(order[i : j + 1])]
+                ends[i : j + 1] = [(b, a) for a, b in reversed(ends[i : j + 1])]
+    return [path.reversed() if flip else path for path, flip in order]
 
 
 def serpentine(slots: int, cols: int) -> list[int]:
@@ -404,7 +472,6 @@ def lay_out_sheets(
         chunk = cards[start : start + grid.per_page]
         scores: list[LaserPath] = []
         cuts: list[LaserPath] = []
-        here: Point = (0.0, 0.0)
         sheet.cards = [card_id for card_id, _, _ in chunk]
         for slot in serpentine(len(chunk), grid.cols):
             _, face, label = chunk[slot]
@@ -415,13 +482,12 @@ def lay_out_sheets(
                 label_scores, fills = face_marks(label, x, y, settings.engrave)
                 card_scores += label_scores
                 sheet.engrave += fills
-            # Card by card along the serpentine, nearest path first within each card.
-            ordered = nearest_first(card_scores, here)
-            scores += ordered
-            here = ordered[-1].end if ordered else here
+            scores += card_scores
             if not (settings.common_line and settings.corner_radius == 0):
                 cuts.append(card_outline(x, y, grid.card_w, grid.card_h, settings.corner_radius, settings.kerf))
-        sheet.score = scores
+        # The whole sheet's score paths, nearest first from the bed's corner (open paths may be
+        # run backwards): what vpype's linesort does, and as short.
+        sheet.score = greedy_then_local(scores)
         if settings.common_line and settings.corner_radius == 0:
             sheet.cut = common_line_cuts(grid, len(chunk), settings.kerf)
         else:
@@ -429,6 +495,7 @@ def lay_out_sheets(
         if settings.registration and paper_grid is not None:
             corners = registration_marks(grid, bed_w, bed_h, settings.margin)
             sheet.registration = [(x, y, REGISTRATION_SIZE) for x, y in corners]
-        sheet.guide = [polyline([(0.0, 0.0), (bed_w, 0.0), (bed_w, bed_h), (0.0, bed_h)], closed=True)]
+        if settings.guide:
+            sheet.guide = [polyline([(0.0, 0.0), (bed_w, 0.0), (bed_w, bed_h), (0.0, bed_h)], closed=True)]
         sheets.append(sheet)
     return sheets
