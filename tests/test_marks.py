@@ -49,20 +49,23 @@ def check_marks(deck: str, settings: PrintSettings) -> None:
     vertical = [ln for ln in lines if abs(ln[0] - ln[2]) < EPS]
     horizontal = [ln for ln in lines if abs(ln[1] - ln[3]) < EPS]
     assert len(vertical) + len(horizontal) == len(lines)
-    for x in xs:
-        best = max(
-            (printable_length(ln[1], ln[3], margin, page_h - margin) for ln in vertical if abs(ln[0] - x) < EPS),
-            default=0.0,
-        )
-        assert margin <= x <= page_w - margin
-        assert best >= MIN_PRINTED_MARK - EPS, f"cut at x = {x:.2f} mm has {best:.2f} mm of printable mark"
-    for y in ys:
-        best = max(
-            (printable_length(ln[0], ln[2], margin, page_w - margin) for ln in horizontal if abs(ln[1] - y) < EPS),
-            default=0.0,
-        )
-        assert margin <= y <= page_h - margin
-        assert best >= MIN_PRINTED_MARK - EPS, f"cut at y = {y:.2f} mm has {best:.2f} mm of printable mark"
+    # Vertical cuts sit at x and their marks run along y; horizontal cuts the other way round.
+    for axis, cuts, marks, across, along in (
+        ("x", xs, vertical, page_w, page_h),
+        ("y", ys, horizontal, page_h, page_w),
+    ):
+        at, start, end = (0, 1, 3) if axis == "x" else (1, 0, 2)
+        for cut in cuts:
+            best = max(
+                (
+                    printable_length(ln[start], ln[end], margin, along - margin)
+                    for ln in marks
+                    if abs(ln[at] - cut) < EPS
+                ),
+                default=0.0,
+            )
+            assert margin <= cut <= across - margin
+            assert best >= MIN_PRINTED_MARK - EPS, f"cut at {axis} = {cut:.2f} mm has {best:.2f} mm of printable mark"
     bx0, by0, bx1, by1 = grid.block
     for x0, y0, x1, y1, _ in lines:
         on_cut = any(abs(x0 - x) < EPS and abs(x1 - x) < EPS for x in xs) or any(
