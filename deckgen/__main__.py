@@ -1,7 +1,5 @@
 """``python -m deckgen`` runs the command line."""
 
-import sys
+from deckgen.entry import run
 
-from deckgen.cli import main
-
-sys.exit(main())
+run()

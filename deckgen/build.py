@@ -26,7 +26,7 @@ from deckgen.layout.faces import (
     treenex_front,
     treenex_label,
 )
-from deckgen.layout.laser import LaserSheet, lay_out_sheets
+from deckgen.layout.laser import LaserSheet, check_settings, lay_out_sheets
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.sheets import SheetPlan
 from deckgen.model import Deck
@@ -104,8 +104,11 @@ def prepare(request: BuildRequest) -> BuildJob:
             plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
         else:
             plans[deck] = (treenex_plan(treenex, settings), settings)
+        # Laser options are checked on every build, so a mistyped --kerf is caught even
+        # before anyone asks for the SVGs.
+        laser_settings = resolve_laser(chosen, request.options, settings)
+        check_settings(laser_settings, settings.card)
         if "svg" in request.formats:
-            laser_settings = resolve_laser(chosen, request.options, settings)
             paper_grid = sheet_grid(settings) if settings.registration else None
             cards = laser_cards(deck, cleariosity, treenex, settings, laser_settings.frame)
             laser[deck] = lay_out_sheets(cards, settings.card, laser_settings, paper_grid)

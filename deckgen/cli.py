@@ -18,7 +18,7 @@ import click
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, dump_cleariosity, load_cleariosity, load_treenex
 from deckgen.design import DesignSettings, design_deck
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Stopped
 from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
 from deckgen.fileio import write_atomic
 from deckgen.layout.faces import CleariosityGeometry
@@ -443,13 +443,25 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as error:
         click.echo(f"deckgen: error: {error.format_message()}", err=True)
         return error.exit_code
-    except click.Abort:
-        click.echo("deckgen: stopped", err=True)
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("deckgen: stopped (interrupted)", err=True)
         return 130
-    except KeyboardInterrupt:
-        click.echo("deckgen: stopped", err=True)
-        return 130
+    except Stopped as stopped:
+        click.echo("deckgen: stopped (terminated)", err=True)
+        return 128 + stopped.signum
+    except OSError as error:
+        # Output that cannot be written (standard output on a full disk, a closed pipe).
+        where = f" {error.filename}" if error.filename else " to standard output"
+        _say_on_stderr(f"deckgen: error: cannot write{where} ({error.strerror or error})")
+        return 1
     return 0
+
+
+def _say_on_stderr(line: str) -> None:
+    try:
+        print(line, file=sys.stderr)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ load (a deck that is half right is not a deck).
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -35,6 +36,11 @@ TREENEX_FILE = TEMPLATES / "treenex.toml"
 
 _CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards"}
 _CARD_KEYS = {"id", "tier", "grid"}
+#: A card id: drawn on the card in the stroke font and used as a file name, so capital
+#: letters and ASCII digits only, starting with a letter.
+CARD_ID = re.compile(r"[A-Z][A-Z0-9]{0,5}")
+#: Ids of this form belong to Treenex cards (T01 …), whose PNG files share the folder.
+TREENEX_ID = re.compile(r"T[0-9]+")
 _TREENEX_KEYS = {"name", "game", "values", "copies"}
 _TIER_NAMES = ", ".join(t.colour for t in Tier)
 
@@ -42,7 +48,7 @@ _TIER_NAMES = ", ".join(t.colour for t in Tier)
 def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
     """A TOML file as a dict, or one line saying what is wrong with it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark some editors add is fine
     except FileNotFoundError:
         raise DeckgenError(f"{path}: no such file; check the path") from None
     except (OSError, UnicodeDecodeError) as error:
@@ -69,7 +75,8 @@ def parse_grid(text: str) -> tuple[Cell, ...]:
         for c, mark in enumerate(row):
             if mark == ".":
                 continue
-            if not mark.isdigit() or not MIN_VALUE <= int(mark) <= MAX_VALUE:
+            # One ASCII digit: str.isdigit() would also take "３" or "٣" and read them as 3.
+            if len(mark) != 1 or mark not in "0123456789" or not MIN_VALUE <= int(mark) <= MAX_VALUE:
                 raise ValueError(f"row {r + 1} has {mark!r}; each mark must be one digit 0-9 or '.'")
             cells.append(Cell(r, c, int(mark)))
     if len(cells) != CELLS_PER_CARD:
@@ -107,6 +114,16 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
         card_id = entry.get("id")
         if not isinstance(card_id, str) or not card_id.strip():
             raise DeckgenError(f'{path}: card #{number} has no id; give it one, e.g. id = "G01"')
+        if not CARD_ID.fullmatch(card_id):
+            raise DeckgenError(
+                f"{path}: card #{number}: id {card_id!r}: use 1 to 6 capital letters and digits, starting with "
+                'a letter, e.g. id = "G01" (every card prints its id, and PNG files are named after it)'
+            )
+        if TREENEX_ID.fullmatch(card_id):
+            raise DeckgenError(
+                f"{path}: card #{number}: id {card_id!r}: T and a number name Treenex cards; "
+                "start the id with another letter"
+            )
         where = f"card {card_id}: "
         _unknown_keys(path, where, entry, _CARD_KEYS)
         if card_id in seen:

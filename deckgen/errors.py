@@ -8,3 +8,15 @@ Python traceback for their own mistake.
 
 class DeckgenError(Exception):
     """A problem the user can fix; ``str(error)`` says what, where and how."""
+
+
+class Stopped(BaseException):
+    """Raised in the main thread when the process is asked to stop (SIGTERM).
+
+    A BaseException, like KeyboardInterrupt, so that only the code that cleans up (and the
+    entry point) catches it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -10,13 +11,33 @@ from deckgen.errors import DeckgenError
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it into place."""
+    """Write ``data`` to a temporary file beside ``path``, then rename it into place.
+
+    What ``path`` already is decides how: a regular file (or nothing) is replaced whole; a
+    symbolic link is followed and its target replaced; a device or a named pipe
+    (``/dev/stdout``, ``/dev/null``, a FIFO) is written through, never replaced; a folder
+    is refused.
+    """
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    folder = path.parent if str(path.parent) else Path(".")
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise DeckgenError(f"{path}: is a folder; give a file name inside it, e.g. {path / 'report.json'}")
+    if mode is not None and not stat.S_ISREG(mode):
+        try:
+            with open(target, "wb") as stream:
+                stream.write(payload)
+        except OSError as error:
+            raise DeckgenError(f"{path}: cannot write to it ({error.strerror}); choose another path") from None
+        return
+    folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DeckgenError(f"{path}: the folder {folder} does not exist; create it or choose another path")
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
         raise DeckgenError(
             f"{path}: cannot write in {folder} ({error.strerror}); choose a folder you may write to"
@@ -25,7 +46,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
         os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
         if isinstance(error, OSError):

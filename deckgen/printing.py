@@ -84,7 +84,57 @@ class PrintSettings:
     grid_ticks: bool = False
 
 
+#: What each profile key holds: "text" (a string), "length" (a string with a unit), "size"
+#: (a named size or WxH with a unit), "flag" (true or false), "sets" (a whole number), or the
+#: tuple of values allowed.
+PROFILE_TYPES: dict[str, object] = {
+    "description": "text",
+    "deck": ("cleariosity", "treenex"),
+    "paper": "size",
+    "margin": "length",
+    "card_size": "size",
+    "media": MEDIA,
+    "layout": LAYOUTS,
+    "marks": MARKS,
+    "bleed": "length",
+    "mirror": "flag",
+    "duplex": DUPLEX,
+    "registration": "flag",
+    "sets": "sets",
+    "bed": "size",
+    "bed_profile": "text",
+    "kerf": "length",
+    "corner_radius": "length",
+    "common_line": "flag",
+    "engrave": ENGRAVE,
+    "guide": "flag",
+    "frame": "flag",
+}
+
+
+def _check_profile_value(where: str, key: str, value: object) -> None:
+    """One line naming the file, the profile and the key when a value has the wrong type."""
+    kind = PROFILE_TYPES[key]
+    if isinstance(kind, tuple):
+        if value not in kind:
+            raise DeckgenError(f"{where}: {key} = {value!r}: use one of {', '.join(repr(k) for k in kind)}")
+        return
+    if kind == "flag" and not isinstance(value, bool):
+        raise DeckgenError(f"{where}: {key} = {value!r}: write true or false, without quotes")
+    if kind == "sets" and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SETS):
+        raise DeckgenError(f"{where}: {key} = {value!r}: a whole number from 1 to {MAX_SETS}, without quotes")
+    if kind in ("text", "length", "size") and not isinstance(value, str):
+        example = {"text": '"…"', "length": '"5mm"', "size": '"letter" or "210x297mm"'}[kind]
+        raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
+    if kind == "length":
+        try:
+            parse_length(str(value))
+        except DeckgenError as error:
+            raise DeckgenError(f"{where}: {key}: {error}") from None
+
+
 def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
+    """Print profiles, each checked on load: known keys, and values of the right type."""
     data = read_toml(path, "print profile file")
     for name, profile in data.items():
         if not isinstance(profile, dict):
@@ -93,6 +143,8 @@ def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
         if unknown:
             allowed = ", ".join(sorted(PROFILE_KEYS))
             raise DeckgenError(f"{path}: profile {name}: unknown key {unknown[0]!r}; allowed keys are {allowed}")
+        for key, value in profile.items():
+            _check_profile_value(f"{path}: profile {name}", key, value)
     return data
 
 
@@ -154,13 +206,20 @@ def resolve(
 
 
 def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
+    """Laser beds, each checked on load: a size with a unit, an optional description, nothing else."""
     data = read_toml(path, "laser bed file")
     beds = {}
     for name, entry in data.items():
         if not isinstance(entry, dict) or "size" not in entry:
             raise DeckgenError(f'{path}: bed {name} needs a size, e.g. size = "600x400mm"')
+        unknown = sorted(set(entry) - {"size", "description"})
+        if unknown:
+            raise DeckgenError(f"{path}: bed {name}: unknown key {unknown[0]!r}; a bed has a size and a description")
+        for key in ("size", "description"):
+            if key in entry and not isinstance(entry[key], str):
+                raise DeckgenError(f"{path}: bed {name}: {key} = {entry[key]!r}: write it in quotes")
         try:
-            beds[name] = parse_size(str(entry["size"]), PAPER_SIZES, "bed size")
+            beds[name] = parse_size(entry["size"], PAPER_SIZES, "bed size")
         except DeckgenError as error:
             raise DeckgenError(f"{path}: bed {name}: {error}") from None
     return beds

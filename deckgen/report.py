@@ -88,6 +88,8 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     if failures:
         for where, number in failures:
             lines.append(f"FAILED {where}: criterion {number}, {CRITERIA[number]}")
+    elif report.games == 0:
+        lines.append("Every criterion checked passes in every tier; play was not simulated.")
     else:
         lines.append("All criteria pass in every tier.")
     return "\n".join(lines) + "\n"

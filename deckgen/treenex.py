@@ -8,6 +8,7 @@ subtraction takes the place of addition.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
@@ -86,14 +87,15 @@ def score_range(deck: TreenexDeck, subtract: bool = False) -> tuple[int, int]:
 
 def with_overrides(deck: TreenexDeck, values: str | None, copies: int | None) -> TreenexDeck:
     """The deck with the user's ``--values LO-HI`` and ``--copies N``, where given."""
-    low, high = parse_value_range(values) if values else (deck.low, deck.high)
+    low, high = parse_value_range(values) if values is not None else (deck.low, deck.high)
     return TreenexDeck(deck.name, low, high, copies if copies is not None else deck.copies)
 
 
 def parse_value_range(text: str) -> tuple[int, int]:
     """``"10-19"`` → (10, 19); a clear error for anything else."""
     parts = text.replace("–", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    # ASCII digits only: str.isdigit() also accepts superscripts and other scripts' digits.
+    if len(parts) != 2 or not all(re.fullmatch(r"[0-9]{1,4}", p.strip()) for p in parts):
         raise DeckgenError(f"values {text!r}: write the lowest and highest card value as LO-HI, e.g. 0-9 or 10-19")
     low, high = int(parts[0]), int(parts[1])
     if low > high:

@@ -39,7 +39,10 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "index-3x5": (76.2, 127.0),
 }
 
-_NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
+#: A plain decimal number, ASCII digits only (a superscript or Arabic-Indic digit is not read as one).
+_NUMBER = r"([0-9]{1,6}(?:\.[0-9]{1,6})?|\.[0-9]{1,6})"
+#: The largest length any option takes: PDF pages stop at 200 inches.
+MAX_LENGTH_MM = 200 * MM_PER_INCH
 
 
 def mm_to_pt(mm: float) -> float:
@@ -58,7 +61,10 @@ def parse_length(text: str, default_unit: str = "mm") -> float:
     unit = match.group(2) or default_unit
     if unit not in UNITS:
         raise DeckgenError(f"length {text!r}: unknown unit {unit!r}; use one of {', '.join(UNITS)}")
-    return float(match.group(1)) * UNITS[unit]
+    length = float(match.group(1)) * UNITS[unit]
+    if length > MAX_LENGTH_MM:
+        raise DeckgenError(f"length {text!r}: more than 200 inches (5080 mm), the largest page a PDF can have")
+    return length
 
 
 def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
@@ -79,4 +85,6 @@ def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> t
     width, height = float(match.group(1)) * UNITS[unit], float(match.group(2)) * UNITS[unit]
     if width <= 0 or height <= 0:
         raise DeckgenError(f"{what} {text!r}: width and height must be more than 0")
+    if max(width, height) > MAX_LENGTH_MM:
+        raise DeckgenError(f"{what} {text!r}: more than 200 inches (5080 mm) a side, the largest page a PDF can have")
     return width, height

@@ -231,7 +231,7 @@ def test_same_inputs_same_bytes(tmp_path: Path) -> None:
     [
         (["--bed", "50x50mm"], "does not fit on a 50 x 50 mm bed"),
         (["--kerf", "-0.1mm"], "must not be negative"),
-        (["--kerf", "70mm"], "is as big as the card"),
+        (["--kerf", "70mm"], "use at most 2 mm"),
         (["--bed-profile", "nope"], "unknown bed profile 'nope'"),
         (["--corner-radius", "40mm"], "--corner-radius 40 mm"),
         (["--registration", "--kerf", "0.1mm"], "cannot be used with --registration"),

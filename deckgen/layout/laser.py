@@ -107,13 +107,17 @@ class LaserSettings:
     frame: bool = False
 
 
+#: The widest kerf accepted: real beams burn 0.05 to 0.5 mm.
+MAX_KERF = 2.0
+
+
 def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
     w, h = card
     if settings.kerf < 0:
         raise DeckgenError("--kerf must not be negative; measure your laser's kerf (often 0.1-0.2 mm) or use 0")
-    if settings.kerf >= min(w, h):
+    if settings.kerf > MAX_KERF:
         raise DeckgenError(
-            f"--kerf {settings.kerf:g} mm is as big as the card ({w:g} x {h:g} mm); use a real kerf, e.g. 0.15mm"
+            f"--kerf {settings.kerf:g} mm: a laser burns away 0.05 to 0.5 mm; use at most {MAX_KERF:g} mm, e.g. 0.15mm"
         )
     if settings.corner_radius < 0 or settings.corner_radius > min(w, h) / 2:
         raise DeckgenError(f"--corner-radius {settings.corner_radius:g} mm: use 0 to {min(w, h) / 2:g} mm")

@@ -1,0 +1,208 @@
+"""Careless and hostile input: every mistake one line, nothing destroyed, signals clean."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from deckgen.cli import main
+from deckgen.deckfile import CLEARIOSITY_FILE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("deckgen: error: ") and "\n" not in err, err
+    return err
+
+
+# -- where --out points ------------------------------------------------------------------
+
+
+def test_out_through_a_symlink_replaces_its_target_and_keeps_the_link(tmp_path: Path) -> None:
+    target = tmp_path / "real.json"
+    target.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert main(["export", "--out", str(link)]) == 0
+    assert link.is_symlink() and target.read_text().startswith("{")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_out_to_a_fifo_is_written_through_not_replaced(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    assert main(["export", "--format", "csv", "--out", str(fifo)]) == 0
+    received = reader.communicate(timeout=10)[0].decode()
+    assert received.startswith("id,tier,row,col,value")
+    assert fifo.exists() and not fifo.is_file()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root (CI runs as root)")
+def test_out_to_a_device_is_written_through_not_replaced(tmp_path: Path) -> None:
+    """As root, a device given as --out (here a private copy of /dev/null) must stay a device."""
+    device = tmp_path / "null"
+    os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    assert main(["export", "--out", str(device)]) == 0
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+
+
+def test_standard_output_on_a_full_disk_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "deckgen", "export"], stdout=full, stderr=subprocess.PIPE, text=True, check=False
+        )
+    assert result.returncode == 1
+    assert result.stderr.strip() == "deckgen: error: cannot write to standard output (No space left on device)"
+
+
+# -- card ids -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card_id", "message"),
+    [
+        ("../../G05", "use 1 to 6 capital letters and digits"),
+        ("/tmp/G05", "use 1 to 6 capital letters and digits"),
+        ("g05", "use 1 to 6 capital letters and digits"),
+        ("G<05", "use 1 to 6 capital letters and digits"),
+        ("G</b>05", "use 1 to 6 capital letters and digits"),
+        ("G\\u000005", "use 1 to 6 capital letters and digits"),
+        ("G\\u0663", "use 1 to 6 capital letters and digits"),
+        ("T01", "T and a number name Treenex cards"),
+    ],
+)
+def test_card_ids_every_backend_can_draw_and_name(
+    card_id: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = CLEARIOSITY_FILE.read_text(encoding="utf-8").replace('id = "G05"', f'id = "{card_id}"')
+    deck = tmp_path / "deck.toml"
+    deck.write_text(text, encoding="utf-8")
+    assert main(["build", "--format", "png", "--file", str(deck), "--out", str(tmp_path / "out")]) == 1
+    error = one_line_error(capsys)
+    assert "card #5" in error and message in error
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    deck = tmp_path / "bom.toml"
+    deck.write_bytes(b"\xef\xbb\xbf" + CLEARIOSITY_FILE.read_bytes())
+    assert main(["export", "--file", str(deck), "--out", str(tmp_path / "x.json")]) == 0
+
+
+@pytest.mark.parametrize("digit", ["\\u0663", "\\uff13", "\\u00b3"])
+def test_digits_of_other_scripts_are_not_read_as_numbers(
+    digit: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = CLEARIOSITY_FILE.read_text(encoding="utf-8")
+    first = text.index('grid = "') + len('grid = "')
+    position = next(i for i in range(first, first + 30) if text[i].isdigit())
+    deck = tmp_path / "digits.toml"
+    deck.write_text(text[:position] + digit + text[position + 1 :], encoding="utf-8")
+    assert main(["verify", "--file", str(deck), "--games", "0"]) == 1
+    assert "each mark must be one digit 0-9" in one_line_error(capsys)
+
+
+# -- options and profiles -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["verify", "--deck", "treenex", "--values", "\\u00b9-\\u00b3"], "write the lowest and highest card value"),
+        (["verify", "--deck", "treenex", "--values", "\\u0663-9"], "write the lowest and highest card value"),
+        (["verify", "--deck", "treenex", "--values", ""], "write the lowest and highest card value"),
+        (["build", "--paper", "1" * 400 + "x5mm", "--no-pack"], "use one of letter"),
+        (["build", "--paper", "100000x100000mm", "--no-pack"], "200 inches"),
+        (["build", "--kerf", "63mm", "--no-pack"], "use at most 2 mm"),
+        (["build", "--margin", "1e400mm", "--no-pack"], "write a number with a unit"),
+    ],
+)
+def test_bad_options_are_one_line(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main([*args, "--out", str(tmp_path / "out")] if args[0] == "build" else args)
+    assert code == 1
+    assert message in one_line_error(capsys)
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('mirror = "false"', "mirror = 'false': write true or false, without quotes"),
+        ('registration = "no"', "registration = 'no': write true or false"),
+        ('deck = "poker"', "deck = 'poker': use one of 'cleariosity', 'treenex'"),
+        ("sets = 0", "sets = 0: a whole number from 1 to 200"),
+        ("margin = 5", "margin = 5: write it in quotes"),
+        ('bleed = "3 furlongs"', "unknown unit"),
+    ],
+)
+def test_profiles_are_checked_on_load(
+    line: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profiles = tmp_path / "profiles.toml"
+    profiles.write_text(f'[mine]\ndescription = "test"\n{line}\n', encoding="utf-8")
+    monkeypatch.setattr("deckgen.printing.PROFILES_FILE", profiles)
+    monkeypatch.setattr("deckgen.cli.printing_profile.__defaults__", (profiles,))
+    assert main(["build", "--profile", "mine", "--out", str(tmp_path / "out")]) == 1
+    error = one_line_error(capsys)
+    assert f"{profiles}: profile mine: " in error and message in error
+
+
+def test_bed_files_are_checked_on_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    beds = tmp_path / "beds.toml"
+    beds.write_text("[small]\nsize = 300\n", encoding="utf-8")
+    monkeypatch.setattr("deckgen.printing.load_beds.__defaults__", (beds,))
+    assert main(["build", "--format", "svg", "--bed-profile", "small", "--out", str(tmp_path / "out")]) == 1
+    assert "bed small: size = 300: write it in quotes" in one_line_error(capsys)
+
+
+def test_without_games_nothing_claims_play_was_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--games", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "All criteria pass" not in out
+    assert "Criteria 8, 9, 10 (simulated play) were not checked" in out
+    assert "play was not simulated" in out
+
+
+# -- signals ------------------------------------------------------------------------------
+
+
+def run_and_signal(args: list[str], folder: Path, signum: int, delay: float) -> subprocess.CompletedProcess[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckgen", *args],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(delay)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(args, process.returncode, "", err)
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("delay", [0.2, 1.0])
+def test_a_signal_stops_with_one_line_and_no_temporary_files(
+    signum: int, status: int, delay: float, tmp_path: Path
+) -> None:
+    result = run_and_signal(["build", "--sets", "40", "--format", "all", "--out", "kit"], tmp_path, signum, delay)
+    if result.returncode == 0:
+        pytest.skip("the build finished before the signal arrived")
+    assert result.returncode == status
+    assert result.stderr.strip().splitlines()[-1].startswith("deckgen: stopped")
+    assert "Traceback" not in result.stderr
+    assert not list(tmp_path.rglob("*.tmp"))
