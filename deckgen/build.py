@@ -7,6 +7,10 @@ which backend makes which format; the layout and the drawing live elsewhere.
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -202,11 +206,11 @@ def make_folder(out: Path, sub: str = "") -> Path:
     return folder
 
 
-def write_laser(job: BuildJob, progress: Progress | None) -> list[Path]:
+def write_laser(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
     """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
     from deckgen.render.svg import sheet_to_svg
 
-    folder = make_folder(job.request.out, "svg")
+    folder = make_folder(root, "svg")
     written = []
     index: dict[str, Any] = {"sheets": []}
 
@@ -248,11 +252,11 @@ def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[f
     return faces, settings.card
 
 
-def write_png(job: BuildJob, progress: Progress | None) -> list[Path]:
+def write_png(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
     """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck."""
     from deckgen.render.png import draw, png_bytes
 
-    folder = make_folder(job.request.out, "png")
+    folder = make_folder(root, "png")
     dpi = job.request.dpi
     written = []
 
@@ -298,13 +302,32 @@ def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
-    """Draw and write every file of the job (each written whole, or not at all)."""
+    """Draw and write every file of the job: all of them, or none.
+
+    Everything is written into a hidden staging folder inside ``--out`` (the same file
+    system), and only when all of it is there is it moved into place; the files of earlier
+    builds that this one replaces but no longer writes (an SVG sheet past the new count, the
+    PNG of a card that is gone) are removed then. If anything fails or the build is stopped,
+    the staging folder is removed and ``--out`` is as it was.
+    """
     out = make_folder(job.request.out)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".deckgen-build-", dir=out))
+    except OSError as error:
+        raise DeckgenError(f"--out {out}: cannot write in it ({error.strerror}); choose another folder") from None
+    try:
+        staged = _write_all(job, progress, staging)
+        return _move_into_place(staged, staging, out, job)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
     written: list[Path] = []
     if job.laser:
-        written += write_laser(job, progress)
+        written += write_laser(job, progress, root)
     if "png" in job.request.formats:
-        written += write_png(job, progress)
+        written += write_png(job, progress, root)
     if "pdf" not in job.request.formats:
         return written
     from deckgen.render.pdf import plan_to_pdf
@@ -313,8 +336,8 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     for deck, (plan, settings) in job.plans.items():
         filename, title = names[deck]
         data = plan_to_pdf(plan, f"{title} cards", progress, print_subject(deck, settings))
-        write_atomic(out / filename, data)
-        written.append(out / filename)
+        write_atomic(root / filename, data)
+        written.append(root / filename)
     if job.request.pack:
         card_size = job.plans["cleariosity"][1].card if "cleariosity" in job.plans else CARD_SIZES["poker"]
         sheets = [settings.paper for _, settings in job.plans.values() if settings.layout == "sheet"]
@@ -322,8 +345,35 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
         from deckgen.render.pack_pdf import teacher_pack_pdf
 
         data = teacher_pack_pdf(job.cleariosity, job.treenex, card_size, sets, entries, pack_page_size(sheets))
-        write_atomic(out / PACK_PDF, data)
-        written.append(out / PACK_PDF)
+        write_atomic(root / PACK_PDF, data)
+        written.append(root / PACK_PDF)
         if progress is not None:
             progress(1)
     return written
+
+
+#: Files a build writes under out/svg and out/png, by pattern: only such files are ever
+#: removed as stale, and only in a folder this build writes.
+_OWN_SVG = re.compile(r"(cleariosity-numbers|treenex)-sheet-[0-9]+\.svg")
+_OWN_PNG = {
+    "cleariosity": re.compile(r"(?!T[0-9]+\.png)[A-Z][A-Z0-9]{0,5}\.png|cleariosity-numbers-contact\.png"),
+    "treenex": re.compile(r"T[0-9]+\.png|treenex-back\.png|treenex-contact\.png"),
+}
+
+
+def _move_into_place(staged: list[Path], staging: Path, out: Path, job: BuildJob) -> list[Path]:
+    stale: list[Path] = []
+    if job.laser:
+        svg = out / "svg"
+        stale += [p for p in svg.glob("*.svg") if _OWN_SVG.fullmatch(p.name)] if svg.is_dir() else []
+    if "png" in job.request.formats and (out / "png").is_dir():
+        stale += [p for p in (out / "png").glob("*.png") if any(_OWN_PNG[d].fullmatch(p.name) for d in job.plans)]
+    final = [out / path.relative_to(staging) for path in staged]
+    for source, target in zip(staged, final, strict=True):
+        make_folder(out, str(target.parent.relative_to(out)) if target.parent != out else "")
+        os.replace(source, target)
+    keep = set(final)
+    for path in stale:
+        if path not in keep:
+            path.unlink(missing_ok=True)
+    return final

@@ -93,7 +93,7 @@ def cli() -> None:
 @file_option
 @click.option(
     "--games",
-    type=click.IntRange(0, 1_000_000),
+    type=click.IntRange(0, 100_000),
     default=DEFAULT_GAMES,
     show_default=True,
     help="Simulated games per tier and player count (0 skips play).",
@@ -153,7 +153,7 @@ def verify(
 )
 @click.option(
     "--iterations",
-    type=click.IntRange(1),
+    type=click.IntRange(1, 1_000_000),
     default=DesignSettings.iterations,
     show_default=True,
     help="Search steps of each attempt.",
@@ -167,7 +167,7 @@ def verify(
 )
 @click.option(
     "--games",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000),
     default=DEFAULT_GAMES,
     show_default=True,
     help="Games per tier, player count and play model in each attempt's check (0: no play check).",

@@ -20,7 +20,7 @@ from deckgen.errors import DeckgenError
 from deckgen.model import CELLS_PER_CARD, GRID_SIZE, Card, Cell, Deck, Tier
 from deckgen.rules import MAX_VALUE, MIN_VALUE
 from deckgen.standard import STANDARD_COUNTS
-from deckgen.treenex import TreenexDeck, parse_value_range
+from deckgen.treenex import TreenexDeck, check_size, parse_value_range
 
 
 def _templates_folder() -> Path:
@@ -36,6 +36,9 @@ TREENEX_FILE = TEMPLATES / "treenex.toml"
 
 _CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards"}
 _CARD_KEYS = {"id", "tier", "grid"}
+#: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card
+#: groups), so this bounds the time and memory of every command.
+MAX_CLEARIOSITY_CARDS = 240
 #: A card id: drawn on the card in the stroke font and used as a file name, so capital
 #: letters and ASCII digits only, starting with a letter.
 CARD_ID = re.compile(r"[A-Z][A-Z0-9]{0,5}")
@@ -106,6 +109,11 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
         raise DeckgenError(f"{path}: no cards; add a cards = [ ... ] list with one {{ id, tier, grid }} per card")
+    if len(entries) > MAX_CLEARIOSITY_CARDS:
+        raise DeckgenError(
+            f"{path}: {len(entries)} cards; a Cleariosity deck has at most {MAX_CLEARIOSITY_CARDS} "
+            "(four standard decks), so that every check finishes in seconds"
+        )
     cards: list[Card] = []
     seen: set[str] = set()
     for number, entry in enumerate(entries, start=1):
@@ -198,7 +206,7 @@ def treenex_from_data(path: Path, data: dict[str, Any]) -> TreenexDeck:
     copies = data.get("copies", 4)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
         raise DeckgenError(f"{path}: copies = {copies!r}; use a whole number from 1 to 100")
-    return TreenexDeck(name, low, high, copies)
+    return check_size(TreenexDeck(name, low, high, copies))
 
 
 def load_any(path: Path) -> Deck | TreenexDeck:

@@ -73,22 +73,40 @@ def hands_in_deck(deck: TreenexDeck, players: int) -> int:
 
 
 def score_range(deck: TreenexDeck, subtract: bool = False) -> tuple[int, int]:
-    """The lowest and highest score one hand can give with this deck's values."""
-    values = deck.values
+    """The lowest and highest score one hand can give with this deck's values.
+
+    Both rules are linear in each of a, b and c, so over the box of values their extremes
+    lie at its corners: 16 sums instead of every triple (a billion for values 0-999).
+    """
+    corners = (deck.low, deck.high)
     scores = [
         rule(a, b, c, subtract)
         for rule in (multiply_first, combine_first)
-        for a in values
-        for b in values
-        for c in values
+        for a in corners
+        for b in corners
+        for c in corners
     ]
     return min(scores), max(scores)
+
+
+#: The largest Treenex deck accepted (values × copies): 1,000 cards is 250 letter sheets.
+MAX_TREENEX_CARDS = 1000
+
+
+def check_size(deck: TreenexDeck) -> TreenexDeck:
+    cards = (deck.high - deck.low + 1) * deck.copies
+    if cards > MAX_TREENEX_CARDS:
+        raise DeckgenError(
+            f"values {deck.low}-{deck.high} with {deck.copies} copies make {cards:,} cards; a Treenex deck has at "
+            f"most {MAX_TREENEX_CARDS:,}: choose fewer values or copies"
+        )
+    return deck
 
 
 def with_overrides(deck: TreenexDeck, values: str | None, copies: int | None) -> TreenexDeck:
     """The deck with the user's ``--values LO-HI`` and ``--copies N``, where given."""
     low, high = parse_value_range(values) if values is not None else (deck.low, deck.high)
-    return TreenexDeck(deck.name, low, high, copies if copies is not None else deck.copies)
+    return check_size(TreenexDeck(deck.name, low, high, copies if copies is not None else deck.copies))
 
 
 def parse_value_range(text: str) -> tuple[int, int]:

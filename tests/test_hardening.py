@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import stat
@@ -206,3 +207,77 @@ def test_a_signal_stops_with_one_line_and_no_temporary_files(
     assert result.stderr.strip().splitlines()[-1].startswith("deckgen: stopped")
     assert "Traceback" not in result.stderr
     assert not list(tmp_path.rglob("*.tmp"))
+
+
+# -- bounded work -------------------------------------------------------------------------
+
+
+def test_a_hopeless_split_stops_at_its_budget() -> None:
+    """31 cards and only two-card groups: no split exists, and proving it would take for ever."""
+    from deckgen.groups import Group
+    from deckgen.partition import find_partition
+
+    groups = [Group((i, j), "row0", (1, 1, 2), ("+",)) for i in range(31) for j in range(i + 1, 31)]
+    result = find_partition(range(31), groups, budget=20_000)
+    assert not result.found and not result.exhausted  # "none found within the search budget"
+
+
+def test_the_largest_decks_are_refused_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--deck", "treenex", "--values", "0-999"]) == 1
+    assert "make 4,000 cards; a Treenex deck has at most 1,000" in one_line_error(capsys)
+    text = CLEARIOSITY_FILE.read_text(encoding="utf-8")
+    head, cards = text.split("cards = [", 1)
+    rows = [line for line in cards.splitlines() if line.strip().startswith("{")]
+    many = [
+        row.replace(row[row.index('id = "') : row.index('", tier')], f'id = "C{n:04d}')
+        for n, row in enumerate(rows * 5)
+    ]
+    deck = tmp_path / "big.toml"
+    deck.write_text(head.replace("standard = true", "standard = false") + "cards = [\n" + "\n".join(many) + "\n]\n")
+    assert main(["verify", "--file", str(deck), "--games", "0"]) == 1
+    assert "300 cards; a Cleariosity deck has at most 240" in one_line_error(capsys)
+
+
+def test_simulated_games_are_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--games", "100001"]) == 2
+    assert "0<=x<=100000" in capsys.readouterr().err
+
+
+# -- whole-or-nothing builds ----------------------------------------------------------------
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_build_that_fails_part_way_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "--format", "all", "--dpi", "72", "--out", str(out)]) == 0
+    before = snapshot(out)
+
+    def broken(*_args: object, **_kwargs: object) -> bytes:
+        raise OSError(28, "No space left on device")
+
+    # The teacher pack comes last: by then every other file of the new build has been written.
+    monkeypatch.setattr("deckgen.render.pack_pdf.teacher_pack_pdf", broken)
+    with pytest.raises(OSError):
+        from deckgen.build import BuildRequest, prepare, run
+
+        run(prepare(BuildRequest(out=out, formats=("pdf", "svg", "png"), dpi=72, options={"sets": 2})))
+    assert snapshot(out) == before
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_rebuild_removes_its_own_stale_files_and_nothing_else(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    args = ["build", "--format", "svg", "--format", "png", "--dpi", "72", "--deck", "cleariosity", "--out", str(out)]
+    assert main([*args, "--sets", "3"]) == 0
+    many = sorted(p.name for p in (out / "svg").glob("*.svg"))
+    (out / "svg" / "my-notes.svg").write_text("<svg/>")
+    (out / "png" / "photo.png").write_bytes(b"not ours")
+    assert main([*args, "--sets", "1"]) == 0
+    index = json.loads((out / "svg" / "index.json").read_text())
+    listed = sorted(sheet["file"] for sheet in index["sheets"])
+    ours = sorted(p.name for p in (out / "svg").glob("*-sheet-*.svg"))
+    assert ours == listed and len(ours) < len(many)
+    assert (out / "svg" / "my-notes.svg").exists() and (out / "png" / "photo.png").exists()

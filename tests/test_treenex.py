@@ -48,3 +48,23 @@ def test_bad_value_ranges(text: str) -> None:
 
 def test_value_range() -> None:
     assert parse_value_range("10-19") == (10, 19)
+
+
+@pytest.mark.parametrize(("low", "high"), [(0, 9), (10, 19), (3, 3), (0, 0), (5, 12)])
+@pytest.mark.parametrize("subtract", [False, True])
+def test_score_range_from_the_corners_equals_every_hand(low: int, high: int, subtract: bool) -> None:
+    deck = TreenexDeck("t", low, high, 2)
+    values = range(low, high + 1)
+    every = [
+        rule(a, b, c, subtract)
+        for rule in (multiply_first, combine_first)
+        for a in values
+        for b in values
+        for c in values
+    ]
+    assert score_range(deck, subtract) == (min(every), max(every))
+
+
+def test_score_range_of_the_widest_values_is_immediate() -> None:
+    # (999 + 999) × 999 beats 999 × 999 + 999.
+    assert score_range(TreenexDeck("t", 0, 999, 1)) == (0, 2 * 999 * 999)
