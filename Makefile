@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test format bench docs system-deps clean
+.PHONY: build test format bench docs fuzz system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, and librsvg's rsvg-convert as an independent SVG renderer.
@@ -51,6 +51,11 @@ test: system-deps $(VENV)/.installed-test
 ## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current)
 docs: $(VENV)/.installed
 	$(BIN)/python -m deckgen.docs_images docs
+
+## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default)
+FUZZ_EXAMPLES ?= 2000
+fuzz: system-deps $(VENV)/.installed-test
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
 ## format: rewrite the code in the project's style
 format: $(VENV)/.installed-test

@@ -104,6 +104,13 @@ def prepare(request: BuildRequest) -> BuildJob:
     laser: dict[str, list[LaserSheet]] = {}
     for deck in request.decks:
         settings = resolve(deck, chosen, request.options)
+        cards = len(cleariosity.cards) if deck == "cleariosity" else len(treenex.cards)
+        if cards * settings.sets > MAX_CARDS_A_BUILD:
+            raise DeckgenError(
+                f"{settings.sets} sets of {cards:,} {'Cleariosity' if deck == 'cleariosity' else 'Treenex'} cards make "
+                f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
+                "(it keeps every page in memory): build fewer sets at a time"
+            )
         if deck == "cleariosity":
             plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
         else:
@@ -189,6 +196,9 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         )
     return sets, entries
 
+
+#: The most cards of one deck a build lays out (sets × cards): keeps peak memory under 300 MB.
+MAX_CARDS_A_BUILD = 50_000
 
 #: File names of each deck's outputs start with these.
 DECK_STEMS = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}

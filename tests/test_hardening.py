@@ -238,6 +238,15 @@ def test_the_largest_decks_are_refused_with_one_line(tmp_path: Path, capsys: pyt
     assert "300 cards; a Cleariosity deck has at most 240" in one_line_error(capsys)
 
 
+def test_a_build_of_too_many_cards_is_refused_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["build", "--deck", "treenex", "--values", "0-249", "--copies", "4", "--sets", "51"]
+    assert main([*args, "--out", str(tmp_path / "out")]) == 1
+    assert "51 sets of 1,000 Treenex cards make 51,000 cards" in one_line_error(capsys)
+    assert not (tmp_path / "out").exists()
+
+
 def test_simulated_games_are_bounded(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--games", "100001"]) == 2
     assert "0<=x<=100000" in capsys.readouterr().err
