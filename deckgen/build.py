@@ -111,6 +111,11 @@ def prepare(request: BuildRequest) -> BuildJob:
                 f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
                 "(it keeps every page in memory): build fewer sets at a time"
             )
+        if "svg" in request.formats and cards * settings.sets > MAX_LASER_CARDS:
+            raise DeckgenError(
+                f"{settings.sets} sets of {cards:,} cards make {cards * settings.sets:,} cards to cut; laser files "
+                f"are made for at most {MAX_LASER_CARDS:,} cards of a deck at a time: build fewer sets at a time"
+            )
         if deck == "cleariosity":
             plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
         else:
@@ -199,6 +204,8 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
 
 #: The most cards of one deck a build lays out (sets × cards): keeps peak memory under 300 MB.
 MAX_CARDS_A_BUILD = 50_000
+#: Laser sheets hold every path of every card until written: about 70 MB per 1,000 cards.
+MAX_LASER_CARDS = 10_000
 
 #: File names of each deck's outputs start with these.
 DECK_STEMS = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
@@ -249,6 +256,7 @@ def write_laser(job: BuildJob, progress: Progress | None, root: Path) -> list[Pa
 CONTACT_COLUMNS = 10
 #: Contact sheets are previews of a whole deck: at most this resolution keeps them small.
 CONTACT_DPI = 100
+CONTACT_PIXELS = 40_000_000
 WHITE = (255, 255, 255, 255)
 CLEAR = (0, 0, 0, 0)
 
@@ -273,18 +281,19 @@ def write_png(job: BuildJob, progress: Progress | None, root: Path) -> list[Path
     for deck in job.plans:
         faces, (w, h) = png_faces(deck, job)
         background = CLEAR if deck == "cleariosity" else WHITE
-        rendered: dict[str, bytes] = {}
         for stem, face in faces:
-            if face.key not in rendered:
-                rendered[face.key] = png_bytes(draw(face.primitives, w, h, dpi, background), dpi)
+            # One image at a time: every card face is its own (ids are printed), and a
+            # 1,200 dpi card is 86 MB while drawn.
             path = folder / f"{stem}.png"
-            write_atomic(path, rendered[face.key])
+            write_atomic(path, png_bytes(draw(face.primitives, w, h, dpi, background), dpi))
             written.append(path)
             if progress is not None:
                 progress(1)
         labelled = [("BACK" if stem == "treenex-back" else stem, face) for stem, face in faces]
         shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=deck == "cleariosity")
-        contact_dpi = min(dpi, CONTACT_DPI)
+        # At most CONTACT_PIXELS pixels, so a 1,000-card deck's sheet stays small in memory too.
+        area_in2 = (sheet_w / 25.4) * (sheet_h / 25.4)
+        contact_dpi = max(1, min(dpi, CONTACT_DPI, int((CONTACT_PIXELS / area_in2) ** 0.5)))
         path = folder / f"{DECK_STEMS[deck]}-contact.png"
         write_atomic(path, png_bytes(draw(shapes, sheet_w, sheet_h, contact_dpi, WHITE), contact_dpi))
         written.append(path)
