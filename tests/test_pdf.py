@@ -251,3 +251,21 @@ def test_cut_lines_run_the_full_page_through_every_cut(tmp_path: Path) -> None:
     for ln in lines:
         length = max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) / PT
         assert length == pytest.approx(LETTER[1] if ln["x0"] == ln["x1"] else LETTER[0], abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("duplex", "expected"), [("long-edge", "/DuplexFlipLongEdge"), ("short-edge", "/DuplexFlipShortEdge")]
+)
+def test_every_pdf_asks_the_print_dialog_for_actual_size_and_the_right_flip(
+    duplex: str, expected: str, tmp_path: Path
+) -> None:
+    files = build(tmp_path, duplex=duplex)
+    wanted = {
+        "cleariosity-numbers.pdf": "/Simplex",  # film, one side
+        "treenex.pdf": expected,
+        "teacher-pack.pdf": "/Simplex",
+    }
+    for name, flip in wanted.items():
+        preferences = PdfReader(files[name]).trailer["/Root"]["/ViewerPreferences"]
+        assert preferences["/PrintScaling"] == "/None", name
+        assert preferences["/Duplex"] == flip, name

@@ -34,7 +34,7 @@ from deckgen.layout.faces import CleariosityGeometry
 from deckgen.layout.pictures import stack_picture
 from deckgen.model import Card, Deck, Tier
 from deckgen.render.fonts import register_fonts
-from deckgen.render.pdf import draw_primitives
+from deckgen.render.pdf import ask_for_actual_size, draw_primitives
 from deckgen.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.treenex import HANDS_PER_GAME, TreenexDeck
 from deckgen.verify import analyse_tier
@@ -316,7 +316,9 @@ def _printing_guide(styles: dict[str, ParagraphStyle], entries: list[PackingEntr
 
 
 def _page_number(canvas: Canvas, document: SimpleDocTemplate) -> None:
-    """'Page n' at the foot of every page."""
+    """'Page n' at the foot of every page (and, once, the request to print at actual size)."""
+    if canvas.getPageNumber() == 1:
+        ask_for_actual_size(canvas)
     regular, _ = register_fonts()
     canvas.saveState()
     canvas.setFont(regular, 9)

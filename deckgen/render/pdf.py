@@ -103,9 +103,28 @@ def _form_name(key: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in key)
 
 
-def plan_to_pdf(plan: SheetPlan, title: str, progress: Callable[[int], None] | None = None, subject: str = "") -> bytes:
+#: The print dialog's duplex setting for each way of placing backs (PDF ViewerPreferences).
+DUPLEX_PREFERENCE = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
+
+
+def ask_for_actual_size(canvas: Canvas, duplex: str = "none") -> None:
+    """Ask the print dialog to print at 100 % (no fit to page) and, for backs, to flip as planned."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE.get(duplex, "Simplex"))
+
+
+def plan_to_pdf(
+    plan: SheetPlan,
+    title: str,
+    progress: Callable[[int], None] | None = None,
+    subject: str = "",
+    duplex: str = "none",
+) -> bytes:
+    """The plan as PDF bytes; ``duplex`` is how its back pages were placed (none: one-sided)."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, subject)
+    has_backs = any(page.side == "back" for page in plan.pages)
+    ask_for_actual_size(canvas, duplex if has_backs else "none")
     render_plan(canvas, plan, progress)
     canvas.save()
     return buffer.getvalue()
