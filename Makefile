@@ -51,6 +51,9 @@ test: system-deps $(VENV)/.installed-test
 ## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current)
 docs: $(VENV)/.installed
 	$(BIN)/python -m deckgen.docs_images docs
+	$(BIN)/deckgen calibrate --out docs/calibration.pdf
+	pdftoppm -r 50 -png -singlefile -f 1 -l 1 docs/calibration.pdf docs/calibration
+	rm docs/calibration.pdf
 
 ## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default)
 FUZZ_EXAMPLES ?= 2000

@@ -225,6 +225,46 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
 
 
 @cli.command()
+@click.option(
+    "--paper",
+    default="letter",
+    show_default=True,
+    help="Paper of the sheet: letter, a4, legal, tabloid, a3 or WxH with a unit (the paper the cards go on).",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long-edge", "short-edge"]),
+    default="long-edge",
+    show_default=True,
+    help="The edge the sheet is flipped on when printing two-sided (as for the cards).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("output/calibration.pdf"),
+    show_default=True,
+    help="Where to write the sheet.",
+)
+def calibrate(paper: str, duplex: str, out: Path) -> None:
+    """Write a calibration sheet: check the print scale, and measure how far backs land from their fronts.
+
+    Print it two-sided at actual size, hold it up to a window, read X and Y off the scales,
+    then build with --back-offset Xmm,Ymm. Example: deckgen calibrate --paper a4.
+    """
+    from deckgen.layout.calibration import CalibrationSheet
+    from deckgen.render.calibration_pdf import calibration_pdf
+    from deckgen.units import PAPER_SIZES, parse_size
+
+    width, height = parse_size(paper, PAPER_SIZES, "paper")
+    if width < 150 or height < 200:
+        raise DeckgenError(f"paper {paper!r}: the sheet needs at least 150 x 200 mm; use letter or a4")
+    if out.parent != Path(".") and not out.parent.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))
+    click.echo(f"wrote {out}", err=True)
+
+
+@cli.command()
 @deck_option
 @file_option
 @click.option(
@@ -290,6 +330,12 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
     "--duplex",
     type=click.Choice(["long-edge", "short-edge", "none"]),
     help="Treenex backs: page of backs after each page of fronts, for flipping on this edge. [long-edge]",
+)
+@click.option(
+    "--back-offset",
+    metavar="DX,DY",
+    help="How far the backs landed from their place, read off the calibration sheet (deckgen calibrate), "
+    "e.g. 0.5mm,-1mm; the backs are drawn that much the other way. [0mm,0mm]",
 )
 @click.option(
     "--registration/--no-registration", default=None, help="Print-and-cut registration marks in the page corners."

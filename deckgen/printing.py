@@ -11,7 +11,7 @@ from typing import Any
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
 from deckgen.layout.laser import LaserSettings
-from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_length, parse_size
+from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_length, parse_offset, parse_size
 
 PROFILES_FILE = TEMPLATES / "profiles.toml"
 BEDS_FILE = TEMPLATES / "beds.toml"
@@ -38,6 +38,7 @@ DECK_DEFAULTS: dict[str, dict[str, Any]] = {
         "duplex": "none",
         "registration": False,
         "sets": 1,
+        "back_offset": "0mm,0mm",
     },
     "treenex": {
         "paper": "letter",
@@ -51,6 +52,7 @@ DECK_DEFAULTS: dict[str, dict[str, Any]] = {
         "duplex": "long-edge",
         "registration": False,
         "sets": 1,
+        "back_offset": "0mm,0mm",
     },
 }
 LASER_DEFAULTS: dict[str, Any] = {
@@ -82,6 +84,8 @@ class PrintSettings:
     registration: bool
     sets: int
     grid_ticks: bool = False
+    #: Misplacement of the backs read off the calibration sheet (mm, x right, y down, seen from the front).
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
 
 #: What each profile key holds: "text" (a string), "length" (a string with a unit), "size"
@@ -101,6 +105,7 @@ PROFILE_TYPES: dict[str, object] = {
     "duplex": DUPLEX,
     "registration": "flag",
     "sets": "sets",
+    "back_offset": "offset",
     "bed": "size",
     "bed_profile": "text",
     "kerf": "length",
@@ -123,12 +128,12 @@ def _check_profile_value(where: str, key: str, value: object) -> None:
         raise DeckgenError(f"{where}: {key} = {value!r}: write true or false, without quotes")
     if kind == "sets" and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SETS):
         raise DeckgenError(f"{where}: {key} = {value!r}: a whole number from 1 to {MAX_SETS}, without quotes")
-    if kind in ("text", "length", "size") and not isinstance(value, str):
-        example = {"text": '"…"', "length": '"5mm"', "size": '"letter" or "210x297mm"'}[kind]
+    if kind in ("text", "length", "size", "offset") and not isinstance(value, str):
+        example = {"text": '"…"', "length": '"5mm"', "size": '"letter" or "210x297mm"', "offset": '"0.5mm,-1mm"'}[kind]
         raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
-    if kind == "length":
+    if kind in ("length", "offset"):
         try:
-            parse_length(str(value))
+            parse_offset(str(value)) if kind == "offset" else parse_length(str(value))
         except DeckgenError as error:
             raise DeckgenError(f"{where}: {key}: {error}") from None
 
@@ -175,6 +180,7 @@ def resolve(
         card = parse_size(str(merged["card_size"]), CARD_SIZES, "card size")
         margin = parse_length(str(merged["margin"]))
         bleed = parse_length(str(merged["bleed"]))
+        back_offset = parse_offset(str(merged["back_offset"]))
     except DeckgenError as error:
         raise DeckgenError(prefix + str(error)) from None
     for key, allowed in (("media", MEDIA), ("layout", LAYOUTS), ("marks", MARKS), ("duplex", DUPLEX)):
@@ -202,6 +208,7 @@ def resolve(
         registration=bool(merged["registration"]),
         sets=sets,
         grid_ticks=grid_ticks,
+        back_offset=back_offset,
     )
 
 

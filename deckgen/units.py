@@ -67,6 +67,22 @@ def parse_length(text: str, default_unit: str = "mm") -> float:
     return length
 
 
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"0.8mm,-1.5mm"`` → (0.8, -1.5) mm: a back offset read off the calibration sheet."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise DeckgenError(f"back offset {text!r}: write DX,DY with units, e.g. 0.5mm,-1mm")
+    values = []
+    for part in parts:
+        part = part.strip()
+        sign = -1.0 if part.startswith("-") else 1.0
+        length = parse_length(part.lstrip("+-"))
+        if length > 20:
+            raise DeckgenError(f"back offset {text!r}: {part} is more than 20 mm; check the calibration sheet")
+        values.append(sign * length)
+    return values[0], values[1]
+
+
 def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
     """A named size (``letter``) or ``WxH`` with a unit (``8.5x11in``, ``210x297mm``) → mm."""
     key = text.strip().lower()

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from deckgen.cli import cli, main
 
-COMMANDS = ["build", "show", "verify", "design", "export"]
+COMMANDS = ["build", "show", "verify", "design", "export", "calibrate"]
 
 
 @pytest.mark.parametrize("command", [[], *[[c] for c in COMMANDS]])

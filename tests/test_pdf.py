@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -269,3 +270,31 @@ def test_every_pdf_asks_the_print_dialog_for_actual_size_and_the_right_flip(
         preferences = PdfReader(files[name]).trailer["/Root"]["/ViewerPreferences"]
         assert preferences["/PrintScaling"] == "/None", name
         assert preferences["/Duplex"] == flip, name
+
+
+def form_positions(path: Path, page: int) -> list[tuple[float, float]]:
+    """(x, y) in mm, y down from the top, of every card form placed on a page (lower-left corners)."""
+    reader = PdfReader(path)
+    sheet = reader.pages[page - 1]
+    height = float(sheet.mediabox.height)
+    stream = sheet.get_contents().get_data().decode("latin-1")
+    found = re.findall(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*/([\w.]+) Do", stream)
+    return [(float(x) / PT, (height - float(y)) / PT) for x, y, _ in found]
+
+
+@pytest.mark.parametrize(("duplex", "seen_from_front"), [("long-edge", (-1.0, 1.5)), ("short-edge", (-1.0, 1.5))])
+def test_back_offset_moves_every_back_by_the_reading_the_other_way(
+    duplex: str, seen_from_front: tuple[float, float], tmp_path: Path
+) -> None:
+    """A back that landed 1 mm right and 1.5 mm high (reading 1mm,-1.5mm) is drawn 1 mm left and 1.5 mm lower."""
+    plain = build(tmp_path / "plain", ("treenex",), duplex=duplex, pack=False)["treenex.pdf"]
+    moved = build(tmp_path / "moved", ("treenex",), duplex=duplex, back_offset="1mm,-1.5mm", pack=False)
+    fronts_plain, fronts_moved = form_positions(plain, 1), form_positions(moved["treenex.pdf"], 1)
+    assert fronts_plain == fronts_moved  # fronts stay
+    backs_plain, backs_moved = form_positions(plain, 2), form_positions(moved["treenex.pdf"], 2)
+    assert len(backs_plain) == len(backs_moved) == 4
+    for (x0, y0), (x1, y1) in zip(backs_plain, backs_moved, strict=True):
+        dx, dy = x1 - x0, y1 - y0  # on the back page
+        # Seen from the front, a long-edge flip mirrors x, a short-edge flip mirrors y.
+        front_dx, front_dy = (-dx, dy) if duplex == "long-edge" else (dx, -dy)
+        assert (front_dx, front_dy) == pytest.approx(seen_from_front, abs=0.01)

@@ -23,7 +23,7 @@ def examples() -> list[str]:
 
 def test_readme_has_examples_of_every_command() -> None:
     commands = {shlex.split(line)[1] for line in examples()}
-    assert commands == {"build", "show", "verify", "design", "export"}
+    assert commands == {"build", "show", "verify", "design", "export", "calibrate"}
 
 
 @pytest.mark.parametrize("line", [e for e in examples() if " design " not in f"{e} "])

@@ -142,7 +142,7 @@ def _lay_out(
             if labels:
                 front.placements.append(Placement(labels[index], x, y))
             if backs:
-                bx, by = back_position(grid, page_w, page_h, x, y, settings.duplex)
+                bx, by = back_position(grid, page_w, page_h, x, y, settings.duplex, settings.back_offset)
                 back.placements.append(Placement(backs, bx, by))
         plan.pages.append(front)
         if backs:

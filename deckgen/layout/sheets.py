@@ -220,10 +220,33 @@ def mirror_page(page: Page, plan: SheetPlan) -> Page:
     return Page(page.width, page.height, placements, mirror_x(page.extras, page.width), trim, page.side)
 
 
-def back_position(grid: Grid, page_w: float, page_h: float, x: float, y: float, duplex: str) -> tuple[float, float]:
-    """Where the back of the card at (x, y) goes so that it lands behind the front."""
+def back_position(
+    grid: Grid,
+    page_w: float,
+    page_h: float,
+    x: float,
+    y: float,
+    duplex: str,
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> tuple[float, float]:
+    """Where the back of the card at (x, y) goes so that it lands behind the front.
+
+    ``offset`` is the misplacement read off the calibration sheet: how far (x right, y down,
+    seen from the front) a back landed from where it belonged. The back is drawn that much
+    the other way, so it lands in place.
+    """
+    dx, dy = offset
+    if duplex == "long-edge":  # the sheet turns about its long (vertical) edge: x is mirrored
+        return page_w - x - grid.card_w + dx, y - dy
+    if duplex == "short-edge":  # turned about the short edge: y is mirrored
+        return x - dx, page_h - y - grid.card_h + dy
+    raise ValueError(duplex)
+
+
+def seen_from_front(page_w: float, page_h: float, x: float, y: float, duplex: str) -> tuple[float, float]:
+    """Where a point drawn at (x, y) on a back page shows, seen from the front through the sheet."""
     if duplex == "long-edge":
-        return page_w - x - grid.card_w, y
+        return page_w - x, y
     if duplex == "short-edge":
-        return x, page_h - y - grid.card_h
+        return x, page_h - y
     raise ValueError(duplex)
