@@ -309,7 +309,12 @@ def print_subject(deck: str, settings: PrintSettings) -> str:
     what = f"{game} cards to print on {media} at actual size (100 %)"
     if settings.layout == "single":
         return what + ", one card a page"
-    sides = {"long-edge": ", two-sided, flip on long edge", "short-edge": ", two-sided, flip on short edge"}
+    sides = {
+        "long-edge": ", two-sided, flip on long edge",
+        "short-edge": ", two-sided, flip on short edge",
+    }
+    if deck == "treenex" and settings.duplex == "fold":
+        return what + ", one-sided; cut out each card with its back along the marks, then fold the back behind it"
     has_backs = deck == "treenex" and settings.duplex in sides
     return what + (sides[settings.duplex] if has_backs else "") + ", then cut along the marks"
 

@@ -328,8 +328,9 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
 @click.option("--mirror/--no-mirror", default=None, help="Mirror the pages, to print on the back of the film.")
 @click.option(
     "--duplex",
-    type=click.Choice(["long-edge", "short-edge", "none"]),
-    help="Treenex backs: page of backs after each page of fronts, for flipping on this edge. [long-edge]",
+    type=click.Choice(["long-edge", "short-edge", "fold", "none"]),
+    help="Treenex backs: a page of backs after each page of fronts, for flipping on this edge; or fold: "
+    "each back printed beside its card, to fold behind it (printers without two-sided printing). [long-edge]",
 )
 @click.option(
     "--back-offset",

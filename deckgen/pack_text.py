@@ -125,6 +125,11 @@ CARDSTOCK_TIPS = [
     "Card stock of 160 to 220 g/m² (about 60 to 80 lb cover) goes through most home and school printers; "
     "use the straightest paper path (often the rear or manual feed).",
 ]
+FOLD_TIPS = [
+    "No two-sided printing needed: each card is printed with its back beside it. Cut out each "
+    "pair along the black marks, fold it along the grey dashed marks so the back goes behind the "
+    "card, crease it firmly and glue the halves together with a glue stick.",
+]
 CUTTING_TIPS = [
     "Cut with a paper trimmer or guillotine, one straight cut at a time, along the marks: each mark "
     "is in line with a cut. Cards touch, so one cut separates two cards.",

@@ -21,7 +21,7 @@ ENGRAVE = ("score", "fill", "none")
 MEDIA = ("transparency", "cardstock", "paper")
 LAYOUTS = ("sheet", "single")
 MARKS = ("crop", "lines", "none")
-DUPLEX = ("long-edge", "short-edge", "none")
+DUPLEX = ("long-edge", "short-edge", "fold", "none")
 MAX_SETS = 200
 
 #: What each deck is printed on when nothing else is said.
@@ -189,6 +189,8 @@ def resolve(
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(f"{prefix}sets {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
+    if merged["duplex"] == "fold" and merged["layout"] == "single":
+        raise DeckgenError(f"{prefix}--duplex fold needs --layout sheet: each back is printed beside its card")
     if merged["registration"] and merged["layout"] == "single":
         raise DeckgenError(f"{prefix}--registration needs --layout sheet: the marks go around a sheet of cards")
     if bleed > 10:

@@ -298,3 +298,34 @@ def test_back_offset_moves_every_back_by_the_reading_the_other_way(
         # Seen from the front, a long-edge flip mirrors x, a short-edge flip mirrors y.
         front_dx, front_dy = (-dx, dy) if duplex == "long-edge" else (dx, -dy)
         assert (front_dx, front_dy) == pytest.approx(seen_from_front, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fold_over_backs_mirror_their_fronts_about_the_fold(paper: str, tmp_path: Path) -> None:
+    files = build(tmp_path, ("treenex",), duplex="fold", paper=paper, pack=False)
+    path = files["treenex.pdf"]
+    reader = PdfReader(path)
+    assert len(reader.pages) == 20  # 40 cards, 2 pairs a page, no back pages
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+    stream = reader.pages[0].get_contents().get_data().decode("latin-1")
+    placed = re.findall(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*/([\w.]+) Do", stream)
+    width = 76.2
+    fronts = [(float(x) / PT, float(y) / PT) for x, y, name in placed if name.endswith(("T01", "T02"))]
+    backs = [(float(x) / PT, float(y) / PT) for x, y, name in placed if name.endswith("treenex_back")]
+    assert len(fronts) == len(backs) == 2
+    folds = []
+    for (fx, fy), (bx, by) in zip(sorted(fronts), sorted(backs), strict=True):
+        fold = fx + width
+        assert fold - fx == pytest.approx((bx + width) - fold, abs=0.01)  # left edge ↔ right edge
+        assert bx == pytest.approx(fold, abs=0.01) and by == pytest.approx(fy, abs=0.01)
+        folds.append(fold)
+    grey_dashes = [m for m in mark_lines(path, 1) if abs(m["x0"] - m["x1"]) < 1e-6 and m["bottom"] - m["top"] <= 1.01]
+    assert {round(m["x0"], 2) for m in grey_dashes} == {round(f, 2) for f in folds}
+
+
+def test_fold_needs_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from deckgen.cli import main
+
+    args = ["build", "--deck", "treenex", "--duplex", "fold", "--layout", "single", "--out", str(tmp_path / "o")]
+    assert main(args) == 1
+    assert "--duplex fold needs --layout sheet" in capsys.readouterr().err

@@ -25,6 +25,7 @@ from deckgen.layout.sheets import (
     back_position,
     crop_marks,
     cut_lines,
+    fold_marks,
     impose,
     mirror_page,
     registration_marks,
@@ -123,6 +124,9 @@ def _lay_out(
                     Page(page_w, page_h, [Placement(backs, settings.bleed, settings.bleed)], [], trim, "back")
                 )
         return
+    if backs and settings.duplex == "fold":
+        _lay_out_folded(plan, settings, fronts, labels, backs)
+        return
     grid = sheet_grid(settings)
     page_w, page_h = settings.paper
     extras = sheet_extras(grid, settings)
@@ -147,3 +151,29 @@ def _lay_out(
         plan.pages.append(front)
         if backs:
             plan.pages.append(back)
+
+
+def _lay_out_folded(
+    plan: SheetPlan, settings: PrintSettings, fronts: Sequence[str], labels: Sequence[str] | None, back: str
+) -> None:
+    """Fold-over backs, for printers without duplex: each card's front with its back beside it.
+
+    A pair is cut out as one piece and folded along the line between the halves, so the back
+    half lands exactly behind the front: the back's trim is the front's mirrored about the
+    fold. The pairs are imposed like double-wide cards, with crop marks around them and fold
+    marks in line with each fold.
+    """
+    card_w, card_h = settings.card
+    page_w, page_h = settings.paper
+    pair = replace(settings, card=(2 * card_w, card_h))
+    grid = sheet_grid(pair)
+    extras = sheet_extras(grid, pair) + fold_marks(grid, card_w, page_h, settings.margin)
+    for start in range(0, len(fronts), grid.per_page):
+        page = Page(page_w, page_h, [], list(extras))
+        for slot, index in enumerate(range(start, min(start + grid.per_page, len(fronts)))):
+            x, y = grid.slot(slot)
+            page.placements.append(Placement(fronts[index], x, y))
+            if labels:
+                page.placements.append(Placement(labels[index], x, y))
+            page.placements.append(Placement(back, x + card_w, y))
+        plan.pages.append(page)

@@ -27,6 +27,7 @@ MIN_PRINTED_MARK = 3.0
 #: Where there is no room outside the block, marks run this far along the cut, from the block's edge in.
 INNER_MARK_LENGTH = 4.0
 CUT_LINE_COLOUR = "#808080"
+FOLD_COLOUR = "#808080"
 #: Registration marks for print-and-cut: filled squares this size, at the printable corners.
 REGISTRATION_SIZE = 5.0
 
@@ -128,6 +129,28 @@ def crop_marks(grid: Grid, page_w: float, page_h: float, margin: float) -> list[
             tick((bx1 + MARK_OFFSET, y), (bx1 + MARK_OFFSET + right, y))
         else:
             tick((bx1 - inner, y), (bx1, y))
+    return marks
+
+
+def fold_marks(grid: Grid, card_w: float, page_h: float, margin: float) -> list[Primitive]:
+    """Dashes in line with the fold of every fold-over pair, above and below the block.
+
+    Grey and dashed, unlike the black crop marks, so nobody cuts along a fold. They stand in
+    the printable area outside the block where there is room, else just inside it, on the fold.
+    """
+    _, by0, _, by1 = grid.block
+    folds = sorted({round(grid.slot(col)[0] + card_w, 4) for col in range(grid.cols)})
+    room_top, room_bottom = by0 - MARK_OFFSET - margin, page_h - by1 - MARK_OFFSET - margin
+    marks: list[Primitive] = []
+    for x in folds:
+        for room, edge, outward in ((room_top, by0, -1.0), (room_bottom, by1, 1.0)):
+            start = edge + outward * MARK_OFFSET if room >= MIN_PRINTED_MARK else edge
+            direction = outward if room >= MIN_PRINTED_MARK else -outward
+            length = min(MARK_LENGTH, room) if room >= MIN_PRINTED_MARK else INNER_MARK_LENGTH
+            for dash in range(0, int(length // 1.0), 2):  # 1 mm dashes, 1 mm gaps
+                a = start + direction * dash
+                b = start + direction * min(dash + 1.0, length)
+                marks.append(Stroke(((x, a), (x, b)), MARK_WIDTH, FOLD_COLOUR, "mark"))
     return marks
 
 

@@ -310,6 +310,8 @@ def _printing_guide(styles: dict[str, ParagraphStyle], entries: list[PackingEntr
         edge = {"long-edge": "long", "short-edge": "short"}[two_sided[0].duplex] if two_sided else "long"
         tips = words.CARDSTOCK_TIPS if two_sided else words.CARDSTOCK_TIPS[1:]
         story += [para("Card stock", styles["h2"]), _bullets([tip.format(edge=edge) for tip in tips], body)]
+    if any(e.duplex == "fold" for e in entries if e.media_key != "transparency"):
+        story += [para("Backs folded over", styles["h2"]), _bullets(words.FOLD_TIPS, body)]
     story += [para("Cutting", styles["h2"]), _bullets(words.CUTTING_TIPS, body)]
     story += [para("Sorting and storing", styles["h2"]), _bullets(words.SORTING_TIPS, body)]
     return story
