@@ -7,9 +7,9 @@ OUT    := output
 .PHONY: build test format bench docs fuzz system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
-# qpdf, and librsvg's rsvg-convert as an independent SVG renderer.
-SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert
-SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin
+# qpdf, librsvg's rsvg-convert as an independent SVG renderer, and Ghostscript (inkcov) for CMYK.
+SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs
+SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -359,7 +359,14 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
     names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}
     for deck, (plan, settings) in job.plans.items():
         filename, title = names[deck]
-        data = plan_to_pdf(plan, f"{title} cards", progress, print_subject(deck, settings), settings.duplex)
+        data = plan_to_pdf(
+            plan,
+            f"{title} cards",
+            progress,
+            print_subject(deck, settings),
+            settings.duplex,
+            cmyk=settings.color == "cmyk",
+        )
         write_atomic(root / filename, data)
         written.append(root / filename)
     if job.request.pack:

@@ -333,6 +333,11 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
     "each back printed beside its card, to fold behind it (printers without two-sided printing). [long-edge]",
 )
 @click.option(
+    "--color",
+    type=click.Choice(["rgb", "cmyk"]),
+    help="PDF colours: rgb for screens and office printers, or cmyk for print shops (black is pure K). [rgb]",
+)
+@click.option(
     "--back-offset",
     metavar="DX,DY",
     help="How far the backs landed from their place, read off the calibration sheet (deckgen calibrate), "

@@ -39,6 +39,7 @@ DECK_DEFAULTS: dict[str, dict[str, Any]] = {
         "registration": False,
         "sets": 1,
         "back_offset": "0mm,0mm",
+        "color": "rgb",
     },
     "treenex": {
         "paper": "letter",
@@ -53,6 +54,7 @@ DECK_DEFAULTS: dict[str, dict[str, Any]] = {
         "registration": False,
         "sets": 1,
         "back_offset": "0mm,0mm",
+        "color": "rgb",
     },
 }
 LASER_DEFAULTS: dict[str, Any] = {
@@ -86,6 +88,8 @@ class PrintSettings:
     grid_ticks: bool = False
     #: Misplacement of the backs read off the calibration sheet (mm, x right, y down, seen from the front).
     back_offset: tuple[float, float] = (0.0, 0.0)
+    #: "rgb" for screens and office printers, "cmyk" for print shops.
+    color: str = "rgb"
 
 
 #: What each profile key holds: "text" (a string), "length" (a string with a unit), "size"
@@ -106,6 +110,7 @@ PROFILE_TYPES: dict[str, object] = {
     "registration": "flag",
     "sets": "sets",
     "back_offset": "offset",
+    "color": ("rgb", "cmyk"),
     "bed": "size",
     "bed_profile": "text",
     "kerf": "length",
@@ -183,7 +188,13 @@ def resolve(
         back_offset = parse_offset(str(merged["back_offset"]))
     except DeckgenError as error:
         raise DeckgenError(prefix + str(error)) from None
-    for key, allowed in (("media", MEDIA), ("layout", LAYOUTS), ("marks", MARKS), ("duplex", DUPLEX)):
+    for key, allowed in (
+        ("media", MEDIA),
+        ("layout", LAYOUTS),
+        ("marks", MARKS),
+        ("duplex", DUPLEX),
+        ("color", ("rgb", "cmyk")),
+    ):
         if merged[key] not in allowed:
             raise DeckgenError(f"{prefix}{key} {merged[key]!r}: use one of {', '.join(allowed)}")
     sets = merged["sets"]
@@ -211,6 +222,7 @@ def resolve(
         sets=sets,
         grid_ticks=grid_ticks,
         back_offset=back_offset,
+        color=str(merged["color"]),
     )
 
 

@@ -329,3 +329,30 @@ def test_fold_needs_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     args = ["build", "--deck", "treenex", "--duplex", "fold", "--layout", "single", "--out", str(tmp_path / "o")]
     assert main(args) == 1
     assert "--duplex fold needs --layout sheet" in capsys.readouterr().err
+
+
+def ink_coverage(path: Path) -> list[tuple[float, float, float, float]]:
+    """C, M, Y, K coverage of every page, from Ghostscript's inkcov device (an independent renderer)."""
+    out = subprocess.run(
+        ["gs", "-q", "-o", "-", "-sDEVICE=inkcov", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    return [tuple(float(v) for v in line.split()[:4]) for line in out.splitlines() if "CMYK" in line]  # type: ignore[misc]
+
+
+def test_cmyk_prints_black_digits_with_the_k_plate_alone(tmp_path: Path) -> None:
+    cmyk = ink_coverage(build(tmp_path / "cmyk", ("treenex",), color="cmyk", pack=False)["treenex.pdf"])
+    rgb = ink_coverage(build(tmp_path / "rgb", ("treenex",), pack=False)["treenex.pdf"])
+    fronts, backs = cmyk[0::2], cmyk[1::2]
+    for c, m, y, k in fronts:  # black digits, dark-grey ids, the grey frame
+        assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0
+    assert all(c > 0 and m > 0 for c, m, _, _ in backs)  # the blue back keeps its colour
+    assert all(c > 0 and m > 0 and y > 0 for c, m, y, _ in rgb[0::2])  # RGB black prints on every plate
+
+
+def test_the_print_shop_profile_uses_cmyk(tmp_path: Path) -> None:
+    from deckgen.cli import main
+
+    out = tmp_path / "shop"
+    assert main(["build", "--profile", "print-shop", "--deck", "treenex", "--no-pack", "--out", str(out)]) == 0
+    c, m, y, k = ink_coverage(out / "treenex.pdf")[0]
+    assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0

@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable
 
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
 from deckgen.layout.sheets import SheetPlan
+from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.units import mm_to_pt
 
@@ -33,7 +33,7 @@ def new_canvas(buffer: io.BytesIO, title: str, subject: str = "") -> Canvas:
     return canvas
 
 
-def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float) -> None:
+def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float, cmyk: bool = False) -> None:
     """Draw shapes given in mm with y down, in a frame ``height`` mm tall whose origin is its bottom-left."""
     k = mm_to_pt(1.0)
     canvas.setLineCap(1)
@@ -42,7 +42,7 @@ def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float) 
         if shape.role not in PRINTED_ROLES:
             continue
         if isinstance(shape, Stroke):
-            canvas.setStrokeColor(HexColor(shape.colour))
+            canvas.setStrokeColor(colour(shape.colour, cmyk))
             canvas.setLineWidth(shape.width * k)
             path = canvas.beginPath()
             x, y = shape.points[0]
@@ -53,13 +53,13 @@ def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float) 
                 path.close()
             canvas.drawPath(path, stroke=1, fill=0)
         elif isinstance(shape, Disc):
-            canvas.setFillColor(HexColor(shape.colour))
+            canvas.setFillColor(colour(shape.colour, cmyk))
             canvas.circle(shape.cx * k, (height - shape.cy) * k, shape.r * k, stroke=0, fill=1)
         elif isinstance(shape, Box):
             if shape.fill:
-                canvas.setFillColor(HexColor(shape.fill))
+                canvas.setFillColor(colour(shape.fill, cmyk))
             if shape.stroke:
-                canvas.setStrokeColor(HexColor(shape.stroke))
+                canvas.setStrokeColor(colour(shape.stroke, cmyk))
                 canvas.setLineWidth(shape.width * k)
             canvas.rect(
                 shape.x * k,
@@ -71,7 +71,9 @@ def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float) 
             )
 
 
-def render_plan(canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None) -> None:
+def render_plan(
+    canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None, cmyk: bool = False
+) -> None:
     """Add the plan's pages to ``canvas`` (forms are defined the first time they are used)."""
     k = mm_to_pt(1.0)
     defined: set[str] = set()
@@ -86,14 +88,14 @@ def render_plan(canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None]
             name = _form_name(face.key)
             if name not in defined:
                 canvas.beginForm(name, 0, 0, face.width * k, face.height * k)
-                draw_primitives(canvas, face.primitives, face.height)
+                draw_primitives(canvas, face.primitives, face.height, cmyk)
                 canvas.endForm()
                 defined.add(name)
             canvas.saveState()
             canvas.translate(placement.x * k, (page.height - placement.y - face.height) * k)
             canvas.doForm(name)
             canvas.restoreState()
-        draw_primitives(canvas, page.extras, page.height)
+        draw_primitives(canvas, page.extras, page.height, cmyk)
         canvas.showPage()
         if progress is not None:
             progress(1)
@@ -119,12 +121,13 @@ def plan_to_pdf(
     progress: Callable[[int], None] | None = None,
     subject: str = "",
     duplex: str = "none",
+    cmyk: bool = False,
 ) -> bytes:
     """The plan as PDF bytes; ``duplex`` is how its back pages were placed (none: one-sided)."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, subject)
     has_backs = any(page.side == "back" for page in plan.pages)
     ask_for_actual_size(canvas, duplex if has_backs else "none")
-    render_plan(canvas, plan, progress)
+    render_plan(canvas, plan, progress, cmyk)
     canvas.save()
     return buffer.getvalue()
