@@ -111,10 +111,14 @@ def prepare(request: BuildRequest) -> BuildJob:
                 f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
                 "(it keeps every page in memory): build fewer sets at a time"
             )
-        if "svg" in request.formats and cards * settings.sets > MAX_LASER_CARDS:
+        fill = (request.options.get("engrave") or (chosen or {}).get("engrave")) == "fill"
+        laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
+        if "svg" in request.formats and cards * settings.sets > laser_cap:
             raise DeckgenError(
                 f"{settings.sets} sets of {cards:,} cards make {cards * settings.sets:,} cards to cut; laser files "
-                f"are made for at most {MAX_LASER_CARDS:,} cards of a deck at a time: build fewer sets at a time"
+                f"are made for at most {laser_cap:,} cards of a deck at a time"
+                + (" with --engrave fill" if fill else "")
+                + ": build fewer sets at a time"
             )
         if deck == "cleariosity":
             plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
@@ -204,8 +208,10 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
 
 #: The most cards of one deck a build lays out (sets × cards): keeps peak memory under 300 MB.
 MAX_CARDS_A_BUILD = 50_000
-#: Laser sheets hold every path of every card until written: about 70 MB per 1,000 cards.
-MAX_LASER_CARDS = 10_000
+#: Laser sheets hold every path of every card until written: up to 100 MB per 1,000 cards
+#: scored (three-digit Treenex values), and 850 MB per 1,000 engraved as filled shapes.
+MAX_LASER_CARDS = 5_000
+MAX_LASER_FILL_CARDS = 800
 
 #: File names of each deck's outputs start with these.
 DECK_STEMS = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
@@ -329,21 +335,31 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     """Draw and write every file of the job: all of them, or none.
 
     Everything is written into a hidden staging folder inside ``--out`` (the same file
-    system), and only when all of it is there is it moved into place; the files of earlier
-    builds that this one replaces but no longer writes (an SVG sheet past the new count, the
-    PNG of a card that is gone) are removed then. If anything fails or the build is stopped,
-    the staging folder is removed and ``--out`` is as it was.
+    system), and only when all of it is there is it moved into place; the files it replaces
+    are set aside first and put back if any move fails or the build is stopped. The files of
+    earlier builds that this one no longer writes (an SVG sheet past the new count, the PNG
+    of a card that is gone) are removed last. If anything fails, ``--out`` is as it was — a
+    folder the build had to create is removed again.
     """
+    missing = [folder for folder in [job.request.out, *job.request.out.parents] if not folder.exists()]
     out = make_folder(job.request.out)
     try:
-        staging = Path(tempfile.mkdtemp(prefix=".deckgen-build-", dir=out))
-    except OSError as error:
-        raise DeckgenError(f"--out {out}: cannot write in it ({error.strerror}); choose another folder") from None
-    try:
-        staged = _write_all(job, progress, staging)
-        return _move_into_place(staged, staging, out, job)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=".deckgen-build-", dir=out))
+        except OSError as error:
+            raise DeckgenError(f"--out {out}: cannot write in it ({error.strerror}); choose another folder") from None
+        try:
+            staged = _write_all(job, progress, staging)
+            return _move_into_place(staged, staging, out, job)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    except BaseException:
+        for folder in missing:  # innermost first; only folders this build made, and only if empty
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
 
 
 def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
@@ -400,9 +416,38 @@ def _move_into_place(staged: list[Path], staging: Path, out: Path, job: BuildJob
     if "png" in job.request.formats and (out / "png").is_dir():
         stale += [p for p in (out / "png").glob("*.png") if any(_OWN_PNG[d].fullmatch(p.name) for d in job.plans)]
     final = [out / path.relative_to(staging) for path in staged]
-    for source, target in zip(staged, final, strict=True):
-        make_folder(out, str(target.parent.relative_to(out)) if target.parent != out else "")
-        os.replace(source, target)
+    for target in final:  # checked before anything moves: a folder in the way is the user's
+        for place in (target, *target.parents):
+            if place == out:
+                break
+            if place.is_dir() and not place.is_symlink() and place == target:
+                raise DeckgenError(f"--out {out}: {target} is a folder, where a file goes; move it away")
+            if place.exists() and place != target and not place.is_dir():
+                raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
+    aside = staging / ".replaced"
+    done: list[tuple[Path, Path, Path | None]] = []  # (new file's place, its staged copy, the old one set aside)
+    try:
+        for number, (source, target) in enumerate(zip(staged, final, strict=True)):
+            make_folder(out, str(target.parent.relative_to(out)) if target.parent != out else "")
+            old: Path | None = None
+            if target.exists() or target.is_symlink():
+                old = aside / str(number)
+                old.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(target, old)
+            done.append((target, source, old))
+            os.replace(source, target)
+    except BaseException as error:
+        # Put everything back as it was: the new files out, the old ones in.
+        for target, source, old in reversed(done):
+            if target.exists() and not source.exists():
+                os.replace(target, source)
+            if old is not None:
+                os.replace(old, target)
+        if isinstance(error, OSError):
+            raise DeckgenError(
+                f"--out {out}: cannot put the new files in place ({error.strerror}); nothing was changed"
+            ) from None
+        raise
     keep = set(final)
     for path in stale:
         if path not in keep:

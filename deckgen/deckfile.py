@@ -36,6 +36,8 @@ TREENEX_FILE = TEMPLATES / "treenex.toml"
 
 _CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards"}
 _CARD_KEYS = {"id", "tier", "grid"}
+#: The largest deck, profile or bed file read (a standard deck file is 5 KB).
+MAX_FILE_BYTES = 1_000_000
 #: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card
 #: groups), so this bounds the time and memory of every command.
 MAX_CLEARIOSITY_CARDS = 240
@@ -51,6 +53,8 @@ _TIER_NAMES = ", ".join(t.colour for t in Tier)
 def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
     """A TOML file as a dict, or one line saying what is wrong with it."""
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DeckgenError(f"{path}: {path.stat().st_size:,} bytes; a {what} is at most {MAX_FILE_BYTES:,} bytes")
         text = path.read_text(encoding="utf-8-sig")  # a byte-order mark some editors add is fine
     except FileNotFoundError:
         raise DeckgenError(f"{path}: no such file; check the path") from None
@@ -58,6 +62,8 @@ def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
         raise DeckgenError(f"{path}: cannot read it ({error}); check that it is a text file you may read") from None
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise DeckgenError(f"{path}: not a valid {what} (nested too deeply); check the brackets") from None
     except tomllib.TOMLDecodeError as error:
         raise DeckgenError(f"{path}: not a valid {what} ({error}); check quotes, commas and brackets") from None
 

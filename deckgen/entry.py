@@ -8,6 +8,7 @@ write cleans up after itself on any exception, :class:`~deckgen.errors.Stopped` 
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -19,7 +20,8 @@ def _stop(signum: int, _frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    signal.signal(signal.SIGTERM, _stop)
+    for signum in (signal.SIGTERM, signal.SIGHUP):  # kill, timeout, docker stop; a closed terminal
+        signal.signal(signum, _stop)
     try:
         from deckgen.cli import main as run_cli
 
@@ -33,4 +35,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    sys.exit(main())
+    code = main()
+    if code in (130, 128 + signal.SIGTERM, 128 + signal.SIGHUP):
+        # Stopped: every writer has cleaned up while the stop unwound. Leave now, without the
+        # interpreter's exit hooks, which would wait for simulation workers to finish their games.
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(code)
+    sys.exit(code)

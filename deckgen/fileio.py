@@ -19,7 +19,14 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     is refused.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    target = path
+    if path.is_symlink():
+        try:
+            target = Path(os.path.realpath(path, strict=True))
+        except FileNotFoundError:  # a link to a file not made yet: write that file
+            target = Path(os.path.realpath(path))
+        except OSError as error:  # a loop of links
+            raise DeckgenError(f"{path}: cannot follow the link ({error.strerror}); choose another path") from None
     try:
         mode = target.stat().st_mode
     except OSError:

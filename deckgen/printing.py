@@ -11,7 +11,7 @@ from typing import Any
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
 from deckgen.layout.laser import LaserSettings
-from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_length, parse_offset, parse_size
+from deckgen.units import CARD_SIZES, MAX_LENGTH_MM, PAPER_SIZES, parse_length, parse_offset, parse_size
 
 PROFILES_FILE = TEMPLATES / "profiles.toml"
 BEDS_FILE = TEMPLATES / "beds.toml"
@@ -204,6 +204,8 @@ def resolve(
         raise DeckgenError(f"{prefix}--duplex fold needs --layout sheet: each back is printed beside its card")
     if merged["registration"] and merged["layout"] == "single":
         raise DeckgenError(f"{prefix}--registration needs --layout sheet: the marks go around a sheet of cards")
+    if merged["layout"] == "single" and max(card) + 2 * bleed > MAX_LENGTH_MM:
+        raise DeckgenError(f"{prefix}card size with bleed is more than 200 inches, the largest page a PDF can have")
     if bleed > 10:
         raise DeckgenError(f"{prefix}bleed {bleed:g} mm: use at most 10 mm (3 mm is usual)")
     if margin > min(paper) / 3:

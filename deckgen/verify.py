@@ -24,14 +24,15 @@ and for the deck as a whole,
 
 from __future__ import annotations
 
+import signal
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from deckgen.errors import DeckgenError
 from deckgen.facts import Fact, fact_counts, tier_facts
 from deckgen.groups import Group, find_groups, participation, raw_card
 from deckgen.model import Card, Deck, Tier
@@ -345,6 +346,19 @@ def group_flags(groups: list[Group], op: str) -> list[int]:
 PlayTask = tuple[int, list[int], list[int], int, int, str]
 
 
+#: The most equation groups a level may have for simulated play (the shipped deck's largest
+#: level has 2,278; four standard decks have 118,336); past it a game takes seconds.
+MAX_PLAY_GROUPS = 150_000
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the main process, which ends them and prints the one line; a
+    SIGTERM (the main process ending them) simply ends a worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _play_task(task: PlayTask) -> PlayStats:
     return simulate(*task)
 
@@ -370,18 +384,43 @@ def verify_deck(
     tiers = [analyse_tier(deck, tier) for tier in Tier if deck.colour_cards(tier)]
     if games == 0:  # play not simulated: criteria 8-10 are left unjudged, the report says so
         return DeckReport(deck, tiers, balance(deck), games, seed)
+    for report in tiers:
+        if len(report.groups) > MAX_PLAY_GROUPS:
+            raise DeckgenError(
+                f"the {report.tier.colour} level has {len(report.groups):,} equation groups; simulated play takes "
+                f"at most {MAX_PLAY_GROUPS:,} a level (a designed deck has about 2,000): check it with --games 0"
+            )
     tasks = [task for report in tiers for task in play_tasks(report, games, seed)]
     results: list[PlayStats] = []
     # Largest tasks first, so that two workers finish together.
     order = sorted(range(len(tasks)), key=lambda i: -len(tasks[i][1]) * tasks[i][0])
-    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-        ordered = [tasks[i] for i in order]
-        stats = pool.map(_play_task, ordered) if pool is not None else map(_play_task, ordered)
-        placed: dict[int, PlayStats] = {}
-        for done, (number, result) in enumerate(zip(order, stats, strict=True), start=1):
-            placed[number] = result
-            if progress:
-                progress(done, len(tasks))
+    ordered = [tasks[i] for i in order]
+    placed: dict[int, PlayStats] = {}
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker) if workers > 1 else None
+    try:
+        if pool is None:
+            for done, (number, task) in enumerate(zip(order, ordered, strict=True), start=1):
+                placed[number] = _play_task(task)
+                if progress:
+                    progress(done, len(tasks))
+        else:
+            futures = {pool.submit(_play_task, task): number for number, task in zip(order, ordered, strict=True)}
+            pending = set(futures)
+            while pending:
+                # Wake up often, so that a signal is handled at once and not after a long task.
+                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    placed[futures[future]] = future.result()
+                if finished and progress:
+                    progress(len(placed), len(tasks))
+    except BaseException:
+        if pool is not None:  # stopped or failed: end the workers now, not after their games
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    if pool is not None:
+        pool.shutdown()
     results = [placed[i] for i in range(len(tasks))]
     per_tier = 2 * len(PLAYER_COUNTS)
     for number, result in enumerate(results):

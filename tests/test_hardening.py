@@ -290,3 +290,48 @@ def test_a_rebuild_removes_its_own_stale_files_and_nothing_else(tmp_path: Path) 
     ours = sorted(p.name for p in (out / "svg").glob("*-sheet-*.svg"))
     assert ours == listed and len(ours) < len(many)
     assert (out / "svg" / "my-notes.svg").exists() and (out / "png" / "photo.png").exists()
+
+
+def test_more_hostile_files_and_links(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    nested = tmp_path / "nested.toml"
+    nested.write_text("x = " + "[" * 600 + "]" * 600 + "\n")
+    assert main(["export", "--file", str(nested)]) == 1
+    assert "nested too deeply" in one_line_error(capsys)
+    huge = tmp_path / "huge.toml"
+    huge.write_text(CLEARIOSITY_FILE.read_text(encoding="utf-8") + "# " + "x" * 1_100_000 + "\n")
+    assert main(["export", "--file", str(huge)]) == 1
+    assert "is at most 1,000,000 bytes" in one_line_error(capsys)
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    assert main(["export", "--out", str(tmp_path / "loop1")]) == 1
+    assert "cannot follow the link" in one_line_error(capsys)
+    assert (tmp_path / "loop1").is_symlink()
+    args = ["build", "--deck", "cleariosity", "--layout", "single", "--card-size", "5080x5080mm", "--bleed", "10mm"]
+    assert main([*args, "--out", str(tmp_path / "o")]) == 1
+    assert "more than 200 inches" in one_line_error(capsys)
+
+
+def test_a_deck_with_too_many_groups_to_simulate_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 240 cards of three zeros each: 0 + 0 = 0 on every line makes hundreds of thousands of groups.
+    from itertools import combinations
+
+    from deckgen.rules import LINE_POSITIONS
+
+    lines = {frozenset(cells) for cells in LINE_POSITIONS.values()}
+    grids = []
+    for cells in combinations(range(9), 3):
+        if frozenset(cells) not in lines:  # three zeros in a line would be an equation on their own
+            marks = ["0" if p in cells else "." for p in range(9)]
+            grids.append(" / ".join(" ".join(marks[r * 3 : r * 3 + 3]) for r in range(3)))
+    tiers = ["green"] * 96 + ["yellow"] * 48 + ["purple"] * 48 + ["orange"] * 48
+    rows = [f'  {{ id = "C{n:03d}", tier = "{t}", grid = "{grids[n % len(grids)]}" }},' for n, t in enumerate(tiers)]
+    deck = tmp_path / "zeros.toml"
+    deck.write_text('name = "zeros"\ngame = "cleariosity"\nstandard = false\ncards = [\n' + "\n".join(rows) + "\n]\n")
+    assert main(["verify", "--file", str(deck), "--games", "10"]) == 1
+    assert "simulated play takes at most 150,000 a level" in one_line_error(capsys)
+
+
+def test_stopping_a_long_simulation_ends_its_workers_at_once(tmp_path: Path) -> None:
+    result = run_and_signal(["verify", "--games", "100000"], tmp_path, signal.SIGTERM, 2.0)
+    assert result.returncode == 143
+    assert result.stderr.strip() == "deckgen: stopped (terminated)"
