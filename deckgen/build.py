@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, load_cleariosity, load_treenex
+from deckgen.deckfile import CARD_ID, CLEARIOSITY_FILE, TREENEX_FILE, TREENEX_ID, load_cleariosity, load_treenex
 from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.layout.decks import cleariosity_plan, sheet_grid, treenex_plan
@@ -104,14 +104,18 @@ def prepare(request: BuildRequest) -> BuildJob:
     laser: dict[str, list[LaserSheet]] = {}
     for deck in request.decks:
         settings = resolve(deck, chosen, request.options)
+        # Laser options are checked on every build, so a mistyped --kerf is caught even
+        # before anyone asks for the SVGs.
+        laser_settings = resolve_laser(chosen, request.options, settings)
+        check_settings(laser_settings, settings.card)
         cards = len(cleariosity.cards) if deck == "cleariosity" else len(treenex.cards)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
             raise DeckgenError(
-                f"{settings.sets} sets of {cards:,} {'Cleariosity' if deck == 'cleariosity' else 'Treenex'} cards make "
+                f"{settings.sets} sets of {cards:,} {GAME_NAMES[deck]} cards make "
                 f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
                 "(it keeps every page in memory): build fewer sets at a time"
             )
-        fill = (request.options.get("engrave") or (chosen or {}).get("engrave")) == "fill"
+        fill = laser_settings.engrave == "fill"
         laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
         if "svg" in request.formats and cards * settings.sets > laser_cap:
             raise DeckgenError(
@@ -124,10 +128,6 @@ def prepare(request: BuildRequest) -> BuildJob:
             plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
         else:
             plans[deck] = (treenex_plan(treenex, settings), settings)
-        # Laser options are checked on every build, so a mistyped --kerf is caught even
-        # before anyone asks for the SVGs.
-        laser_settings = resolve_laser(chosen, request.options, settings)
-        check_settings(laser_settings, settings.card)
         if "svg" in request.formats:
             paper_grid = sheet_grid(settings) if settings.registration else None
             cards = laser_cards(deck, cleariosity, treenex, settings, laser_settings.frame)
@@ -180,11 +180,11 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         fronts = sum(1 for page in plan.pages if page.side == "front") // settings.sets
         backs = sum(1 for page in plan.pages if page.side == "back") // settings.sets
         cards = len(job.cleariosity.cards) if deck == "cleariosity" else len(job.treenex.cards)
-        media = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}[settings.media]
+        media = MEDIA_NAMES[settings.media]
         sides = "two-sided" if backs else "one side"
         if settings.layout == "single":
             media += ", one card a page"
-        name = "Cleariosity Numbers" if deck == "cleariosity" else "Treenex"
+        name = GAME_NAMES[deck]
         detail = ""
         if deck == "treenex":
             deck_ = job.treenex
@@ -212,6 +212,10 @@ MAX_CARDS_A_BUILD = 50_000
 #: scored (three-digit Treenex values), and 850 MB per 1,000 engraved as filled shapes.
 MAX_LASER_CARDS = 5_000
 MAX_LASER_FILL_CARDS = 800
+
+#: What people call each game and each media, in file metadata and the packing list.
+GAME_NAMES = {"cleariosity": "Cleariosity Numbers", "treenex": "Treenex"}
+MEDIA_NAMES = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}
 
 #: File names of each deck's outputs start with these.
 DECK_STEMS = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
@@ -310,9 +314,7 @@ def write_png(job: BuildJob, progress: Progress | None, root: Path) -> list[Path
 
 def print_subject(deck: str, settings: PrintSettings) -> str:
     """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads it)."""
-    media = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}[settings.media]
-    game = "Cleariosity Numbers" if deck == "cleariosity" else "Treenex"
-    what = f"{game} cards to print on {media} at actual size (100 %)"
+    what = f"{GAME_NAMES[deck]} cards to print on {MEDIA_NAMES[settings.media]} at actual size (100 %)"
     if settings.layout == "single":
         return what + ", one card a page"
     sides = {
@@ -372,12 +374,12 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
         return written
     from deckgen.render.pdf import plan_to_pdf
 
-    names = {"cleariosity": (CLEARIOSITY_PDF, "Cleariosity Numbers"), "treenex": (TREENEX_PDF, "Treenex")}
+    filenames = {"cleariosity": CLEARIOSITY_PDF, "treenex": TREENEX_PDF}
     for deck, (plan, settings) in job.plans.items():
-        filename, title = names[deck]
+        filename = filenames[deck]
         data = plan_to_pdf(
             plan,
-            f"{title} cards",
+            f"{GAME_NAMES[deck]} cards",
             progress,
             print_subject(deck, settings),
             settings.duplex,
@@ -403,8 +405,10 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
 #: removed as stale, and only in a folder this build writes.
 _OWN_SVG = re.compile(r"(cleariosity-numbers|treenex)-sheet-[0-9]+\.svg")
 _OWN_PNG = {
-    "cleariosity": re.compile(r"(?!T[0-9]+\.png)[A-Z][A-Z0-9]{0,5}\.png|cleariosity-numbers-contact\.png"),
-    "treenex": re.compile(r"T[0-9]+\.png|treenex-back\.png|treenex-contact\.png"),
+    "cleariosity": re.compile(
+        rf"(?!{TREENEX_ID.pattern}\.png)(?:{CARD_ID.pattern})\.png|cleariosity-numbers-contact\.png"
+    ),
+    "treenex": re.compile(rf"(?:{TREENEX_ID.pattern})\.png|treenex-back\.png|treenex-contact\.png"),
 }
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.colors import black
-from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.calibration import CalibrationSheet, Tick
 from deckgen.render.fonts import register_fonts
-from deckgen.render.pdf import ask_for_actual_size
+from deckgen.render.pdf import ask_for_actual_size, new_canvas
 from deckgen.units import mm_to_pt
 
 LINE = 0.2  # mm
@@ -21,12 +20,9 @@ def calibration_pdf(sheet: CalibrationSheet) -> bytes:
     regular, bold = register_fonts()
     buffer = io.BytesIO()
     k = mm_to_pt(1.0)
-    canvas = Canvas(buffer, pagesize=(sheet.width * k, sheet.height * k), invariant=1, initialFontName=regular)
-    canvas.setTitle("deckgen calibration sheet")
-    canvas.setSubject(f"Print at actual size (100 %), two-sided, flipping on the {EDGE_NAMES[sheet.duplex]}")
-    canvas.setAuthor("deckgen")
-    canvas.setCreator("deckgen")
-    canvas.setProducer("deckgen")
+    subject = f"Print at actual size (100 %), two-sided, flipping on the {EDGE_NAMES[sheet.duplex]}"
+    canvas = new_canvas(buffer, "deckgen calibration sheet", subject)
+    canvas.setPageSize((sheet.width * k, sheet.height * k))
     ask_for_actual_size(canvas, sheet.duplex)
 
     def point(x: float, y: float) -> tuple[float, float]:
