@@ -178,8 +178,9 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     The search is deterministic: budgets are counted in steps and attempts, not seconds, so
     the same seed and budgets always give the same deck file. Each attempt is checked the way
     `deckgen verify` checks a deck (simulated games with verify's seed); when one fails, the
-    next attempt starts from a seed derived from --seed. The last deck is written either way;
-    exit status 1 means no attempt met every criterion (try another seed or more steps).
+    next attempt starts from a seed derived from --seed. With several cores, attempts search
+    side by side and are judged in order (same deck, sooner). The last deck is written either
+    way; exit status 1 means no attempt met every criterion (try another seed or more steps).
     """
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = max(1, min(4, os.cpu_count() or 1))
@@ -196,7 +197,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         return not failures
 
     with progress_bar("Designing deck", iterations * attempts) as update:
-        result = design_deck(seed, settings, progress=update, check=check)
+        result = design_deck(seed, settings, progress=update, check=check, workers=workers)
     report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:

@@ -33,10 +33,14 @@ How it works, and why:
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from deckgen.facts import tier_facts
 from deckgen.groups import equation_table, find_groups
@@ -54,6 +58,7 @@ from deckgen.standard import (
     TRIVIAL_SHARE,
     min_digit_use,
 )
+from deckgen.workers import POLL_SECONDS, quiet_worker, report, stop_pool
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 #: How many times more often simulated play collects a given two-card group than a given
@@ -153,10 +158,18 @@ class _TierStats:
         self.equations = [0] * 1000
 
 
-def _triples(found: list, card: int, firsts: set[int], seconds: set[int], number: int, code: int, ops_key: int):
-    for i in firsts:
-        for j in seconds:
-            found.append((tuple(sorted((card, i, j))), number, code, ops_key))
+class Delta(NamedTuple):
+    """What some groups add to the running totals (see :meth:`DeckSearch._delta`).
+
+    ``kinds`` maps a group kind, ((code * 16 + operations' key) * 4 + top colour) * 2 + two-card?,
+    to how many of the groups are of that kind; ``members`` lists the cards that count a
+    three-card group as their own (once per group), and ``pair_members`` the same for two-card
+    groups, with the pair's kind (line * 1000 + code).
+    """
+
+    kinds: dict[int, int]
+    members: list[int]
+    pair_members: list[tuple[int, int]]
 
 
 class DeckSearch:
@@ -179,6 +192,9 @@ class DeckSearch:
         full_table = equation_table(OPS)
         self.ops_sets: list[tuple[str, ...]] = sorted({ops for row in full_table.values() for _, ops in row})
         ops_key = {ops: number for number, ops in enumerate(self.ops_sets)}
+        # Per operations' key and colour: does a group read with those operations count at that
+        # colour's tier (so that the top colour's cards count it as their own)?
+        self.counts_at_top = [tuple(any(op in tier.ops() for op in ops) for tier in TIERS) for ops in self.ops_sets]
         self.table: list[tuple[tuple[int, int], ...]] = [
             tuple((c, ops_key[ops]) for c, ops in full_table.get((a, b), ())) for a in range(10) for b in range(10)
         ]
@@ -193,9 +209,11 @@ class DeckSearch:
         self.digits = [0] * 10
         self.used = [0] * 9
         self.same = [0] * (4 * 90)
+        self.same_excess = 0
+        self.digits_needed = [min_digit_use(digit) + 1 for digit in range(10)]
         self.lonely = 0
         self.stats = [_TierStats(size) for size in self.tier_sizes]
-        self.role_cache: dict[tuple, tuple] = {}
+        self.role_cache: dict[int, tuple] = {}
         self.own_count = [0] * total
         self.own_pairs = [0] * total
         # Extra pair targets for the cards that simulated games leave on the table (feedback).
@@ -211,7 +229,7 @@ class DeckSearch:
         self.fact_share_capped = [t in MAX_FACT_SHARE for t in TIERS]
         for card in range(total):
             self._index(card)
-        self._account(self._roles(list(range(total))), 1)
+        self._account(self._delta(list(range(total))), 1)
 
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:
@@ -277,187 +295,247 @@ class DeckSearch:
         """Digit, cell and same-number totals and lone equations, kept up to date card by card."""
         cells = self.counted[card]
         colour = self.colour_rank[card]
+        same, cap = self.same, self.settings.max_same_number
         for position, value in cells.items():
             self.digits[value] += sign
             self.used[position] += sign
-            self.same[colour * 90 + position * 10 + value] += sign
+            slot = colour * 90 + position * 10 + value
+            # How far the counts go over the cap, summed: up by one when a count rises past it.
+            if sign > 0:
+                if same[slot] >= cap:
+                    self.same_excess += 1
+            elif same[slot] > cap:
+                self.same_excess -= 1
+            same[slot] += sign
         for line in LINES:
             if line[0] in cells and line[1] in cells and line[2] in cells:
                 if equation_ops(cells[line[0]], cells[line[1]], cells[line[2]]):
                     self.lonely += sign
 
-    def _groups_through(self, card: int) -> list[tuple[tuple[int, ...], int, int, int]]:
-        """Every group (all 60 cards, all operations) that includes ``card``, from the index.
+    def _delta(self, changed: list[int]) -> Delta:
+        """What the groups through the ``changed`` cards add to the running totals, each group once.
 
-        Each as (cards ascending, line number, equation code a * 100 + b * 10 + c, operations' key).
+        Read from the footprint index, and summed on the way: the tiers' totals by group kind
+        (equation, operations, top colour, two-card or not) with how many groups are of that
+        kind, the cards that count a group as their own, and the two-card groups' kinds per
+        card. Summing first is what makes a step cheap: a step touches about 150 groups but
+        far fewer kinds, and adding the same totals in another order gives the same figures.
         """
-        found: list[tuple[tuple[int, ...], int, int, int]] = []
         table = self.table
         prints = self.footprints
-        for number in range(8):
-            mask, values = prints[card][number]
-            if not mask or mask == 7:
-                continue
-            singles = self.singles[number]
-            if mask in (3, 5, 6):
-                # A domino: partners carry the missing number alone on this line.
-                missing = (7 ^ mask).bit_length() - 1
-                for value, partners in enumerate(singles[missing]):
-                    if not partners:
-                        continue
-                    merged = list(values)
-                    merged[missing] = value
-                    for result, ops_key in table[merged[0] * 10 + merged[1]]:
-                        if result == merged[2]:
-                            code = merged[0] * 100 + merged[1] * 10 + result
-                            for other in partners:
-                                found.append(((card, other) if card < other else (other, card), number, code, ops_key))
-                continue
-            slot = mask.bit_length() - 1
-            mine = values[slot]
-            # A single number: partners are a domino over the other two cells ...
-            for other in self.dominoes[number][7 ^ mask]:
-                theirs = list(prints[other][number][1])
-                theirs[slot] = mine
-                for result, ops_key in table[theirs[0] * 10 + theirs[1]]:
-                    if result == theirs[2]:
-                        code = theirs[0] * 100 + theirs[1] * 10 + result
-                        found.append(((card, other) if card < other else (other, card), number, code, ops_key))
-            # ... or two more single numbers, one in each of the other cells.
-            if slot == 2:
-                for a, firsts in enumerate(singles[0]):
-                    if not firsts:
-                        continue
-                    for b, seconds in enumerate(singles[1]):
-                        if not seconds:
+        delta = Delta({}, [], [])
+        earlier: set[int] = set()
+        for card in changed:
+            mine_rank = self.colour_rank[card]
+            for number in range(8):
+                mask, values = prints[card][number]
+                if not mask or mask == 7:
+                    continue
+                singles = self.singles[number]
+                if mask in (3, 5, 6):
+                    # A domino: partners carry the missing number alone on this line.
+                    missing = (7 ^ mask).bit_length() - 1
+                    for value, partners in enumerate(singles[missing]):
+                        if not partners:
                             continue
-                        for result, ops_key in table[a * 10 + b]:
-                            if result == mine:
-                                _triples(found, card, firsts, seconds, number, a * 100 + b * 10 + mine, ops_key)
-            else:
-                other_slot = 1 - slot
-                for value, others in enumerate(singles[other_slot]):
-                    if not others:
-                        continue
-                    a, b = (mine, value) if slot == 0 else (value, mine)
-                    for result, ops_key in table[a * 10 + b]:
-                        thirds = singles[2][result]
-                        if thirds:
-                            _triples(found, card, others, thirds, number, a * 100 + b * 10 + result, ops_key)
-        return found
-
-    def _roles(self, changed: list[int]) -> list[tuple]:
-        """What the groups through the ``changed`` cards add, each group once (from the current index).
-
-        A role is (equation code, two-card?, line, members counted at their own tier, and the
-        tiers' totals it belongs to with its trivial and practising flags there).
-        """
-        rank = self.colour_rank
-        cache = self.role_cache
-        roles = []
-        for position, card in enumerate(changed):
-            earlier = changed[:position]
-            for cards, line, code, ops_key in self._groups_through(card):
-                if earlier and any(member in earlier for member in cards):
-                    continue  # already counted through an earlier changed card
-                last = cards[-1]
-                top = rank[last]
-                key = (code * 16 + ops_key) * 4 + top
-                shared = cache.get(key)
-                if shared is None:
-                    shared = cache[key] = self._role_of(code, ops_key, top)
-                at_top, tiers = shared
-                pair = len(cards) == 2
-                if not at_top:
-                    own: tuple[int, ...] = ()
-                elif pair:
-                    own = cards if rank[cards[0]] == top else (last,)
+                        merged = list(values)
+                        merged[missing] = value
+                        for result, ops_key in table[merged[0] * 10 + merged[1]]:
+                            if result == merged[2]:
+                                code = merged[0] * 100 + merged[1] * 10 + result
+                                self._add_pairs(card, mine_rank, partners, earlier, number, code, ops_key, delta)
+                    continue
+                slot = mask.bit_length() - 1
+                mine = values[slot]
+                # A single number: partners are a domino over the other two cells ...
+                for other in self.dominoes[number][7 ^ mask]:
+                    theirs = list(prints[other][number][1])
+                    theirs[slot] = mine
+                    for result, ops_key in table[theirs[0] * 10 + theirs[1]]:
+                        if result == theirs[2]:
+                            code = theirs[0] * 100 + theirs[1] * 10 + result
+                            self._add_pairs(card, mine_rank, (other,), earlier, number, code, ops_key, delta)
+                # ... or two more single numbers, one in each of the other cells.
+                if slot == 2:
+                    for a, firsts in enumerate(singles[0]):
+                        if not firsts:
+                            continue
+                        for b, seconds in enumerate(singles[1]):
+                            if not seconds:
+                                continue
+                            for result, ops_key in table[a * 10 + b]:
+                                if result == mine:
+                                    code = a * 100 + b * 10 + mine
+                                    self._add_triples(card, mine_rank, firsts, seconds, earlier, code, ops_key, delta)
                 else:
-                    own = tuple(c for c in cards if rank[c] == top)
-                roles.append((code, pair, line, own, tiers))
-        return roles
+                    other_slot = 1 - slot
+                    for value, others in enumerate(singles[other_slot]):
+                        if not others:
+                            continue
+                        a, b = (mine, value) if slot == 0 else (value, mine)
+                        for result, ops_key in table[a * 10 + b]:
+                            thirds = singles[2][result]
+                            if thirds:
+                                code = a * 100 + b * 10 + result
+                                self._add_triples(card, mine_rank, others, thirds, earlier, code, ops_key, delta)
+            earlier.add(card)
+        return delta
+
+    def _role(self, key: int) -> tuple:
+        """The tiers' totals a group kind counts in, each with its trivial and practising flags there."""
+        role = self.role_cache.get(key)
+        if role is None:
+            role = self.role_cache[key] = self._role_of(key >> 6, (key >> 2) & 15, key & 3)
+        return role
+
+    def _add_pairs(self, card, mine_rank, partners, earlier, line, code, ops_key, delta) -> None:  # type: ignore[no-untyped-def]
+        """Two-card groups of ``card`` with each of ``partners`` (not counted through an earlier card)."""
+        rank = self.colour_rank
+        base = (code * 16 + ops_key) * 4
+        kind = line * 1000 + code
+        kinds, own = delta.kinds, delta.pair_members
+        counts_at_top = self.counts_at_top[ops_key]
+        for other in partners:
+            if other in earlier:
+                continue
+            theirs = rank[other]
+            top = theirs if theirs > mine_rank else mine_rank
+            key = base + top
+            kinds[key * 2 + 1] = kinds.get(key * 2 + 1, 0) + 1
+            if counts_at_top[top]:
+                # The cards of the group's top colour count it as their own.
+                if mine_rank == top:
+                    own.append((card, kind))
+                if theirs == top:
+                    own.append((other, kind))
+
+    def _add_triples(self, card, mine_rank, firsts, seconds, earlier, code, ops_key, delta) -> None:  # type: ignore[no-untyped-def]
+        """Three-card groups of ``card`` with one of ``firsts`` and one of ``seconds``."""
+        rank = self.colour_rank
+        counts_at_top = self.counts_at_top[ops_key]
+        per_top = [0, 0, 0, 0]
+        own = delta.members
+        for first in firsts:
+            if first in earlier:
+                continue
+            first_rank = rank[first]
+            top_so_far = first_rank if first_rank > mine_rank else mine_rank
+            for second in seconds:
+                if second in earlier:
+                    continue
+                second_rank = rank[second]
+                top = second_rank if second_rank > top_so_far else top_so_far
+                per_top[top] += 1
+                if counts_at_top[top]:
+                    if mine_rank == top:
+                        own.append(card)
+                    if first_rank == top:
+                        own.append(first)
+                    if second_rank == top:
+                        own.append(second)
+        kinds = delta.kinds
+        base = (code * 16 + ops_key) * 4
+        for top, count in enumerate(per_top):
+            if count:
+                key = (base + top) * 2
+                kinds[key] = kinds.get(key, 0) + count
 
     def _role_of(self, code: int, ops_key: int, top: int) -> tuple:
         values = (code // 100, code // 10 % 10, code % 10)
         tier_roles = _tier_roles(values, self.ops_sets[ops_key])
-        tiers = tuple(
+        return tuple(
             (self.stats[t], trivial, practising)
             for t, (member, trivial, practising) in enumerate(tier_roles)
             if member and t >= top
         )
-        return tier_roles[top][0], tiers
 
-    def _account(self, roles: list[tuple], sign: int) -> None:
+    def _account(self, delta: Delta, sign: int) -> None:
         """Add (``sign`` 1) or take away (-1) groups from every running total."""
-        count, pairs = self.own_count, self.own_pairs
-        pair_kinds, distinct = self.pair_kinds, self.distinct_pairs
-        for code, pair, line, own, tiers in roles:
-            for member in own:
-                count[member] += sign
-                if pair:
-                    pairs[member] += sign
-                    kinds = pair_kinds[member]
-                    kind = line * 1000 + code
-                    now = kinds.get(kind, 0) + sign
-                    if now:
-                        kinds[kind] = now
-                    else:
-                        del kinds[kind]
-                    if now == (1 if sign > 0 else 0):
-                        distinct[member] += sign
-            weight = sign * (PAIR_WEIGHT if pair else 1)
-            for stats, trivial, practising_here in tiers:
-                stats.groups += sign
+        count = self.own_count
+        for member in delta.members:
+            count[member] += sign
+        pairs, pair_kinds, distinct = self.own_pairs, self.pair_kinds, self.distinct_pairs
+        first_of_kind = 1 if sign > 0 else 0
+        for member, kind in delta.pair_members:
+            count[member] += sign
+            pairs[member] += sign
+            kinds = pair_kinds[member]
+            now = kinds.get(kind, 0) + sign
+            if now:
+                kinds[kind] = now
+            else:
+                del kinds[kind]
+            if now == first_of_kind:
+                distinct[member] += sign
+        for kind, number in delta.kinds.items():
+            change = sign * number
+            weight = change * PAIR_WEIGHT if kind & 1 else change
+            code = kind >> 7
+            for stats, trivial, practising_here in self._role(kind >> 1):
+                stats.groups += change
                 stats.weighted += weight
-                stats.equations[code] += sign
+                stats.equations[code] += change
                 if trivial:
-                    stats.trivial += sign
+                    stats.trivial += change
                     stats.weighted_trivial += weight
                 if practising_here:
-                    stats.practising += sign
+                    stats.practising += change
                     stats.weighted_practising += weight
                     facts = stats.facts
-                    facts[code] += sign
-                    if facts[code] == (1 if sign > 0 else 0):
+                    before = facts[code]
+                    facts[code] = before + change
+                    # The running totals only grow (or only shrink) within one call.
+                    if (before > 0) != (before + change > 0):
                         stats.covered += sign
 
-    def _refresh(self, cards: list[int]) -> tuple[list[tuple], list[tuple]]:
+    def _refresh(self, cards: list[int]) -> tuple[Delta, Delta]:
         """Re-file changed cards: the groups through them before and after (to undo cheaply)."""
-        before = self._roles(cards)
+        before = self._delta(cards)
         self._account(before, -1)
         for card in cards:
             self._index(card)
-        after = self._roles(cards)
+        after = self._delta(cards)
         self._account(after, 1)
         return before, after
 
     # -- scoring --------------------------------------------------------------------------
     def penalty(self) -> float:
-        """Missed criteria and targets (large) minus the reward for cards rich in pairs (small)."""
+        """Missed criteria and targets (large) minus the reward for cards rich in pairs (small).
+
+        Called once a step: written for speed, with every sum in a fixed order, so that a seed
+        gives the same deck on every machine.
+        """
         s = self.settings
         missed = 0.0
         reward = 0.0
-        count, pairs = self.own_count, self.own_pairs
         floor_groups = MIN_GROUPS + s.group_margin
-        rank = self.colour_rank
-        for card in range(len(count)):
-            n, p = count[card], pairs[card]
-            tier = rank[card]
+        group_target, pair_target, pair_weight = s.group_target, s.pair_target, s.pair_weight
+        kinds_target, pair_cap, group_weight, group_cap = (
+            s.distinct_pair_target,
+            s.pair_cap,
+            s.group_weight,
+            s.group_cap,
+        )
+        for n, p, tier, kinds, boost in zip(
+            self.own_count, self.own_pairs, self.colour_rank, self.distinct_pairs, self.boost, strict=True
+        ):
             if n < floor_groups:
                 missed += floor_groups - n
-            if n < s.group_target[tier]:
-                missed += (s.group_target[tier] - n) / 4
-            kinds = self.distinct_pairs[card]
-            if kinds < s.distinct_pair_target:
-                missed += (s.distinct_pair_target - kinds) ** 2 / 2
-            target = s.pair_target[tier]
+            if n < group_target[tier]:
+                missed += (group_target[tier] - n) / 4
+            if kinds < kinds_target:
+                missed += (kinds_target - kinds) ** 2 / 2
+            target = pair_target[tier]
             if p < target:
-                missed += (target - p) ** 2 / 2 + 2 * max(0, MIN_PAIRS - p)
-            boost = self.boost[card]
+                missed += (target - p) ** 2 / 2 + 2 * (MIN_PAIRS - p if p < MIN_PAIRS else 0)
             if boost:
                 # Cards that play leaves over: one more pair and one more kind of pair per boost.
-                missed += max(0, target + boost - p) + max(0, s.distinct_pair_target + boost - kinds)
-            reward += s.pair_weight[tier] * min(p, s.pair_cap) + s.group_weight * min(n, s.group_cap)
+                short = target + boost - p
+                few = kinds_target + boost - kinds
+                missed += (short if short > 0 else 0) + (few if few > 0 else 0)
+            reward += pair_weight[tier] * (p if p < pair_cap else pair_cap) + group_weight * (
+                n if n < group_cap else group_cap
+            )
         for tier_number, stats in enumerate(self.stats):
             groups = stats.groups or 1
             weighted = stats.weighted or 1
@@ -467,12 +545,13 @@ class DeckSearch:
             missed += max(0.0, max(stats.equations) - s.max_equation_share * groups) / 4
             missed += 10 * max(0, self.facts_needed[tier_number] - stats.covered)
             if self.fact_share_capped[tier_number] and stats.practising:
-                top = max(stats.facts[code] for code in self.fact_codes[tier_number])
+                facts = stats.facts
+                top = max([facts[code] for code in self.fact_codes[tier_number]])
                 missed += max(0.0, top - s.fact_share_target * stats.practising)
-        missed += 3 * sum(max(0, min_digit_use(d) + 1 - n) for d, n in enumerate(self.digits))
-        missed += 3 * sum(max(0, MIN_CELL_USE + 1 - n) for n in self.used)
+        missed += 3 * sum([max(0, need - n) for need, n in zip(self.digits_needed, self.digits, strict=True)])
+        missed += 3 * sum([max(0, MIN_CELL_USE + 1 - n) for n in self.used])
         missed += 20 * self.lonely
-        missed += sum(n - s.max_same_number for n in self.same if n > s.max_same_number)
+        missed += self.same_excess
         return 100 * missed - reward
 
     # -- moves ----------------------------------------------------------------------------
@@ -537,7 +616,7 @@ class DeckSearch:
         self.triples[number] = (tier, new_line, triple)
         return list(triple), saved, old
 
-    def _undo(self, cards: list[int], saved, old, refreshed: tuple[list[tuple], list[tuple]]) -> None:
+    def _undo(self, cards: list[int], saved, old, refreshed: tuple[Delta, Delta]) -> None:
         for card, cells in saved:
             self.cells[card] = cells
         if old is not None:
@@ -626,30 +705,98 @@ def attempt_seed(seed: int, attempt: int) -> int | str:
     return seed if attempt == 1 else f"{seed}:{attempt}"
 
 
+def search_attempt(seed: int, attempt: int, settings: DesignSettings, progress: Progress | None = None) -> Deck:
+    """One attempt's search, from its own seed: the deck it ends with (not yet checked)."""
+    search = DeckSearch(attempt_seed(seed, attempt), settings)
+    search.anneal(settings.iterations, progress, 0, settings.iterations)
+    return search.deck("cleariosity-numbers")
+
+
+def _attempt_in_worker(seed: int, attempt: int, settings: DesignSettings) -> Deck:
+    return search_attempt(seed, attempt, settings, lambda done, _total: report((attempt, done)))
+
+
 def design_deck(
     seed: int,
     settings: DesignSettings | None = None,
     progress: Progress | None = None,
     check: Callable[[Deck], bool] | None = None,
+    workers: int = 1,
 ) -> DesignResult:
     """Run the seeded search (verify what it returns before shipping it).
 
     With ``check`` (simulated play, typically), each attempt's deck is judged by it and the
     search goes on to the next attempt until one passes or the attempts run out; the last
     deck is returned either way. Without it, one attempt is made.
+
+    With ``workers`` > 1, that many attempts search at once, each in its own process, and
+    are still judged in order: attempt 2 is ready when attempt 1 fails its check, and the
+    result is the same as one after another, only sooner.
     """
     settings = settings or DesignSettings()
     attempts = settings.attempts if check is not None else 1
     total = settings.iterations * attempts
+    decks = _parallel_attempts if workers > 1 and attempts > 1 else _attempts_in_turn
     result: DesignResult | None = None
-    for attempt in range(1, attempts + 1):
-        search = DeckSearch(attempt_seed(seed, attempt), settings)
-        search.anneal(settings.iterations, progress, (attempt - 1) * settings.iterations, total)
-        deck = search.deck("cleariosity-numbers")
-        result = DesignResult(deck, attempt, check(deck) if check is not None else True)
-        if result.passed:
-            break
+    with closing(decks(seed, settings, attempts, workers, progress)) as made:
+        for attempt, deck in made:
+            result = DesignResult(deck, attempt, check(deck) if check is not None else True)
+            if result.passed:
+                break
     if progress is not None:
         progress(total, total)
     assert result is not None
     return result
+
+
+def _attempts_in_turn(
+    seed: int, settings: DesignSettings, attempts: int, _workers: int, progress: Progress | None
+) -> Iterator[tuple[int, Deck]]:
+    total = settings.iterations * attempts
+    for attempt in range(1, attempts + 1):
+        done = (attempt - 1) * settings.iterations
+        step = None if progress is None else (lambda steps, _total, done=done: progress(done + steps, total))
+        yield attempt, search_attempt(seed, attempt, settings, step)
+
+
+def _parallel_attempts(
+    seed: int, settings: DesignSettings, attempts: int, workers: int, progress: Progress | None
+) -> Iterator[tuple[int, Deck]]:
+    """Attempts searched ``workers`` at a time, handed out in order of attempt.
+
+    The next attempt starts when the caller asks for more (its check failed); the attempts
+    still searching are ended when the caller stops asking.
+    """
+    total = settings.iterations * attempts
+    queue = multiprocessing.get_context().Queue()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker, initargs=(queue,))
+    steps = [0] * (attempts + 1)
+    futures: dict[int, Future[Deck]] = {}
+
+    def start(attempt: int) -> None:
+        if attempt <= attempts:
+            futures[attempt] = pool.submit(_attempt_in_worker, seed, attempt, settings)
+
+    def show_progress() -> None:
+        while not queue.empty():
+            attempt, done = queue.get()
+            steps[attempt] = max(steps[attempt], done)
+        if progress is not None:
+            progress(sum(steps), total)
+
+    try:
+        for attempt in range(1, workers + 1):
+            start(attempt)
+        for attempt in range(1, attempts + 1):
+            future = futures.pop(attempt)
+            while not wait([future], timeout=POLL_SECONDS).done:
+                show_progress()
+            deck = future.result()
+            steps[attempt] = settings.iterations
+            show_progress()
+            yield attempt, deck
+            start(attempt + workers)
+    finally:
+        stop_pool(pool)
+        queue.close()
+        queue.cancel_join_thread()

@@ -24,7 +24,6 @@ and for the deck as a whole,
 
 from __future__ import annotations
 
-import signal
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -56,6 +55,7 @@ from deckgen.standard import (
     TRIVIAL_SHARE,
     min_digit_use,
 )
+from deckgen.workers import POLL_SECONDS, quiet_worker, stop_pool
 
 CRITERIA = {
     1: "no card is an equation by itself",
@@ -351,14 +351,6 @@ PlayTask = tuple[int, list[int], list[int], int, int, str]
 MAX_PLAY_GROUPS = 150_000
 
 
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the main process, which ends them and prints the one line; a
-    SIGTERM (the main process ending them) simply ends a worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
-
-
 def _play_task(task: PlayTask) -> PlayStats:
     return simulate(*task)
 
@@ -396,7 +388,7 @@ def verify_deck(
     order = sorted(range(len(tasks)), key=lambda i: -len(tasks[i][1]) * tasks[i][0])
     ordered = [tasks[i] for i in order]
     placed: dict[int, PlayStats] = {}
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker) if workers > 1 else None
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker) if workers > 1 else None
     try:
         if pool is None:
             for done, (number, task) in enumerate(zip(order, ordered, strict=True), start=1):
@@ -407,17 +399,14 @@ def verify_deck(
             futures = {pool.submit(_play_task, task): number for number, task in zip(order, ordered, strict=True)}
             pending = set(futures)
             while pending:
-                # Wake up often, so that a signal is handled at once and not after a long task.
-                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in finished:
                     placed[futures[future]] = future.result()
                 if finished and progress:
                     progress(len(placed), len(tasks))
     except BaseException:
-        if pool is not None:  # stopped or failed: end the workers now, not after their games
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            stop_pool(pool)
         raise
     if pool is not None:
         pool.shutdown()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+
 import pytest
 
 from deckgen.deckfile import dump_cleariosity
@@ -80,3 +82,35 @@ def test_progress_reaches_the_total() -> None:
     design_deck(2, DesignSettings(iterations=1000), progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (1000, 1000)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_attempts_searched_side_by_side_give_the_same_deck_as_one_after_another() -> None:
+    settings = DesignSettings(iterations=300, attempts=4)
+    checked: list[Deck] = []
+
+    def third_passes(deck: Deck) -> bool:
+        checked.append(deck)
+        return len(checked) == 3
+
+    in_turn = design_deck(4, settings, check=third_passes)
+    in_turn_checked = list(checked)
+    checked.clear()
+    seen: list[tuple[int, int]] = []
+    side_by_side = design_deck(
+        4, settings, check=third_passes, workers=2, progress=lambda done, total: seen.append((done, total))
+    )
+    assert (side_by_side.attempt, side_by_side.passed) == (in_turn.attempt, in_turn.passed) == (3, True)
+    assert side_by_side.deck == in_turn.deck
+    assert checked == in_turn_checked
+    assert seen[-1] == (1200, 1200)
+    # Attempt 4 was searching when attempt 3 passed: it is ended, not left running.
+    assert multiprocessing.active_children() == []
+
+
+def test_a_check_that_fails_loudly_ends_the_attempts_still_searching() -> None:
+    def broken(deck: Deck) -> bool:
+        raise RuntimeError("check failed")
+
+    with pytest.raises(RuntimeError, match="check failed"):
+        design_deck(4, DesignSettings(iterations=300, attempts=4), check=broken, workers=2)
+    assert multiprocessing.active_children() == []
