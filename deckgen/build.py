@@ -11,8 +11,10 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,13 +32,15 @@ from deckgen.layout.faces import (
     treenex_front,
     treenex_label,
 )
-from deckgen.layout.laser import LaserSheet, check_settings, lay_out_sheets
+from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
 from deckgen.layout.pictures import contact_sheet
+from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
 from deckgen.model import Deck
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.treenex import TreenexDeck, card_ids, with_overrides
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
+from deckgen.workers import run_tasks
 
 if TYPE_CHECKING:
     from deckgen.render.pack_pdf import PackingEntry
@@ -45,7 +49,6 @@ if TYPE_CHECKING:
 # build loads only the libraries of the formats it makes.
 
 Progress = Callable[[int], None]
-LaserCard = tuple[str, Face, Face | None]
 
 CLEARIOSITY_PDF = "cleariosity-numbers.pdf"
 TREENEX_PDF = "treenex.pdf"
@@ -77,7 +80,7 @@ class BuildJob:
     plans: dict[str, tuple[SheetPlan, PrintSettings]]
     cleariosity: Any
     treenex: TreenexDeck
-    laser: dict[str, list[LaserSheet]] = field(default_factory=dict)
+    laser: dict[str, LaserPlan] = field(default_factory=dict)
 
     @property
     def pages(self) -> int:
@@ -85,7 +88,7 @@ class BuildJob:
         pages = 0
         if "pdf" in self.request.formats:
             pages += sum(len(plan.pages) for plan, _ in self.plans.values()) + (1 if self.request.pack else 0)
-        pages += sum(len(sheets) for sheets in self.laser.values())
+        pages += sum(plan.sheets for plan in self.laser.values())
         if "png" in self.request.formats:
             pages += sum(len(png_faces(deck, self)[0]) + 1 for deck in self.plans)
         return pages
@@ -101,7 +104,7 @@ def prepare(request: BuildRequest) -> BuildJob:
     treenex = load_treenex(request.treenex_file or TREENEX_FILE)
     treenex = with_overrides(treenex, request.values, request.copies)
     plans: dict[str, tuple[SheetPlan, PrintSettings]] = {}
-    laser: dict[str, list[LaserSheet]] = {}
+    laser: dict[str, LaserPlan] = {}
     for deck in request.decks:
         settings = resolve(deck, chosen, request.options)
         # Laser options are checked on every build, so a mistyped --kerf is caught even
@@ -131,7 +134,7 @@ def prepare(request: BuildRequest) -> BuildJob:
         if "svg" in request.formats:
             paper_grid = sheet_grid(settings) if settings.registration else None
             cards = laser_cards(deck, cleariosity, treenex, settings, laser_settings.frame)
-            laser[deck] = lay_out_sheets(cards, settings.card, laser_settings, paper_grid)
+            laser[deck] = plan_laser(cards, settings.card, laser_settings, paper_grid)
     return BuildJob(request, plans, cleariosity, treenex, laser)
 
 
@@ -233,40 +236,63 @@ def make_folder(out: Path, sub: str = "") -> Path:
     return folder
 
 
-def write_laser(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
+#: A piece of a build: work that makes a file's contents (run in a worker process, see
+#: :func:`deckgen.workers.run_tasks`), and what then writes it here; it returns the paths written.
+Piece = tuple[Callable[[], Any], Callable[[Any], list[Path]]]
+
+
+def laser_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Piece]:
     """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
+    folder = make_folder(root, "svg")
+    index: list[dict[str, Any]] = []
+    pieces: list[Piece] = []
+    for deck, plan in job.laser.items():
+        for number in range(plan.sheets):
+            path = folder / f"{DECK_STEMS[deck]}-sheet-{number + 1:02d}.svg"
+            title = f"{DECK_STEMS[deck]} sheet {number + 1} of {plan.sheets}"
+
+            def finish(
+                made: tuple[bytes, dict[str, Any]],
+                path: Path = path,
+                stem: str = DECK_STEMS[deck],
+                at_end: bool = False,
+            ) -> list[Path]:
+                svg, entry = made
+                write_atomic(path, svg)
+                index.append({"file": path.name, "deck": stem, **entry})
+                if progress is not None:
+                    progress(1)
+                if not at_end:
+                    return [path]
+                write_atomic(folder / "index.json", json.dumps({"sheets": index}, indent=2) + "\n")
+                return [path, folder / "index.json"]
+
+            pieces.append((partial(_laser_sheet, plan, number, title), finish))
+    # The last sheet's writer also writes the index.
+    work, finish = pieces[-1]
+    pieces[-1] = (work, partial(finish, at_end=True))
+    return pieces
+
+
+def _laser_sheet(plan: LaserPlan, number: int, title: str) -> tuple[bytes, dict[str, Any]]:
+    """A sheet laid out and written as SVG, with its line in index.json."""
     from deckgen.render.svg import sheet_to_svg
 
-    folder = make_folder(root, "svg")
-    written = []
-    index: dict[str, Any] = {"sheets": []}
-
-    for deck, sheets in job.laser.items():
-        for number, sheet in enumerate(sheets, start=1):
-            path = folder / f"{DECK_STEMS[deck]}-sheet-{number:02d}.svg"
-            write_atomic(path, sheet_to_svg(sheet, f"{DECK_STEMS[deck]} sheet {number} of {len(sheets)}"))
-            written.append(path)
-            index["sheets"].append(
-                {
-                    "file": path.name,
-                    "deck": DECK_STEMS[deck],
-                    "bed_mm": [round(sheet.width, 3), round(sheet.height, 3)],
-                    "cards": sheet.cards,
-                    "cut_length_mm": round(sheet.cut_length(), 1),
-                    "travel_mm": round(sheet.travel(), 1),
-                }
-            )
-            if progress is not None:
-                progress(1)
-    write_atomic(folder / "index.json", json.dumps(index, indent=2) + "\n")
-    written.append(folder / "index.json")
-    return written
+    sheet = lay_out_sheet(plan, number)
+    entry = {
+        "bed_mm": [round(sheet.width, 3), round(sheet.height, 3)],
+        "cards": sheet.cards,
+        "cut_length_mm": round(sheet.cut_length(), 1),
+        "travel_mm": round(sheet.travel(), 1),
+    }
+    return sheet_to_svg(sheet, title), entry
 
 
 CONTACT_COLUMNS = 10
 #: Contact sheets are previews of a whole deck: at most this resolution keeps them small.
 CONTACT_DPI = 100
 CONTACT_PIXELS = 40_000_000
+Rgba = tuple[int, int, int, int]
 WHITE = (255, 255, 255, 255)
 CLEAR = (0, 0, 0, 0)
 
@@ -280,36 +306,49 @@ def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[f
     return faces, settings.card
 
 
-def write_png(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
-    """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck."""
-    from deckgen.render.png import draw, png_bytes
+def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Piece]:
+    """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck.
 
+    Every picture is drawn on its own (ids are printed, so every face differs, and a 1,200 dpi
+    card is 86 MB while drawn).
+    """
     folder = make_folder(root, "png")
     dpi = job.request.dpi
-    written = []
-
+    pieces: list[Piece] = []
     for deck in job.plans:
         faces, (w, h) = png_faces(deck, job)
         background = CLEAR if deck == "cleariosity" else WHITE
-        for stem, face in faces:
-            # One image at a time: every card face is its own (ids are printed), and a
-            # 1,200 dpi card is 86 MB while drawn.
-            path = folder / f"{stem}.png"
-            write_atomic(path, png_bytes(draw(face.primitives, w, h, dpi, background), dpi))
-            written.append(path)
-            if progress is not None:
-                progress(1)
         labelled = [("BACK" if stem == "treenex-back" else stem, face) for stem, face in faces]
         shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=deck == "cleariosity")
         # At most CONTACT_PIXELS pixels, so a 1,000-card deck's sheet stays small in memory too.
         area_in2 = (sheet_w / 25.4) * (sheet_h / 25.4)
         contact_dpi = max(1, min(dpi, CONTACT_DPI, int((CONTACT_PIXELS / area_in2) ** 0.5)))
-        path = folder / f"{DECK_STEMS[deck]}-contact.png"
-        write_atomic(path, png_bytes(draw(shapes, sheet_w, sheet_h, contact_dpi, WHITE), contact_dpi))
-        written.append(path)
+        # The contact sheet first: it is the longest, and the cards fill in around it.
+        pictures = [(f"{DECK_STEMS[deck]}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)]
+        pictures += [(stem, face.primitives, w, h, dpi, background) for stem, face in faces]
+        for stem, shapes_, width, height, picture_dpi, colour in pictures:
+            path = folder / f"{stem}.png"
+            pieces.append((partial(_png_of, shapes_, width, height, picture_dpi, colour), _writer(path, progress)))
+    return pieces
+
+
+def _png_of(shapes: Sequence[Primitive], width: float, height: float, dpi: int, background: Rgba) -> bytes:
+    """One picture's PNG file: shapes drawn at a size (mm) and DPI on a background."""
+    from deckgen.render.png import draw, png_bytes
+
+    return png_bytes(draw(shapes, width, height, dpi, background), dpi)
+
+
+def _writer(path: Path, progress: Progress | None, units: int = 1) -> Callable[[bytes], list[Path]]:
+    """What writes a piece's bytes to ``path`` and moves the progress bar on."""
+
+    def finish(data: bytes) -> list[Path]:
+        write_atomic(path, data)
         if progress is not None:
-            progress(1)
-    return written
+            progress(units)
+        return [path]
+
+    return finish
 
 
 def print_subject(deck: str, settings: PrintSettings) -> str:
@@ -365,40 +404,52 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
 
 
 def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:
-    written: list[Path] = []
+    """Every file of the job. Its pieces (a PDF, the teacher pack, an SVG sheet, a PNG) are
+    made side by side, one per core, and written here in a fixed order: the files are the
+    same as when made one after another."""
+    pieces: list[Piece] = []
+    if "pdf" in job.request.formats:
+        pieces += pdf_pieces(job, progress, root)
     if job.laser:
-        written += write_laser(job, progress, root)
+        pieces += laser_pieces(job, progress, root)
     if "png" in job.request.formats:
-        written += write_png(job, progress, root)
-    if "pdf" not in job.request.formats:
-        return written
-    from deckgen.render.pdf import plan_to_pdf
+        pieces += png_pieces(job, progress, root)
+    workers = max(1, min(4, os.cpu_count() or 1))
+    written: list[Path] = []
+    # Closed on the way out, whatever happens: a failed write or a stop ends the workers now.
+    with closing(run_tasks([work for work, _ in pieces], workers)) as results:
+        for (_, finish), result in zip(pieces, results, strict=True):
+            written += finish(result)
+    return written
 
-    filenames = {"cleariosity": CLEARIOSITY_PDF, "treenex": TREENEX_PDF}
-    for deck, (plan, settings) in job.plans.items():
-        filename = filenames[deck]
-        data = plan_to_pdf(
-            plan,
-            f"{GAME_NAMES[deck]} cards",
-            progress,
-            print_subject(deck, settings),
-            settings.duplex,
-            cmyk=settings.color == "cmyk",
-        )
-        write_atomic(root / filename, data)
-        written.append(root / filename)
+
+def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Piece]:
+    """The teacher pack (first: it takes longest) and a PDF per deck."""
+    pieces: list[Piece] = []
     if job.request.pack:
         card_size = job.plans["cleariosity"][1].card if "cleariosity" in job.plans else CARD_SIZES["poker"]
         sheets = [settings.paper for _, settings in job.plans.values() if settings.layout == "sheet"]
         sets, entries = packing_entries(job)
-        from deckgen.render.pack_pdf import teacher_pack_pdf
+        pack = partial(_pack_pdf, job.cleariosity, job.treenex, card_size, sets, entries, pack_page_size(sheets))
+        pieces.append((pack, _writer(root / PACK_PDF, progress)))
+    filenames = {"cleariosity": CLEARIOSITY_PDF, "treenex": TREENEX_PDF}
+    for deck, (plan, settings) in job.plans.items():
+        subject = print_subject(deck, settings)
+        work = partial(_deck_pdf, plan, f"{GAME_NAMES[deck]} cards", subject, settings.duplex, settings.color == "cmyk")
+        pieces.append((work, _writer(root / filenames[deck], progress, len(plan.pages))))
+    return pieces
 
-        data = teacher_pack_pdf(job.cleariosity, job.treenex, card_size, sets, entries, pack_page_size(sheets))
-        write_atomic(root / PACK_PDF, data)
-        written.append(root / PACK_PDF)
-        if progress is not None:
-            progress(1)
-    return written
+
+def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool) -> bytes:
+    from deckgen.render.pdf import plan_to_pdf
+
+    return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk)
+
+
+def _pack_pdf(*args: Any) -> bytes:
+    from deckgen.render.pack_pdf import teacher_pack_pdf
+
+    return teacher_pack_pdf(*args)
 
 
 #: Files a build writes under out/svg and out/png, by pattern: only such files are ever

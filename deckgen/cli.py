@@ -12,26 +12,22 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from deckgen.build import BuildRequest, prepare, run
-from deckgen.deckfile import CLEARIOSITY_FILE, TREENEX_FILE, dump_cleariosity, load_cleariosity, load_treenex
-from deckgen.design import DesignSettings, design_deck
+from deckgen.design_settings import DesignSettings
 from deckgen.errors import DeckgenError, Stopped
-from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
-from deckgen.fileio import write_atomic
-from deckgen.layout.faces import CleariosityGeometry
-from deckgen.layout.pictures import stack_picture
-from deckgen.model import Card, Deck, Tier
-from deckgen.printing import profile as printing_profile
-from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
-from deckgen.stack import level_of, read_stack
+from deckgen.model import Tier
 from deckgen.standard import DEFAULT_GAMES
-from deckgen.treenex import TreenexDeck, with_overrides
-from deckgen.units import CARD_SIZES
-from deckgen.verify import DeckReport, verify_deck
 
+if TYPE_CHECKING:
+    from deckgen.model import Card, Deck
+    from deckgen.treenex import TreenexDeck
+    from deckgen.verify import DeckReport
+
+# Each command imports what it needs when it runs: `deckgen --help` and a card build start
+# without the simulator, the designer, the teacher pack's typesetting or the SVG library.
 DECKS = ("cleariosity", "treenex")
 #: Seed of verify's simulated games; design checks its attempts with the same games.
 VERIFY_SEED = 1
@@ -55,11 +51,16 @@ def progress_bar(label: str, total: int, enabled: bool = True) -> Iterator[Calla
 
 
 def load_treenex_with(file: Path | None, values: str | None, copies: int | None) -> TreenexDeck:
+    from deckgen.deckfile import TREENEX_FILE, load_treenex
+    from deckgen.treenex import with_overrides
+
     return with_overrides(load_treenex(file or TREENEX_FILE), values, copies)
 
 
 def emit(text: str, out: Path | None) -> None:
     """Write ``text`` to ``out`` atomically, or to stdout."""
+    from deckgen.fileio import write_atomic
+
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -122,6 +123,10 @@ def verify(
     card is in enough groups, few groups are trivial, simulated games collect enough cards,
     and digits and cells are used evenly. For Treenex: how many hands the deck deals.
     """
+    from deckgen.deckfile import CLEARIOSITY_FILE, load_cleariosity
+    from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
+    from deckgen.verify import verify_deck
+
     if deck == "treenex":
         treenex = load_treenex_with(file, values, copies)
         emit(json.dumps(treenex_json_report(treenex), indent=2) + "\n" if as_json else treenex_text(treenex), out)
@@ -182,6 +187,10 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     side by side and are judged in order (same deck, sooner). The last deck is written either
     way; exit status 1 means no attempt met every criterion (try another seed or more steps).
     """
+    from deckgen.deckfile import dump_cleariosity
+    from deckgen.design import design_deck
+    from deckgen.verify import verify_deck
+
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = max(1, min(4, os.cpu_count() or 1))
     reports: list[DeckReport] = []
@@ -252,6 +261,7 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     Print it two-sided at actual size, hold it up to a window, read X and Y off the scales,
     then build with --back-offset Xmm,Ymm. Example: deckgen calibrate --paper a4.
     """
+    from deckgen.fileio import write_atomic
     from deckgen.layout.calibration import CalibrationSheet
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
@@ -276,6 +286,9 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
 @copies_option
 def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str | None, copies: int | None) -> None:
     """Write a deck's cards as JSON or CSV for other programs."""
+    from deckgen.deckfile import CLEARIOSITY_FILE, load_cleariosity
+    from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
+
     if deck == "treenex":
         treenex = load_treenex_with(file, values, copies)
         emit(treenex_json(treenex) if fmt == "json" else treenex_csv(treenex), out)
@@ -399,6 +412,9 @@ def build(
     With --format svg: one SVG per laser-bed sheet in output/svg/, and index.json.
     With --format png: one PNG per card in output/png/ and a contact sheet per deck.
     """
+    from deckgen.build import BuildRequest, prepare, run
+    from deckgen.printing import profile as printing_profile
+
     chosen_profile = printing_profile(profile) if profile else {}
     deck = deck or chosen_profile.get("deck", "all")
     request = BuildRequest(
@@ -437,7 +453,13 @@ def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | Non
     which cell is covered twice, which line misses a number, or which operation the
     numbers would need.
     """
+    from deckgen.deckfile import CLEARIOSITY_FILE, load_cleariosity
+    from deckgen.fileio import write_atomic
+    from deckgen.layout.faces import CleariosityGeometry
+    from deckgen.layout.pictures import stack_picture
     from deckgen.render.png import draw, png_bytes
+    from deckgen.stack import level_of, read_stack
+    from deckgen.units import CARD_SIZES
 
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
     cards = stack_cards(deck, card_ids)

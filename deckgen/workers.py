@@ -8,8 +8,14 @@ slices, so that a signal is handled at once and not after a long task.
 from __future__ import annotations
 
 import signal
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: How long the main process waits on its workers at a time, in seconds.
 POLL_SECONDS = 0.2
@@ -35,8 +41,52 @@ def report(message: object) -> None:
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """End the workers now (stopped, failed or no longer needed), not after their tasks."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
+    # The pool's own thread notices the ended workers and reaps them; wait for it (a moment),
+    # so that no ended worker is left unreaped when this returns.
+    if manager is not None:
+        manager.join(timeout=2)
     for process in processes:
-        process.join(timeout=1)  # a terminated worker ends at once; this reaps it
+        process.join(timeout=1)
+
+
+def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Iterator[R]:
+    """Each task's result, in the tasks' order, the tasks run by ``workers`` processes.
+
+    The workers are forked after the tasks are set out, so a task's inputs (a 30-set plan,
+    say) are never copied through a pipe; only results come back. Each result is the same as
+    in this process, so the files made from them are too. With one worker, or where the
+    system cannot fork, the tasks run here. A stop or an error ends the workers at once.
+    Put the longest tasks first: they are started in order.
+    """
+    import multiprocessing
+
+    if workers <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for task in tasks:
+            yield task()
+        return
+    from concurrent.futures import ProcessPoolExecutor, wait
+
+    global _tasks
+    _tasks = tasks
+    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=quiet_worker)
+    try:
+        futures = [pool.submit(_run_task, number) for number in range(len(tasks))]
+        for future in futures:
+            while not wait([future], timeout=POLL_SECONDS).done:
+                pass
+            yield future.result()
+    finally:
+        _tasks = ()
+        stop_pool(pool)
+
+
+_tasks: Sequence[Callable[[], Any]] = ()
+
+
+def _run_task(number: int) -> Any:
+    return _tasks[number]()

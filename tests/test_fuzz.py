@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deckgen import printing
 from deckgen.cli import main
 from deckgen.deckfile import CLEARIOSITY_FILE
 
@@ -104,12 +105,6 @@ def commands(draw: st.DrawFn) -> list[str]:
     return [command, *options]
 
 
-def profile_from(path: Path, name: str) -> dict[str, object]:
-    from deckgen.printing import profile
-
-    return profile(name, path)
-
-
 def files_outside(root: Path, out: Path) -> set[str]:
     return {str(p) for p in root.rglob("*") if out not in p.parents and p != out}
 
@@ -146,7 +141,8 @@ def test_any_input_is_a_clean_success_or_one_line(
     with (
         contextlib.redirect_stderr(err),
         contextlib.redirect_stdout(io.StringIO()),
-        mock.patch("deckgen.cli.printing_profile", lambda name: profile_from(profiles, name)),
+        # The command line and the build both read profiles through this one function.
+        mock.patch.object(printing.profile, "__defaults__", (profiles,)),
     ):
         code = main(args)
     errors = [line for line in err.getvalue().splitlines() if line.startswith("deckgen: error:")]

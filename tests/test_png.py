@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 from pathlib import Path
 
@@ -12,8 +13,9 @@ from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
 from deckgen.deckfile import load_cleariosity
 from deckgen.docs_images import docs_images
-from deckgen.layout.faces import CleariosityGeometry
+from deckgen.layout.faces import CleariosityGeometry, cleariosity_front
 from deckgen.model import Card, Cell, Tier
+from deckgen.render.png import draw, png_bytes
 from deckgen.stack import read_stack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,12 +48,14 @@ def test_exact_pixel_size_and_dpi(png_folder: Path, name: str, size_mm: tuple[fl
 
 
 def test_cleariosity_cards_are_clear_and_treenex_cards_opaque(png_folder: Path) -> None:
-    with Image.open(png_folder / "G01.png") as film:
-        assert film.mode == "RGBA"
+    with Image.open(png_folder / "G01.png") as saved:
+        assert saved.has_transparency_data
+        film = saved.convert("RGBA")
         assert film.getpixel((2, 2))[3] == 0  # clear where nothing is printed
         assert film.getchannel("A").getextrema() == (0, 255)
     with Image.open(png_folder / "T01.png") as stock:
-        assert stock.getpixel((2, 2)) == (255, 255, 255, 255)
+        assert not stock.has_transparency_data
+        assert stock.convert("RGBA").getpixel((2, 2)) == (255, 255, 255, 255)
 
 
 def dark_boxes(image: Image.Image, geometry: CleariosityGeometry, dpi: int) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -88,11 +92,25 @@ def test_png_and_pdf_draw_the_same_digits(tmp_path: Path) -> None:
         subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", *pages, pdf, str(stem)], check=True)
         with Image.open(stem.with_suffix(".png")) as rendered, Image.open(folder / f"{card.id}.png") as own:
             assert rendered.size == own.size
-            on_white = Image.alpha_composite(Image.new("RGBA", own.size, "white"), own)
+            on_white = Image.alpha_composite(Image.new("RGBA", own.size, "white"), own.convert("RGBA"))
             pdf_boxes, png_boxes = dark_boxes(rendered, geometry, dpi), dark_boxes(on_white, geometry, dpi)
         assert set(pdf_boxes) == set(png_boxes) == {(c.row, c.col) for c in card.cells}
         for cell, box in pdf_boxes.items():
             assert all(abs(a - b) <= 1 for a, b in zip(box, png_boxes[cell], strict=True)), (card.id, cell)
+
+
+def test_saved_pngs_hold_exactly_the_drawn_pixels() -> None:
+    """Cards are saved indexed (a dozen colours); a picture of many colours as RGBA; both exact."""
+    geometry = CleariosityGeometry(63.5, 88.9)
+    card = load_cleariosity().cards[30]
+    drawn = draw(cleariosity_front(card, geometry).primitives, 63.5, 88.9, 300, (0, 0, 0, 0))
+    many = Image.new("RGBA", (64, 64))
+    many.putdata([(x * 4, y * 4, (x * y) % 256, 128 + x) for y in range(64) for x in range(64)])
+    for image, mode in ((drawn, "P"), (many, "RGBA")):
+        with Image.open(io.BytesIO(png_bytes(image, 300))) as saved:
+            assert saved.mode == mode
+            assert [round(d) for d in saved.info["dpi"]] == [300, 300]
+            assert saved.convert("RGBA").tobytes() == image.tobytes()
 
 
 def test_same_inputs_same_bytes(tmp_path: Path, png_folder: Path) -> None:

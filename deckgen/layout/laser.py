@@ -447,12 +447,33 @@ def turned(face: Face) -> Face:
     return Face(face.key + "-turned", face.height, face.width, tuple(rotate_90(face.primitives, face.height)))
 
 
-def lay_out_sheets(
-    cards: Sequence[tuple[str, Face, Face | None]],
+LaserCard = tuple[str, Face, Face | None]
+
+
+@dataclass(frozen=True)
+class LaserPlan:
+    """Which cards go on which bed, before any geometry is made (each sheet is then laid out
+    on its own, so sheets can be made side by side)."""
+
+    cards: Sequence[LaserCard]
+    grid: Grid
+    settings: LaserSettings
+    #: Print-and-cut: the cards sit where the PDF printed them, with registration marks.
+    print_and_cut: bool
+    #: The cards are turned a quarter (more fit on a bed that way).
+    turn: bool
+
+    @property
+    def sheets(self) -> int:
+        return -(-len(self.cards) // self.grid.per_page)
+
+
+def plan_laser(
+    cards: Sequence[LaserCard],
     card: tuple[float, float],
     settings: LaserSettings,
     paper_grid: Grid | None = None,
-) -> list[LaserSheet]:
+) -> LaserPlan:
     """Cards (id, face, optional label) onto as few beds as possible.
 
     With ``paper_grid`` (print-and-cut) the cards sit exactly where the PDF printed them and
@@ -460,6 +481,7 @@ def lay_out_sheets(
     """
     check_settings(settings, card)
     grid = paper_grid or laser_grid(settings, card)
+    turn = False
     if paper_grid is None and card[0] != card[1]:
         # Turned a quarter, the cards may fit more to a bed: fewer sheets to cut.
         try:
@@ -467,39 +489,54 @@ def lay_out_sheets(
         except DeckgenError:
             turned_grid = None
         if turned_grid is not None and turned_grid.per_page > grid.per_page:
-            grid = turned_grid
-            cards = [(name, turned(face), turned(label) if label else None) for name, face, label in cards]
+            grid, turn = turned_grid, True
+    return LaserPlan(cards, grid, settings, paper_grid is not None, turn)
+
+
+def lay_out_sheets(
+    cards: Sequence[LaserCard],
+    card: tuple[float, float],
+    settings: LaserSettings,
+    paper_grid: Grid | None = None,
+) -> list[LaserSheet]:
+    """Every sheet of :func:`plan_laser`, laid out."""
+    plan = plan_laser(cards, card, settings, paper_grid)
+    return [lay_out_sheet(plan, number) for number in range(plan.sheets)]
+
+
+def lay_out_sheet(plan: LaserPlan, number: int) -> LaserSheet:
+    """Sheet ``number`` (from 0) of the plan: its cut, score and engrave geometry in mm."""
+    settings, grid = plan.settings, plan.grid
     bed_w, bed_h = settings.bed
-    sheets: list[LaserSheet] = []
-    for start in range(0, len(cards), grid.per_page):
-        sheet = LaserSheet(bed_w, bed_h)
-        chunk = cards[start : start + grid.per_page]
-        scores: list[LaserPath] = []
-        cuts: list[LaserPath] = []
-        sheet.cards = [card_id for card_id, _, _ in chunk]
-        for slot in serpentine(len(chunk), grid.cols):
-            _, face, label = chunk[slot]
-            x, y = grid.slot(slot)
-            card_scores, fills = face_marks(face, x, y, settings.engrave)
+    sheet = LaserSheet(bed_w, bed_h)
+    chunk = plan.cards[number * grid.per_page : (number + 1) * grid.per_page]
+    if plan.turn:
+        chunk = [(name, turned(face), turned(label) if label else None) for name, face, label in chunk]
+    scores: list[LaserPath] = []
+    cuts: list[LaserPath] = []
+    sheet.cards = [card_id for card_id, _, _ in chunk]
+    for slot in serpentine(len(chunk), grid.cols):
+        _, face, label = chunk[slot]
+        x, y = grid.slot(slot)
+        card_scores, fills = face_marks(face, x, y, settings.engrave)
+        sheet.engrave += fills
+        if label is not None:
+            label_scores, fills = face_marks(label, x, y, settings.engrave)
+            card_scores += label_scores
             sheet.engrave += fills
-            if label is not None:
-                label_scores, fills = face_marks(label, x, y, settings.engrave)
-                card_scores += label_scores
-                sheet.engrave += fills
-            scores += card_scores
-            if not (settings.common_line and settings.corner_radius == 0):
-                cuts.append(card_outline(x, y, grid.card_w, grid.card_h, settings.corner_radius, settings.kerf))
-        # The whole sheet's score paths, nearest first from the bed's corner (open paths may be
-        # run backwards): what vpype's linesort does, and as short.
-        sheet.score = greedy_then_local(scores)
-        if settings.common_line and settings.corner_radius == 0:
-            sheet.cut = common_line_cuts(grid, len(chunk), settings.kerf)
-        else:
-            sheet.cut = two_opt(nearest_first(cuts))
-        if settings.registration and paper_grid is not None:
-            corners = registration_marks(grid, bed_w, bed_h, settings.margin)
-            sheet.registration = [(x, y, REGISTRATION_SIZE) for x, y in corners]
-        if settings.guide:
-            sheet.guide = [polyline([(0.0, 0.0), (bed_w, 0.0), (bed_w, bed_h), (0.0, bed_h)], closed=True)]
-        sheets.append(sheet)
-    return sheets
+        scores += card_scores
+        if not (settings.common_line and settings.corner_radius == 0):
+            cuts.append(card_outline(x, y, grid.card_w, grid.card_h, settings.corner_radius, settings.kerf))
+    # The whole sheet's score paths, nearest first from the bed's corner (open paths may be
+    # run backwards): what vpype's linesort does, and as short.
+    sheet.score = greedy_then_local(scores)
+    if settings.common_line and settings.corner_radius == 0:
+        sheet.cut = common_line_cuts(grid, len(chunk), settings.kerf)
+    else:
+        sheet.cut = two_opt(nearest_first(cuts))
+    if settings.registration and plan.print_and_cut:
+        corners = registration_marks(grid, bed_w, bed_h, settings.margin)
+        sheet.registration = [(x, y, REGISTRATION_SIZE) for x, y in corners]
+    if settings.guide:
+        sheet.guide = [polyline([(0.0, 0.0), (bed_w, 0.0), (bed_w, bed_h), (0.0, bed_h)], closed=True)]
+    return sheet

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import io
 import math
+import random
 from collections.abc import Iterable
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
 from deckgen.units import mm_to_px
@@ -128,7 +129,61 @@ def _draw_shape(pen: ImageDraw.ImageDraw, what: str, shape: Primitive, scale: fl
             pen.rectangle(box, outline=255, width=max(1, round(shape.width * scale)))
 
 
+#: Colours an image may have to be saved as an indexed PNG (a card has about a dozen: clear,
+#: ink, the tier colour and their smoothed edges).
+MAX_INDEXED_COLOURS = 256
+
+
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
+    """The image as a PNG with its DPI: indexed when it has few colours, else RGBA.
+
+    An indexed PNG holds one byte a pixel instead of four and needs no row filters, so it
+    is written about twice as fast and is half the size; it decodes to exactly the same
+    RGBA pixels (its palette and transparency table hold the image's own colours).
+    """
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=3)
+    indexed = _indexed(image)
+    if indexed is None:
+        image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=3)
+    else:
+        picture, alphas = indexed
+        extra = {} if all(a == 255 for a in alphas) else {"transparency": alphas}
+        picture.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=3, **extra)
     return buffer.getvalue()
+
+
+def _indexed(image: Image.Image) -> tuple[Image.Image, bytes] | None:
+    """The image as palette indices, with each index's alpha; None if it has too many colours.
+
+    Each pixel's index is a sum of one lookup table per band, modulo 256, worked out by
+    Pillow on whole bands at once. The tables are drawn from a fixed sequence of seeds until
+    the image's colours get different indices, so the same image always gives the same file.
+    """
+    if image.mode != "RGBA":
+        return None
+    found = image.getcolors(MAX_INDEXED_COLOURS)
+    if found is None:
+        return None
+    colours = [colour for _, colour in found]
+    # Bands the same in every colour tell nothing apart: they are left out.
+    varying = [band for band in range(4) if len({colour[band] for colour in colours}) > 1]
+    for seed in range(200):
+        tables = random.Random(seed).randbytes(256 * len(varying))
+        luts = [tables[256 * k : 256 * (k + 1)] for k in range(len(varying))]
+        keys = [sum(lut[colour[band]] for lut, band in zip(luts, varying, strict=True)) % 256 for colour in colours]
+        if len(set(keys)) == len(keys):
+            break
+    else:
+        return None
+    bands = image.split()
+    index = Image.new("L", image.size, 0)
+    for lut, band in zip(luts, varying, strict=True):
+        index = ImageChops.add_modulo(index, bands[band].point(list(lut)))
+    palette = bytearray(3 * (max(keys) + 1))
+    alphas = bytearray(b"\xff" * (max(keys) + 1))
+    for key, colour in zip(keys, colours, strict=True):
+        palette[3 * key : 3 * key + 3] = bytes(colour[:3])
+        alphas[key] = colour[3]
+    picture = Image.frombytes("P", image.size, index.tobytes())
+    picture.putpalette(bytes(palette), "RGB")
+    return picture, bytes(alphas)

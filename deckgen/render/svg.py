@@ -27,13 +27,27 @@ def number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+#: Coordinates already written: a class set repeats the same few thousand numbers (the same
+#: faces in the same slots of every sheet) over a million times, and formatting is the cost.
+_WRITTEN: dict[float, str] = {}
+
+
+def _written(value: float) -> str:
+    if len(_WRITTEN) > 100_000:
+        _WRITTEN.clear()
+    text = _WRITTEN[value] = number(value)
+    return text
+
+
 def path_data(path: LaserPath) -> str:
-    parts = [f"M{number(path.start[0])} {number(path.start[1])}"]
+    memo = _WRITTEN
+    x, y = path.start
+    parts = [f"M{memo.get(x) or _written(x)} {memo.get(y) or _written(y)}"]
     for kind, r, x, y in path.segments:
         if kind == "L":
-            parts.append(f"L{number(x)} {number(y)}")
+            parts.append(f"L{memo.get(x) or _written(x)} {memo.get(y) or _written(y)}")
         else:
-            parts.append(f"A{number(r)} {number(r)} 0 0 1 {number(x)} {number(y)}")
+            parts.append(f"A{number(r)} {number(r)} 0 0 1 {memo.get(x) or _written(x)} {memo.get(y) or _written(y)}")
     if path.closed:
         parts.append("Z")
     return " ".join(parts)

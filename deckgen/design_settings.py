@@ -1,0 +1,47 @@
+"""The design search's budgets, targets and weights (kept apart so the command line can show
+the defaults without loading the search)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckgen.standard import TRIVIAL_SHARE
+
+
+@dataclass(frozen=True)
+class DesignSettings:
+    """Search budgets and weights. The defaults are what the shipped deck was made with."""
+
+    #: Steps of the annealing search, per attempt.
+    iterations: int = 60000
+    #: Attempts (each from its own seed) before the search gives up.
+    attempts: int = 4
+    #: Start and end temperatures (geometric cooling).
+    temperatures: tuple[float, float] = (3000.0, 20.0)
+    #: Safety margins over the criteria, so that simulated play has room.
+    group_margin: int = 2
+    group_target: tuple[int, int, int, int] = (20, 20, 30, 40)
+    #: Two-card groups of different kinds (line and equation) each card should have.
+    distinct_pair_target: int = 4
+    pair_target: tuple[int, int, int, int] = (9, 7, 7, 7)
+    trivial_target: float = TRIVIAL_SHARE - 0.05
+    fact_share_target: float = 0.34
+    #: Target share of a tier's groups that practise its new operation.
+    practice_target: tuple[float, float, float, float] = (0.0, 0.26, 0.18, 0.16)
+    #: Feedback from play: every ``feedback_every`` steps after the first ``feedback_start`` of
+    #: them, ``feedback_games`` games per tier and player count; cards left over in more than
+    #: ``strand_alarm`` of them get their pair targets raised, by at most ``boost_cap``.
+    feedback_every: int = 3000
+    feedback_start: float = 0.5
+    feedback_games: int = 400
+    strand_alarm: float = 0.09
+    boost_cap: int = 4
+    #: Variety: the largest share of a tier's groups one equation may have, and how many cards
+    #: of one colour may carry the same number in the same cell.
+    max_equation_share: float = 0.08
+    max_same_number: int = 5
+    #: Reward per card for two-card groups (diminishing past ``pair_cap``) and for all groups.
+    pair_cap: int = 14
+    pair_weight: tuple[float, float, float, float] = (12.0, 6.0, 6.0, 6.0)
+    group_weight: float = 0.3
+    group_cap: int = 60
