@@ -12,6 +12,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.glyphs import STROKE
@@ -49,12 +50,16 @@ class LaserPath:
         return total
 
     def reversed(self) -> LaserPath:
-        if self.closed:
+        """The same path run the other way (a closed path is returned as it is)."""
+        segments = self.segments
+        if self.closed or not segments:
             return self
-        points = [self.start] + [(x, y) for _, _, x, y in self.segments]
-        kinds = [(k, r) for k, r, _, _ in self.segments]
-        back = tuple((k, r, x, y) for (k, r), (x, y) in zip(reversed(kinds), reversed(points[:-1]), strict=True))
-        return LaserPath(points[-1], back, False)
+        # Segment k runs from point k to point k + 1 (point 0 is the start); run backwards, it
+        # keeps its kind and radius and ends at point k.
+        ends = [self.start] + [(x, y) for _, _, x, y in segments[:-1]]
+        back = tuple([(k, r, *end) for (k, r, _, _), end in zip(reversed(segments), reversed(ends), strict=True)])
+        last = segments[-1]
+        return LaserPath((last[2], last[3]), back, False)
 
 
 def polyline(points: Sequence[Point], closed: bool = False) -> LaserPath:
@@ -248,15 +253,21 @@ def _greedy(paths: list[LaserPath], start: Point, cell: float = 30.0) -> list[tu
     head, so a sheet of a thousand paths orders in milliseconds. Ties are broken by the order
     the paths were given in, so the order is the same on every run.
     """
-    buckets: dict[tuple[int, int], list[tuple[int, bool, float, float]]] = {}
-    where: list[list[tuple[int, int]]] = [[] for _ in paths]
+    ends: list[tuple[int, int, bool, float, float]] = []  # (cell x, cell y, index, flip, x, y)
     for index, path in enumerate(paths):
-        ends = [(False, path.start)] if path.closed else [(False, path.start), (True, path.end)]
-        for flip, (px, py) in ends:
-            key = (math.floor(px / cell), math.floor(py / cell))
-            buckets.setdefault(key, []).append((index, flip, px, py))
-            where[index].append(key)
-    reach = max((max(abs(cx), abs(cy)) for cx, cy in buckets), default=0) + 2
+        for flip, (px, py) in [(False, path.start)] if path.closed else [(False, path.start), (True, path.end)]:
+            ends.append((math.floor(px / cell), math.floor(py / cell), index, flip, px, py))
+    if not ends:
+        return []
+    # The grid as one flat list of cells, from the lowest cell used to the highest.
+    low_x, low_y = min(e[0] for e in ends), min(e[1] for e in ends)
+    high_x, high_y = max(e[0] for e in ends), max(e[1] for e in ends)
+    height = high_y - low_y + 1
+    grid: list[list[tuple[int, bool, float, float]]] = [[] for _ in range((high_x - low_x + 1) * height)]
+    for cx, cy, index, flip, px, py in ends:
+        grid[(cx - low_x) * height + cy - low_y].append((index, flip, px, py))
+    reach = max(max(abs(low_x), abs(high_x)), max(abs(low_y), abs(high_y))) + 2
+    taken = [False] * len(paths)
     ordered: list[tuple[LaserPath, bool]] = []
     x, y = start
     for _ in range(len(paths)):
@@ -266,13 +277,17 @@ def _greedy(paths: list[LaserPath], start: Point, cell: float = 30.0) -> list[tu
         ring = 0
         limit = reach + max(abs(qx), abs(qy))
         while ring <= limit:
-            for bx in range(qx - ring, qx + ring + 1):
-                edge = bx in (qx - ring, qx + ring)
-                for by in range(qy - ring, qy + ring + 1) if edge else (qy - ring, qy + ring):
-                    found = buckets.get((bx, by))
-                    if not found:
-                        continue
-                    for index, flip, px, py in found:
+            # The cells at this ring's distance (a square's outline) that lie in the grid.
+            for bx in range(max(qx - ring, low_x), min(qx + ring, high_x) + 1):
+                if bx in (qx - ring, qx + ring):
+                    ys = range(max(qy - ring, low_y), min(qy + ring, high_y) + 1)
+                else:
+                    ys = [by for by in (qy - ring, qy + ring) if low_y <= by <= high_y]
+                column = (bx - low_x) * height - low_y
+                for by in ys:
+                    for index, flip, px, py in grid[column + by]:
+                        if taken[index]:
+                            continue
                         d = (px - x) ** 2 + (py - y) ** 2
                         if d < best_d or (d == best_d and (index, flip) < (best_index, best_flip)):
                             best_d, best_index, best_flip = d, index, flip
@@ -288,12 +303,10 @@ def _greedy(paths: list[LaserPath], start: Point, cell: float = 30.0) -> list[tu
                     break
             ring += 1
         assert best_index >= 0
-        index, flip = best_index, best_flip
-        for key in where[index]:
-            buckets[key] = [entry for entry in buckets[key] if entry[0] != index]
-        path = paths[index]
-        ordered.append((path, flip))
-        x, y = path.start if flip else path.end
+        taken[best_index] = True
+        path = paths[best_index]
+        ordered.append((path, best_flip))
+        x, y = path.start if best_flip else path.end
     return ordered
 
 
@@ -362,16 +375,45 @@ def face_marks(face: Face, x: float, y: float, engrave: str) -> tuple[list[Laser
     """A face's ink as score lines (single-stroke) or engrave fills, moved to (x, y) on the sheet."""
     if engrave == "none":
         return [], []
-    scores: list[LaserPath] = []
+    if engrave == "score":
+        return [path for shape in _score_shapes(face) for path in _placed(shape, x, y)], []
     fills: list[Fill] = []
+    for shape in face.primitives:
+        if shape.role == "print":
+            fills += _as_fill(shape, x, y)
+    return [], fills
+
+
+#: Per face: its printed shapes, strokes as (first point, the other points, closed). A class
+#: set places the same faces again and again; each is looked through once. The face is kept
+#: with its entry, so its id cannot be reused by another face while the entry lives.
+_SCORE_SHAPES: dict[int, tuple[Face, list[Any]]] = {}
+
+
+def _score_shapes(face: Face) -> list[Any]:
+    entry = _SCORE_SHAPES.get(id(face))
+    if entry is not None and entry[0] is face:
+        return entry[1]
+    if len(_SCORE_SHAPES) > 5_000:
+        _SCORE_SHAPES.clear()
+    shapes: list[Any] = []
     for shape in face.primitives:
         if shape.role != "print":
             continue
-        if engrave == "score":
-            scores += _as_score(shape, x, y)
+        if isinstance(shape, Stroke):
+            shapes.append((shape.points[0], shape.points[1:], shape.closed))
         else:
-            fills += _as_fill(shape, x, y)
-    return scores, fills
+            shapes.append(shape)
+    _SCORE_SHAPES[id(face)] = (face, shapes)
+    return shapes
+
+
+def _placed(shape: Any, x: float, y: float) -> list[LaserPath]:
+    """A score shape of :func:`_score_shapes` moved to (x, y): the same numbers as :func:`_as_score`."""
+    if isinstance(shape, tuple):
+        (fx, fy), rest, closed = shape
+        return [LaserPath((x + fx, y + fy), tuple([("L", 0.0, x + px, y + py) for px, py in rest]), closed)]
+    return _as_score(shape, x, y)
 
 
 def _circle_points(cx: float, cy: float, r: float, steps: int = 24) -> tuple[Point, ...]:
