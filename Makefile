@@ -15,9 +15,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Re-install whenever pyproject.toml changes.
+# Re-install whenever pyproject.toml changes. The modules are compiled once, as an installed
+# package's are (some machines never write them on import, and start-up would pay for it).
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m compileall -q deckgen
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
