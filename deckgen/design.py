@@ -428,11 +428,15 @@ class DeckSearch:
                 del kinds[kind]
             if now == first_of_kind:
                 distinct[member] += sign
+        roles = self.role_cache
         for kind, number in delta.kinds.items():
             change = sign * number
             weight = change * PAIR_WEIGHT if kind & 1 else change
             code = kind >> 7
-            for stats, trivial, practising_here in self._role(kind >> 1):
+            tiers = roles.get(kind >> 1)
+            if tiers is None:
+                tiers = self._role(kind >> 1)
+            for stats, trivial, practising_here in tiers:
                 stats.groups += change
                 stats.weighted += weight
                 stats.equations[code] += change
