@@ -211,8 +211,9 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
 
 #: The most cards of one deck a build lays out (sets × cards): keeps peak memory under 300 MB.
 MAX_CARDS_A_BUILD = 50_000
-#: Laser sheets hold every path of every card until written: up to 100 MB per 1,000 cards
-#: scored (three-digit Treenex values), and 850 MB per 1,000 engraved as filled shapes.
+#: The most cards of a deck in one laser build. Sheets are made one at a time, but past
+#: these the files run to hundreds of megabytes (engraved fills far more than score lines),
+#: more than laser software opens comfortably: build fewer sets at a time.
 MAX_LASER_CARDS = 5_000
 MAX_LASER_FILL_CARDS = 800
 

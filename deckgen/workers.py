@@ -12,9 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-T = TypeVar("T")
 R = TypeVar("R")
 
 #: How long the main process waits on its workers at a time, in seconds.
@@ -75,8 +74,10 @@ def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Iterator[R]:
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=quiet_worker)
     try:
-        futures = [pool.submit(_run_task, number) for number in range(len(tasks))]
-        for future in futures:
+        futures: list[Future[R] | None] = [pool.submit(_run_task, number) for number in range(len(tasks))]
+        for number, future in enumerate(futures):
+            assert future is not None
+            futures[number] = None  # a result handed on is not kept here
             while not wait([future], timeout=POLL_SECONDS).done:
                 pass
             yield future.result()
