@@ -253,7 +253,7 @@ def _greedy(paths: list[LaserPath], start: Point, cell: float = 30.0) -> list[tu
     head, so a sheet of a thousand paths orders in milliseconds. Ties are broken by the order
     the paths were given in, so the order is the same on every run.
     """
-    ends: list[tuple[int, int, bool, float, float]] = []  # (cell x, cell y, index, flip, x, y)
+    ends: list[tuple[int, int, int, bool, float, float]] = []  # (cell x, cell y, index, flip, x, y)
     for index, path in enumerate(paths):
         for flip, (px, py) in [(False, path.start)] if path.closed else [(False, path.start), (True, path.end)]:
             ends.append((math.floor(px / cell), math.floor(py / cell), index, flip, px, py))
