@@ -16,7 +16,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckgen.deckfile import CARD_ID, CLEARIOSITY_FILE, TREENEX_FILE, TREENEX_ID, load_cleariosity, load_treenex
 from deckgen.errors import DeckgenError
@@ -37,13 +37,11 @@ from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
 from deckgen.model import Deck
+from deckgen.packing import PackingEntry
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.treenex import TreenexDeck, card_ids, with_overrides
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
 from deckgen.workers import run_tasks
-
-if TYPE_CHECKING:
-    from deckgen.render.pack_pdf import PackingEntry
 
 # Each backend (reportlab, svgwrite, Pillow) is imported where its files are written, so a
 # build loads only the libraries of the formats it makes.
@@ -174,8 +172,6 @@ def laser_cards(
 
 
 def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
-    from deckgen.render.pack_pdf import PackingEntry
-
     entries = []
     sets = 1
     for deck, (plan, settings) in job.plans.items():

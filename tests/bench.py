@@ -96,10 +96,12 @@ def bench_startup(failed: list[str]) -> float:
         )
         if startup > 2 * floor:
             failed.append("a 60-card PDF build starts more than 2x slower than the floor")
-        wall, startup = start_up(["build", "--deck", "cleariosity", "--out", folder])
+        # With the pack, the PDFs are made by worker processes that load reportlab themselves,
+        # so a warm process saves them nothing: the wall time is the figure here.
+        wall = median_wall(DECKGEN_COMMAND + ["build", "--deck", "cleariosity", "--out", folder])
         print(
-            f"build --deck cleariosity (60 cards and the teacher pack): {wall:.3f} s, of which start-up "
-            f"{startup:.3f} s, {startup / floor:.2f}x the floor (the pack's typesetting loads reportlab.platypus)"
+            f"build --deck cleariosity (60 cards and the teacher pack, made side by side): {wall:.3f} s, "
+            f"{wall / floor:.1f}x the floor"
         )
     return floor
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -33,28 +32,12 @@ from deckgen.groups import Group
 from deckgen.layout.faces import CleariosityGeometry
 from deckgen.layout.pictures import stack_picture
 from deckgen.model import Card, Deck, Tier
+from deckgen.packing import PackingEntry
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
 from deckgen.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.treenex import HANDS_PER_GAME, TreenexDeck
 from deckgen.verify import analyse_tier
-
-
-@dataclass(frozen=True)
-class PackingEntry:
-    """One deck of the kit: what a set holds, how many sheets it takes, and how it is printed."""
-
-    deck: str
-    cards_per_set: int
-    sheets_per_set: int
-    sides: str
-    media: str
-    detail: str
-    media_key: str = "paper"
-    mirror: bool = False
-    duplex: str = "none"
-    card_size: tuple[float, float] = (63.5, 88.9)
-
 
 #: Operators inside expressions: the spaces around them never break a line ("a × b" stays together).
 _GLUED = re.compile(r" ([×+−÷=]) ")
