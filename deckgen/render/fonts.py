@@ -7,8 +7,8 @@ teacher pack, and the font reportlab declares on every page, use Vera so that ev
 every PDF is embedded (``pdffonts`` shows ``emb yes``) and prints the same everywhere.
 
 Streams are Flate-compressed binary. reportlab's default also wraps them in ASCII85 (a
-text-safe encoding from the days of 7-bit mail), which makes files a fifth larger and is
-slower to write; every PDF reader takes binary streams.
+text-safe encoding from the days of 7-bit mail), which made a 30-set kit 1.07 MB instead
+of 0.94 MB and is slower to write; every PDF reader takes binary streams.
 """
 
 from __future__ import annotations
