@@ -41,7 +41,7 @@ from deckgen.packing import PackingEntry
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.treenex import TreenexDeck, card_ids, with_overrides
 from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
-from deckgen.workers import run_tasks
+from deckgen.workers import default_workers, run_tasks
 
 # Each backend (reportlab, svgwrite, Pillow) is imported where its files are written, so a
 # build loads only the libraries of the formats it makes.
@@ -411,7 +411,7 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
         pieces += laser_pieces(job, progress, root)
     if "png" in job.request.formats:
         pieces += png_pieces(job, progress, root)
-    workers = max(1, min(4, os.cpu_count() or 1))
+    workers = default_workers()
     written: list[Path] = []
     # Closed on the way out, whatever happens: a failed write or a stop ends the workers now.
     with closing(run_tasks([work for work, _ in pieces], workers)) as results:

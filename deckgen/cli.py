@@ -7,7 +7,6 @@ non-zero exit status (1 for a failed check or bad input, 2 for a mistyped comman
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,6 +19,7 @@ from deckgen.design_settings import DesignSettings
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.model import Tier
 from deckgen.standard import DEFAULT_GAMES
+from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
     from deckgen.model import Card, Deck
@@ -137,7 +137,7 @@ def verify(
         raise DeckgenError("--values and --copies apply to --deck treenex only")
     path = file or CLEARIOSITY_FILE
     cards = load_cleariosity(path)
-    workers = max(1, min(4, os.cpu_count() or 1))
+    workers = default_workers()
     with progress_bar("Simulating games", 24, enabled=sys.stderr.isatty()) as update:
         report = verify_deck(cards, games, seed, workers=workers, progress=update)
     emit(json.dumps(report.to_json(), indent=2) + "\n" if as_json else cleariosity_text(report, str(path)), out)
@@ -192,7 +192,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     from deckgen.verify import verify_deck
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)
-    workers = max(1, min(4, os.cpu_count() or 1))
+    workers = default_workers()
     reports: list[DeckReport] = []
 
     def check(deck: Deck) -> bool:

@@ -1,4 +1,5 @@
-"""Worker processes for the long jobs (simulated games, design attempts), and how they stop.
+"""Worker processes for the long jobs (simulated games, design attempts, a build's pieces),
+how many to start, and how they stop.
 
 Workers leave Ctrl-C to the main process, which ends them and prints the one line; a SIGTERM
 from the main process simply ends a worker. The main process waits on its workers in short
@@ -7,6 +8,7 @@ slices, so that a signal is handled at once and not after a long task.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -20,6 +22,12 @@ R = TypeVar("R")
 POLL_SECONDS = 0.2
 
 _queue: Any = None
+
+
+def default_workers() -> int:
+    """Worker processes for a job: one per core, at most 4 (past that, starting them and
+    sending results back costs more than the cores save on jobs of this size)."""
+    return max(1, min(4, os.cpu_count() or 1))
 
 
 def quiet_worker(queue: Any = None) -> None:

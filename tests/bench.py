@@ -39,9 +39,9 @@ FRESH_SEED = 2
 STARTUP_FLOOR = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
 
 
-def timed(args: list[str], command: list[str] = DECKGEN) -> tuple[float, subprocess.CompletedProcess[str]]:
+def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
     start = time.perf_counter()
-    result = subprocess.run(command + args, capture_output=True, text=True, cwd=ROOT, check=False)
+    result = subprocess.run(DECKGEN + args, capture_output=True, text=True, cwd=ROOT, check=False)
     return time.perf_counter() - start, result
 
 
