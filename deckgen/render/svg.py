@@ -17,37 +17,37 @@ from svgwrite.extensions import Inkscape
 from deckgen.layout.laser import Fill, LaserPath, LaserSheet
 from deckgen.layout.roles import HAIRLINE, LAYER_ORDER, ROLES
 
-
-def number(value: float) -> str:
-    """A coordinate with at most 3 decimals and no trailing zeros."""
-    text = f"{value:.3f}"
-    if text[-1] != "0":
-        return text  # most coordinates: nothing to trim
-    text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 #: Coordinates already written: a class set repeats the same few thousand numbers (the same
 #: faces in the same slots of every sheet) over a million times, and formatting is the cost.
 _WRITTEN: dict[float, str] = {}
 
 
-def _written(value: float) -> str:
+def number(value: float) -> str:
+    """A coordinate with at most 3 decimals and no trailing zeros."""
+    return _WRITTEN.get(value) or _write(value)
+
+
+def _write(value: float) -> str:
     if len(_WRITTEN) > 100_000:
         _WRITTEN.clear()
-    text = _WRITTEN[value] = number(value)
+    text = f"{value:.3f}"
+    if text[-1] == "0":
+        text = text.rstrip("0").rstrip(".")
+        text = "0" if text in ("-0", "") else text
+    _WRITTEN[value] = text
     return text
 
 
 def path_data(path: LaserPath) -> str:
+    # :func:`number` written out in the loop: this runs for every coordinate of a class set.
     memo = _WRITTEN
     x, y = path.start
-    parts = [f"M{memo.get(x) or _written(x)} {memo.get(y) or _written(y)}"]
+    parts = [f"M{memo.get(x) or _write(x)} {memo.get(y) or _write(y)}"]
     for kind, r, x, y in path.segments:
         if kind == "L":
-            parts.append(f"L{memo.get(x) or _written(x)} {memo.get(y) or _written(y)}")
+            parts.append(f"L{memo.get(x) or _write(x)} {memo.get(y) or _write(y)}")
         else:
-            parts.append(f"A{number(r)} {number(r)} 0 0 1 {memo.get(x) or _written(x)} {memo.get(y) or _written(y)}")
+            parts.append(f"A{number(r)} {number(r)} 0 0 1 {memo.get(x) or _write(x)} {memo.get(y) or _write(y)}")
     if path.closed:
         parts.append("Z")
     return " ".join(parts)
