@@ -236,42 +236,32 @@ def make_folder(out: Path, sub: str = "") -> Path:
 #: A piece of a build: work that makes a file's contents (run in a worker process, see
 #: :func:`deckgen.workers.run_tasks`), and what then writes it here; it returns the paths written.
 Piece = tuple[Callable[[], Any], Callable[[Any], list[Path]]]
+#: A laser sheet made by a worker: its SVG file, and its line of index.json.
+SheetMade = tuple[bytes, dict[str, Any]]
 
 
-def laser_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Piece]:
-    """One SVG per bed sheet under out/svg/, and index.json: cards, cut length and travel per sheet."""
+def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: list[dict[str, Any]]) -> list[Piece]:
+    """One SVG per bed sheet under out/svg/; each sheet's line of index.json goes into ``index``."""
     folder = make_folder(root, "svg")
-    index: list[dict[str, Any]] = []
     pieces: list[Piece] = []
     for deck, plan in job.laser.items():
         for number in range(plan.sheets):
             path = folder / f"{DECK_STEMS[deck]}-sheet-{number + 1:02d}.svg"
             title = f"{DECK_STEMS[deck]} sheet {number + 1} of {plan.sheets}"
 
-            def finish(
-                made: tuple[bytes, dict[str, Any]],
-                path: Path = path,
-                stem: str = DECK_STEMS[deck],
-                at_end: bool = False,
-            ) -> list[Path]:
+            def finish(made: SheetMade, path: Path = path, stem: str = DECK_STEMS[deck]) -> list[Path]:
                 svg, entry = made
                 write_atomic(path, svg)
                 index.append({"file": path.name, "deck": stem, **entry})
                 if progress is not None:
                     progress(1)
-                if not at_end:
-                    return [path]
-                write_atomic(folder / "index.json", json.dumps({"sheets": index}, indent=2) + "\n")
-                return [path, folder / "index.json"]
+                return [path]
 
             pieces.append((partial(_laser_sheet, plan, number, title), finish))
-    # The last sheet's writer also writes the index.
-    work, finish = pieces[-1]
-    pieces[-1] = (work, partial(finish, at_end=True))
     return pieces
 
 
-def _laser_sheet(plan: LaserPlan, number: int, title: str) -> tuple[bytes, dict[str, Any]]:
+def _laser_sheet(plan: LaserPlan, number: int, title: str) -> SheetMade:
     """A sheet laid out and written as SVG, with its line in index.json."""
     from deckgen.render.svg import sheet_to_svg
 
@@ -405,10 +395,11 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
     made side by side, one per core, and written here in a fixed order: the files are the
     same as when made one after another."""
     pieces: list[Piece] = []
+    laser_index: list[dict[str, Any]] = []
     if "pdf" in job.request.formats:
         pieces += pdf_pieces(job, progress, root)
     if job.laser:
-        pieces += laser_pieces(job, progress, root)
+        pieces += laser_pieces(job, progress, root, laser_index)
     if "png" in job.request.formats:
         pieces += png_pieces(job, progress, root)
     workers = default_workers()
@@ -417,6 +408,11 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
     with closing(run_tasks([work for work, _ in pieces], workers)) as results:
         for (_, finish), result in zip(pieces, results, strict=True):
             written += finish(result)
+    if job.laser:
+        # Cards, cut length and travel of every sheet, for the person at the laser.
+        index = root / "svg" / "index.json"
+        write_atomic(index, json.dumps({"sheets": laser_index}, indent=2) + "\n")
+        written.append(index)
     return written
 
 
