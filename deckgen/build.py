@@ -18,29 +18,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from deckgen.deckfile import CARD_ID, CLEARIOSITY_FILE, TREENEX_FILE, TREENEX_ID, load_cleariosity, load_treenex
 from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
-from deckgen.layout.decks import cleariosity_plan, sheet_grid, treenex_plan
-from deckgen.layout.faces import (
-    CleariosityGeometry,
-    Face,
-    TreenexGeometry,
-    cleariosity_front,
-    set_label,
-    treenex_back,
-    treenex_front,
-    treenex_label,
-)
+from deckgen.games import default_games, games, owner_of_picture
+from deckgen.games import game as find_game
+from deckgen.games.base import Game
+from deckgen.layout.decks import deck_plan, sheet_grid
+from deckgen.layout.faces import Face
 from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
-from deckgen.model import Deck
 from deckgen.packing import PackingEntry
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
-from deckgen.treenex import TreenexDeck, card_ids, with_overrides
-from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt
+from deckgen.units import PAPER_SIZES, mm_to_pt
 from deckgen.workers import default_workers, run_tasks
 
 # Each backend (reportlab, svgwrite, Pillow) is imported where its files are written, so a
@@ -48,47 +39,66 @@ from deckgen.workers import default_workers, run_tasks
 
 Progress = Callable[[int], None]
 
-CLEARIOSITY_PDF = "cleariosity-numbers.pdf"
-TREENEX_PDF = "treenex.pdf"
 PACK_PDF = "teacher-pack.pdf"
 
 
 @dataclass
 class BuildRequest:
-    """What the user asked for; option values of ``None`` mean "not given"."""
+    """What the user asked for; option values of ``None`` mean "not given".
 
-    decks: tuple[str, ...] = ("cleariosity", "treenex")
+    ``options`` holds print and laser options, and games' own options (``values``,
+    ``grid_ticks`` …), which go to the games that have them. ``files`` and ``game_options``
+    are per game (by key): a deck file to read instead of the game's own, and options for
+    that game alone.
+    """
+
+    games: tuple[str, ...] = field(default_factory=default_games)
     out: Path = Path("output")
     profile: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
-    cleariosity_file: Path | None = None
-    treenex_file: Path | None = None
-    values: str | None = None
-    copies: int | None = None
+    files: dict[str, Path] = field(default_factory=dict)
+    game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     pack: bool = True
     formats: tuple[str, ...] = ("pdf",)
     dpi: int = 300
 
 
 @dataclass
+class DeckJob:
+    """One game's part of a build: its deck, its print settings, its pages and its laser plan."""
+
+    game: Game
+    deck: Any
+    settings: PrintSettings
+    options: dict[str, Any]
+    plan: SheetPlan
+    laser: LaserPlan | None = None
+
+    @property
+    def cards(self) -> int:
+        return self.game.card_count(self.deck)
+
+
+@dataclass
 class BuildJob:
-    """Plans ready to draw: one per deck, plus what the teacher pack needs to know."""
+    """Plans ready to draw: one per game, plus what the teacher pack needs to know."""
 
     request: BuildRequest
-    plans: dict[str, tuple[SheetPlan, PrintSettings]]
-    cleariosity: Any
-    treenex: TreenexDeck
-    laser: dict[str, LaserPlan] = field(default_factory=dict)
+    decks: dict[str, DeckJob]
+
+    @property
+    def laser(self) -> dict[str, LaserPlan]:
+        return {key: d.laser for key, d in self.decks.items() if d.laser is not None}
 
     @property
     def pages(self) -> int:
         """Units of work for the progress bar: PDF pages, the pack, laser sheets."""
         pages = 0
         if "pdf" in self.request.formats:
-            pages += sum(len(plan.pages) for plan, _ in self.plans.values()) + (1 if self.request.pack else 0)
+            pages += sum(len(d.plan.pages) for d in self.decks.values()) + (1 if self.request.pack else 0)
         pages += sum(plan.sheets for plan in self.laser.values())
         if "png" in self.request.formats:
-            pages += sum(len(png_faces(deck, self)[0]) + 1 for deck in self.plans)
+            pages += sum(len(png_faces(d)) + 1 for d in self.decks.values())
         return pages
 
 
@@ -98,21 +108,22 @@ def prepare(request: BuildRequest) -> BuildJob:
     out = request.out
     if out.exists() and not out.is_dir():
         raise DeckgenError(f"--out {out}: this is a file, not a folder; choose a folder")
-    cleariosity = load_cleariosity(request.cleariosity_file or CLEARIOSITY_FILE)
-    treenex = load_treenex(request.treenex_file or TREENEX_FILE)
-    treenex = with_overrides(treenex, request.values, request.copies)
-    plans: dict[str, tuple[SheetPlan, PrintSettings]] = {}
-    laser: dict[str, LaserPlan] = {}
-    for deck in request.decks:
-        settings = resolve(deck, chosen, request.options)
+    decks: dict[str, DeckJob] = {}
+    for key in request.games:
+        game = find_game(key)
+        names = {option.name for option in game.options}
+        given = {k: v for k, v in request.options.items() if k in names and v is not None}
+        options = {**_profile_game_options(game, chosen), **given, **request.game_options.get(key, {})}
+        deck = game.load(request.files.get(key), options)
+        settings = resolve(game, chosen, request.options, request.profile)
         # Laser options are checked on every build, so a mistyped --kerf is caught even
         # before anyone asks for the SVGs.
-        laser_settings = resolve_laser(chosen, request.options, settings)
+        laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
         check_settings(laser_settings, settings.card)
-        cards = len(cleariosity.cards) if deck == "cleariosity" else len(treenex.cards)
+        cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
             raise DeckgenError(
-                f"{settings.sets} sets of {cards:,} {GAME_NAMES[deck]} cards make "
+                f"{settings.sets} sets of {cards:,} {game.name} cards make "
                 f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
                 "(it keeps every page in memory): build fewer sets at a time"
             )
@@ -125,81 +136,60 @@ def prepare(request: BuildRequest) -> BuildJob:
                 + (" with --engrave fill" if fill else "")
                 + ": build fewer sets at a time"
             )
-        if deck == "cleariosity":
-            plans[deck] = (cleariosity_plan(cleariosity, settings), settings)
-        else:
-            plans[deck] = (treenex_plan(treenex, settings), settings)
+        faces = game.faces(deck, settings.card, options)
+        plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card)
+        job = DeckJob(game, deck, settings, options, plan)
         if "svg" in request.formats:
             paper_grid = sheet_grid(settings) if settings.registration else None
-            cards = laser_cards(deck, cleariosity, treenex, settings, laser_settings.frame)
-            laser[deck] = plan_laser(cards, settings.card, laser_settings, paper_grid)
-    return BuildJob(request, plans, cleariosity, treenex, laser)
+            job.laser = plan_laser(laser_cards(job), settings.card, laser_settings, paper_grid)
+        decks[key] = job
+    return BuildJob(request, decks)
 
 
-def deck_faces(
-    deck: str, settings: PrintSettings, cleariosity: Deck, treenex: TreenexDeck, frame: bool = True
-) -> list[tuple[str, Face]]:
-    """(card id, front face) of every card of a deck, in deck order (``frame``: the Treenex frame)."""
-    if deck == "cleariosity":
-        geometry = CleariosityGeometry(*settings.card)
-        return [(card.id, cleariosity_front(card, geometry, settings.grid_ticks)) for card in cleariosity.cards]
-    tgeometry = TreenexGeometry(*settings.card)
-    return [
-        (card_id, treenex_front(v, tgeometry, card_id, frame))
-        for card_id, v in zip(card_ids(treenex), treenex.cards, strict=True)
-    ]
+def _profile_game_options(game: Game, chosen: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's own options a profile sets (``frame = true``)."""
+    names = {option.name for option in game.options}
+    return {key: value for key, value in (chosen or {}).items() if key in names}
 
 
-def label_face(deck: str, number: int, settings: PrintSettings) -> Face:
-    """The 'SET n' overlay for a card of this deck."""
-    if deck == "cleariosity":
-        return set_label(number, CleariosityGeometry(*settings.card))
-    return treenex_label(number, TreenexGeometry(*settings.card))
-
-
-def laser_cards(
-    deck: str, cleariosity: Deck, treenex: TreenexDeck, settings: PrintSettings, frame: bool = False
-) -> list[LaserCard]:
+def laser_cards(job: DeckJob) -> list[LaserCard]:
     """Every card of every set in order: (name for the index, face, set label or None)."""
-    faces = deck_faces(deck, settings, cleariosity, treenex, frame)
-    if settings.sets == 1:
-        return [(card_id, face, None) for card_id, face in faces]
+    faces = job.game.faces(job.deck, job.settings.card, job.options, laser=True)
+    pairs = list(zip(faces.ids, faces.fronts, strict=True))
+    if job.settings.sets == 1:
+        return [(card_id, face, None) for card_id, face in pairs]
     cards: list[LaserCard] = []
-    for number in range(1, settings.sets + 1):
-        label = label_face(deck, number, settings)
-        cards += [(f"{card_id} set {number}", face, label) for card_id, face in faces]
+    for number in range(1, job.settings.sets + 1):
+        label = faces.label(number)
+        cards += [(f"{card_id} set {number}", face, label) for card_id, face in pairs]
     return cards
 
 
 def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
     entries = []
     sets = 1
-    for deck, (plan, settings) in job.plans.items():
+    for deck in job.decks.values():
+        settings, plan = deck.settings, deck.plan
         sets = settings.sets
         fronts = sum(1 for page in plan.pages if page.side == "front") // settings.sets
         backs = sum(1 for page in plan.pages if page.side == "back") // settings.sets
-        cards = len(job.cleariosity.cards) if deck == "cleariosity" else len(job.treenex.cards)
         media = MEDIA_NAMES[settings.media]
         sides = "two-sided" if backs else "one side"
         if settings.layout == "single":
             media += ", one card a page"
-        name = GAME_NAMES[deck]
-        detail = ""
-        if deck == "treenex":
-            deck_ = job.treenex
-            detail = f"A Treenex set has {cards} cards: values {deck_.low} to {deck_.high}, {deck_.copies} of each."
         entries.append(
             PackingEntry(
-                name,
-                cards,
+                deck.game.name,
+                deck.cards,
                 fronts,
                 sides,
                 media,
-                detail,
+                deck.game.packing_detail(deck.deck),
                 media_key=settings.media,
                 mirror=settings.mirror,
                 duplex=settings.duplex,
                 card_size=settings.card,
+                ids=deck.game.ids_described,
             )
         )
     return sets, entries
@@ -213,12 +203,8 @@ MAX_CARDS_A_BUILD = 50_000
 MAX_LASER_CARDS = 5_000
 MAX_LASER_FILL_CARDS = 800
 
-#: What people call each game and each media, in file metadata and the packing list.
-GAME_NAMES = {"cleariosity": "Cleariosity Numbers", "treenex": "Treenex"}
+#: What people call each media, in file metadata and the packing list.
 MEDIA_NAMES = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}
-
-#: File names of each deck's outputs start with these.
-DECK_STEMS = {"cleariosity": "cleariosity-numbers", "treenex": "treenex"}
 
 
 def make_folder(out: Path, sub: str = "") -> Path:
@@ -245,11 +231,12 @@ def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: li
     folder = make_folder(root, "svg")
     pieces: list[Piece] = []
     for deck, plan in job.laser.items():
+        stem = job.decks[deck].game.stem
         for number in range(plan.sheets):
-            path = folder / f"{DECK_STEMS[deck]}-sheet-{number + 1:02d}.svg"
-            title = f"{DECK_STEMS[deck]} sheet {number + 1} of {plan.sheets}"
+            path = folder / f"{stem}-sheet-{number + 1:02d}.svg"
+            title = f"{stem} sheet {number + 1} of {plan.sheets}"
 
-            def finish(made: SheetMade, path: Path = path, stem: str = DECK_STEMS[deck]) -> list[Path]:
+            def finish(made: SheetMade, path: Path = path, stem: str = stem) -> list[Path]:
                 svg, entry = made
                 write_atomic(path, svg)
                 index.append({"file": path.name, "deck": stem, **entry})
@@ -284,17 +271,27 @@ WHITE = (255, 255, 255, 255)
 CLEAR = (0, 0, 0, 0)
 
 
-def png_faces(deck: str, job: BuildJob) -> tuple[list[tuple[str, Face]], tuple[float, float]]:
-    """(file stem, face) of every card image of a deck (Treenex adds its back), and the card size."""
-    settings = job.plans[deck][1]
-    faces = deck_faces(deck, settings, job.cleariosity, job.treenex)
-    if deck == "treenex":
-        faces.append(("treenex-back", treenex_back(TreenexGeometry(*settings.card))))
-    return faces, settings.card
+def png_faces(deck: DeckJob) -> list[tuple[str, str, Face]]:
+    """(file stem, contact-sheet label, face) of every card image of a deck: fronts, then backs.
+
+    A back all cards share is one picture (``<game>-back``, labelled BACK); backs that differ
+    are one picture per card (``<id>-back``).
+    """
+    faces = deck.game.faces(deck.deck, deck.settings.card, deck.options)
+    pictures = [(card_id, card_id, face) for card_id, face in zip(faces.ids, faces.fronts, strict=True)]
+    if faces.backs:
+        if len({face.key for face in faces.backs}) == 1:
+            pictures.append((f"{deck.game.stem}-back", "BACK", faces.backs[0]))
+        else:
+            pictures += [
+                (f"{card_id}-back", f"{card_id} BACK", face)
+                for card_id, face in zip(faces.ids, faces.backs, strict=True)
+            ]
+    return pictures
 
 
 def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Piece]:
-    """One PNG per card under out/png/ (Cleariosity on a clear background), and a contact sheet per deck.
+    """One PNG per card under out/png/ (clear cards on a clear background), and a contact sheet per deck.
 
     Every picture is drawn on its own (ids are printed, so every face differs, and a 1,200 dpi
     card is 86 MB while drawn).
@@ -302,17 +299,19 @@ def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     folder = make_folder(root, "png")
     dpi = job.request.dpi
     pieces: list[Piece] = []
-    for deck in job.plans:
-        faces, (w, h) = png_faces(deck, job)
-        background = CLEAR if deck == "cleariosity" else WHITE
-        labelled = [("BACK" if stem == "treenex-back" else stem, face) for stem, face in faces]
-        shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=deck == "cleariosity")
+    for deck in job.decks.values():
+        faces = png_faces(deck)
+        w, h = deck.settings.card
+        clear = deck.game.clear_cards
+        background = CLEAR if clear else WHITE
+        labelled = [(label, face) for _, label, face in faces]
+        shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=clear)
         # At most CONTACT_PIXELS pixels, so a 1,000-card deck's sheet stays small in memory too.
         area_in2 = (sheet_w / 25.4) * (sheet_h / 25.4)
         contact_dpi = max(1, min(dpi, CONTACT_DPI, int((CONTACT_PIXELS / area_in2) ** 0.5)))
         # The contact sheet first: it is the longest, and the cards fill in around it.
-        pictures = [(f"{DECK_STEMS[deck]}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)]
-        pictures += [(stem, face.primitives, w, h, dpi, background) for stem, face in faces]
+        pictures = [(f"{deck.game.stem}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)]
+        pictures += [(stem, face.primitives, w, h, dpi, background) for stem, _, face in faces]
         for stem, shapes_, width, height, picture_dpi, colour in pictures:
             path = folder / f"{stem}.png"
             pieces.append((partial(_png_of, shapes_, width, height, picture_dpi, colour), _writer(path, progress)))
@@ -338,18 +337,19 @@ def _writer(path: Path, progress: Progress | None, units: int = 1) -> Callable[[
     return finish
 
 
-def print_subject(deck: str, settings: PrintSettings) -> str:
+def print_subject(deck: DeckJob) -> str:
     """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads it)."""
-    what = f"{GAME_NAMES[deck]} cards to print on {MEDIA_NAMES[settings.media]} at actual size (100 %)"
+    settings = deck.settings
+    what = f"{deck.game.name} cards to print on {MEDIA_NAMES[settings.media]} at actual size (100 %)"
     if settings.layout == "single":
         return what + ", one card a page"
     sides = {
         "long-edge": ", two-sided, flip on long edge",
         "short-edge": ", two-sided, flip on short edge",
     }
-    if deck == "treenex" and settings.duplex == "fold":
+    if deck.game.has_backs and settings.duplex == "fold":
         return what + ", one-sided; cut out each card with its back along the marks, then fold the back behind it"
-    has_backs = deck == "treenex" and settings.duplex in sides
+    has_backs = deck.game.has_backs and settings.duplex in sides
     return what + (sides[settings.duplex] if has_backs else "") + ", then cut along the marks"
 
 
@@ -420,16 +420,17 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     """The teacher pack (first: it takes longest) and a PDF per deck."""
     pieces: list[Piece] = []
     if job.request.pack:
-        card_size = job.plans["cleariosity"][1].card if "cleariosity" in job.plans else CARD_SIZES["poker"]
-        sheets = [settings.paper for _, settings in job.plans.values() if settings.layout == "sheet"]
+        sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
         sets, entries = packing_entries(job)
-        pack = partial(_pack_pdf, job.cleariosity, job.treenex, card_size, sets, entries, pack_page_size(sheets))
+        decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
+        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets))
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
-    filenames = {"cleariosity": CLEARIOSITY_PDF, "treenex": TREENEX_PDF}
-    for deck, (plan, settings) in job.plans.items():
-        subject = print_subject(deck, settings)
-        work = partial(_deck_pdf, plan, f"{GAME_NAMES[deck]} cards", subject, settings.duplex, settings.color == "cmyk")
-        pieces.append((work, _writer(root / filenames[deck], progress, len(plan.pages))))
+    for deck in job.decks.values():
+        settings = deck.settings
+        subject = print_subject(deck)
+        title = f"{deck.game.name} cards"
+        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk")
+        pieces.append((work, _writer(root / f"{deck.game.stem}.pdf", progress, len(deck.plan.pages))))
     return pieces
 
 
@@ -439,30 +440,43 @@ def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool
     return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk)
 
 
-def _pack_pdf(*args: Any) -> bytes:
-    from deckgen.render.pack_pdf import teacher_pack_pdf
+def _pack_pdf(
+    decks: list[tuple[str, Any, tuple[float, float]]],
+    sets: int,
+    entries: list[PackingEntry],
+    page_size: tuple[float, float],
+) -> bytes:
+    """The teacher pack: each game's pages (worked out here, in a worker: answer keys take a
+    solver), then the packing list and printing guide."""
+    from deckgen.render.pack_pdf import teacher_pack_pdf, text_width
 
-    return teacher_pack_pdf(*args)
+    width = text_width(page_size)
+    names, sections = [], []
+    for key, deck, card in decks:
+        game = find_game(key)
+        names.append(game.name)
+        sections += game.pack_sections(deck, card, width)
+    return teacher_pack_pdf(names, sections, sets, entries, page_size)
 
 
-#: Files a build writes under out/svg and out/png, by pattern: only such files are ever
-#: removed as stale, and only in a folder this build writes.
-_OWN_SVG = re.compile(r"(cleariosity-numbers|treenex)-sheet-[0-9]+\.svg")
-_OWN_PNG = {
-    "cleariosity": re.compile(
-        rf"(?!{TREENEX_ID.pattern}\.png)(?:{CARD_ID.pattern})\.png|cleariosity-numbers-contact\.png"
-    ),
-    "treenex": re.compile(rf"(?:{TREENEX_ID.pattern})\.png|treenex-back\.png|treenex-contact\.png"),
-}
+#: SVG sheets a build writes: only such files are ever removed as stale.
+_OWN_SVG = re.compile(r"(?P<stem>[a-z0-9-]+)-sheet-[0-9]+\.svg")
+
+
+def _own_sheet(name: str, stems: set[str]) -> bool:
+    match = _OWN_SVG.fullmatch(name)
+    return match is not None and match["stem"] in stems
 
 
 def _move_into_place(staged: list[Path], staging: Path, out: Path, job: BuildJob) -> list[Path]:
     stale: list[Path] = []
     if job.laser:
         svg = out / "svg"
-        stale += [p for p in svg.glob("*.svg") if _OWN_SVG.fullmatch(p.name)] if svg.is_dir() else []
+        stems = {find_game(key).stem for key in games()}
+        stale += [p for p in svg.glob("*.svg") if _own_sheet(p.name, stems)] if svg.is_dir() else []
     if "png" in job.request.formats and (out / "png").is_dir():
-        stale += [p for p in (out / "png").glob("*.png") if any(_OWN_PNG[d].fullmatch(p.name) for d in job.plans)]
+        built = tuple(job.decks)
+        stale += [p for p in (out / "png").glob("*.png") if owner_of_picture(p.name, built)]
     final = [out / path.relative_to(staging) for path in staged]
     for target in final:  # checked before anything moves: a folder in the way is the user's
         for place in (target, *target.parents):

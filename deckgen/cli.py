@@ -1,120 +1,147 @@
 """The ``deckgen`` command line: parses options, calls the core, prints results.
 
-No rules and no drawing live here. Every user mistake ends as one line on stderr and a
-non-zero exit status (1 for a failed check or bad input, 2 for a mistyped command line).
+No rules and no drawing live here, and no game is named: the commands loop over the
+registry of games (:mod:`deckgen.games`), their options are made from the same option
+definitions that profiles are checked against (:mod:`deckgen.options`), and a game may add
+commands of its own. Every user mistake ends as one line on stderr and a non-zero exit
+status (1 for a failed check or bad input, 2 for a mistyped command line).
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckgen.design_settings import DesignSettings
+from deckgen.console import emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped
-from deckgen.model import Tier
-from deckgen.standard import DEFAULT_GAMES
+from deckgen.games import default_games, games, owner_of_file
+from deckgen.games import game as find_game
+from deckgen.options import Option
+from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
-    from deckgen.model import Card, Deck
-    from deckgen.treenex import TreenexDeck
-    from deckgen.verify import DeckReport
+    from deckgen.games.base import Game
 
 # Each command imports what it needs when it runs: `deckgen --help` and a card build start
 # without the simulator, the designer, the teacher pack's typesetting or the SVG library.
-DECKS = ("cleariosity", "treenex")
+GAMES = tuple(games())
 #: Seed of verify's simulated games; design checks its attempts with the same games.
 VERIFY_SEED = 1
+#: Simulated games per tier and player count in verify.
+DEFAULT_GAMES = 2000
 
 
-@contextmanager
-def progress_bar(label: str, total: int, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on stderr (shown only on a terminal); yields ``update(done, total)``."""
-    if not enabled:
-        yield lambda done, total: None
-        return
-    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
-        shown = 0
-
-        def update(done: int, _total: int) -> None:
-            nonlocal shown
-            bar.update(done - shown)
-            shown = done
-
-        yield update
+def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The click option made from one option definition (``None`` when not given)."""
+    flag = option.flag
+    if option.kind == "flag":
+        if option.negatable:
+            return click.option(f"{flag}/--no-{flag[2:]}", option.name, default=None, help=option.help)
+        return click.option(flag, option.name, is_flag=True, default=None, help=option.help)
+    kind: Any = None
+    if option.kind == "choice":
+        kind = click.Choice(option.choices)
+    elif option.kind == "number":
+        kind = click.IntRange(option.low, option.high)
+    return click.option(flag, option.name, type=kind, metavar=option.metavar, default=None, help=option.help)
 
 
-def load_treenex_with(file: Path | None, values: str | None, copies: int | None) -> TreenexDeck:
-    from deckgen.deckfile import TREENEX_FILE, load_treenex
-    from deckgen.treenex import with_overrides
-
-    return with_overrides(load_treenex(file or TREENEX_FILE), values, copies)
-
-
-def emit(text: str, out: Path | None) -> None:
-    """Write ``text`` to ``out`` atomically, or to stdout."""
-    from deckgen.fileio import write_atomic
-
-    if out is None:
-        click.echo(text, nl=False)
-    else:
-        write_atomic(out, text)
-        click.echo(f"wrote {out}", err=True)
+def game_options(command: str) -> list[Option]:
+    """Every game's own options that ``command`` takes, each once."""
+    found: dict[str, Option] = {}
+    for game in games().values():
+        for option in game.options:
+            if command in option.commands:
+                found.setdefault(option.name, option)
+    return list(found.values())
 
 
-deck_option = click.option(
-    "--deck", type=click.Choice(DECKS), default="cleariosity", show_default=True, help="Which game's deck."
+def with_options(options: list[Option]) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Add click options made from these definitions, in this order in ``--help``."""
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        for option in reversed(options):
+            command = click_option(option)(command)
+        return command
+
+    return decorate
+
+
+def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The games' own options the user gave, per chosen game; one that no chosen game takes is an error."""
+    per_game: dict[str, dict[str, Any]] = {key: {} for key in chosen}
+    for name, value in given.items():
+        if value is None or value is False:
+            continue
+        owners = [key for key, game in games().items() if any(o.name == name for o in game.options)]
+        takers = [key for key in owners if key in chosen]
+        if not takers:
+            names = " or ".join(find_game(key).name for key in owners)
+            flag = "--" + name.replace("_", "-")
+            raise DeckgenError(f"{flag} applies to {names} only; choose that game with --game {owners[0]}")
+        for key in takers:
+            per_game[key][name] = value
+    return per_game
+
+
+def chosen_game(game: str | None, file: Path | None) -> Game:
+    """The game a one-deck command works on: the one named, else the deck file's, else the first."""
+    if game is None and file is not None:
+        game = owner_of_file(file)
+    return find_game(game or default_games()[0])
+
+
+game_option = click.option(
+    "--game",
+    "--deck",
+    "game",
+    type=click.Choice(GAMES),
+    help=f"Which game's deck: {', '.join(GAMES)}. [the deck file's game, else {GAMES[0]}]",
 )
 file_option = click.option(
     "--file",
     "file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Deck file to read instead of the shipped one in templates/.",
-)
-values_option = click.option("--values", metavar="LO-HI", help="Treenex only: card values, e.g. 10-19 (default 0-9).")
-copies_option = click.option(
-    "--copies", type=click.IntRange(1, 100), help="Treenex only: copies of each value (default 4)."
+    help="Deck file to read instead of the game's shipped one.",
 )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="deckgen")
 def cli() -> None:
-    """Design, verify and export card decks for Cleariosity Numbers and Treenex."""
+    """Design, verify, export and print card decks for classroom games."""
 
 
 @cli.command()
-@deck_option
+@game_option
 @file_option
 @click.option(
     "--games",
     type=click.IntRange(0, 100_000),
     default=DEFAULT_GAMES,
     show_default=True,
-    help="Simulated games per tier and player count (0 skips play).",
+    help="Simulated games per tier and player count (0 skips play), for games that simulate play.",
 )
 @click.option(
     "--seed", type=click.IntRange(0), default=VERIFY_SEED, show_default=True, help="Seed for the simulated games."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of a table.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
-@values_option
-@copies_option
+@with_options(game_options("verify"))
 def verify(
-    deck: str,
+    game: str | None,
     file: Path | None,
     games: int,
     seed: int,
     as_json: bool,
     out: Path | None,
-    values: str | None,
-    copies: int | None,
+    **options: Any,
 ) -> None:
     """Check a deck against every design criterion; exit status 1 if any fails.
 
@@ -123,115 +150,17 @@ def verify(
     card is in enough groups, few groups are trivial, simulated games collect enough cards,
     and digits and cells are used evenly. For Treenex: how many hands the deck deals.
     """
-    from deckgen.deckfile import CLEARIOSITY_FILE, load_cleariosity
-    from deckgen.report import cleariosity_text, treenex_json_report, treenex_passed, treenex_text
-    from deckgen.verify import verify_deck
+    from deckgen.games.base import VerifyRequest
 
-    if deck == "treenex":
-        treenex = load_treenex_with(file, values, copies)
-        emit(json.dumps(treenex_json_report(treenex), indent=2) + "\n" if as_json else treenex_text(treenex), out)
-        if not treenex_passed(treenex):
-            raise DeckgenError("the Treenex deck is too small for a full game (see the table above)")
-        return
-    if values or copies is not None:
-        raise DeckgenError("--values and --copies apply to --deck treenex only")
-    path = file or CLEARIOSITY_FILE
-    cards = load_cleariosity(path)
-    workers = default_workers()
-    with progress_bar("Simulating games", 24, enabled=sys.stderr.isatty()) as update:
-        report = verify_deck(cards, games, seed, workers=workers, progress=update)
-    emit(json.dumps(report.to_json(), indent=2) + "\n" if as_json else cleariosity_text(report, str(path)), out)
-    failures = report.failures()
-    if failures:
-        named = ", ".join(f"{where} {number}" for where, number in failures)
-        raise DeckgenError(f"the deck fails criteria ({named}); see the report above")
-
-
-@cli.command()
-@click.option(
-    "--seed", type=click.IntRange(0), required=True, help="Seed of the search; the same seed gives the same deck."
-)
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Deck file to write (default: print it).",
-)
-@click.option(
-    "--iterations",
-    type=click.IntRange(1, 1_000_000),
-    default=DesignSettings.iterations,
-    show_default=True,
-    help="Search steps of each attempt.",
-)
-@click.option(
-    "--attempts",
-    type=click.IntRange(1, 100),
-    default=DesignSettings.attempts,
-    show_default=True,
-    help="Attempts (each from a seed derived from --seed) until a deck passes every criterion.",
-)
-@click.option(
-    "--games",
-    type=click.IntRange(0, 100_000),
-    default=DEFAULT_GAMES,
-    show_default=True,
-    help="Games per tier, player count and play model in each attempt's check (0: no play check).",
-)
-def design(seed: int, out: Path | None, iterations: int, attempts: int, games: int) -> None:
-    """Search for a new Cleariosity Numbers deck that meets every criterion.
-
-    The search is deterministic: budgets are counted in steps and attempts, not seconds, so
-    the same seed and budgets always give the same deck file. Each attempt is checked the way
-    `deckgen verify` checks a deck (simulated games with verify's seed); when one fails, the
-    next attempt starts from a seed derived from --seed. With several cores, attempts search
-    side by side and are judged in order (same deck, sooner). The last deck is written either
-    way; exit status 1 means no attempt met every criterion (try another seed or more steps).
-    """
-    from deckgen.deckfile import dump_cleariosity
-    from deckgen.design import design_deck
-    from deckgen.verify import verify_deck
-
-    settings = DesignSettings(iterations=iterations, attempts=attempts)
-    workers = default_workers()
-    reports: list[DeckReport] = []
-
-    def check(deck: Deck) -> bool:
-        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers))
-        failures = reports[-1].failures()
-        if failures and len(reports) < attempts:
-            named = ", ".join(f"{where} {number}" for where, number in failures)
-            click.echo(
-                f"\nattempt {len(reports)} misses criteria ({named}); starting attempt {len(reports) + 1}", err=True
-            )
-        return not failures
-
-    with progress_bar("Designing deck", iterations * attempts) as update:
-        result = design_deck(seed, settings, progress=update, check=check, workers=workers)
-    report = reports[-1]
-    made_by = f"deckgen design --seed {seed}"
-    if iterations != DesignSettings.iterations:
-        made_by += f" --iterations {iterations}"
-    if attempts != DesignSettings.attempts:
-        made_by += f" --attempts {attempts}"
-    if games != DEFAULT_GAMES:
-        made_by += f" --games {games}"
-    emit(dump_cleariosity(result.deck, made_by), out)
-    failures = report.failures()
-    if failures:
-        named = ", ".join(f"{where} {number}" for where, number in failures)
-        raise DeckgenError(
-            f"after {result.attempt} attempts the designed deck fails criteria ({named}); "
-            "try another --seed or more --iterations"
-        )
-    summary = f"attempt {result.attempt} passes every criterion"
-    if games == 0:
-        summary = (
-            f"attempt {result.attempt} passes every criterion checked without play (--games 0 skips criteria 8-10)"
-        )
-    else:
-        lowest = min(share for tier in report.tiers for share in tier.play.values())
-        summary += f"; lowest full-view collection {lowest:.1%}"
-    click.echo(summary, err=True)
+    chosen = chosen_game(game, file)
+    deck = chosen.load(file, split_game_options((chosen.key,), options)[chosen.key])
+    source = str(file or chosen.default_file)
+    with lazy_progress_bar("Simulating games", enabled=sys.stderr.isatty()) as update:
+        request = VerifyRequest(games, seed, workers=default_workers(), progress=update)
+        verdict = chosen.verify(deck, source, request)
+    emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
+    if verdict.failure:
+        raise DeckgenError(verdict.failure)
 
 
 @cli.command()
@@ -276,27 +205,20 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
 
 
 @cli.command()
-@deck_option
+@game_option
 @file_option
 @click.option(
     "--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True, help="Export format."
 )
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: print it).")
-@values_option
-@copies_option
-def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str | None, copies: int | None) -> None:
+@with_options(game_options("export"))
+def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **options: Any) -> None:
     """Write a deck's cards as JSON or CSV for other programs."""
-    from deckgen.deckfile import CLEARIOSITY_FILE, load_cleariosity
-    from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
-
-    if deck == "treenex":
-        treenex = load_treenex_with(file, values, copies)
-        emit(treenex_json(treenex) if fmt == "json" else treenex_csv(treenex), out)
-        return
-    if values or copies is not None:
-        raise DeckgenError("--values and --copies apply to --deck treenex only")
-    cards = load_cleariosity(file or CLEARIOSITY_FILE)
-    emit(cleariosity_json(cards) if fmt == "json" else cleariosity_csv(cards), out)
+    chosen = chosen_game(game, file)
+    if fmt not in chosen.export_formats:
+        raise DeckgenError(f"--format {fmt}: {chosen.name} decks export as {' or '.join(chosen.export_formats)}")
+    deck = chosen.load(file, split_game_options((chosen.key,), options)[chosen.key])
+    emit(chosen.export(deck, fmt), out)
 
 
 @cli.command()
@@ -312,7 +234,14 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
 @click.option(
     "--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="PNG: resolution of the card images."
 )
-@click.option("--deck", type=click.Choice([*DECKS, "all"]), help="Which deck(s) to build. [all, or the profile's deck]")
+@click.option(
+    "--game",
+    "--deck",
+    "game",
+    type=click.Choice([*GAMES, "all"]),
+    help=f"Which game's deck to build: {', '.join(GAMES)}, or all. "
+    f"[{', '.join(default_games())}, or the profile's game]",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -321,93 +250,25 @@ def export(deck: str, file: Path | None, fmt: str, out: Path | None, values: str
     help="Folder for the files.",
 )
 @click.option("--profile", help="Named print profile from templates/profiles.toml; options below override it.")
-@click.option("--paper", help="letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]")
-@click.option("--margin", help="Printable margin kept clear on every side, e.g. 5mm. [5mm]")
-@click.option(
-    "--card-size", help="poker, bridge, square, index-3x5 or WxH (63x88mm). [Cleariosity poker, Treenex index-3x5]"
-)
-@click.option(
-    "--media",
-    type=click.Choice(["transparency", "cardstock", "paper"]),
-    help="What you print on. [Cleariosity transparency, Treenex cardstock]",
-)
-@click.option(
-    "--layout",
-    type=click.Choice(["sheet", "single"]),
-    help="sheet: as many cards as fit on each page; single: one card a page at card size (+ bleed). [sheet]",
-)
-@click.option("--sets", type=int, help="Classroom sets, 1-200; cards are labelled SET n and grouped by set. [1]")
-@click.option("--marks", type=click.Choice(["crop", "lines", "none"]), help="Cutting guides. [crop]")
-@click.option("--bleed", help="Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]")
-@click.option("--mirror/--no-mirror", default=None, help="Mirror the pages, to print on the back of the film.")
-@click.option(
-    "--duplex",
-    type=click.Choice(["long-edge", "short-edge", "fold", "none"]),
-    help="Treenex backs: a page of backs after each page of fronts, for flipping on this edge; or fold: "
-    "each back printed beside its card, to fold behind it (printers without two-sided printing). [long-edge]",
-)
-@click.option(
-    "--color",
-    type=click.Choice(["rgb", "cmyk"]),
-    help="PDF colours: rgb for screens and office printers, or cmyk for print shops (black is pure K). [rgb]",
-)
-@click.option(
-    "--back-offset",
-    metavar="DX,DY",
-    help="How far the backs landed from their place, read off the calibration sheet (deckgen calibrate), "
-    "e.g. 0.5mm,-1mm; the backs are drawn that much the other way. [0mm,0mm]",
-)
-@click.option(
-    "--registration/--no-registration", default=None, help="Print-and-cut registration marks in the page corners."
-)
-@click.option("--grid-ticks", is_flag=True, help="Faint ticks at the grid corners of Cleariosity cards.")
+@with_options(list(PRINT_OPTIONS))
 @click.option("--pack/--no-pack", default=True, show_default=True, help="Also write the teacher pack (PDF).")
-@click.option("--bed", help="SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]")
-@click.option("--bed-profile", help="SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4).")
-@click.option(
-    "--kerf", help="SVG: width the beam burns away, e.g. 0.15mm; cuts are offset so cards keep their size. [0]"
-)
-@click.option("--corner-radius", help="SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]")
-@click.option(
-    "--common-line/--separate",
-    default=None,
-    help="SVG: touching cards share each cut (default), or every card is cut on its own with a gap.",
-)
-@click.option(
-    "--engrave",
-    type=click.Choice(["score", "fill", "none"]),
-    help="SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]",
-)
-@click.option(
-    "--guide/--no-guide",
-    default=None,
-    help="SVG: add the bed outline in the green guide layer (off: software that sorts layers by colour "
-    "would cut it). [off]",
-)
-@click.option(
-    "--frame/--no-frame",
-    default=None,
-    help="SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]",
-)
-@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Cleariosity deck file to use.")
-@values_option
-@copies_option
+@with_options(list(LASER_OPTIONS))
+@file_option
+@with_options(game_options("build"))
 def build(
     formats: tuple[str, ...],
     dpi: int,
-    deck: str | None,
+    game: str | None,
     out: Path,
     profile: str | None,
     file: Path | None,
-    values: str | None,
-    copies: int | None,
     pack: bool,
-    **options: object,
+    **options: Any,
 ) -> None:
     """Write print-ready PDFs or laser-cut SVGs of the decks, and the teacher pack.
 
-    With no options: output/cleariosity-numbers.pdf (transparency film, letter),
-    output/treenex.pdf (card stock, fronts and long-edge duplex backs) and
+    With no options: a PDF per game (output/cleariosity-numbers.pdf on transparency film,
+    output/treenex.pdf on card stock with long-edge duplex backs) and
     output/teacher-pack.pdf (rules, score sheet, answer keys, packing list).
     With --format svg: one SVG per laser-bed sheet in output/svg/, and index.json.
     With --format png: one PNG per card in output/png/ and a contact sheet per deck.
@@ -416,15 +277,24 @@ def build(
     from deckgen.printing import profile as printing_profile
 
     chosen_profile = printing_profile(profile) if profile else {}
-    deck = deck or chosen_profile.get("deck", "all")
+    chosen = games_to_build(game or chosen_profile.get("deck"), file)
+    names = {option.name for option in game_options("build")}
+    per_game = split_game_options(chosen, {k: v for k, v in options.items() if k in names})
+    files: dict[str, Path] = {}
+    if file is not None:
+        owner = chosen[0] if len(chosen) == 1 else owner_of_file(file)
+        if owner is None and not file.exists():
+            raise DeckgenError(f"{file}: no such file; check the path")
+        if owner is None or owner not in chosen:
+            raise DeckgenError(f"--file {file}: say which game it is for, e.g. --game {chosen[0]}")
+        files[owner] = file
     request = BuildRequest(
-        decks=DECKS if deck == "all" else (deck,),
+        games=chosen,
         out=out,
         profile=profile,
-        options={k.replace("-", "_"): v for k, v in options.items()},
-        cleariosity_file=file,
-        values=values,
-        copies=copies,
+        options={k: v for k, v in options.items() if k not in names},
+        files=files,
+        game_options=per_game,
         pack=pack,
         formats=("pdf", "svg", "png") if "all" in formats else tuple(dict.fromkeys(formats)),
         dpi=dpi,
@@ -436,68 +306,29 @@ def build(
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
 
 
-@cli.command()
-@click.argument("card_ids", nargs=-1, metavar="CARD...")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Picture to write. [stack-IDS.png]")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=200, show_default=True, help="Resolution of the picture.")
-@click.option(
-    "--level",
-    type=click.Choice([t.colour for t in Tier]),
-    help="Level to read the stack at (its operations). [the highest colour among the cards]",
-)
-@file_option
-def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None) -> None:
-    """Stack Cleariosity cards as players would, print each equation and draw the stack.
-
-    Example: deckgen show G03 G04 G21. For a stack that makes no equation, it says why:
-    which cell is covered twice, which line misses a number, or which operation the
-    numbers would need.
-    """
-    from deckgen.deckfile import CLEARIOSITY_FILE, load_cleariosity
-    from deckgen.fileio import write_atomic
-    from deckgen.layout.faces import CleariosityGeometry
-    from deckgen.layout.pictures import stack_picture
-    from deckgen.render.png import draw, png_bytes
-    from deckgen.stack import level_of, read_stack
-    from deckgen.units import CARD_SIZES
-
-    deck = load_cleariosity(file or CLEARIOSITY_FILE)
-    cards = stack_cards(deck, card_ids)
-    tier = Tier.from_name(level) if level else level_of(cards)
-    reading = read_stack(cards, tier)
-    geometry = CleariosityGeometry(*CARD_SIZES["poker"])
-    shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
-    image = draw(shapes, geometry.width, geometry.height, dpi, (255, 255, 255, 255))
-    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}.png")
-    write_atomic(target, png_bytes(image, dpi))
-    if reading.equations:
-        for equation in reading.equations:
-            click.echo(str(equation))
-    else:
-        click.echo(f"No equation at the {tier.colour} level:")
-        for reason in reading.reasons:
-            click.echo(f"  {reason}")
-    click.echo(f"wrote {target}", err=True)
+def games_to_build(game: str | None, file: Path | None) -> tuple[str, ...]:
+    """The games named (``all``: every game); with none named, the usual ones, or the deck file's game
+    when it is not one of them (``--file words.csv`` builds flash cards)."""
+    if game == "all":
+        return GAMES
+    if game is not None:
+        return (game,)
+    chosen = default_games()
+    owner = owner_of_file(file) if file is not None else None
+    return (owner,) if owner is not None and owner not in chosen else chosen
 
 
-def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
-    """The named cards, checked: 2 or 3 different cards of the deck."""
-    if not card_ids:
-        raise DeckgenError("name the cards to stack, e.g. deckgen show G01 G13 G19")
-    cards = []
-    for card_id in card_ids:
-        try:
-            cards.append(deck.card(card_id.upper()))
-        except KeyError:
-            raise DeckgenError(
-                f"unknown card {card_id!r}; ids look like G01-G24, Y01-Y12, P01-P12, O01-O12 "
-                "(deckgen export --format csv lists them)"
-            ) from None
-    if len({c.id for c in cards}) != len(cards):
-        raise DeckgenError("a card is named twice; a stack needs different cards")
-    if not 2 <= len(cards) <= 3:
-        raise DeckgenError(f"{len(cards)} card(s) named; an equation is made of 2 or 3 stacked cards")
-    return cards
+def add_game_commands() -> None:
+    """Commands a game brings (Cleariosity's design and show), from its ``commands_module``."""
+    import importlib
+
+    for game in games().values():
+        if game.commands_module:
+            for command in importlib.import_module(game.commands_module).COMMANDS:
+                cli.add_command(command)
+
+
+add_game_commands()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,73 +1,32 @@
-"""Print settings: per-deck defaults, named profiles from ``templates/profiles.toml``, and the
-user's options, merged in that order and validated once.
+"""Print settings: each game's defaults, named profiles from ``templates/profiles.toml``, and
+the user's options, merged in that order and validated once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
-from deckgen.layout.laser import LaserSettings
+from deckgen.options import Option, by_name, check_value, origin
+from deckgen.print_options import (
+    ENGRAVE,
+    LASER_DEFAULTS,
+    LASER_OPTIONS,
+    MAX_SETS,
+    PRINT_OPTIONS,
+    SHARED_DEFAULTS,
+)
 from deckgen.units import CARD_SIZES, MAX_LENGTH_MM, PAPER_SIZES, parse_length, parse_offset, parse_size
+
+if TYPE_CHECKING:
+    from deckgen.games.base import Game
 
 PROFILES_FILE = TEMPLATES / "profiles.toml"
 BEDS_FILE = TEMPLATES / "beds.toml"
 DEFAULT_BED = "bed-600x400"
-ENGRAVE = ("score", "fill", "none")
-
-MEDIA = ("transparency", "cardstock", "paper")
-LAYOUTS = ("sheet", "single")
-MARKS = ("crop", "lines", "none")
-DUPLEX = ("long-edge", "short-edge", "fold", "none")
-MAX_SETS = 200
-
-#: What each deck is printed on when nothing else is said.
-DECK_DEFAULTS: dict[str, dict[str, Any]] = {
-    "cleariosity": {
-        "paper": "letter",
-        "margin": "5mm",
-        "card_size": "poker",
-        "media": "transparency",
-        "layout": "sheet",
-        "marks": "crop",
-        "bleed": "0mm",
-        "mirror": False,
-        "duplex": "none",
-        "registration": False,
-        "sets": 1,
-        "back_offset": "0mm,0mm",
-        "color": "rgb",
-    },
-    "treenex": {
-        "paper": "letter",
-        "margin": "5mm",
-        "card_size": "index-3x5",
-        "media": "cardstock",
-        "layout": "sheet",
-        "marks": "crop",
-        "bleed": "0mm",
-        "mirror": False,
-        "duplex": "long-edge",
-        "registration": False,
-        "sets": 1,
-        "back_offset": "0mm,0mm",
-        "color": "rgb",
-    },
-}
-LASER_DEFAULTS: dict[str, Any] = {
-    "bed": None,
-    "bed_profile": None,
-    "kerf": "0mm",
-    "corner_radius": "0mm",
-    "common_line": True,
-    "engrave": "score",
-    "guide": False,
-    "frame": False,
-}
-PROFILE_KEYS = {"description", "deck", *DECK_DEFAULTS["cleariosity"], *LASER_DEFAULTS}
 
 
 @dataclass(frozen=True)
@@ -85,62 +44,24 @@ class PrintSettings:
     duplex: str
     registration: bool
     sets: int
-    grid_ticks: bool = False
     #: Misplacement of the backs read off the calibration sheet (mm, x right, y down, seen from the front).
     back_offset: tuple[float, float] = (0.0, 0.0)
     #: "rgb" for screens and office printers, "cmyk" for print shops.
     color: str = "rgb"
 
 
-#: What each profile key holds: "text" (a string), "length" (a string with a unit), "size"
-#: (a named size or WxH with a unit), "flag" (true or false), "sets" (a whole number), or the
-#: tuple of values allowed.
-PROFILE_TYPES: dict[str, object] = {
-    "description": "text",
-    "deck": ("cleariosity", "treenex"),
-    "paper": "size",
-    "margin": "length",
-    "card_size": "size",
-    "media": MEDIA,
-    "layout": LAYOUTS,
-    "marks": MARKS,
-    "bleed": "length",
-    "mirror": "flag",
-    "duplex": DUPLEX,
-    "registration": "flag",
-    "sets": "sets",
-    "back_offset": "offset",
-    "color": ("rgb", "cmyk"),
-    "bed": "size",
-    "bed_profile": "text",
-    "kerf": "length",
-    "corner_radius": "length",
-    "common_line": "flag",
-    "engrave": ENGRAVE,
-    "guide": "flag",
-    "frame": "flag",
-}
+def profile_options() -> dict[str, Option]:
+    """Every key a profile may hold: print and laser options, the games' own, and which game."""
+    from deckgen.games import games
 
-
-def _check_profile_value(where: str, key: str, value: object) -> None:
-    """One line naming the file, the profile and the key when a value has the wrong type."""
-    kind = PROFILE_TYPES[key]
-    if isinstance(kind, tuple):
-        if value not in kind:
-            raise DeckgenError(f"{where}: {key} = {value!r}: use one of {', '.join(repr(k) for k in kind)}")
-        return
-    if kind == "flag" and not isinstance(value, bool):
-        raise DeckgenError(f"{where}: {key} = {value!r}: write true or false, without quotes")
-    if kind == "sets" and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SETS):
-        raise DeckgenError(f"{where}: {key} = {value!r}: a whole number from 1 to {MAX_SETS}, without quotes")
-    if kind in ("text", "length", "size", "offset") and not isinstance(value, str):
-        example = {"text": '"…"', "length": '"5mm"', "size": '"letter" or "210x297mm"', "offset": '"0.5mm,-1mm"'}[kind]
-        raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
-    if kind in ("length", "offset"):
-        try:
-            parse_offset(str(value)) if kind == "offset" else parse_length(str(value))
-        except DeckgenError as error:
-            raise DeckgenError(f"{where}: {key}: {error}") from None
+    options = [
+        Option("description", "text", "What the profile is for."),
+        Option("deck", "choice", "The game the profile prints.", choices=tuple(games())),
+        *PRINT_OPTIONS,
+        *LASER_OPTIONS,
+    ]
+    options += [option for game in games().values() for option in game.options if option.in_profiles]
+    return by_name(options)
 
 
 def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
@@ -149,12 +70,13 @@ def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
     for name, profile in data.items():
         if not isinstance(profile, dict):
             raise DeckgenError(f"{path}: {name} must be a [section] of options")
-        unknown = sorted(set(profile) - PROFILE_KEYS)
+        known = profile_options()
+        unknown = sorted(set(profile) - set(known))
         if unknown:
-            allowed = ", ".join(sorted(PROFILE_KEYS))
+            allowed = ", ".join(sorted(known))
             raise DeckgenError(f"{path}: profile {name}: unknown key {unknown[0]!r}; allowed keys are {allowed}")
         for key, value in profile.items():
-            _check_profile_value(f"{path}: profile {name}", key, value)
+            check_value(known[key], value, f"{path}: profile {name}")
     return data
 
 
@@ -167,49 +89,86 @@ def profile(name: str, path: Path = PROFILES_FILE) -> dict[str, Any]:
     return profiles[name]
 
 
+@dataclass(frozen=True)
+class LaserSettings:
+    """How a deck is cut on a laser. Lengths in mm."""
+
+    bed: tuple[float, float]
+    margin: float
+    kerf: float
+    corner_radius: float
+    common_line: bool
+    engrave: str  # score | fill | none
+    registration: bool
+    #: The bed outline as a guide path (off by default: colour-sorting software may cut it).
+    guide: bool = False
+
+
+class Merged(dict[str, Any]):
+    """Option values merged from defaults, a profile and the command line, remembering where each came from."""
+
+    def __init__(self, defaults: dict[str, Any], profile_name: str | None) -> None:
+        super().__init__(defaults)
+        self.profile_name = profile_name or "chosen"
+        self.sources: dict[str, str] = {}
+
+    def take(self, values: dict[str, Any], from_profile: bool) -> None:
+        for key, value in values.items():
+            if key in self and (value is not None or from_profile):
+                self[key] = value
+                self.sources[key] = origin(key, self.profile_name if from_profile else None)
+
+    def where(self, key: str) -> str:
+        """``--paper``, ``profile shop: paper``, or ``paper`` for a default."""
+        return self.sources.get(key, key)
+
+
 def resolve(
-    deck: str, chosen_profile: dict[str, Any] | None, options: dict[str, Any], where: str = ""
+    game: Game, chosen_profile: dict[str, Any] | None, options: dict[str, Any], profile_name: str | None = None
 ) -> PrintSettings:
-    """Deck defaults, then the profile, then the options the user typed (``None`` = not given)."""
-    merged = dict(DECK_DEFAULTS[deck])
-    for key, value in (chosen_profile or {}).items():
-        if key in merged:
-            merged[key] = value
-    grid_ticks = bool(options.get("grid_ticks", False))
-    for key, value in options.items():
-        if value is not None and key in merged:
-            merged[key] = value
-    prefix = where
-    try:
-        paper = parse_size(str(merged["paper"]), PAPER_SIZES, "paper")
-        card = parse_size(str(merged["card_size"]), CARD_SIZES, "card size")
-        margin = parse_length(str(merged["margin"]))
-        bleed = parse_length(str(merged["bleed"]))
-        back_offset = parse_offset(str(merged["back_offset"]))
-    except DeckgenError as error:
-        raise DeckgenError(prefix + str(error)) from None
-    for key, allowed in (
-        ("media", MEDIA),
-        ("layout", LAYOUTS),
-        ("marks", MARKS),
-        ("duplex", DUPLEX),
-        ("color", ("rgb", "cmyk")),
+    """The game's defaults, then the profile, then the options the user typed (``None`` = not given).
+
+    Messages name where a wrong value came from: the flag, or the profile and its key.
+    """
+    merged = Merged({**SHARED_DEFAULTS, **game.print_defaults}, profile_name)
+    merged.take(chosen_profile or {}, from_profile=True)
+    merged.take(options, from_profile=False)
+    where = merged.where
+    parsed: dict[str, Any] = {}
+    for key, parse in (
+        ("paper", lambda text: parse_size(text, PAPER_SIZES, "paper")),
+        ("card_size", lambda text: parse_size(text, CARD_SIZES, "card size")),
+        ("margin", parse_length),
+        ("bleed", parse_length),
+        ("back_offset", parse_offset),
     ):
-        if merged[key] not in allowed:
-            raise DeckgenError(f"{prefix}{key} {merged[key]!r}: use one of {', '.join(allowed)}")
+        try:
+            parsed[key] = parse(str(merged[key]))
+        except DeckgenError as error:
+            raise DeckgenError(f"{where(key)}: {error}") from None
+    paper, card, margin, bleed = parsed["paper"], parsed["card_size"], parsed["margin"], parsed["bleed"]
+    for option in PRINT_OPTIONS:
+        if option.kind == "choice" and merged[option.name] not in option.choices:
+            raise DeckgenError(f"{where(option.name)} {merged[option.name]!r}: use one of {', '.join(option.choices)}")
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
-        raise DeckgenError(f"{prefix}sets {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
+        raise DeckgenError(f"{where('sets')} {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
     if merged["duplex"] == "fold" and merged["layout"] == "single":
-        raise DeckgenError(f"{prefix}--duplex fold needs --layout sheet: each back is printed beside its card")
+        raise DeckgenError(
+            f"{where('duplex')} fold needs {where('layout')} sheet: each back is printed beside its card"
+        )
     if merged["registration"] and merged["layout"] == "single":
-        raise DeckgenError(f"{prefix}--registration needs --layout sheet: the marks go around a sheet of cards")
+        raise DeckgenError(
+            f"{where('registration')} needs {where('layout')} sheet: the marks go around a sheet of cards"
+        )
     if merged["layout"] == "single" and max(card) + 2 * bleed > MAX_LENGTH_MM:
-        raise DeckgenError(f"{prefix}card size with bleed is more than 200 inches, the largest page a PDF can have")
+        raise DeckgenError(
+            f"{where('card_size')}: card size with bleed is more than 200 inches, the largest page a PDF can have"
+        )
     if bleed > 10:
-        raise DeckgenError(f"{prefix}bleed {bleed:g} mm: use at most 10 mm (3 mm is usual)")
+        raise DeckgenError(f"{where('bleed')} {bleed:g} mm: use at most 10 mm (3 mm is usual)")
     if margin > min(paper) / 3:
-        raise DeckgenError(f"{prefix}margin {margin:g} mm leaves too little of the page; use a smaller --margin")
+        raise DeckgenError(f"{where('margin')} {margin:g} mm leaves too little of the page; use a smaller margin")
     return PrintSettings(
         paper=paper,
         margin=margin,
@@ -222,8 +181,7 @@ def resolve(
         duplex=str(merged["duplex"]),
         registration=bool(merged["registration"]),
         sets=sets,
-        grid_ticks=grid_ticks,
-        back_offset=back_offset,
+        back_offset=parsed["back_offset"],
         color=str(merged["color"]),
     )
 
@@ -248,28 +206,27 @@ def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
     return beds
 
 
-def _length(name: str, text: str) -> float:
+def _length(where: str, text: str) -> float:
     if str(text).strip().startswith("-"):
-        raise DeckgenError(f"--{name.replace('_', '-')} {text}: must not be negative")
+        raise DeckgenError(f"{where} {text}: must not be negative")
     try:
         return parse_length(str(text))
     except DeckgenError as error:
-        raise DeckgenError(f"--{name.replace('_', '-')}: {error}") from None
+        raise DeckgenError(f"{where}: {error}") from None
 
 
 def resolve_laser(
-    chosen_profile: dict[str, Any] | None, options: dict[str, Any], paper: PrintSettings
+    chosen_profile: dict[str, Any] | None,
+    options: dict[str, Any],
+    paper: PrintSettings,
+    profile_name: str | None = None,
 ) -> LaserSettings:
     """Laser settings: defaults, then the profile, then the options typed."""
-    merged = dict(LASER_DEFAULTS)
-    for key, value in (chosen_profile or {}).items():
-        if key in merged:
-            merged[key] = value
-    for key, value in options.items():
-        if value is not None and key in merged:
-            merged[key] = value
+    merged = Merged(LASER_DEFAULTS, profile_name)
+    merged.take(chosen_profile or {}, from_profile=True)
+    merged.take(options, from_profile=False)
     if merged["engrave"] not in ENGRAVE:
-        raise DeckgenError(f"engrave {merged['engrave']!r}: use one of {', '.join(ENGRAVE)}")
+        raise DeckgenError(f"{merged.where('engrave')} {merged['engrave']!r}: use one of {', '.join(ENGRAVE)}")
     if merged["bed"]:
         bed = parse_size(str(merged["bed"]), PAPER_SIZES, "bed")
     elif merged["bed_profile"]:
@@ -289,11 +246,10 @@ def resolve_laser(
     return LaserSettings(
         bed=bed,
         margin=paper.margin,
-        kerf=_length("kerf", merged["kerf"]),
-        corner_radius=_length("corner_radius", merged["corner_radius"]),
+        kerf=_length(merged.where("kerf"), merged["kerf"]),
+        corner_radius=_length(merged.where("corner_radius"), merged["corner_radius"]),
         common_line=bool(merged["common_line"]),
         engrave=str(merged["engrave"]),
         registration=paper.registration,
         guide=bool(merged["guide"]),
-        frame=bool(merged["frame"]),
     )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from deckgen.deckfile import parse_grid
-from deckgen.model import Card, Tier
+from deckgen.games.cleariosity.deckfile import parse_grid
+from deckgen.games.cleariosity.model import Card, Tier
 
 
 def card(grid: str, card_id: str = "X", tier: Tier = Tier.GREEN) -> Card:

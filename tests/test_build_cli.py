@@ -8,7 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.cli import main
-from deckgen.printing import DECK_DEFAULTS, load_profiles, resolve
+from deckgen.games import game, games
+from deckgen.printing import load_profiles, resolve
 from tests.pdfcheck import PT, boxes
 
 
@@ -37,9 +38,8 @@ def test_options_override_the_profile(tmp_path: Path) -> None:
 
 def test_every_shipped_profile_resolves() -> None:
     for name, values in load_profiles().items():
-        deck = values.get("deck", "cleariosity")
-        assert deck in DECK_DEFAULTS
-        resolve(deck, values, {})  # raises on a bad value
+        for key in [values["deck"]] if "deck" in values else games():
+            resolve(game(key), values, {}, name)  # raises on a bad value
         assert values.get("description"), name
 
 
@@ -47,15 +47,15 @@ def test_every_shipped_profile_resolves() -> None:
     ("args", "message"),
     [
         (["--card-size", "300x400mm"], "does not fit in the printable area"),
-        (["--sets", "0"], "sets 0: a classroom kit has 1 to 200 sets"),
-        (["--sets", "10000"], "sets 10000"),
+        (["--sets", "0"], "0 is not in the range 1<=x<=200"),
+        (["--sets", "10000"], "10000 is not in the range"),
         (["--paper", "napkin"], "paper 'napkin': use one of letter, a4"),
         (["--paper", "8.5x11"], "add a unit"),
         (["--bleed", "3 furlongs"], "length '3 furlongs'"),
         (["--profile", "nope"], "unknown profile 'nope'"),
         (["--file", "missing.toml"], "missing.toml: no such file"),
         (["--deck", "treenex", "--values", "9-1"], "must not be larger"),
-        (["--card-size", "20x20mm"], "too small for Cleariosity cards"),
+        (["--card-size", "20x20mm"], "too small for Cleariosity Numbers cards"),
         (["--registration", "--layout", "single"], "--registration needs --layout sheet"),
     ],
 )

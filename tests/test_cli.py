@@ -77,8 +77,8 @@ def test_design_writes_the_deck_and_reports(tmp_path: Path) -> None:
     [
         (["verify", "--file", "missing.toml"], "missing.toml: no such file", 1),
         (["verify", "--games", "-1"], "Invalid value for '--games'", 2),
-        (["verify", "--deck", "poker"], "Invalid value for '--deck'", 2),
-        (["verify", "--values", "10-19"], "--values and --copies apply to --deck treenex only", 1),
+        (["verify", "--deck", "poker"], "Invalid value for '--game' / '--deck'", 2),
+        (["verify", "--values", "10-19"], "--values applies to Treenex only; choose that game with --game treenex", 1),
         (["verify", "--deck", "treenex", "--values", "19-10"], "must not be larger", 1),
         (["verify", "--deck", "treenex", "--copies", "1"], "too small for a full game", 1),
         (["export", "--out", "no/such/dir/x.json"], "does not exist", 1),

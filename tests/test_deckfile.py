@@ -6,16 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.deckfile import (
-    CLEARIOSITY_FILE,
-    dump_cleariosity,
-    load_any,
-    load_cleariosity,
-    load_treenex,
-    parse_grid,
-)
 from deckgen.errors import DeckgenError
-from deckgen.model import Tier
+from deckgen.games import game, owner_of_file
+from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, dump_cleariosity, load_cleariosity, parse_grid
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.treenex.deckfile import load_treenex
 
 HEADER = 'name = "test"\ngame = "cleariosity"\n'
 
@@ -143,9 +138,10 @@ def test_broken_treenex_files(tmp_path: Path, text: str, message: str) -> None:
         load_treenex(path)
 
 
-def test_load_any_dispatches_on_game(tmp_path: Path) -> None:
+def test_a_deck_file_names_its_game(tmp_path: Path) -> None:
     path = tmp_path / "t.toml"
     path.write_text('name = "t"\ngame = "treenex"\nvalues = "10-19"\ncopies = 2\n', encoding="utf-8")
-    deck = load_any(path)
-    assert getattr(deck, "low", None) == 10
-    assert load_any(CLEARIOSITY_FILE).name == "cleariosity-numbers"
+    assert owner_of_file(path) == "treenex"
+    assert getattr(game("treenex").load(path, {}), "low", None) == 10
+    assert owner_of_file(CLEARIOSITY_FILE) == "cleariosity"
+    assert owner_of_file(tmp_path / "missing.toml") is None

@@ -6,11 +6,11 @@ import multiprocessing
 
 import pytest
 
-from deckgen.deckfile import dump_cleariosity
-from deckgen.design import TIERS, DeckSearch, DesignSettings, design_deck, teaching_facts
-from deckgen.model import Deck, Tier
-from deckgen.rules import equation_ops, is_trivial
-from deckgen.verify import analyse_tier, verify_deck
+from deckgen.games.cleariosity.deckfile import dump_cleariosity
+from deckgen.games.cleariosity.design import TIERS, DeckSearch, DesignSettings, design_deck, teaching_facts
+from deckgen.games.cleariosity.model import Deck, Tier
+from deckgen.games.cleariosity.rules import equation_ops, is_trivial
+from deckgen.games.cleariosity.verify import analyse_tier, verify_deck
 
 SMALL = DesignSettings(iterations=300)
 

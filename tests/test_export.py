@@ -15,10 +15,11 @@ from itertools import combinations
 
 import pytest
 
-from deckgen.deckfile import load_cleariosity
-from deckgen.export import cleariosity_csv, cleariosity_json, treenex_csv, treenex_json
-from deckgen.treenex import TreenexDeck
-from deckgen.verify import verify_deck
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.export import cleariosity_csv, cleariosity_json
+from deckgen.games.cleariosity.verify import verify_deck
+from deckgen.games.treenex.export import treenex_csv, treenex_json
+from deckgen.games.treenex.model import TreenexDeck
 
 READING = {
     "row0": [(0, 0), (0, 1), (0, 2)],

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.deckfile import load_cleariosity
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front, set_label, tier_mark
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.treenex.faces import TreenexGeometry, treenex_front, treenex_label
 from deckgen.glyphs import GLYPHS, STROKE
-from deckgen.layout.faces import (
-    ID_COLOUR,
-    CleariosityGeometry,
-    TreenexGeometry,
-    cleariosity_front,
-    reads_differently_turned,
-    set_label,
-    tier_mark,
-    treenex_front,
-    treenex_label,
-)
+from deckgen.layout.faces import ID_COLOUR, reads_differently_turned
 from deckgen.layout.primitives import Box, Disc, Primitive, Stroke, text
-from deckgen.model import Tier
 from deckgen.units import CARD_SIZES
 
 SIZES = [*CARD_SIZES.values(), (50.0, 70.0), (90.0, 90.0), (120.0, 80.0)]

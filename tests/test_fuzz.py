@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from deckgen import printing
 from deckgen.cli import main
-from deckgen.deckfile import CLEARIOSITY_FILE
+from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "50"))
 #: The suite's run is the same every time; `make fuzz` explores afresh.

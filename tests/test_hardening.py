@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.cli import main
-from deckgen.deckfile import CLEARIOSITY_FILE
+from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,7 +79,7 @@ def test_standard_output_on_a_full_disk_is_one_line() -> None:
         ("G</b>05", "use 1 to 6 capital letters and digits"),
         ("G\\u000005", "use 1 to 6 capital letters and digits"),
         ("G\\u0663", "use 1 to 6 capital letters and digits"),
-        ("T01", "T and a number name Treenex cards"),
+        ("T01", "ids like T01 name Treenex cards"),
     ],
 )
 def test_card_ids_every_backend_can_draw_and_name(
@@ -214,8 +214,8 @@ def test_a_signal_stops_with_one_line_and_no_temporary_files(
 
 def test_a_hopeless_split_stops_at_its_budget() -> None:
     """31 cards and only two-card groups: no split exists, and proving it would take for ever."""
-    from deckgen.groups import Group
-    from deckgen.partition import find_partition
+    from deckgen.games.cleariosity.groups import Group
+    from deckgen.games.cleariosity.partition import find_partition
 
     groups = [Group((i, j), "row0", (1, 1, 2), ("+",)) for i in range(31) for j in range(i + 1, 31)]
     result = find_partition(range(31), groups, budget=20_000)
@@ -315,7 +315,7 @@ def test_a_deck_with_too_many_groups_to_simulate_is_refused(tmp_path: Path, caps
     # 240 cards of three zeros each: 0 + 0 = 0 on every line makes hundreds of thousands of groups.
     from itertools import combinations
 
-    from deckgen.rules import LINE_POSITIONS
+    from deckgen.games.cleariosity.rules import LINE_POSITIONS
 
     lines = {frozenset(cells) for cells in LINE_POSITIONS.values()}
     grids = []

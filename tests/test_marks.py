@@ -10,24 +10,24 @@ from itertools import product
 
 import pytest
 
-from deckgen.deckfile import load_cleariosity, load_treenex
-from deckgen.layout.decks import cleariosity_plan, sheet_grid, treenex_plan
+from deckgen.games import game
+from deckgen.layout.decks import sheet_grid
 from deckgen.layout.sheets import MIN_PRINTED_MARK, SheetPlan
-from deckgen.printing import LAYOUTS, MARKS, MEDIA, PrintSettings, load_profiles, resolve
+from deckgen.print_options import LAYOUTS, MARKS, MEDIA
+from deckgen.printing import PrintSettings, load_profiles, resolve
 from deckgen.render.pdf import plan_to_pdf
 from deckgen.units import CARD_SIZES, PAPER_SIZES
+from tests.gamekit import GAMES, sheet_plan
 from tests.pdfcheck import page_level_lines
 
 MARK_PEN = 0.5 * 25.4 / 72
 EPS = 0.01
-CLEARIOSITY = load_cleariosity()
-TREENEX = load_treenex()
 #: The smallest distance from a crop mark to the page edge over every layout checked, for the record.
 NEAREST_EDGE: list[float] = []
 
 
 def first_sheet(deck: str, settings: PrintSettings) -> bytes:
-    plan = cleariosity_plan(CLEARIOSITY, settings) if deck == "cleariosity" else treenex_plan(TREENEX, settings)
+    plan = sheet_plan(deck, settings)
     return plan_to_pdf(SheetPlan(plan.name, plan.faces, plan.pages[:1]), "marks")
 
 
@@ -85,24 +85,32 @@ def check_marks(deck: str, settings: PrintSettings) -> None:
     list(product(PAPER_SIZES, CARD_SIZES, MEDIA, LAYOUTS, MARKS)),
 )
 def test_every_cut_has_a_printable_mark(paper: str, card_size: str, media: str, layout: str, marks: str) -> None:
-    deck = "treenex" if card_size == "index-3x5" else "cleariosity"
+    # Each combination once, the games taking turns, so that every game meets every card size.
+    key = _game_for(card_size, media)
     options = {"paper": paper, "card_size": card_size, "media": media, "layout": layout, "marks": marks}
-    check_marks(deck, resolve(deck, None, options))
+    check_marks(key, resolve(game(key), None, options))
+
+
+def _game_for(card_size: str, media: str) -> str:
+    """A game for this combination: each game gets every card size and media in turn."""
+    sizes, media_ = list(CARD_SIZES), list(MEDIA)
+    return GAMES[(sizes.index(card_size) + media_.index(media)) % len(GAMES)]
 
 
 @pytest.mark.parametrize("name", sorted(load_profiles()))
 def test_every_profile_marks_its_cuts(name: str) -> None:
     chosen = load_profiles()[name]
-    for deck in [chosen["deck"]] if "deck" in chosen else ["cleariosity", "treenex"]:
-        check_marks(deck, resolve(deck, chosen, {}))
+    for key in [chosen["deck"]] if "deck" in chosen else GAMES:
+        check_marks(key, resolve(game(key), chosen, {}, name))
 
 
 def test_nine_poker_cards_on_letter_keep_their_marks_inside_the_margins() -> None:
     """The default sheet: no room above and below the block, so those marks run along the cuts."""
-    settings = resolve("cleariosity", None, {})
+    key = GAMES[0]
+    settings = resolve(game(key), None, {"card_size": "poker"})
     grid = sheet_grid(settings)
     assert grid.per_page == 9
-    lines = [ln for ln in page_level_lines(first_sheet("cleariosity", settings)) if abs(ln[4] - MARK_PEN) < 1e-3]
+    lines = [ln for ln in page_level_lines(first_sheet(key, settings)) if abs(ln[4] - MARK_PEN) < 1e-3]
     by0 = grid.block[1]
     top = [ln for ln in lines if abs(ln[0] - ln[2]) < EPS and min(ln[1], ln[3]) < by0 + 5]
     assert len(top) == 4 and all(min(ln[1], ln[3]) >= by0 - EPS for ln in top)

@@ -10,10 +10,10 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.build import BuildRequest, prepare, run
-from deckgen.deckfile import load_cleariosity
-from deckgen.model import Tier
-from deckgen.rules import describe
-from deckgen.verify import analyse_tier
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.rules import describe
+from deckgen.games.cleariosity.verify import analyse_tier
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.build import BuildRequest, prepare, run
-from deckgen.deckfile import load_cleariosity
-from deckgen.layout.faces import CleariosityGeometry
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.faces import CleariosityGeometry
 from tests.pdfcheck import PT, boxes, fonts, mark_lines, render
 
 POKER = (63.5, 88.9)
@@ -21,11 +21,9 @@ LETTER = (215.9, 279.4)
 
 def build(folder: Path, decks: tuple[str, ...] = ("cleariosity", "treenex"), **options: object) -> dict[str, Path]:
     request = BuildRequest(
-        decks=decks,
+        games=decks,
         out=folder,
-        options={k: v for k, v in options.items() if k not in ("values", "copies", "pack")},
-        values=options.get("values"),  # type: ignore[arg-type]
-        copies=options.get("copies"),  # type: ignore[arg-type]
+        options={k: v for k, v in options.items() if k != "pack"},
         pack=bool(options.get("pack", True)),
     )
     return {p.name: p for p in run(prepare(request))}

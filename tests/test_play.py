@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from deckgen.play import PRACTISES, TRIVIAL, mean_collected, partner_index, play_game, simulate
+from deckgen.games.cleariosity.play import PRACTISES, TRIVIAL, mean_collected, partner_index, play_game, simulate
 
 
 def test_disjoint_groups_are_always_collected() -> None:

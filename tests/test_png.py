@@ -11,12 +11,12 @@ from PIL import Image
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
-from deckgen.deckfile import load_cleariosity
-from deckgen.docs_images import docs_images
-from deckgen.layout.faces import CleariosityGeometry, cleariosity_front
-from deckgen.model import Card, Cell, Tier
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.docs_images import docs_images
+from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front
+from deckgen.games.cleariosity.model import Card, Cell, Tier
+from deckgen.games.cleariosity.stack import read_stack
 from deckgen.render.png import draw, png_bytes
-from deckgen.stack import read_stack
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,7 +82,7 @@ def test_png_and_pdf_draw_the_same_digits(tmp_path: Path) -> None:
     """A card rasterised from the PDF by poppler and the card's PNG: digit boxes within 1 px."""
     dpi = 150
     options = {"layout": "single", "marks": "none"}
-    run(prepare(BuildRequest(decks=("cleariosity",), out=tmp_path, options=options, pack=False)))
+    run(prepare(BuildRequest(games=("cleariosity",), out=tmp_path, options=options, pack=False)))
     pdf = str(tmp_path / "cleariosity-numbers.pdf")
     folder = build_png(tmp_path / "png-build", dpi=dpi, deck="cleariosity")
     geometry = CleariosityGeometry(63.5, 88.9)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.cli import main
-from deckgen.deckfile import CLEARIOSITY_FILE
+from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

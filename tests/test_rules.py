@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.rules import LINES, OPS, apply, equation_ops, group_ops, is_trivial, line_values, self_equations
+from deckgen.games.cleariosity.rules import (
+    LINES,
+    OPS,
+    apply,
+    equation_ops,
+    group_ops,
+    is_trivial,
+    line_values,
+    self_equations,
+)
 from tests.conftest import card
 
 

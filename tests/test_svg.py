@@ -24,7 +24,7 @@ INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
 
 
 def build_svg(folder: Path, decks: tuple[str, ...] = ("cleariosity",), **options: object) -> list[Path]:
-    request = BuildRequest(decks=decks, out=folder, options=dict(options), formats=("svg",), pack=False)
+    request = BuildRequest(games=decks, out=folder, options=dict(options), formats=("svg",), pack=False)
     return sorted(p for p in run(prepare(request)) if p.suffix == ".svg")
 
 
@@ -201,7 +201,7 @@ def test_card_measures_true_size_in_a_third_party_renderer(tmp_path: Path) -> No
 
 def test_print_and_cut_marks_match_the_pdf(tmp_path: Path) -> None:
     request = BuildRequest(
-        decks=("cleariosity",),
+        games=("cleariosity",),
         out=tmp_path,
         options={"registration": True, "engrave": "none"},
         formats=("pdf", "svg"),

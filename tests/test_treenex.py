@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckgen.errors import DeckgenError
-from deckgen.treenex import (
+from deckgen.games.treenex.model import (
     TreenexDeck,
     cards_per_hand,
     combine_first,

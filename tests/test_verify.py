@@ -6,11 +6,11 @@ import dataclasses
 
 import pytest
 
-from deckgen.deckfile import load_cleariosity
-from deckgen.groups import Group
-from deckgen.model import Card, Cell, Deck, Tier
-from deckgen.rules import group_ops, is_trivial
-from deckgen.verify import BalanceReport, DeckReport, verify_deck
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.groups import Group
+from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.rules import group_ops, is_trivial
+from deckgen.games.cleariosity.verify import BalanceReport, DeckReport, verify_deck
 from tests.conftest import card
 
 

@@ -6,17 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from deckgen.errors import DeckgenError
-from deckgen.layout.faces import (
-    CleariosityGeometry,
-    Face,
-    TreenexGeometry,
-    cleariosity_front,
-    set_label,
-    treenex_back,
-    treenex_front,
-    treenex_label,
-)
-from deckgen.layout.primitives import Box, Primitive, flip_y
+from deckgen.layout.faces import CardFaces, for_media
+from deckgen.layout.primitives import Primitive, flip_y
 from deckgen.layout.sheets import (
     Grid,
     Page,
@@ -31,17 +22,7 @@ from deckgen.layout.sheets import (
     registration_marks,
     registration_primitives,
 )
-from deckgen.model import Deck
 from deckgen.printing import PrintSettings
-from deckgen.treenex import TreenexDeck, card_ids
-
-
-def for_media(face: Face, media: str) -> Face:
-    """Film gets no backgrounds: fills are dropped, outlines and ink stay."""
-    if media != "transparency":
-        return face
-    shapes: list[Primitive] = [replace(s, fill=None) if isinstance(s, Box) and s.fill else s for s in face.primitives]
-    return replace(face, primitives=tuple(shapes))
 
 
 def sheet_grid(settings: PrintSettings) -> Grid:
@@ -62,52 +43,36 @@ def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
     return extras
 
 
-def _check_card(settings: PrintSettings, minimum: tuple[float, float], deck: str) -> None:
+def deck_plan(
+    name: str, game: str, faces: CardFaces, settings: PrintSettings, min_card: tuple[float, float]
+) -> SheetPlan:
+    """A deck's pages: every set starts on a new sheet; with backs and duplex, a page of backs
+    after each page of fronts (or, folded, each back beside its card)."""
     card_w, card_h = settings.card
-    if card_w < minimum[0] or card_h < minimum[1]:
+    if card_w < min_card[0] or card_h < min_card[1]:
         raise DeckgenError(
-            f"card size {card_w:g} x {card_h:g} mm is too small for {deck} cards; use at least "
-            f"{minimum[0]:g} x {minimum[1]:g} mm"
+            f"card size {card_w:g} x {card_h:g} mm is too small for {game} cards; use at least "
+            f"{min_card[0]:g} x {min_card[1]:g} mm"
         )
-
-
-def cleariosity_plan(deck: Deck, settings: PrintSettings) -> SheetPlan:
-    """The deck on film (or paper): every set starts on a new sheet."""
-    _check_card(settings, (30.0, 40.0), "Cleariosity")
-    geometry = CleariosityGeometry(*settings.card)
-    plan = SheetPlan(deck.name, {}, [])
-    fronts = [
-        plan.add_face(for_media(cleariosity_front(card, geometry, settings.grid_ticks), settings.media))
-        for card in deck.cards
-    ]
+    plan = SheetPlan(name, {}, [])
+    fronts = [plan.add_face(for_media(face, settings.media)) for face in faces.fronts]
+    backs = None
+    if faces.backs is not None:
+        backs = [plan.add_face(for_media(face, settings.media)) for face in faces.backs]
     for number in range(1, settings.sets + 1):
-        labels = [plan.add_face(set_label(number, geometry))] * len(fronts) if settings.sets > 1 else None
-        _lay_out(plan, settings, fronts, labels, backs=None)
-    if settings.mirror:
-        plan.pages = [mirror_page(page, plan) for page in plan.pages]
-    return plan
-
-
-def treenex_plan(deck: TreenexDeck, settings: PrintSettings) -> SheetPlan:
-    """Fronts, and with duplex a page of backs after each page of fronts."""
-    _check_card(settings, (30.0, 40.0), "Treenex")
-    geometry = TreenexGeometry(*settings.card)
-    plan = SheetPlan(deck.name, {}, [])
-    fronts = [
-        plan.add_face(for_media(treenex_front(v, geometry, card_id), settings.media))
-        for card_id, v in zip(card_ids(deck), deck.cards, strict=True)
-    ]
-    back = plan.add_face(for_media(treenex_back(geometry), settings.media))
-    for number in range(1, settings.sets + 1):
-        labels = [plan.add_face(treenex_label(number, geometry))] * len(fronts) if settings.sets > 1 else None
-        _lay_out(plan, settings, fronts, labels, backs=back if settings.duplex != "none" else None)
+        labels = [plan.add_face(faces.label(number))] * len(fronts) if settings.sets > 1 else None
+        _lay_out(plan, settings, fronts, labels, backs=backs if settings.duplex != "none" else None)
     if settings.mirror:
         plan.pages = [mirror_page(page, plan) for page in plan.pages]
     return plan
 
 
 def _lay_out(
-    plan: SheetPlan, settings: PrintSettings, fronts: Sequence[str], labels: Sequence[str] | None, backs: str | None
+    plan: SheetPlan,
+    settings: PrintSettings,
+    fronts: Sequence[str],
+    labels: Sequence[str] | None,
+    backs: Sequence[str] | None,
 ) -> None:
     """Append the pages of one set."""
     card_w, card_h = settings.card
@@ -121,7 +86,7 @@ def _lay_out(
             plan.pages.append(Page(page_w, page_h, placements, [], trim))
             if backs:
                 plan.pages.append(
-                    Page(page_w, page_h, [Placement(backs, settings.bleed, settings.bleed)], [], trim, "back")
+                    Page(page_w, page_h, [Placement(backs[index], settings.bleed, settings.bleed)], [], trim, "back")
                 )
         return
     if backs and settings.duplex == "fold":
@@ -147,14 +112,14 @@ def _lay_out(
                 front.placements.append(Placement(labels[index], x, y))
             if backs:
                 bx, by = back_position(grid, page_w, page_h, x, y, settings.duplex, settings.back_offset)
-                back.placements.append(Placement(backs, bx, by))
+                back.placements.append(Placement(backs[index], bx, by))
         plan.pages.append(front)
         if backs:
             plan.pages.append(back)
 
 
 def _lay_out_folded(
-    plan: SheetPlan, settings: PrintSettings, fronts: Sequence[str], labels: Sequence[str] | None, back: str
+    plan: SheetPlan, settings: PrintSettings, fronts: Sequence[str], labels: Sequence[str] | None, backs: Sequence[str]
 ) -> None:
     """Fold-over backs, for printers without duplex: each card's front with its back beside it.
 
@@ -175,5 +140,5 @@ def _lay_out_folded(
             page.placements.append(Placement(fronts[index], x, y))
             if labels:
                 page.placements.append(Placement(labels[index], x, y))
-            page.placements.append(Placement(back, x + card_w, y))
+            page.placements.append(Placement(backs[index], x + card_w, y))
         plan.pages.append(page)

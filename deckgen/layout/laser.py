@@ -19,6 +19,7 @@ from deckgen.glyphs import STROKE
 from deckgen.layout.faces import Face
 from deckgen.layout.primitives import Box, Disc, Primitive, Stroke, rotate_90
 from deckgen.layout.sheets import REGISTRATION_SIZE, Grid, impose, registration_marks
+from deckgen.printing import LaserSettings
 
 Point = tuple[float, float]
 
@@ -95,21 +96,6 @@ class LaserSheet:
             total += math.hypot(path.start[0] - x, path.start[1] - y)
             x, y = path.end
         return total
-
-
-@dataclass(frozen=True)
-class LaserSettings:
-    bed: tuple[float, float]
-    margin: float
-    kerf: float
-    corner_radius: float
-    common_line: bool
-    engrave: str  # score | fill | none
-    registration: bool
-    #: The bed outline as a guide path (off by default: colour-sorting software may cut it).
-    guide: bool = False
-    #: Score the Treenex frame (off by default: it sits just inside the cut, where errors show).
-    frame: bool = False
 
 
 #: The widest kerf accepted: real beams burn 0.05 to 0.5 mm.

@@ -1,51 +1,17 @@
-"""Pictures made of card faces: a stack of cards with its reading lines, and contact sheets.
+"""Contact sheets: every face of a deck on one picture, each labelled with its name.
 
-Shared by the teacher pack's answer keys, ``deckgen show`` and the PNG contact sheets, so
-every picture of a card is drawn from the same face geometry as the printed card.
+The PNG previews use it, so every picture of a card is drawn from the same face as the
+printed card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckgen.layout.faces import CleariosityGeometry, Face, digit, tier_mark
-from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, text, translate
-from deckgen.model import Card
-from deckgen.rules import LINES
+from deckgen.layout.faces import Face
+from deckgen.layout.primitives import BLACK, Box, Primitive, text, translate
 
-HIGHLIGHT = "#FFE27A"
-OFF_LINE = "#C4C4C4"
-COVERED = "#D62828"
 CARD_EDGE = "#9A9A9A"
-
-
-def stack_picture(
-    cards: Sequence[Card],
-    geometry: CleariosityGeometry,
-    lines: Sequence[str] = (),
-    covered: Sequence[tuple[int, int]] = (),
-) -> list[Primitive]:
-    """The cards stacked: each reading line highlighted, numbers off those lines in grey.
-
-    With no lines, every number is dark; ``covered`` cells get a red frame.
-    """
-    g = geometry
-    on_lines = {cell for line in lines for cell in LINES[line]}
-    shapes: list[Primitive] = [Box(0, 0, g.width, g.height, CARD_EDGE, None, 0.5)]
-    for line in lines:
-        centres = tuple(g.cell_centre(r, c) for r, c in LINES[line])
-        shapes.append(Stroke(centres, g.cell * 0.85, HIGHLIGHT))
-    for cell in covered:
-        x, y, w, h = g.cell_box(*cell)
-        shapes.append(Box(x + 0.6, y + 0.6, w - 1.2, h - 1.2, COVERED, None, 0.6))
-    for card in cards:
-        for cell in card.cells:
-            dark = not lines or (cell.row, cell.col) in on_lines
-            cx, cy = g.cell_centre(cell.row, cell.col)
-            shapes += digit(cell.value, cx, cy, g.digit_size, BLACK if dark else OFF_LINE)
-    top = max(cards, key=lambda c: c.tier.rank)
-    shapes += tier_mark(top.tier, g)
-    return shapes
 
 
 def contact_sheet(

@@ -54,7 +54,20 @@ class Box:
     role: str = "print"
 
 
-Primitive = Stroke | Disc | Box
+@dataclass(frozen=True)
+class Shape:
+    """Filled outlines: closed polygons filled by the even-odd rule (holes stay clear).
+
+    Text set from a font's outlines is drawn as shapes, one per glyph, so that every backend
+    (PDF, SVG, PNG, laser paths) draws the same letters without any font installed.
+    """
+
+    contours: tuple[tuple[Point, ...], ...]
+    colour: str = BLACK
+    role: str = "print"
+
+
+Primitive = Stroke | Disc | Box | Shape
 
 
 def text(

@@ -1,30 +1,23 @@
 """Colours for the PDF backend: screen RGB, or CMYK chosen for print (``--color cmyk``).
 
 In CMYK every black is pure K (0, 0, 0, 1) — one plate, no registration fringe on thin
-digits — greys are K alone, and the tier and Treenex colours have values picked for print
-(listed in the README). Any other colour falls back to a plain conversion.
+digits — greys are K alone, and each game's own colours have values picked for print (the
+game lists them; the README shows them). Any other colour falls back to a plain conversion.
 """
 
 from __future__ import annotations
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
-#: Print values (C, M, Y, K) of deckgen's own colours.
-CMYK_VALUES: dict[str, tuple[float, float, float, float]] = {
-    "#1E9E3A": (0.80, 0.00, 0.95, 0.05),  # green tier
-    "#F2B800": (0.00, 0.25, 1.00, 0.00),  # yellow tier
-    "#7A3FA8": (0.60, 0.80, 0.00, 0.00),  # purple tier
-    "#F26B0F": (0.00, 0.65, 1.00, 0.00),  # orange tier
-    "#1F5FA8": (0.90, 0.55, 0.00, 0.05),  # Treenex blue
-    "#9AA7B8": (0.00, 0.00, 0.00, 0.35),  # Treenex frame: a neutral grey, K alone
-}
+from deckgen.games import cmyk_palette
 
 
 def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
     """The CMYK values of ``#RRGGBB``: from the table, K alone for greys, else a plain conversion."""
     key = hex_colour.upper()
-    if key in CMYK_VALUES:
-        return CMYK_VALUES[key]
+    palette = cmyk_palette()
+    if key in palette:
+        return palette[key]
     r, g, b = (int(key[i : i + 2], 16) / 255 for i in (1, 3, 5))
     if r == g == b:
         return 0.0, 0.0, 0.0, round(1 - r, 4)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -27,17 +28,12 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from deckgen import pack_blocks as blocks
 from deckgen import pack_text as words
-from deckgen.groups import Group
-from deckgen.layout.faces import CleariosityGeometry
-from deckgen.layout.pictures import stack_picture
-from deckgen.model import Card, Deck, Tier
+from deckgen.games.base import PackSection
 from deckgen.packing import PackingEntry
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
-from deckgen.rules import LINE_NAMES, OP_SYMBOLS, describe
-from deckgen.treenex import HANDS_PER_GAME, TreenexDeck
-from deckgen.verify import analyse_tier
 
 #: Operators inside expressions: the spaces around them never break a line ("a × b" stays together).
 _GLUED = re.compile(r" ([×+−÷=]) ")
@@ -65,23 +61,19 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
-class StackPicture(Flowable):
-    """Cards drawn stacked, the reading line highlighted, off-line numbers in grey."""
+class PictureFlowable(Flowable):
+    """Shapes (mm, y down) drawn at a scale: a card picture in the pack."""
 
-    def __init__(self, cards: list[Card], group: Group, geometry: CleariosityGeometry, scale: float) -> None:
+    def __init__(self, picture: blocks.Picture) -> None:
         super().__init__()
-        self.cards = cards
-        self.group = group
-        self.geometry = geometry
-        self.scale = scale
-        self.width = geometry.width * scale * mm
-        self.height = geometry.height * scale * mm
+        self.picture = picture
+        self.width = picture.width * picture.scale * mm
+        self.height = picture.height * picture.scale * mm
 
     def draw(self) -> None:
-        shapes = stack_picture(self.cards, self.geometry, [self.group.line])
         self.canv.saveState()
-        self.canv.scale(self.scale, self.scale)
-        draw_primitives(self.canv, shapes, self.geometry.height)
+        self.canv.scale(self.picture.scale, self.picture.scale)
+        draw_primitives(self.canv, self.picture.shapes, self.picture.height)
         self.canv.restoreState()
 
 
@@ -115,126 +107,91 @@ def _table(rows: list[list[object]], widths: list[float], header: bool = True) -
     return table
 
 
-def _rules(styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    s = styles
-    story: list[Flowable] = [
-        para(words.CLEARIOSITY_TITLE, s["h1"]),
-        para(words.CLEARIOSITY_INTRO, s["body"]),
-        _table(
-            [["Level", "Cards", "Operations"], *[list(row) for row in words.CLEARIOSITY_LEVELS]],
-            [60 * mm, 25 * mm, 85 * mm],
-        ),
-        para("How to play", s["h2"]),
-        _numbered(words.CLEARIOSITY_RULES, s),
-        para("What counts as an equation", s["h2"]),
-        _bullets(words.CLEARIOSITY_EQUATION, s["body"]),
-        para("Variations", s["h2"]),
-        _bullets(words.CLEARIOSITY_VARIANTS, s["body"]),
-        PageBreak(),
-        para(words.TREENEX_TITLE, s["h1"]),
-        para(words.TREENEX_INTRO, s["body"]),
-        para("How to play", s["h2"]),
-        _numbered(words.TREENEX_RULES, s),
-        para("Variations", s["h2"]),
-        _bullets(words.TREENEX_VARIANTS, s["body"]),
-    ]
-    return story
-
-
-def _score_sheet(styles: dict[str, ParagraphStyle], treenex: TreenexDeck, width: float) -> list[Flowable]:
-    """One row per hand, a name row on top; two columns per player, the table as wide as the text."""
-    hands = max(HANDS_PER_GAME.values())
-    head = styles["cell"]
-    hand_w = 16 * mm
-    value_w = 15 * mm
-    expression_w = (width - hand_w) / 4 - value_w
-    names: list[object] = [para("<b>Name</b>", head)] + ["", ""] * 4
-    header: list[object] = [para("<b>Hand</b>", head)]
-    for _ in range(4):
-        header += [para("<b>Expression</b>", head), para("<b>Value</b>", head)]
-    rows: list[list[object]] = [names, header]
-    rows += [[para(f"<b>{h}</b>", head)] + [""] * 8 for h in range(1, hands + 1)]
-    rows.append([para("<b>Total</b>", head)] + ["", ""] * 4)
+def _form(table: blocks.Table, width: float, styles: dict[str, ParagraphStyle]) -> Table:
+    """A sheet to fill in: paragraph cells, a darker grid, shaded and merged cells, fixed row heights."""
+    rows = [[para(cell, styles["cell"]) if cell else "" for cell in row] for row in table.rows]
     commands: list[tuple[object, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.6, colors.HexColor("#555555")),
         ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
-        ("BACKGROUND", (0, 1), (-1, 1), colors.HexColor("#E8EEF6")),
-        ("BACKGROUND", (0, 0), (0, 0), colors.HexColor("#E8EEF6")),
-        ("BACKGROUND", (0, -1), (0, -1), colors.HexColor("#E8EEF6")),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]
-    # Each player's name spans their two columns; their total goes under "Value".
-    commands += [("SPAN", (1 + 2 * p, 0), (2 + 2 * p, 0)) for p in range(4)]
-    commands += [("BACKGROUND", (1 + 2 * p, -1), (1 + 2 * p, -1), colors.HexColor("#F2F2F2")) for p in range(4)]
-    table = Table(
-        rows,
-        colWidths=[hand_w] + [expression_w, value_w] * 4,
-        rowHeights=[14 * mm, 9 * mm] + [17 * mm] * hands + [12 * mm],
-        hAlign="LEFT",
-    )
-    table.setStyle(TableStyle(commands))
-    note = (
-        f"Cards {treenex.low} to {treenex.high}. Write each player's name on the top row. In every hand, "
-        "write your expression, (a + b) × c or a × b + c, then its value. Three players play hands 1 "
-        "to 3; two or four players play all four hands. Add up the values at the bottom."
-    )
-    return [para("Treenex score sheet", styles["h1"]), para(note, styles["body"]), Spacer(1, 4 * mm), table]
+    commands += [("BACKGROUND", start, end, colors.HexColor(colour)) for start, end, colour in table.shaded]
+    commands.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
+    commands += [("SPAN", start, end) for start, end in table.spans]
+    heights = [h * mm for h in table.row_heights] if table.row_heights else None
+    result = Table(rows, colWidths=_widths(table.widths, width), rowHeights=heights, hAlign="LEFT")
+    result.setStyle(TableStyle(commands))
+    return result
 
 
-def _answer_keys(styles: dict[str, ParagraphStyle], deck: Deck, card_size: tuple[float, float]) -> list[Flowable]:
-    geometry = CleariosityGeometry(*card_size)
-    scale = min(0.42, 30.0 / geometry.width)
-    story: list[Flowable] = []
-    for tier in Tier:
-        if not deck.colour_cards(tier):
-            continue
-        report = analyse_tier(deck, tier)
-        ops = " ".join(OP_SYMBOLS[t.op] for t in tier.tiers())
-        story += [
-            PageBreak(),
-            para(f"Answer key: {tier.colour} level", styles["h1"]),
-            para(
-                f"{len(report.cards)} cards ({', '.join(t.colour for t in tier.tiers())}). "
-                f"One way to collect every card: each picture shows the cards of one equation stacked, "
-                f"with the line to read highlighted. Operations: {ops}.",
-                styles["body"],
-            ),
-        ]
-        groups = report.perfect_clear.groups
-        if not groups:
-            story.append(para("No way to collect every card was found for this level.", styles["body"]))
-            continue
-        cells = []
-        for group in groups:
-            cards = [report.cards[i] for i in group.cards]
-            caption = (
-                f"{', '.join(c.id for c in cards)}<br/>{LINE_NAMES[group.line]}<br/>"
-                f"<b>{describe(group.values, group.ops[0])}</b>"
-            )
-            cells.append([StackPicture(cards, group, geometry, scale), para(caption, styles["small"])])
-        per_row = 5
-        rows = []
-        for start in range(0, len(cells), per_row):
-            chunk = cells[start : start + per_row]
-            chunk += [["", ""]] * (per_row - len(chunk))
-            rows.append([list(c) if c[0] != "" else "" for c in chunk])
-        table = Table(rows, colWidths=[36 * mm] * per_row, hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                    ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
-                ]
-            )
+def _widths(widths: Sequence[float | None], width: float) -> list[float]:
+    """Column widths in points; ``None`` columns share what the others leave of ``width`` (pt)."""
+    fixed = sum(w * mm for w in widths if w is not None)
+    shared = sum(1 for w in widths if w is None)
+    rest = (width - fixed) / shared if shared else 0.0
+    return [w * mm if w is not None else rest for w in widths]
+
+
+def _pictures(grid: blocks.Pictures, styles: dict[str, ParagraphStyle]) -> Table:
+    """Pictures with their captions, ``per_row`` to a row."""
+    cells = [[PictureFlowable(picture), para(picture.caption, styles["small"])] for picture in grid.pictures]
+    rows = []
+    for start in range(0, len(cells), grid.per_row):
+        chunk: list[object] = list(cells[start : start + grid.per_row])
+        chunk += [""] * (grid.per_row - len(chunk))
+        rows.append(chunk)
+    table = Table(rows, colWidths=[grid.column * mm] * grid.per_row, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
+            ]
         )
-        story.append(table)
+    )
+    return table
+
+
+def flowables(story: Sequence[blocks.Block], styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+    """The blocks a game gave, as reportlab flowables (``width``: the text width in points)."""
+    out: list[Flowable] = []
+    for block in story:
+        if isinstance(block, blocks.Heading):
+            out.append(para(block.text, styles["h1" if block.level == 1 else "h2"]))
+        elif isinstance(block, blocks.Text):
+            out.append(para(block.text, styles["body"]))
+        elif isinstance(block, blocks.Bullets):
+            out.append(_bullets(list(block.items), styles["body"]))
+        elif isinstance(block, blocks.Numbered):
+            out.append(_numbered(list(block.items), styles))
+        elif isinstance(block, blocks.Table):
+            if block.style == "form":
+                out.append(_form(block, width, styles))
+            else:
+                rows: list[list[object]] = [list(row) for row in block.rows]
+                out.append(_table(rows, _widths(block.widths, width)))
+        elif isinstance(block, blocks.Pictures):
+            out.append(_pictures(block, styles))
+        elif isinstance(block, blocks.PageBreak):
+            out.append(PageBreak())
+        else:
+            out.append(Spacer(1, block.height * mm))
+    return out
+
+
+def _sections(sections: Sequence[PackSection], styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+    """Rules pages one after the other, then sheets to copy (each on a new page), then answer keys."""
+    story: list[Flowable] = []
+    for number, section in enumerate(s for s in sections if s.kind == "rules"):
+        story += ([PageBreak()] if number else []) + flowables(section.blocks, styles, width)
+    for section in (s for s in sections if s.kind == "sheet"):
+        story += [PageBreak(), *flowables(section.blocks, styles, width)]
+    for section in (s for s in sections if s.kind == "keys"):
+        story += flowables(section.blocks, styles, width)
     return story
 
 
-def _packing(
-    styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], deck: Deck, width: float
-) -> list[Flowable]:
+def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], width: float) -> list[Flowable]:
     cell = styles["cell"]
     headers = ["Deck", "Cards per set", "Sheets per set", "Sheets in all", "Print on"]
     rows: list[list[object]] = [[para(f"<b>{h}</b>", cell) for h in headers]]
@@ -255,9 +212,6 @@ def _packing(
         _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers]),
         Spacer(1, 3 * mm),
     ]
-    if any(entry.deck == "Cleariosity Numbers" for entry in entries):
-        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier)
-        story.append(para(f"A Cleariosity Numbers set has {counts} cards.", styles["body"]))
     story += [para(entry.detail, styles["body"]) for entry in entries if entry.detail]
     return story
 
@@ -296,7 +250,9 @@ def _printing_guide(styles: dict[str, ParagraphStyle], entries: list[PackingEntr
     if any(e.duplex == "fold" for e in entries if e.media_key != "transparency"):
         story += [para("Backs folded over", styles["h2"]), _bullets(words.FOLD_TIPS, body)]
     story += [para("Cutting", styles["h2"]), _bullets(words.CUTTING_TIPS, body)]
-    story += [para("Sorting and storing", styles["h2"]), _bullets(words.SORTING_TIPS, body)]
+    ids = ", ".join(entry.ids for entry in entries if entry.ids)
+    sorting = [tip.format(ids=ids) for tip in words.SORTING_TIPS]
+    story += [para("Sorting and storing", styles["h2"]), _bullets(sorting, body)]
     return story
 
 
@@ -312,25 +268,27 @@ def _page_number(canvas: Canvas, document: SimpleDocTemplate) -> None:
 
 
 def teacher_pack_pdf(
-    deck: Deck,
-    treenex: TreenexDeck,
-    card_size: tuple[float, float],
+    games: Sequence[str],
+    sections: Sequence[PackSection],
     sets: int,
     entries: list[PackingEntry],
     page_size: tuple[float, float] = letter,
 ) -> bytes:
-    """The whole pack as PDF bytes (byte-identical for the same inputs)."""
+    """The whole pack as PDF bytes (byte-identical for the same inputs).
+
+    ``games`` names the games in the pack (for its title); ``sections`` are their pages.
+    """
     styles = _styles()
     regular, _ = register_fonts()
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
         buffer,
         pagesize=page_size,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=15 * mm,
-        title="Teacher pack: Cleariosity Numbers and Treenex",
+        leftMargin=MARGIN * mm,
+        rightMargin=MARGIN * mm,
+        topMargin=MARGIN * mm,
+        bottomMargin=MARGIN * mm,
+        title="Teacher pack: " + _joined(games),
         subject="Rules, score sheet, answer keys, packing list and printing guide for the classroom card decks",
         author="deckgen",
         creator="deckgen",
@@ -338,8 +296,7 @@ def teacher_pack_pdf(
         invariant=1,
         initialFontName=regular,
     )
-    # The text's width: the page less its margins and the frame's padding (6 pt a side).
-    width = document.width - 12
+    width = document.width - FRAME_PADDING
     story: list[Flowable] = [para("Teacher pack", styles["title"])]
     story += [
         para(
@@ -347,10 +304,23 @@ def teacher_pack_pdf(
             styles["body"],
         )
     ]
-    story += _rules(styles)
-    story += [PageBreak(), *_score_sheet(styles, treenex, width)]
-    story += _answer_keys(styles, deck, card_size)
-    story += _packing(styles, sets, entries, deck, width)
+    story += _sections(sections, styles, width)
+    story += _packing(styles, sets, entries, width)
     story += _printing_guide(styles, entries)
     document.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
     return buffer.getvalue()
+
+
+#: The pack's page margins (mm) and the frame's padding (6 pt a side, in points).
+MARGIN = 15
+FRAME_PADDING = 12
+
+
+def text_width(page_size: tuple[float, float]) -> float:
+    """The width of the pack's text on a page of this size (points → mm), for games' tables."""
+    return (page_size[0] - 2 * MARGIN * mm - FRAME_PADDING) / mm
+
+
+def _joined(names: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

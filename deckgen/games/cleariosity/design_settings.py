@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.standard import TRIVIAL_SHARE
+from deckgen.games.cleariosity.standard import TRIVIAL_SHARE
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from deckgen.deckfile import load_cleariosity
 from deckgen.fileio import write_atomic
-from deckgen.layout.faces import CleariosityGeometry, cleariosity_front
-from deckgen.layout.pictures import contact_sheet, stack_picture
-from deckgen.model import Tier
+from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.pictures import stack_picture
+from deckgen.games.cleariosity.stack import read_stack
+from deckgen.games.cleariosity.verify import analyse_tier
+from deckgen.layout.pictures import contact_sheet
 from deckgen.render.png import draw, png_bytes
-from deckgen.stack import read_stack
 from deckgen.units import CARD_SIZES
-from deckgen.verify import analyse_tier
 
 DPI = 110
 WHITE = (255, 255, 255, 255)

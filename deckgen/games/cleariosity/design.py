@@ -42,13 +42,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from deckgen.design_settings import DesignSettings
-from deckgen.facts import tier_facts
-from deckgen.groups import equation_table, find_groups
-from deckgen.model import Card, Cell, Deck, Tier
-from deckgen.play import simulate
-from deckgen.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
-from deckgen.standard import (
+from deckgen.games.cleariosity.design_settings import DesignSettings
+from deckgen.games.cleariosity.facts import tier_facts
+from deckgen.games.cleariosity.groups import equation_table, find_groups
+from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.play import simulate
+from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
+from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
     MIN_CELL_USE,
     MIN_FACTS,

@@ -6,7 +6,7 @@ live here once so that verify, design and the deck loader agree.
 
 from __future__ import annotations
 
-from deckgen.model import Tier
+from deckgen.games.cleariosity.model import Tier
 
 #: Cards per colour in the standard 60-card deck.
 STANDARD_COUNTS: dict[Tier, int] = {Tier.GREEN: 24, Tier.YELLOW: 12, Tier.PURPLE: 12, Tier.ORANGE: 12}
@@ -36,7 +36,7 @@ MIN_BEGINNER = 0.90
 #: Practice: groups a full-view game collects that practise the tier's new operation.
 MIN_PRACTICE: dict[Tier, float] = {Tier.YELLOW: 3.5, Tier.PURPLE: 3.0, Tier.ORANGE: 3.0}
 
-#: Facts covered by a tier's groups (see :mod:`deckgen.facts`): how many of the tier's
+#: Facts covered by a tier's groups (see :mod:`deckgen.games.cleariosity.facts`): how many of the tier's
 #: facts must occur, and the largest share of the practising groups any one may take.
 MIN_FACTS: dict[Tier, int] = {Tier.GREEN: 30, Tier.YELLOW: 24, Tier.PURPLE: 6, Tier.ORANGE: 6}
 MAX_FACT_SHARE: dict[Tier, float] = {Tier.PURPLE: 0.40, Tier.ORANGE: 0.40}

@@ -2,7 +2,7 @@
 
 Everything else (the fast group index, verification, the designer, the renderers' answer
 keys) asks this module what counts as an equation. The functions here are written for
-clarity, cell by cell; :mod:`deckgen.groups` is the fast path and is tested against them.
+clarity, cell by cell; :mod:`deckgen.games.cleariosity.groups` is the fast path and is tested against them.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from deckgen.model import GRID_SIZE, Card
+from deckgen.games.cleariosity.model import GRID_SIZE, Card
 
 #: The eight reading lines, each a name and its three cells (row, col) in reading order.
 #: Rows read left to right, columns top to bottom, ``diag`` from the top-left corner down

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deckgen.model import Card, Tier
-from deckgen.rules import LINES, OP_SYMBOLS, OPS, describe, equation_ops
+from deckgen.games.cleariosity.model import Card, Tier
+from deckgen.games.cleariosity.rules import LINES, OP_SYMBOLS, OPS, describe, equation_ops
 
 #: Lines as the show command prints them, e.g. ``3 + 4 = 7 (row 2)``.
 LINE_LABELS: dict[str, str] = {

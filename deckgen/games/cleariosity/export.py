@@ -1,4 +1,4 @@
-"""Deck exports for other programs: JSON and CSV, byte-stable for the same deck."""
+"""Cleariosity deck exports for other programs: JSON and CSV, byte-stable for the same deck."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import csv
 import io
 import json
 
-from deckgen.model import Deck
-from deckgen.treenex import TreenexDeck, card_ids
+from deckgen.games.cleariosity.model import Deck
 
 
 def cleariosity_json(deck: Deck) -> str:
@@ -30,19 +29,4 @@ def cleariosity_csv(deck: Deck) -> str:
     for card in deck.cards:
         for cell in sorted(card.cells):
             writer.writerow([card.id, card.tier.colour, cell.row, cell.col, cell.value])
-    return buffer.getvalue()
-
-
-def treenex_json(deck: TreenexDeck) -> str:
-    cards = [{"id": card_id, "value": value} for card_id, value in zip(card_ids(deck), deck.cards, strict=True)]
-    data = {"name": deck.name, "values": [deck.low, deck.high], "copies": deck.copies, "cards": cards}
-    return json.dumps(data, indent=2) + "\n"
-
-
-def treenex_csv(deck: TreenexDeck) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["id", "value"])
-    for card_id, value in zip(card_ids(deck), deck.cards, strict=True):
-        writer.writerow([card_id, value])
     return buffer.getvalue()

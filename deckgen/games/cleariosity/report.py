@@ -1,13 +1,19 @@
-"""Plain-text reports of verification, for people reading a terminal."""
+"""Plain-text reports of a Cleariosity deck's verification, for people reading a terminal."""
 
 from __future__ import annotations
 
-from deckgen.groups import Group
-from deckgen.model import Tier
-from deckgen.rules import OP_SYMBOLS, describe
-from deckgen.standard import MAX_FACT_SHARE, MIN_CELL_USE, MIN_DIGIT_USE, MIN_FACTS, MIN_ZERO_USE, PLAYER_COUNTS
-from deckgen.treenex import HANDS_PER_GAME, TreenexDeck, cards_per_hand, hands_in_deck, score_range
-from deckgen.verify import CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
+from deckgen.games.cleariosity.groups import Group
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
+from deckgen.games.cleariosity.standard import (
+    MAX_FACT_SHARE,
+    MIN_CELL_USE,
+    MIN_DIGIT_USE,
+    MIN_FACTS,
+    MIN_ZERO_USE,
+    PLAYER_COUNTS,
+)
+from deckgen.games.cleariosity.verify import CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
 
 #: How each tier's facts are named for people.
 FACT_NOUNS = {
@@ -132,41 +138,3 @@ def facts_line(tier: TierReport) -> str:
             f" (at most {MAX_FACT_SHARE[tier.tier]:.0%})"
         )
     return text
-
-
-def treenex_text(deck: TreenexDeck) -> str:
-    low, high = score_range(deck)
-    sub_low, sub_high = score_range(deck, subtract=True)
-    lines = [
-        f'Treenex deck "{deck.name}": values {deck.low}-{deck.high}, {deck.copies} copies, {len(deck.cards)} cards',
-        "",
-        f"{'players':<9}{'cards a hand':>13}{'hands in deck':>15}{'hands a game':>14}  result",
-    ]
-    for players in PLAYER_COUNTS:
-        hands = hands_in_deck(deck, players)
-        needed = HANDS_PER_GAME[players]
-        result = "pass" if hands >= needed else f"FAIL: a game needs {needed * cards_per_hand(players)} cards"
-        lines.append(f"{players:<9}{cards_per_hand(players):>13}{hands:>15}{needed:>14}  {result}")
-    lines += [
-        "",
-        f"Scores for a × b + c and (a + b) × c: {low} to {high}",
-        f"Subtraction variant, a × b − c and (a − b) × c: {sub_low} to {sub_high}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def treenex_passed(deck: TreenexDeck) -> bool:
-    return all(hands_in_deck(deck, p) >= HANDS_PER_GAME[p] for p in PLAYER_COUNTS)
-
-
-def treenex_json_report(deck: TreenexDeck) -> dict[str, object]:
-    return {
-        "deck": deck.name,
-        "passed": treenex_passed(deck),
-        "cards": len(deck.cards),
-        "values": [deck.low, deck.high],
-        "copies": deck.copies,
-        "hands": {str(p): hands_in_deck(deck, p) for p in PLAYER_COUNTS},
-        "hands_per_game": {str(p): HANDS_PER_GAME[p] for p in PLAYER_COUNTS},
-        "score_range": {"standard": list(score_range(deck)), "subtraction": list(score_range(deck, subtract=True))},
-    }

@@ -10,7 +10,7 @@ Every criterion is something a class would notice. For every tier (its cards, it
 5. pairs — every card is in at least ``MIN_PAIRS`` two-card groups (what beginners find);
 6. not trivial — at most ``TRIVIAL_SHARE`` of the tier's groups, and of the groups collected
    in full-view games, are trivial;
-7. facts — the tier's groups cover enough of its facts (:mod:`deckgen.facts`), none of them
+7. facts — the tier's groups cover enough of its facts (:mod:`deckgen.games.cleariosity.facts`), none of them
    dominating;
 8. full-view play collects at least ``MIN_COLLECTED`` of the cards, and no card is left on
    the table in more than ``MAX_STRANDED`` of the games;
@@ -32,13 +32,13 @@ from functools import lru_cache
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.facts import Fact, fact_counts, tier_facts
-from deckgen.groups import Group, find_groups, participation, raw_card
-from deckgen.model import Card, Deck, Tier
-from deckgen.partition import PartitionResult, find_partition
-from deckgen.play import PRACTISES, TRIVIAL, PlayStats, simulate
-from deckgen.rules import describe, self_equations
-from deckgen.standard import (
+from deckgen.games.cleariosity.facts import Fact, fact_counts, tier_facts
+from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
+from deckgen.games.cleariosity.model import Card, Deck, Tier
+from deckgen.games.cleariosity.partition import PartitionResult, find_partition
+from deckgen.games.cleariosity.play import PRACTISES, TRIVIAL, PlayStats, simulate
+from deckgen.games.cleariosity.rules import describe, self_equations
+from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
     MAX_STRANDED,
     MIN_BEGINNER,
@@ -339,7 +339,7 @@ def balance(deck: Deck) -> BalanceReport:
 
 
 def group_flags(groups: list[Group], op: str) -> list[int]:
-    """Per group: :data:`~deckgen.play.PRACTISES` and :data:`~deckgen.play.TRIVIAL` bits for the play counters."""
+    """Per group: :data:`~.play.PRACTISES` and :data:`~.play.TRIVIAL` bits for the play counters."""
     return [PRACTISES * g.practises(op) | TRIVIAL * g.trivial for g in groups]
 
 

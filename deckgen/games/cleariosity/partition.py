@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from deckgen.groups import Group
+from deckgen.games.cleariosity.groups import Group
 
 #: Groups touched by covering and uncovering before the search gives up: a few seconds of work
 #: at most; a designed deck needs a few thousand.

@@ -5,7 +5,7 @@ position = row * 3 + col — so the designer can change a card without building 
 For every line each card has a *footprint*: which of the line's three cells it fills. Two
 cards make a group when their footprints are disjoint and together fill the line; three
 cards when each fills exactly one cell. Bucketing cards by footprint turns the search into
-a handful of dictionary look-ups. :func:`deckgen.rules.line_values` is the slow reference
+a handful of dictionary look-ups. :func:`deckgen.games.cleariosity.rules.line_values` is the slow reference
 this module is tested against.
 """
 
@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deckgen.model import Card
-from deckgen.rules import LINE_POSITIONS, OPS, apply, practises, readings_trivial
+from deckgen.games.cleariosity.model import Card
+from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, apply, practises, readings_trivial
 
 RawCard = tuple[tuple[int, int], ...]
 

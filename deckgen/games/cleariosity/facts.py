@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from deckgen.groups import Group
-from deckgen.model import Tier
-from deckgen.rules import MAX_VALUE, apply, is_trivial
+from deckgen.games.cleariosity.groups import Group
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.rules import MAX_VALUE, apply, is_trivial
 
 Fact = tuple[int, int, int]
 

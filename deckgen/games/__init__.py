@@ -1,0 +1,146 @@
+"""The registry of games: every game deckgen makes decks for, found once, in a fixed order.
+
+Built-in games are listed in :data:`BUILT_IN`; a game from another package registers
+itself under the ``deckgen.games`` entry point, naming its :class:`~deckgen.games.base.Game`
+object (``mygame = "mypackage:GAME"``). Build, the CLI, the teacher pack and the tests loop
+over :func:`games`; nothing outside a game's own package names a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckgen.errors import DeckgenError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from deckgen.games.base import Game
+
+#: The packages of the games that come with deckgen, in the order they are built and listed.
+BUILT_IN = (
+    "deckgen.games.cleariosity",
+    "deckgen.games.treenex",
+)
+ENTRY_POINT_GROUP = "deckgen.games"
+
+
+@cache
+def games() -> dict[str, Game]:
+    """Every game by key: the built-in ones, then those registered by other packages."""
+    from deckgen.games.base import Game
+
+    found: dict[str, Game] = {}
+    for module in BUILT_IN:
+        game = importlib.import_module(module).GAME
+        found[game.key] = game
+    for entry in _entry_points():
+        try:
+            game = entry.load()
+        except Exception as error:  # a broken plug-in must not stop deckgen
+            raise DeckgenError(
+                f"the game {entry.name!r} registered by {entry.value} cannot be loaded ({error})"
+            ) from None
+        if not isinstance(game, Game):
+            raise DeckgenError(f"the game {entry.name!r} registered by {entry.value} is not a deckgen Game")
+        if game.key in found:
+            raise DeckgenError(f"two games are called {game.key!r}; uninstall the package of one of them")
+        found[game.key] = game
+    return found
+
+
+def _entry_points() -> list[EntryPoint]:
+    """Games other packages register, by name.
+
+    ``importlib.metadata`` takes a sixth of deckgen's start-up to import, so it is used only
+    when an installed package's ``entry_points.txt`` mentions the group (a quick look at
+    each ``*.dist-info`` folder on the path).
+    """
+    if not _any_registered():
+        return []
+    from importlib.metadata import entry_points
+
+    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda entry: entry.name)
+
+
+def _any_registered() -> bool:
+    marker = f"[{ENTRY_POINT_GROUP}]"
+    for folder in sys.path:
+        try:
+            listing = os.scandir(folder or ".")
+        except OSError:
+            continue
+        with listing:
+            for entry in listing:
+                if not entry.name.endswith((".dist-info", ".egg-info")):
+                    continue
+                try:
+                    text = Path(entry.path, "entry_points.txt").read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                if marker in text:
+                    return True
+    return False
+
+
+def game(key: str) -> Game:
+    """The game called ``key``, or one line listing the games there are."""
+    try:
+        return games()[key]
+    except KeyError:
+        raise DeckgenError(f"unknown game {key!r}; choose one of {', '.join(games())}") from None
+
+
+def default_games() -> tuple[str, ...]:
+    """The games built when none is chosen."""
+    return tuple(key for key, g in games().items() if g.built_by_default)
+
+
+def id_taken(card_id: str, own: str) -> str | None:
+    """Why ``card_id`` may not be used in a deck of game ``own`` (another game makes such ids), or ``None``."""
+    for key, other in games().items():
+        if key != own and other.generated_ids is not None and other.generated_ids.fullmatch(card_id):
+            return f"ids like {card_id} name {other.name} cards"
+    return None
+
+
+def owner_of_picture(name: str, built: tuple[str, ...]) -> str | None:
+    """Which built game a file name in ``png/`` belongs to (``None``: none of them wrote it)."""
+    stem = name.removesuffix(".png")
+    for key in built:
+        if games()[key].owns_picture(stem):
+            return key
+    return None
+
+
+@cache
+def cmyk_palette() -> dict[str, tuple[float, float, float, float]]:
+    """Every game's print colours: hex RGB → CMYK."""
+    palette: dict[str, tuple[float, float, float, float]] = {}
+    for g in games().values():
+        palette.update({colour.upper(): value for colour, value in g.cmyk.items()})
+    return palette
+
+
+def owner_of_file(path: Path) -> str | None:
+    """The game a deck file is for: a TOML deck file names it (``game = "…"``); other files go by
+    their ending (``.csv``). ``None`` when it cannot be told (the file is read later, with a
+    clear message)."""
+    suffix = path.suffix.lower()
+    if suffix == ".toml":
+        from deckgen.deckfile import read_toml
+
+        try:
+            named = read_toml(path).get("game")
+        except DeckgenError:
+            return None
+        return named if isinstance(named, str) and named in games() else None
+    for key, g in games().items():
+        if suffix in g.file_suffixes:
+            return key
+    return None

@@ -1,0 +1,153 @@
+"""What every game gives deckgen: the one interface that build, the CLI, the pack and the tests use.
+
+A game is one package under ``deckgen/games/`` (or a package elsewhere, registered through
+the ``deckgen.games`` entry point) whose ``GAME`` is an instance of a :class:`Game`
+subclass. Everything that is that game's lives there: its deck model and deck file, its card
+faces, its print defaults and options, its file names and id pattern, its palette, its
+verify report and exports, and what it adds to the teacher pack. Code outside the game's
+package asks the game, and never names it.
+
+Games are created when the registry is first read, before any command runs, so a game's
+package ``__init__`` holds only its :class:`Game` object: the heavy work (solvers, fonts,
+spreadsheets) is imported inside its methods.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckgen.options import Option
+
+if TYPE_CHECKING:
+    from deckgen.layout.faces import CardFaces
+    from deckgen.pack_blocks import Block
+
+Deck = Any
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A verify run: the report as text and as JSON, and why the deck fails (``None``: it passes)."""
+
+    text: str
+    data: Mapping[str, Any]
+    failure: str | None
+
+
+@dataclass(frozen=True)
+class PackSection:
+    """What a game adds to the teacher pack, as blocks the pack renderer lays out.
+
+    ``kind`` places it: ``rules`` (the rules pages, one after the other), ``sheet`` (a page
+    to copy, such as a score sheet) or ``keys`` (answer keys, near the end).
+    """
+
+    kind: str
+    blocks: Sequence[Block]
+
+
+@dataclass(frozen=True)
+class VerifyRequest:
+    """How hard to check: simulated games per case, their seed, worker processes, progress."""
+
+    games: int
+    seed: int
+    workers: int = 1
+    progress: Progress | None = None
+    show_progress: bool = False
+
+
+@dataclass
+class Game:
+    """A game deckgen makes decks for. Subclasses fill in the data and the methods."""
+
+    #: Short name used on the command line and in profiles (``--game KEY``).
+    key: str
+    #: What people call the game (file metadata, packing list, messages).
+    name: str
+    #: File names of this game's outputs start with this.
+    stem: str
+    #: One line for ``--help``: what the game is.
+    summary: str
+    #: The deck used when no file is given (``None``: the user must give one).
+    default_file: Path | None
+    #: What ``--file`` takes, for messages and help, e.g. "a deck file (.toml)".
+    file_kind: str = "a deck file (.toml)"
+    #: Endings of the files ``--file`` takes for this game.
+    file_suffixes: Sequence[str] = (".toml",)
+    #: Print settings of this game where they differ from the shared defaults.
+    print_defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: The game's own options (on ``build``, ``verify`` and ``export``, and in profiles).
+    options: Sequence[Option] = ()
+    #: Built when no game is chosen.
+    built_by_default: bool = True
+    #: Cards have printed backs, so ``--duplex`` applies.
+    has_backs: bool = False
+    #: Cards are clear (film): PNG previews keep a clear background and the contact sheet
+    #: outlines each card.
+    clear_cards: bool = False
+    #: Smallest card (mm) the faces are drawn for.
+    min_card: tuple[float, float] = (30.0, 40.0)
+    #: Card ids this game makes up itself (``None``: ids come from the deck file). Another
+    #: game's deck may not use them, as PNG files of all games share a folder.
+    generated_ids: re.Pattern[str] | None = None
+    #: How the ids look, for the printing guide (e.g. "T01 and up for Treenex").
+    ids_described: str = ""
+    #: Formats of ``deckgen export``.
+    export_formats: Sequence[str] = ("json", "csv")
+    #: Colours of the palette in CMYK (print shops): hex RGB → (c, m, y, k), 0 to 1.
+    cmyk: Mapping[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    #: A module with extra click commands of this game (the CLI adds them), or ``None``.
+    commands_module: str | None = None
+
+    # -- the deck -------------------------------------------------------------------------
+
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> Deck:
+        """The deck from ``path`` (or the default), with the game's options applied."""
+        raise NotImplementedError
+
+    def card_count(self, deck: Deck) -> int:
+        raise NotImplementedError
+
+    def deck_name(self, deck: Deck) -> str:
+        return str(deck.name)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def faces(
+        self, deck: Deck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
+    ) -> CardFaces:
+        """Every card's faces at this card size; ``laser``: as cut on a laser (no printed frames)."""
+        raise NotImplementedError
+
+    # -- checks, exports, the pack --------------------------------------------------------
+
+    def verify(self, deck: Deck, source: str, request: VerifyRequest) -> Verdict:
+        raise NotImplementedError
+
+    def export(self, deck: Deck, fmt: str) -> str:
+        raise NotImplementedError
+
+    def pack_sections(self, deck: Deck, card: tuple[float, float], text_width: float) -> list[PackSection]:
+        """The game's pages of the teacher pack (``text_width``: mm between the margins)."""
+        return []
+
+    def packing_detail(self, deck: Deck) -> str:
+        """One sentence for the packing list: what a set of this deck holds."""
+        return ""
+
+    def owns_picture(self, stem: str) -> bool:
+        """Whether a PNG named ``stem`` is one this game writes (its cards, back and contact sheet)."""
+        if stem in (f"{self.stem}-contact", f"{self.stem}-back"):
+            return True
+        if self.generated_ids is not None:
+            return self.generated_ids.fullmatch(stem) is not None
+        from deckgen.deckfile import CARD_ID
+        from deckgen.games import id_taken
+
+        return CARD_ID.fullmatch(stem) is not None and id_taken(stem, self.key) is None

@@ -1,0 +1,185 @@
+"""Commands only Cleariosity Numbers has: ``design`` (search for a new deck) and ``show`` (stack cards).
+
+The CLI adds them (see :data:`COMMANDS`); like every command, they parse options and call
+the core, importing the solver and the designer only when they run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from deckgen.console import emit, progress_bar
+from deckgen.errors import DeckgenError
+from deckgen.games.cleariosity.design_settings import DesignSettings
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.standard import DEFAULT_GAMES
+from deckgen.workers import default_workers
+
+if TYPE_CHECKING:
+    from deckgen.games.cleariosity.model import Card, Deck
+    from deckgen.games.cleariosity.verify import DeckReport
+
+#: Seed of verify's simulated games: design checks its attempts with the same games.
+VERIFY_SEED = 1
+
+
+@click.command()
+@click.option(
+    "--seed", type=click.IntRange(0), required=True, help="Seed of the search; the same seed gives the same deck."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Deck file to write (default: print it).",
+)
+@click.option(
+    "--iterations",
+    type=click.IntRange(1, 1_000_000),
+    default=DesignSettings.iterations,
+    show_default=True,
+    help="Search steps of each attempt.",
+)
+@click.option(
+    "--attempts",
+    type=click.IntRange(1, 100),
+    default=DesignSettings.attempts,
+    show_default=True,
+    help="Attempts (each from a seed derived from --seed) until a deck passes every criterion.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(0, 100_000),
+    default=DEFAULT_GAMES,
+    show_default=True,
+    help="Games per tier, player count and play model in each attempt's check (0: no play check).",
+)
+def design(seed: int, out: Path | None, iterations: int, attempts: int, games: int) -> None:
+    """Search for a new Cleariosity Numbers deck that meets every criterion.
+
+    The search is deterministic: budgets are counted in steps and attempts, not seconds, so
+    the same seed and budgets always give the same deck file. Each attempt is checked the way
+    `deckgen verify` checks a deck (simulated games with verify's seed); when one fails, the
+    next attempt starts from a seed derived from --seed. With several cores, attempts search
+    side by side and are judged in order (same deck, sooner). The last deck is written either
+    way; exit status 1 means no attempt met every criterion (try another seed or more steps).
+    """
+    from deckgen.games.cleariosity.deckfile import dump_cleariosity
+    from deckgen.games.cleariosity.design import design_deck
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    settings = DesignSettings(iterations=iterations, attempts=attempts)
+    workers = default_workers()
+    reports: list[DeckReport] = []
+
+    def check(deck: Deck) -> bool:
+        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers))
+        failures = reports[-1].failures()
+        if failures and len(reports) < attempts:
+            named = ", ".join(f"{where} {number}" for where, number in failures)
+            click.echo(
+                f"\nattempt {len(reports)} misses criteria ({named}); starting attempt {len(reports) + 1}", err=True
+            )
+        return not failures
+
+    with progress_bar("Designing deck", iterations * attempts) as update:
+        result = design_deck(seed, settings, progress=update, check=check, workers=workers)
+    report = reports[-1]
+    made_by = f"deckgen design --seed {seed}"
+    if iterations != DesignSettings.iterations:
+        made_by += f" --iterations {iterations}"
+    if attempts != DesignSettings.attempts:
+        made_by += f" --attempts {attempts}"
+    if games != DEFAULT_GAMES:
+        made_by += f" --games {games}"
+    emit(dump_cleariosity(result.deck, made_by), out)
+    failures = report.failures()
+    if failures:
+        named = ", ".join(f"{where} {number}" for where, number in failures)
+        raise DeckgenError(
+            f"after {result.attempt} attempts the designed deck fails criteria ({named}); "
+            "try another --seed or more --iterations"
+        )
+    summary = f"attempt {result.attempt} passes every criterion"
+    if games == 0:
+        summary = (
+            f"attempt {result.attempt} passes every criterion checked without play (--games 0 skips criteria 8-10)"
+        )
+    else:
+        lowest = min(share for tier in report.tiers for share in tier.play.values())
+        summary += f"; lowest full-view collection {lowest:.1%}"
+    click.echo(summary, err=True)
+
+
+@click.command()
+@click.argument("card_ids", nargs=-1, metavar="CARD...")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Picture to write. [stack-IDS.png]")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=200, show_default=True, help="Resolution of the picture.")
+@click.option(
+    "--level",
+    type=click.Choice([t.colour for t in Tier]),
+    help="Level to read the stack at (its operations). [the highest colour among the cards]",
+)
+@click.option(
+    "--file",
+    "file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Deck file to read instead of the shipped one.",
+)
+def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None) -> None:
+    """Stack Cleariosity cards as players would, print each equation and draw the stack.
+
+    Example: deckgen show G03 G04 G21. For a stack that makes no equation, it says why:
+    which cell is covered twice, which line misses a number, or which operation the
+    numbers would need.
+    """
+    from deckgen.fileio import write_atomic
+    from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, load_cleariosity
+    from deckgen.games.cleariosity.faces import CleariosityGeometry
+    from deckgen.games.cleariosity.pictures import stack_picture
+    from deckgen.games.cleariosity.stack import level_of, read_stack
+    from deckgen.render.png import draw, png_bytes
+    from deckgen.units import CARD_SIZES
+
+    deck = load_cleariosity(file or CLEARIOSITY_FILE)
+    cards = stack_cards(deck, card_ids)
+    tier = Tier.from_name(level) if level else level_of(cards)
+    reading = read_stack(cards, tier)
+    geometry = CleariosityGeometry(*CARD_SIZES["poker"])
+    shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
+    image = draw(shapes, geometry.width, geometry.height, dpi, (255, 255, 255, 255))
+    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}.png")
+    write_atomic(target, png_bytes(image, dpi))
+    if reading.equations:
+        for equation in reading.equations:
+            click.echo(str(equation))
+    else:
+        click.echo(f"No equation at the {tier.colour} level:")
+        for reason in reading.reasons:
+            click.echo(f"  {reason}")
+    click.echo(f"wrote {target}", err=True)
+
+
+def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
+    """The named cards, checked: 2 or 3 different cards of the deck."""
+    if not card_ids:
+        raise DeckgenError("name the cards to stack, e.g. deckgen show G01 G13 G19")
+    cards = []
+    for card_id in card_ids:
+        try:
+            cards.append(deck.card(card_id.upper()))
+        except KeyError:
+            raise DeckgenError(
+                f"unknown card {card_id!r}; ids look like G01-G24, Y01-Y12, P01-P12, O01-O12 "
+                "(deckgen export --format csv lists them)"
+            ) from None
+    if len({c.id for c in cards}) != len(cards):
+        raise DeckgenError("a card is named twice; a stack needs different cards")
+    if not 2 <= len(cards) <= 3:
+        raise DeckgenError(f"{len(cards)} card(s) named; an equation is made of 2 or 3 stacked cards")
+    return cards
+
+
+COMMANDS = [design, show]

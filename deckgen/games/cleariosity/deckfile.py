@@ -1,0 +1,137 @@
+"""Cleariosity deck files: reading, validating and writing the human-editable TOML.
+
+A card is one line a teacher can read and change::
+
+    { id = "G01", tier = "green", grid = "5 . . / . 3 . / . . 8" },
+
+Every problem found on load names the file, the card and how to fix it, and stops the
+load (a deck that is half right is not a deck).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from deckgen.deckfile import CARD_ID, TEMPLATES, check_header, read_toml, unknown_keys
+from deckgen.errors import DeckgenError
+from deckgen.games import id_taken
+from deckgen.games.cleariosity.model import CELLS_PER_CARD, GRID_SIZE, Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.rules import MAX_VALUE, MIN_VALUE
+from deckgen.games.cleariosity.standard import STANDARD_COUNTS
+
+CLEARIOSITY_FILE = TEMPLATES / "cleariosity-numbers.toml"
+_CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards"}
+_CARD_KEYS = {"id", "tier", "grid"}
+#: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card
+#: groups), so this bounds the time and memory of every command.
+MAX_CLEARIOSITY_CARDS = 240
+_TIER_NAMES = ", ".join(t.colour for t in Tier)
+
+
+def parse_grid(text: str) -> tuple[Cell, ...]:
+    """``"5 . . / . 3 . / . . 8"`` → the card's cells; raises ValueError saying what is wrong."""
+    rows = [row.split() for row in text.split("/")]
+    if len(rows) != GRID_SIZE or any(len(row) != GRID_SIZE for row in rows):
+        raise ValueError("the grid needs 3 rows of 3 marks separated by '/', e.g. \"5 . . / . 3 . / . . 8\"")
+    cells = []
+    for r, row in enumerate(rows):
+        for c, mark in enumerate(row):
+            if mark == ".":
+                continue
+            # One ASCII digit: str.isdigit() would also take "３" or "٣" and read them as 3.
+            if len(mark) != 1 or mark not in "0123456789" or not MIN_VALUE <= int(mark) <= MAX_VALUE:
+                raise ValueError(f"row {r + 1} has {mark!r}; each mark must be one digit 0-9 or '.'")
+            cells.append(Cell(r, c, int(mark)))
+    if len(cells) != CELLS_PER_CARD:
+        raise ValueError(f"the grid has {len(cells)} numbers; write exactly 3 digits and 6 dots")
+    return tuple(cells)
+
+
+def load_cleariosity(path: Path = CLEARIOSITY_FILE) -> Deck:
+    """Read and validate a Cleariosity Numbers deck file."""
+    data = read_toml(path)
+    return cleariosity_from_data(path, data)
+
+
+def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
+    name = check_header(path, data, "cleariosity", _CLEARIOSITY_KEYS, "cleariosity-numbers")
+    entries = data.get("cards")
+    if not isinstance(entries, list) or not entries:
+        raise DeckgenError(f"{path}: no cards; add a cards = [ ... ] list with one {{ id, tier, grid }} per card")
+    if len(entries) > MAX_CLEARIOSITY_CARDS:
+        raise DeckgenError(
+            f"{path}: {len(entries)} cards; a Cleariosity deck has at most {MAX_CLEARIOSITY_CARDS} "
+            "(four standard decks), so that every check finishes in seconds"
+        )
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict):
+            raise DeckgenError(f"{path}: card #{number} is not a {{ id = ..., tier = ..., grid = ... }} table")
+        card_id = entry.get("id")
+        if not isinstance(card_id, str) or not card_id.strip():
+            raise DeckgenError(f'{path}: card #{number} has no id; give it one, e.g. id = "G01"')
+        if not CARD_ID.fullmatch(card_id):
+            raise DeckgenError(
+                f"{path}: card #{number}: id {card_id!r}: use 1 to 6 capital letters and digits, starting with "
+                'a letter, e.g. id = "G01" (every card prints its id, and PNG files are named after it)'
+            )
+        taken = id_taken(card_id, "cleariosity")
+        if taken:
+            raise DeckgenError(f"{path}: card #{number}: id {card_id!r}: {taken}; start the id with another letter")
+        where = f"card {card_id}: "
+        unknown_keys(path, where, entry, _CARD_KEYS)
+        if card_id in seen:
+            raise DeckgenError(f"{path}: {where}the id is used twice; give every card its own id")
+        seen.add(card_id)
+        tier_name = entry.get("tier")
+        try:
+            tier = Tier.from_name(str(tier_name))
+        except KeyError:
+            raise DeckgenError(f"{path}: {where}unknown tier {tier_name!r}; use one of {_TIER_NAMES}") from None
+        grid = entry.get("grid")
+        if not isinstance(grid, str):
+            raise DeckgenError(f'{path}: {where}missing grid; write it like grid = "5 . . / . 3 . / . . 8"')
+        try:
+            cells = parse_grid(grid)
+        except ValueError as error:
+            raise DeckgenError(f"{path}: {where}{error}") from None
+        cards.append(Card(card_id, tier, cells))
+    standard = data.get("standard", False)
+    if not isinstance(standard, bool):
+        raise DeckgenError(f"{path}: standard = {standard!r}; write standard = true or standard = false")
+    if standard:
+        for tier, wanted in STANDARD_COUNTS.items():
+            have = sum(1 for card in cards if card.tier is tier)
+            if have != wanted:
+                raise DeckgenError(
+                    f"{path}: the standard deck needs {wanted} {tier.colour} cards but this file has {have}; "
+                    "fix the tiers or set standard = false"
+                )
+    return Deck(name, tuple(cards))
+
+
+def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
+    """The deck as a deck file (the exact bytes ``deckgen design`` writes)."""
+    lines = [
+        "# Cleariosity Numbers deck for deckgen.",
+        "# One card per line: its id, its tier colour (green, yellow, purple, orange) and its",
+        "# grid: three rows from the top, separated by '/', a digit where the card carries a",
+        "# number and '.' where it is clear. Run `deckgen verify --file THIS-FILE` after editing.",
+        "",
+        f'name = "{deck.name}"',
+        'game = "cleariosity"',
+        f"standard = {'true' if _is_standard(deck) else 'false'}",
+    ]
+    if made_by:
+        lines.append(f'made_by = "{made_by}"')
+    lines += ["", "cards = ["]
+    for card in deck.cards:
+        lines.append(f'  {{ id = "{card.id}", tier = "{card.tier.colour}", grid = "{card.grid_text()}" }},')
+    lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def _is_standard(deck: Deck) -> bool:
+    return all(len(deck.colour_cards(tier)) == count for tier, count in STANDARD_COUNTS.items())

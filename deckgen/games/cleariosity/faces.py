@@ -1,0 +1,139 @@
+"""Cleariosity card faces, in card millimetres (origin top-left of the trim).
+
+The geometry of a Cleariosity card depends only on the card size, so the 3 × 3 cells sit
+at exactly the same place on every card and stacked cards line up. Answer keys, PNG
+previews and laser files all take their positions from :class:`CleariosityGeometry`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckgen.games.cleariosity.model import GRID_SIZE, Card, Tier
+from deckgen.glyphs import STROKE, text_width
+from deckgen.layout.faces import ID_COLOUR, Face, digit
+from deckgen.layout.primitives import BLACK, Disc, Primitive, Stroke, text
+
+#: Tier dot colours: strong enough to read on clear film.
+TIER_COLOURS: dict[Tier, str] = {
+    Tier.GREEN: "#1E9E3A",
+    Tier.YELLOW: "#F2B800",
+    Tier.PURPLE: "#7A3FA8",
+    Tier.ORANGE: "#F26B0F",
+}
+TICK_COLOUR = "#B0B0B0"
+#: Digits fill this share of a cell's height (ink, round caps included).
+DIGIT_HEIGHT_SHARE = 0.62
+
+
+@dataclass(frozen=True)
+class CleariosityGeometry:
+    """Where everything sits on a Cleariosity card of a given size."""
+
+    width: float
+    height: float
+
+    @property
+    def side_margin(self) -> float:
+        return max(3.0, 0.06 * self.width)
+
+    @property
+    def band(self) -> float:
+        """Height of the clear bands above and below the grid (label on top, dot below)."""
+        return (self.height - 3 * self.cell) / 2
+
+    @property
+    def cell(self) -> float:
+        by_width = (self.width - 2 * self.side_margin) / GRID_SIZE
+        by_height = (self.height - 2 * max(9.0, 0.14 * self.height)) / GRID_SIZE
+        return min(by_width, by_height)
+
+    @property
+    def grid_origin(self) -> tuple[float, float]:
+        return (self.width - 3 * self.cell) / 2, self.band
+
+    def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a cell."""
+        x0, y0 = self.grid_origin
+        return x0 + col * self.cell, y0 + row * self.cell, self.cell, self.cell
+
+    def cell_centre(self, row: int, col: int) -> tuple[float, float]:
+        x, y, w, h = self.cell_box(row, col)
+        return x + w / 2, y + h / 2
+
+    @property
+    def digit_size(self) -> float:
+        """Cap height of the digit centre-lines; with the stroke the ink is 62 % of the cell."""
+        return DIGIT_HEIGHT_SHARE * self.cell / (1 + STROKE)
+
+    @property
+    def dot_radius(self) -> float:
+        return min(3.2, self.band * 0.22)
+
+    @property
+    def dot_centre(self) -> tuple[float, float]:
+        r = self.dot_radius
+        return max(self.side_margin, 2.5) + r, self.height - self.band / 2
+
+    @property
+    def symbol_size(self) -> float:
+        return self.dot_radius * 1.6
+
+    @property
+    def label_size(self) -> float:
+        """Cap height of the card id and the set label."""
+        return min(2.2, self.band * 0.24)
+
+    def label_baseline(self) -> tuple[float, float]:
+        """Right end and baseline of the set label: the bottom band's right end, level with the id."""
+        return self.width - max(self.side_margin, 2.5), self.dot_centre[1] + self.label_size / 2
+
+    def id_start(self, op: str) -> tuple[float, float]:
+        """Left end and baseline of the card id, just right of the tier dot and its sign."""
+        cx, cy = self.dot_centre
+        size = self.symbol_size
+        sign_left = cx + self.dot_radius + 1.2
+        return sign_left + (text_width(op) + STROKE) * size + 1.6, cy + self.label_size / 2
+
+
+def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = False) -> Face:
+    """Digits in their cells, the tier dot, and the tier's sign beside it (for colour-blind players)."""
+    shapes: list[Primitive] = []
+    if ticks:
+        shapes += grid_ticks(geometry)
+    for cell in card.cells:
+        cx, cy = geometry.cell_centre(cell.row, cell.col)
+        shapes += digit(cell.value, cx, cy, geometry.digit_size)
+    shapes += tier_mark(card.tier, geometry)
+    x, baseline = geometry.id_start(card.tier.op)
+    shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
+    return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
+
+
+def tier_mark(tier: Tier, geometry: CleariosityGeometry) -> list[Primitive]:
+    cx, cy = geometry.dot_centre
+    r = geometry.dot_radius
+    size = geometry.symbol_size
+    shapes: list[Primitive] = [Disc(cx, cy, r, TIER_COLOURS[tier])]
+    shapes += text(tier.op, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    return shapes
+
+
+def grid_ticks(geometry: CleariosityGeometry) -> list[Primitive]:
+    """Faint crosses where cell corners meet, to help line cards up; nothing else inside the grid."""
+    x0, y0 = geometry.grid_origin
+    arm = geometry.cell * 0.06
+    shapes: list[Primitive] = []
+    for i in range(GRID_SIZE + 1):
+        for j in range(GRID_SIZE + 1):
+            x, y = x0 + i * geometry.cell, y0 + j * geometry.cell
+            shapes.append(Stroke(((x - arm, y), (x + arm, y)), 0.15, TICK_COLOUR))
+            shapes.append(Stroke(((x, y - arm), (x, y + arm)), 0.15, TICK_COLOUR))
+    return shapes
+
+
+def set_label(number: int, geometry: CleariosityGeometry) -> Face:
+    """'SET n' at the right of the bottom band, on the line of the card id, clear of cells and dot."""
+    x, baseline = geometry.label_baseline()
+    shapes = text(f"SET {number}", x, baseline, geometry.label_size, ID_COLOUR, anchor="right")
+    return Face(f"label-{number}", geometry.width, geometry.height, tuple(shapes))

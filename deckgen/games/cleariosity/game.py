@@ -1,0 +1,92 @@
+"""Cleariosity Numbers as deckgen sees it: the :class:`~deckgen.games.base.Game` of this package.
+
+The solver, the simulator and the pack's answer keys are imported inside the methods that
+use them, so listing the games (``deckgen --help``) loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckgen.deckfile import TEMPLATES
+from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.options import Option
+
+if TYPE_CHECKING:
+    from deckgen.layout.faces import CardFaces
+
+GRID_TICKS = Option("grid_ticks", "flag", "Faint ticks at the grid corners of Cleariosity cards.", negatable=False)
+
+
+class CleariosityGame(Game):
+    def __init__(self) -> None:
+        super().__init__(
+            key="cleariosity",
+            name="Cleariosity Numbers",
+            stem="cleariosity-numbers",
+            summary="60 clear cards stacked so that three numbers in a line make an equation",
+            default_file=TEMPLATES / "cleariosity-numbers.toml",
+            print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
+            options=(GRID_TICKS,),
+            clear_cards=True,
+            ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Numbers",
+            cmyk={
+                "#1E9E3A": (0.80, 0.00, 0.95, 0.05),  # green tier
+                "#F2B800": (0.00, 0.25, 1.00, 0.00),  # yellow tier
+                "#7A3FA8": (0.60, 0.80, 0.00, 0.00),  # purple tier
+                "#F26B0F": (0.00, 0.65, 1.00, 0.00),  # orange tier
+            },
+            commands_module="deckgen.games.cleariosity.commands",
+        )
+
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+        from deckgen.games.cleariosity.deckfile import load_cleariosity
+
+        return load_cleariosity(path or self.default_file)
+
+    def card_count(self, deck: Any) -> int:
+        return len(deck.cards)
+
+    def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
+        from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front, set_label
+        from deckgen.layout.faces import CardFaces
+
+        geometry = CleariosityGeometry(*card)
+        ticks = bool(options.get("grid_ticks"))
+        return CardFaces(
+            ids=[c.id for c in deck.cards],
+            fronts=[cleariosity_front(c, geometry, ticks) for c in deck.cards],
+            backs=None,
+            label=partial(set_label, geometry=geometry),
+        )
+
+    def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+        from deckgen.games.cleariosity.report import cleariosity_text
+        from deckgen.games.cleariosity.verify import verify_deck
+
+        report = verify_deck(deck, request.games, request.seed, workers=request.workers, progress=request.progress)
+        failures = report.failures()
+        failure = None
+        if failures:
+            named = ", ".join(f"{where} {number}" for where, number in failures)
+            failure = f"the deck fails criteria ({named}); see the report above"
+        return Verdict(cleariosity_text(report, source), report.to_json(), failure)
+
+    def export(self, deck: Any, fmt: str) -> str:
+        from deckgen.games.cleariosity.export import cleariosity_csv, cleariosity_json
+
+        return cleariosity_json(deck) if fmt == "json" else cleariosity_csv(deck)
+
+    def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
+        from deckgen.games.cleariosity.pack import answer_keys, rules
+
+        return [PackSection("rules", rules()), PackSection("keys", answer_keys(deck, card))]
+
+    def packing_detail(self, deck: Any) -> str:
+        from deckgen.games.cleariosity.model import Tier
+
+        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier)
+        return f"A Cleariosity Numbers set has {counts} cards."

@@ -1,0 +1,60 @@
+"""The Cleariosity Numbers pages of the teacher pack: rules and variants, written for teachers."""
+
+from __future__ import annotations
+
+CLEARIOSITY_TITLE = "Cleariosity Numbers"
+CLEARIOSITY_INTRO = (
+    "A game for 2 to 4 players with 60 clear cards. Each card has three numbers on a 3 × 3 grid "
+    "and a coloured dot, with an operation sign, in its bottom-left corner. Stack cards so that "
+    "three numbers in a line make a true equation, and collect the cards."
+)
+CLEARIOSITY_LEVELS = [
+    ("Green", "24 cards", "adding (+)"),
+    ("Green and yellow", "36 cards", "adding and subtracting (+ −)"),
+    ("Green, yellow and purple", "48 cards", "adding, subtracting and multiplying (+ − ×)"),
+    ("All four colours", "60 cards", "all four operations (+ − × ÷)"),
+]
+CLEARIOSITY_RULES = [
+    ("Choose a level.", "Use only the cards of the colours for your level (see the table)."),
+    (
+        "Deal.",
+        "Shuffle and deal all the cards into a stack in front of each player, the same number each. "
+        "The cards are clear, but in a stack their numbers overlap and cannot be read, so nothing "
+        "needs hiding: just do not look through your stack. Cards left over go in the middle.",
+    ),
+    (
+        "Turn up.",
+        "All players lay the top card of their stack in the middle at the same time, apart from the "
+        "other cards. Every card lies the same way up: dot at the bottom left.",
+    ),
+    (
+        "Look for an equation.",
+        "When you see cards that would make an equation if they were stacked, put your fingers on "
+        "them and say it. Stack the cards to check.",
+    ),
+    (
+        "Collect.",
+        "If you are right, keep the cards in your own winnings pile. If not, the cards go back and "
+        "you wait until another player has made a claim before you claim again.",
+    ),
+    ("Nothing left to find?", "When nobody can see an equation, everybody turns up their next card."),
+    (
+        "End.",
+        "The game ends when the piles are used up and nobody can find another equation. The player "
+        "who collected the most cards wins.",
+    ),
+]
+CLEARIOSITY_EQUATION = [
+    "The three numbers are in one straight line: a row read left to right, a column read top to "
+    "bottom, or a diagonal read from its left end (top-left down to bottom-right, or bottom-left "
+    "up to top-right).",
+    "Read in that direction they say X op Y = Z, with an operation of your level. Division must come out exact.",
+    "None of the three numbers covers, or is covered by, another number. Numbers that are not "
+    "part of the equation may overlap.",
+    "Every stacked card gives at least one of the three numbers; two or three cards make an equation.",
+]
+
+CLEARIOSITY_VARIANTS = [
+    "Start with green only, and add a colour when the class is ready for the next operation.",
+    "Two, three or four players; with more players each has fewer cards and the game is faster.",
+]

@@ -1,0 +1,33 @@
+"""Treenex deck files: a name, the range of values and how many copies of each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from deckgen.deckfile import TEMPLATES, check_header, read_toml
+from deckgen.errors import DeckgenError
+from deckgen.games.treenex.model import TreenexDeck, check_size, parse_value_range
+
+TREENEX_FILE = TEMPLATES / "treenex.toml"
+_TREENEX_KEYS = {"name", "game", "values", "copies"}
+
+
+def load_treenex(path: Path = TREENEX_FILE) -> TreenexDeck:
+    """Read and validate a Treenex deck file."""
+    return treenex_from_data(path, read_toml(path))
+
+
+def treenex_from_data(path: Path, data: dict[str, Any]) -> TreenexDeck:
+    name = check_header(path, data, "treenex", _TREENEX_KEYS, "treenex")
+    values = data.get("values", "0-9")
+    if not isinstance(values, str):
+        raise DeckgenError(f'{path}: values = {values!r}; write it as text, e.g. values = "0-9"')
+    try:
+        low, high = parse_value_range(values)
+    except DeckgenError as error:
+        raise DeckgenError(f"{path}: {error}") from None
+    copies = data.get("copies", 4)
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
+        raise DeckgenError(f"{path}: copies = {copies!r}; use a whole number from 1 to 100")
+    return check_size(TreenexDeck(name, low, high, copies))

@@ -1,0 +1,106 @@
+"""Treenex as deckgen sees it: the :class:`~deckgen.games.base.Game` of this package."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckgen.deckfile import TEMPLATES
+from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.options import Option
+
+if TYPE_CHECKING:
+    from deckgen.layout.faces import CardFaces
+
+DECK_COMMANDS = ("build", "verify", "export")
+VALUES = Option(
+    "values",
+    "text",
+    "Treenex only: card values, e.g. 10-19 (default 0-9).",
+    metavar="LO-HI",
+    in_profiles=False,
+    commands=DECK_COMMANDS,
+)
+COPIES = Option(
+    "copies",
+    "number",
+    "Treenex only: copies of each value (default 4).",
+    low=1,
+    high=100,
+    in_profiles=False,
+    commands=DECK_COMMANDS,
+)
+FRAME = Option(
+    "frame",
+    "flag",
+    "SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]",
+)
+
+
+class TreenexGame(Game):
+    def __init__(self) -> None:
+        super().__init__(
+            key="treenex",
+            name="Treenex",
+            stem="treenex",
+            summary="numbered cards for building a × b + c and (a + b) × c",
+            default_file=TEMPLATES / "treenex.toml",
+            print_defaults={"card_size": "index-3x5", "media": "cardstock", "duplex": "long-edge"},
+            options=(VALUES, COPIES, FRAME),
+            has_backs=True,
+            generated_ids=re.compile(r"T[0-9]+"),
+            ids_described="T01 and up for Treenex",
+            cmyk={
+                "#1F5FA8": (0.90, 0.55, 0.00, 0.05),  # Treenex blue
+                "#9AA7B8": (0.00, 0.00, 0.00, 0.35),  # Treenex frame: a neutral grey, K alone
+            },
+        )
+
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+        from deckgen.games.treenex.deckfile import load_treenex
+        from deckgen.games.treenex.model import with_overrides
+
+        return with_overrides(load_treenex(path or self.default_file), options.get("values"), options.get("copies"))
+
+    def card_count(self, deck: Any) -> int:
+        return len(deck.cards)
+
+    def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
+        from deckgen.games.treenex.faces import TreenexGeometry, treenex_back, treenex_front, treenex_label
+        from deckgen.games.treenex.model import card_ids
+        from deckgen.layout.faces import CardFaces
+
+        geometry = TreenexGeometry(*card)
+        ids = card_ids(deck)
+        frame = bool(options.get("frame")) if laser else True
+        back = treenex_back(geometry)
+        return CardFaces(
+            ids=ids,
+            fronts=[treenex_front(v, geometry, i, frame) for i, v in zip(ids, deck.cards, strict=True)],
+            backs=[back] * len(ids),
+            label=partial(treenex_label, geometry=geometry),
+        )
+
+    def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+        from deckgen.games.treenex.report import treenex_json_report, treenex_passed, treenex_text
+
+        failure = None
+        if not treenex_passed(deck):
+            failure = "the Treenex deck is too small for a full game (see the table above)"
+        return Verdict(treenex_text(deck), treenex_json_report(deck), failure)
+
+    def export(self, deck: Any, fmt: str) -> str:
+        from deckgen.games.treenex.export import treenex_csv, treenex_json
+
+        return treenex_json(deck) if fmt == "json" else treenex_csv(deck)
+
+    def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
+        from deckgen.games.treenex.pack import rules, score_sheet
+
+        return [PackSection("rules", rules()), PackSection("sheet", score_sheet(deck))]
+
+    def packing_detail(self, deck: Any) -> str:
+        return f"A Treenex set has {len(deck.cards)} cards: values {deck.low} to {deck.high}, {deck.copies} of each."

@@ -1,0 +1,38 @@
+"""The Treenex pages of the teacher pack: rules and variants, written for teachers."""
+
+from __future__ import annotations
+
+TREENEX_TITLE = "Treenex — three-number expressions"
+TREENEX_INTRO = (
+    "A game for 2 to 4 players with cards numbered 0 to 9 (four of each), paper and pencils. "
+    "Everyone builds an expression from three numbers, a × b + c or (a + b) × c, and its value "
+    "is their score."
+)
+TREENEX_RULES = [
+    (
+        "Deal a hand.",
+        "The dealer gives each player two cards face down and puts one more card face down in the "
+        "middle: the common card.",
+    ),
+    (
+        "The leader decides.",
+        "The leader turns up their two cards and chooses to add or to multiply them, and writes it "
+        "down: (a + b) or a × b. In the first hand the leader is the player on the dealer's left.",
+    ),
+    ("The others follow.", "Everyone else turns up their cards and must use the operation the leader did not choose."),
+    (
+        "The common card.",
+        "Turn up the common card. If you added, multiply by it: (a + b) × c. If you multiplied, add it: a × b + c.",
+    ),
+    ("Score.", "Work out your value; the others may check it. That value is your score for the hand."),
+    (
+        "Next hand.",
+        "The next player becomes the leader. Three players play 3 hands; two or four players play "
+        "4 hands, so that everyone leads equally. The highest total wins.",
+    ),
+]
+TREENEX_VARIANTS = [
+    "Low score wins, or middle score wins: agree before you start. It changes how the leader thinks.",
+    "Subtraction instead of addition, for players who know negative numbers: (a − b) × c and a × b − c.",
+    "Larger numbers: a deck with other values, for example 10 to 19, can be printed for older players.",
+]

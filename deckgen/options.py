@@ -1,0 +1,87 @@
+"""Options, each defined once: name, kind, allowed values, default and help.
+
+The command line makes its click options from these definitions, and print profiles are
+checked against the same ones, so a value is spelled, checked and explained the same way
+whether it was typed as ``--kerf 0.2mm`` or written as ``kerf = "0.2mm"`` in a profile.
+This module knows nothing of click.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckgen.errors import DeckgenError
+from deckgen.units import parse_length, parse_offset
+
+#: What a value may be: text, a length with a unit, a size (named or WxH), an offset (DX,DY),
+#: one of ``choices``, a flag (true/false), or a whole number from ``low`` to ``high``.
+KINDS = ("text", "length", "size", "offset", "choice", "flag", "number")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of deckgen: ``name`` is its key in profiles; the flag is ``--name`` with dashes."""
+
+    name: str
+    kind: str
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    #: A flag shown as ``--name/--no-name`` (``False``: a plain ``--name`` switch).
+    negatable: bool = True
+    metavar: str | None = None
+    #: May be set in a print profile.
+    in_profiles: bool = True
+    #: The commands that take it (a game's options: ``build``, and ``verify`` and ``export`` for
+    #: those that change the deck itself).
+    commands: tuple[str, ...] = ("build",)
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+def origin(option: Option | str, profile: str | None = None) -> str:
+    """Where a value came from, as a message names it: ``--kerf`` or ``profile shop: kerf``."""
+    name = option.name if isinstance(option, Option) else option
+    if profile is not None:
+        return f"profile {profile}: {name}"
+    return "--" + name.replace("_", "-")
+
+
+def check_value(option: Option, value: object, where: str) -> None:
+    """One line naming ``where`` and the option when a profile value has the wrong type or form."""
+    key = option.name
+    if option.kind == "choice":
+        if value not in option.choices:
+            raise DeckgenError(f"{where}: {key} = {value!r}: use one of {', '.join(repr(k) for k in option.choices)}")
+        return
+    if option.kind == "flag" and not isinstance(value, bool):
+        raise DeckgenError(f"{where}: {key} = {value!r}: write true or false, without quotes")
+    if option.kind == "number" and (
+        not isinstance(value, int) or isinstance(value, bool) or not option.low <= value <= option.high
+    ):
+        raise DeckgenError(
+            f"{where}: {key} = {value!r}: a whole number from {option.low} to {option.high}, without quotes"
+        )
+    if option.kind in ("text", "length", "size", "offset") and not isinstance(value, str):
+        example = {"text": '"…"', "length": '"5mm"', "size": '"letter" or "210x297mm"', "offset": '"0.5mm,-1mm"'}[
+            option.kind
+        ]
+        raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
+    if option.kind in ("length", "offset"):
+        try:
+            parse_offset(str(value)) if option.kind == "offset" else parse_length(str(value))
+        except DeckgenError as error:
+            raise DeckgenError(f"{where}: {key}: {error}") from None
+
+
+def by_name(options: tuple[Option, ...] | list[Option]) -> dict[str, Option]:
+    return {option.name: option for option in options}
+
+
+def defaults_given(values: dict[str, Any]) -> dict[str, Any]:
+    """Only the options the user gave (click passes ``None`` for the rest)."""
+    return {key: value for key, value in values.items() if value is not None}

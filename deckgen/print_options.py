@@ -1,0 +1,117 @@
+"""The print and laser options, defined once (see :mod:`deckgen.options`), and their defaults.
+
+Kept apart from :mod:`deckgen.printing` (which reads profiles and resolves settings), so the
+command line can make its options without loading any of that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckgen.options import Option
+
+ENGRAVE = ("score", "fill", "none")
+
+MEDIA = ("transparency", "cardstock", "paper")
+LAYOUTS = ("sheet", "single")
+MARKS = ("crop", "lines", "none")
+DUPLEX = ("long-edge", "short-edge", "fold", "none")
+COLORS = ("rgb", "cmyk")
+MAX_SETS = 200
+
+#: Every print option, defined once: the CLI's flags and the profile checks are made from these.
+PRINT_OPTIONS: tuple[Option, ...] = (
+    Option("paper", "size", "letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]"),
+    Option("margin", "length", "Printable margin kept clear on every side, e.g. 5mm. [5mm]"),
+    Option("card_size", "size", "poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]"),
+    Option("media", "choice", "What you print on. [set by the game]", choices=MEDIA),
+    Option(
+        "layout",
+        "choice",
+        "sheet: as many cards as fit on each page; single: one card a page at card size (+ bleed). [sheet]",
+        choices=LAYOUTS,
+    ),
+    Option(
+        "sets",
+        "number",
+        f"Classroom sets, 1-{MAX_SETS}; cards are labelled SET n and grouped by set. [1]",
+        low=1,
+        high=MAX_SETS,
+    ),
+    Option("marks", "choice", "Cutting guides. [crop]", choices=MARKS),
+    Option("bleed", "length", "Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]"),
+    Option("mirror", "flag", "Mirror the pages, to print on the back of the film."),
+    Option(
+        "duplex",
+        "choice",
+        "Backs (for games whose cards have them): a page of backs after each page of fronts, for flipping "
+        "on this edge; or fold: each back printed beside its card, to fold behind it (printers without "
+        "two-sided printing). [long-edge]",
+        choices=DUPLEX,
+    ),
+    Option(
+        "color",
+        "choice",
+        "PDF colours: rgb for screens and office printers, or cmyk for print shops (black is pure K). [rgb]",
+        choices=COLORS,
+    ),
+    Option(
+        "back_offset",
+        "offset",
+        "How far the backs landed from their place, read off the calibration sheet (deckgen calibrate), "
+        "e.g. 0.5mm,-1mm; the backs are drawn that much the other way. [0mm,0mm]",
+        metavar="DX,DY",
+    ),
+    Option("registration", "flag", "Print-and-cut registration marks in the page corners."),
+)
+LASER_OPTIONS: tuple[Option, ...] = (
+    Option("bed", "size", "SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]"),
+    Option("bed_profile", "text", "SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4)."),
+    Option(
+        "kerf", "length", "SVG: width the beam burns away, e.g. 0.15mm; cuts are offset so cards keep their size. [0]"
+    ),
+    Option("corner_radius", "length", "SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]"),
+    Option(
+        "common_line",
+        "flag",
+        "SVG: touching cards share each cut (default), or every card is cut on its own with a gap.",
+    ),
+    Option(
+        "engrave",
+        "choice",
+        "SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]",
+        choices=ENGRAVE,
+    ),
+    Option(
+        "guide",
+        "flag",
+        "SVG: add the bed outline in the green guide layer (off: software that sorts layers by colour "
+        "would cut it). [off]",
+    ),
+)
+
+#: How every game is printed unless the game, a profile or an option says otherwise.
+SHARED_DEFAULTS: dict[str, Any] = {
+    "paper": "letter",
+    "margin": "5mm",
+    "card_size": "poker",
+    "media": "cardstock",
+    "layout": "sheet",
+    "marks": "crop",
+    "bleed": "0mm",
+    "mirror": False,
+    "duplex": "none",
+    "registration": False,
+    "sets": 1,
+    "back_offset": "0mm,0mm",
+    "color": "rgb",
+}
+LASER_DEFAULTS: dict[str, Any] = {
+    "bed": None,
+    "bed_profile": None,
+    "kerf": "0mm",
+    "corner_radius": "0mm",
+    "common_line": True,
+    "engrave": "score",
+    "guide": False,
+}
