@@ -143,13 +143,7 @@ def verify(
     out: Path | None,
     **options: Any,
 ) -> None:
-    """Check a deck against every design criterion; exit status 1 if any fails.
-
-    For Cleariosity Numbers: no card is an equation on its own, each tier can be cleared
-    completely (a partition is printed as proof), the new colour teaches its operation, every
-    card is in enough groups, few groups are trivial, simulated games collect enough cards,
-    and digits and cells are used evenly. For Treenex: how many hands the deck deals.
-    """
+    """Check a deck against its game's criteria; exit status 1 if any fails (see below)."""
     from deckgen.games.base import VerifyRequest
 
     chosen = chosen_game(game, file)
@@ -265,14 +259,7 @@ def build(
     pack: bool,
     **options: Any,
 ) -> None:
-    """Write print-ready PDFs or laser-cut SVGs of the decks, and the teacher pack.
-
-    With no options: a PDF per game (output/cleariosity-numbers.pdf on transparency film,
-    output/treenex.pdf on card stock with long-edge duplex backs) and
-    output/teacher-pack.pdf (rules, score sheet, answer keys, packing list).
-    With --format svg: one SVG per laser-bed sheet in output/svg/, and index.json.
-    With --format png: one PNG per card in output/png/ and a contact sheet per deck.
-    """
+    """Write print-ready PDFs, laser-cut SVGs or PNG previews of the decks, and the teacher pack (see below)."""
     from deckgen.build import BuildRequest, prepare, run
     from deckgen.printing import profile as printing_profile
 
@@ -318,8 +305,23 @@ def games_to_build(game: str | None, file: Path | None) -> tuple[str, ...]:
     return (owner,) if owner is not None and owner not in chosen else chosen
 
 
+def describe_games() -> None:
+    """The parts of ``--help`` that list what each game does, from the registry."""
+    checks = "\n\n".join(f"{g.name}: {g.checks}." for g in games().values() if g.checks)
+    verify.help = (verify.help or "") + "\n\n" + checks
+    made = ", ".join(f"output/{g.stem}.pdf ({g.printed_on or 'paper'})" for g in games().values() if g.built_by_default)
+    build.help = (build.help or "") + (
+        f"\n\nWith no options: {made}, and output/teacher-pack.pdf (rules, score sheet, answer keys, "
+        "packing list, printing guide). With --format svg: one SVG per laser-bed sheet in output/svg/, "
+        "and index.json. With --format png: one PNG per card in output/png/ and a contact sheet per deck."
+    )
+
+
+describe_games()
+
+
 def add_game_commands() -> None:
-    """Commands a game brings (Cleariosity's design and show), from its ``commands_module``."""
+    """Commands a game brings (a deck designer, say), from its ``commands_module``."""
     import importlib
 
     for game in games().values():

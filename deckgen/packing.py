@@ -23,5 +23,5 @@ class PackingEntry:
     mirror: bool = False
     duplex: str = "none"
     card_size: tuple[float, float] = (63.5, 88.9)
-    #: How the deck's card ids look, for sorting (e.g. "T01 and up for Treenex").
+    #: How the deck's card ids look, for sorting (each game says it in its own words).
     ids: str = ""

@@ -11,8 +11,8 @@ from PIL import Image
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
+from deckgen.docs_images import docs_images
 from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.docs_images import docs_images
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front
 from deckgen.games.cleariosity.model import Card, Cell, Tier
 from deckgen.games.cleariosity.stack import read_stack

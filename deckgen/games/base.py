@@ -102,6 +102,10 @@ class Game:
     export_formats: Sequence[str] = ("json", "csv")
     #: Colours of the palette in CMYK (print shops): hex RGB → (c, m, y, k), 0 to 1.
     cmyk: Mapping[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    #: What ``deckgen verify`` checks for this game, in a sentence (for ``--help``).
+    checks: str = ""
+    #: What a default build prints this game on, for ``deckgen build --help``.
+    printed_on: str = ""
     #: A module with extra click commands of this game (the CLI adds them), or ``None``.
     commands_module: str | None = None
 
@@ -140,6 +144,10 @@ class Game:
     def packing_detail(self, deck: Deck) -> str:
         """One sentence for the packing list: what a set of this deck holds."""
         return ""
+
+    def doc_pictures(self) -> dict[str, bytes]:
+        """PNG pictures of this game for the README (``make docs``): file name → bytes."""
+        return {}
 
     def owns_picture(self, stem: str) -> bool:
         """Whether a PNG named ``stem`` is one this game writes (its cards, back and contact sheet)."""

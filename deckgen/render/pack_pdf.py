@@ -1,4 +1,5 @@
-"""The teacher pack PDF: rules of both games, a Treenex score sheet, answer keys, packing list.
+"""The teacher pack PDF: each game's pages (rules, score sheets, answer keys), a packing list and a
+printing guide.
 
 Text flows with reportlab's platypus; card pictures reuse the card faces and the PDF
 primitive drawer, so an answer key shows exactly the cards that were printed.

@@ -1,15 +1,7 @@
-"""The pictures at the top of the README, made by deckgen itself (``make docs``).
-
-A test renders them again and compares them with the committed files, so they never go
-stale: change the card design, run ``make docs``, commit the new pictures.
-"""
+"""Cleariosity's pictures in the README: a card of each colour, and three cards stacked."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-from deckgen.fileio import write_atomic
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front
 from deckgen.games.cleariosity.model import Tier
@@ -39,15 +31,3 @@ def docs_images() -> dict[str, bytes]:
     picture = stack_picture(cards, geometry, [e.line for e in reading.equations])
     images["stack.png"] = png_bytes(draw(picture, geometry.width, geometry.height, DPI, WHITE), DPI)
     return images
-
-
-def main(folder: str) -> None:
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    for name, data in docs_images().items():
-        write_atomic(target / name, data)
-        print(f"wrote {target / name}")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "docs")

@@ -40,6 +40,10 @@ class CleariosityGame(Game):
                 "#F26B0F": (0.00, 0.65, 1.00, 0.00),  # orange tier
             },
             commands_module="deckgen.games.cleariosity.commands",
+            checks="no card is an equation on its own, each tier can be cleared completely (a partition "
+            "is printed as proof), the new colour teaches its operation, every card is in enough groups, "
+            "few groups are trivial, simulated games collect enough cards, and digits and cells are used evenly",
+            printed_on="transparency film",
         )
 
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
@@ -84,6 +88,11 @@ class CleariosityGame(Game):
         from deckgen.games.cleariosity.pack import answer_keys, rules
 
         return [PackSection("rules", rules()), PackSection("keys", answer_keys(deck, card))]
+
+    def doc_pictures(self) -> dict[str, bytes]:
+        from deckgen.games.cleariosity.docs_images import docs_images
+
+        return docs_images()
 
     def packing_detail(self, deck: Any) -> str:
         from deckgen.games.cleariosity.model import Tier

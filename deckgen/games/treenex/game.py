@@ -53,6 +53,8 @@ class TreenexGame(Game):
             has_backs=True,
             generated_ids=re.compile(r"T[0-9]+"),
             ids_described="T01 and up for Treenex",
+            checks="how many hands the deck deals for 2, 3 and 4 players, and the range of scores",
+            printed_on="card stock, with long-edge duplex backs",
             cmyk={
                 "#1F5FA8": (0.90, 0.55, 0.00, 0.05),  # Treenex blue
                 "#9AA7B8": (0.00, 0.00, 0.00, 0.35),  # Treenex frame: a neutral grey, K alone
