@@ -17,7 +17,7 @@ from typing import Any
 from deckgen.errors import DeckgenError
 from deckgen.glyphs import STROKE
 from deckgen.layout.faces import Face
-from deckgen.layout.primitives import Box, Disc, Primitive, Stroke, rotate_90
+from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke, rotate_90
 from deckgen.layout.sheets import REGISTRATION_SIZE, Grid, impose, registration_marks
 from deckgen.printing import LaserSettings
 
@@ -413,6 +413,8 @@ def _as_score(shape: Primitive, x: float, y: float) -> list[LaserPath]:
         return [polyline([(x + px, y + py) for px, py in shape.points], shape.closed)]
     if isinstance(shape, Disc):
         return [polyline(_circle_points(x + shape.cx, y + shape.cy, shape.r), closed=True)]
+    if isinstance(shape, Shape):  # a letter's outline: each contour scored once around
+        return [polyline([(x + px, y + py) for px, py in ring], closed=True) for ring in shape.contours]
     if isinstance(shape, Box) and (shape.stroke or shape.fill):
         bx, by = x + shape.x, y + shape.y
         return [polyline([(bx, by), (bx + shape.w, by), (bx + shape.w, by + shape.h), (bx, by + shape.h)], closed=True)]
@@ -426,7 +428,31 @@ def _clockwise(ring: Sequence[Point]) -> tuple[Point, ...]:
 
 
 def _as_fill(shape: Primitive, x: float, y: float) -> list[Fill]:
+    if isinstance(shape, Shape):
+        return [_shape_fill(shape, x, y)]
     return [Fill(tuple(_clockwise(ring) for ring in fill.rings)) for fill in _raw_fill(shape, x, y)]
+
+
+def _shape_fill(shape: Shape, x: float, y: float) -> Fill:
+    """Filled outlines as one fill: the outermost contours turn clockwise, each contour inside
+    them the other way, so holes stay clear under the non-zero rule (as even-odd draws them)."""
+    rings = [tuple((x + px, y + py) for px, py in ring) for ring in shape.contours]
+    out = []
+    for index, ring in enumerate(rings):
+        depth = sum(1 for other, r in enumerate(rings) if other != index and _inside(ring[0], r))
+        turned = _clockwise(ring)
+        out.append(turned if depth % 2 == 0 else tuple(reversed(turned)))
+    return Fill(tuple(out))
+
+
+def _inside(point: Point, ring: Sequence[Point]) -> bool:
+    """Whether ``point`` lies inside the closed polyline ``ring`` (even-odd ray casting)."""
+    px, py = point
+    inside = False
+    for (ax, ay), (bx, by) in zip(ring, [*ring[1:], ring[0]], strict=True):
+        if (ay > py) != (by > py) and px < ax + (py - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
 
 
 def _raw_fill(shape: Primitive, x: float, y: float) -> list[Fill]:

@@ -8,7 +8,7 @@ follows), ``guide`` (helpful, never cut).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from deckgen.glyphs import STROKE, layout_text, text_width
@@ -92,12 +92,19 @@ def text(
     return shapes
 
 
+def _rings(shape: Shape, move: Callable[[float, float], Point]) -> Shape:
+    """The shape with every contour point moved by ``move``."""
+    return replace(shape, contours=tuple(tuple(move(x, y) for x, y in ring) for ring in shape.contours))
+
+
 def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:
     """Mirror left-right inside a box ``width`` wide (x → width − x)."""
     out: list[Primitive] = []
     for shape in shapes:
         if isinstance(shape, Stroke):
             out.append(replace(shape, points=tuple((width - x, y) for x, y in shape.points)))
+        elif isinstance(shape, Shape):
+            out.append(_rings(shape, lambda x, y: (width - x, y)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=width - shape.cx))
         else:
@@ -111,6 +118,8 @@ def flip_y(shapes: Iterable[Primitive], height: float) -> list[Primitive]:
     for shape in shapes:
         if isinstance(shape, Stroke):
             out.append(replace(shape, points=tuple((x, height - y) for x, y in shape.points)))
+        elif isinstance(shape, Shape):
+            out.append(_rings(shape, lambda x, y: (x, height - y)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cy=height - shape.cy))
         else:
@@ -124,6 +133,8 @@ def rotate_180(shapes: Iterable[Primitive], width: float, height: float) -> list
     for shape in shapes:
         if isinstance(shape, Stroke):
             out.append(replace(shape, points=tuple((width - x, height - y) for x, y in shape.points)))
+        elif isinstance(shape, Shape):
+            out.append(_rings(shape, lambda x, y: (width - x, height - y)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=width - shape.cx, cy=height - shape.cy))
         else:
@@ -137,6 +148,8 @@ def translate(shapes: Iterable[Primitive], dx: float, dy: float) -> list[Primiti
     for shape in shapes:
         if isinstance(shape, Stroke):
             out.append(replace(shape, points=tuple((x + dx, y + dy) for x, y in shape.points)))
+        elif isinstance(shape, Shape):
+            out.append(_rings(shape, lambda x, y: (x + dx, y + dy)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=shape.cx + dx, cy=shape.cy + dy))
         else:
@@ -150,6 +163,8 @@ def rotate_90(shapes: Iterable[Primitive], height: float) -> list[Primitive]:
     for shape in shapes:
         if isinstance(shape, Stroke):
             out.append(replace(shape, points=tuple((height - y, x) for x, y in shape.points)))
+        elif isinstance(shape, Shape):
+            out.append(_rings(shape, lambda x, y: (height - y, x)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=height - shape.cy, cy=shape.cx))
         else:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
+from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
@@ -52,6 +52,16 @@ def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float, 
             if shape.closed:
                 path.close()
             canvas.drawPath(path, stroke=1, fill=0)
+        elif isinstance(shape, Shape):
+            canvas.setFillColor(colour(shape.colour, cmyk))
+            path = canvas.beginPath()
+            for ring in shape.contours:
+                x, y = ring[0]
+                path.moveTo(x * k, (height - y) * k)
+                for x, y in ring[1:]:
+                    path.lineTo(x * k, (height - y) * k)
+                path.close()
+            canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
         elif isinstance(shape, Disc):
             canvas.setFillColor(colour(shape.colour, cmyk))
             canvas.circle(shape.cx * k, (height - shape.cy) * k, shape.r * k, stroke=0, fill=1)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageChops, ImageDraw
 
-from deckgen.layout.primitives import Box, Disc, Primitive, Stroke
+from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
 from deckgen.units import mm_to_px
 
 SUPERSAMPLE = 2
@@ -44,6 +44,10 @@ def _extent(shape: Primitive) -> Extent:
         return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
     if isinstance(shape, Disc):
         return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    if isinstance(shape, Shape):
+        xs = [x for ring in shape.contours for x, _ in ring]
+        ys = [y for ring in shape.contours for _, y in ring]
+        return min(xs), min(ys), max(xs), max(ys)
     half = shape.width / 2 if shape.stroke else 0.0
     return shape.x - half, shape.y - half, shape.x + shape.w + half, shape.y + shape.h + half
 
@@ -97,9 +101,35 @@ def draw(
         pen = ImageDraw.Draw(mask)
         offset = (left * SUPERSAMPLE, top * SUPERSAMPLE)
         for what, shape in operations:
-            _draw_shape(pen, what, shape, per_mm * SUPERSAMPLE, offset)
+            if isinstance(shape, Shape):
+                _fill_even_odd(mask, shape, per_mm * SUPERSAMPLE, offset)
+            else:
+                _draw_shape(pen, what, shape, per_mm * SUPERSAMPLE, offset)
         image.paste(_rgba(colour), (left, top, right, bottom), mask.resize(box, Image.Resampling.BOX))
     return image
+
+
+def _fill_even_odd(mask: Image.Image, shape: Shape, scale: float, offset: tuple[int, int]) -> None:
+    """Fill a shape's contours by the even-odd rule (holes stay clear) into ``mask``.
+
+    Each contour is filled on a small picture of the shape's own extent, and the fills are
+    combined by difference: a pixel inside an odd number of contours is ink.
+    """
+    ox, oy = offset
+    rings = [[(x * scale - ox, y * scale - oy) for x, y in ring] for ring in shape.contours]
+    left = max(0, math.floor(min(x for ring in rings for x, _ in ring)) - 1)
+    top = max(0, math.floor(min(y for ring in rings for _, y in ring)) - 1)
+    right = min(mask.width, math.ceil(max(x for ring in rings for x, _ in ring)) + 2)
+    bottom = min(mask.height, math.ceil(max(y for ring in rings for _, y in ring)) + 2)
+    if right <= left or bottom <= top:
+        return
+    ink = Image.new("L", (right - left, bottom - top), 0)
+    for ring in rings:
+        filled = Image.new("L", ink.size, 0)
+        ImageDraw.Draw(filled).polygon([(x - left, y - top) for x, y in ring], fill=255)
+        ink = ImageChops.difference(ink, filled)
+    area = (left, top, right, bottom)
+    mask.paste(ImageChops.lighter(mask.crop(area), ink), area)
 
 
 def _draw_shape(pen: ImageDraw.ImageDraw, what: str, shape: Primitive, scale: float, offset: tuple[int, int]) -> None:
