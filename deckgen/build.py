@@ -278,15 +278,15 @@ def png_faces(deck: DeckJob) -> list[tuple[str, str, Face]]:
     are one picture per card (``<id>-back``).
     """
     faces = deck.game.faces(deck.deck, deck.settings.card, deck.options)
-    pictures = [(card_id, card_id, face) for card_id, face in zip(faces.ids, faces.fronts, strict=True)]
+    # Copies of a card share its id, and its picture.
+    first = {card_id: index for index, card_id in reversed(list(enumerate(faces.ids)))}
+    cards = sorted(first.values())
+    pictures = [(faces.ids[i], faces.ids[i], faces.fronts[i]) for i in cards]
     if faces.backs:
         if len({face.key for face in faces.backs}) == 1:
             pictures.append((f"{deck.game.stem}-back", "BACK", faces.backs[0]))
         else:
-            pictures += [
-                (f"{card_id}-back", f"{card_id} BACK", face)
-                for card_id, face in zip(faces.ids, faces.backs, strict=True)
-            ]
+            pictures += [(f"{faces.ids[i]}-back", f"{faces.ids[i]} BACK", faces.backs[i]) for i in cards]
     return pictures
 
 
