@@ -46,18 +46,28 @@ def report(message: object) -> None:
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """End the workers now (stopped, failed or no longer needed), not after their tasks."""
+    """End the workers now (stopped, failed or no longer needed), not after their tasks.
+
+    A worker ended while it sends a result leaves half a message in the result pipe, and the
+    pool's own thread then waits for the rest for ever (and with it, the exit of this
+    process). So once the workers are gone, this process closes its end of that pipe too: the
+    thread reads the end of the pipe, takes the pool as broken and stops.
+    """
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
+    # Taken now: shutting down drops the pool's hold on it.
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
     for process in processes:
         process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    # The pool's own thread notices the ended workers and reaps them; wait for it (a moment),
-    # so that no ended worker is left unreaped when this returns.
-    if manager is not None:
-        manager.join(timeout=2)
     for process in processes:
         process.join(timeout=1)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if manager is None:
+        return
+    manager.join(timeout=0.5)
+    if manager.is_alive() and writer is not None:
+        writer.close()
+        manager.join(timeout=2)
 
 
 def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Iterator[R]:

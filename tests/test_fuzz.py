@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from deckgen import printing
 from deckgen.cli import main
 from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
+from tests.gamekit import GAMES
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "50"))
 #: The suite's run is the same every time; `make fuzz` explores afresh.
@@ -56,6 +57,19 @@ def deck_files(draw: st.DrawFn) -> str:
     cards = draw(st.lists(st.tuples(ids, tiers, grids), min_size=0, max_size=8))
     lines = ["  {{ id = {}, tier = {}, grid = {} }},".format(*(json.dumps(v) for v in c)) for c in cards]
     return 'name = "fuzz"\ngame = "cleariosity"\nstandard = false\ncards = [\n' + "\n".join(lines) + "\n]\n"
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> str:
+    """A flash-card spreadsheet: the usual columns or odd ones, and rows of anything."""
+    header = draw(st.sampled_from(["front,back", "id,front,back,count,colour", "front", "question;answer", ""]))
+    cells = st.one_of(st.sampled_from(["7 × 8", "56", "√49", "α", "一", "", "0", "red", "T01", '"']), text)
+    rows = draw(st.lists(st.lists(cells, min_size=0, max_size=5), max_size=6))
+    return "\n".join([header, *(",".join(row) for row in rows)]) + "\n"
+
+
+#: Which file each game reads: a TOML deck file, a spreadsheet, or none (the shipped deck).
+DECK_FILES = {"cleariosity": "deck.toml", "flashcards": "deck.csv"}
 
 
 profile_values = st.one_of(
@@ -93,13 +107,15 @@ def commands(draw: st.DrawFn) -> list[str]:
         ):
             if draw(st.booleans()):
                 options += [name, draw(values)]
-        options += ["--deck", draw(st.sampled_from(["cleariosity", "treenex", "all"]))]
+        options += ["--deck", draw(st.sampled_from([*GAMES, "all"]))]
     elif command == "verify":
         options += ["--games", str(draw(st.integers(0, 40)))]
         if draw(st.booleans()):
             options += ["--deck", "treenex", "--values", draw(st.one_of(st.sampled_from(["0-9", "5-5", "²-³"]), text))]
+        else:
+            options += ["--deck", draw(st.sampled_from(GAMES))]
     elif command == "export":
-        options += ["--format", draw(st.sampled_from(["json", "csv"]))]
+        options += ["--format", draw(st.sampled_from(["json", "csv"])), "--deck", draw(st.sampled_from(GAMES))]
     else:
         options += draw(st.lists(st.one_of(st.sampled_from(["G01", "G13", "Y02", "O12"]), text), max_size=4))
     return [command, *options]
@@ -110,19 +126,26 @@ def files_outside(root: Path, out: Path) -> set[str]:
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=FIXED)
-@given(deck=deck_files(), command=commands(), profile=st.dictionaries(profile_keys, profile_values, max_size=4))
+@given(
+    deck=deck_files(),
+    sheet=sheets(),
+    command=commands(),
+    profile=st.dictionaries(profile_keys, profile_values, max_size=4),
+)
 def test_any_input_is_a_clean_success_or_one_line(
-    deck: str, command: list[str], profile: dict[str, object], tmp_path_factory: pytest.TempPathFactory
+    deck: str, sheet: str, command: list[str], profile: dict[str, object], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     root = tmp_path_factory.mktemp("fuzz")
-    deck_file = root / "deck.toml"
-    deck_file.write_text(deck, encoding="utf-8")
+    (root / "deck.toml").write_text(deck, encoding="utf-8")
+    (root / "deck.csv").write_text(sheet, encoding="utf-8")
     out = root / "out"
     (out / "svg").mkdir(parents=True)
     (out / "svg" / "keep.txt").write_text("a file of the user's")
     args = [*command]
-    if command[0] in ("build", "verify", "export", "show") and "treenex" not in args:
-        args += ["--file", str(deck_file)]
+    chosen = args[args.index("--deck") + 1] if "--deck" in args else "cleariosity"
+    deck_file = DECK_FILES.get(chosen if chosen != "all" else "cleariosity")
+    if deck_file is not None:
+        args += ["--file", str(root / deck_file)]
     if command[0] == "build":
         args += ["--out", str(out)]
     elif command[0] in ("verify", "export"):
@@ -155,7 +178,7 @@ def test_any_input_is_a_clean_success_or_one_line(
     assert after["svg/keep.txt"] == before["svg/keep.txt"]
     if code:
         # A check that fails still writes its report (that is its answer); nothing else may change.
-        checked = any(word in errors[0] for word in ("fails criteria", "too small for a full game"))
+        checked = any(word in errors[0] for word in ("fails criteria", "too small for a full game", "do not fit"))
         allowed = {"report.txt"} if checked and command[0] == "verify" else set()
         assert {k: v for k, v in after.items() if k not in allowed} == before, "a failed command changed --out"
     assert not [p for p in out.rglob("*") if p.name.startswith(".")], "temporary files left behind"
