@@ -16,5 +16,5 @@ def test_every_subpackage_is_packaged() -> None:
 
 def test_every_template_is_installed_as_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
-    assert config == {"share/deckgen/templates": ["templates/*.toml"]}
-    assert sorted(p.suffix for p in (ROOT / "templates").iterdir()) == [".toml"] * 4
+    assert config == {"share/deckgen/templates": ["templates/*.toml", "templates/*.csv"]}
+    assert {p.suffix for p in (ROOT / "templates").iterdir()} == {".toml", ".csv"}

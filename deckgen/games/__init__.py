@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 BUILT_IN = (
     "deckgen.games.cleariosity",
     "deckgen.games.treenex",
+    "deckgen.games.flashcards",
 )
 ENTRY_POINT_GROUP = "deckgen.games"
 

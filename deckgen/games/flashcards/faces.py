@@ -1,0 +1,107 @@
+"""Flash-card faces: the front's text large and bold, the back's text, a colour band, the id.
+
+The text is set from the font's outlines (:mod:`deckgen.games.flashcards.text`), as large
+as the card allows and never below :data:`MIN_TEXT` mm cap height; ids and set labels use
+deckgen's stroke font, like every other game's. Faces are made once per card and size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deckgen.errors import DeckgenError
+from deckgen.games.flashcards.fonts import MissingGlyph
+from deckgen.games.flashcards.model import FlashCard
+from deckgen.games.flashcards.text import TextDoesNotFit, set_text
+from deckgen.layout.faces import ID_COLOUR, Face
+from deckgen.layout.primitives import BLACK, Box, Primitive, text
+
+#: The smallest text (cap height, mm) set on a card: about 10 pt type, read at arm's length.
+MIN_TEXT = 2.5
+#: The largest text: a single short word is set this big at most.
+MAX_TEXT = 14.0
+FRAME = "#9AA7B8"
+
+
+@dataclass(frozen=True)
+class FlashGeometry:
+    """Where things sit on a flash card of a given size (mm)."""
+
+    width: float
+    height: float
+
+    @property
+    def inset(self) -> float:
+        return max(3.0, 0.05 * min(self.width, self.height))
+
+    @property
+    def band(self) -> float:
+        """Height of the colour band along the top."""
+        return max(2.0, 0.04 * self.height)
+
+    @property
+    def label_size(self) -> float:
+        """Cap height of the card id and the set label."""
+        return min(2.2, 0.03 * self.height)
+
+    @property
+    def label_baseline(self) -> float:
+        return self.height - self.inset - 0.6
+
+    @property
+    def text_box(self) -> tuple[float, float, float, float]:
+        """Where the text goes: inside the frame, clear of the band above and the id below, centred."""
+        reserve = self.inset / 2 + max(self.band, self.label_size) + 4.5
+        side = self.inset + 4.0
+        return side, reserve, self.width - 2 * side, self.height - 2 * reserve
+
+    @property
+    def max_text(self) -> float:
+        return min(MAX_TEXT, 0.16 * self.height)
+
+
+def front(card: FlashCard, geometry: FlashGeometry, frame: bool = True) -> Face:
+    return _side(card, geometry, "front", frame)
+
+
+def back(card: FlashCard, geometry: FlashGeometry, frame: bool = True) -> Face:
+    return _side(card, geometry, "back", frame)
+
+
+def label(number: int, geometry: FlashGeometry) -> Face:
+    """'SET n' at the bottom right, on the line of the card id."""
+    shapes = text(
+        f"SET {number}",
+        geometry.width - geometry.inset - 0.6,
+        geometry.label_baseline,
+        geometry.label_size,
+        ID_COLOUR,
+        anchor="right",
+    )
+    return Face(f"flash-label-{number}", geometry.width, geometry.height, tuple(shapes))
+
+
+@lru_cache(maxsize=4096)
+def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool) -> Face:
+    """One side of a card. ``frame``: the printed frame (left out on laser files, like Treenex's)."""
+    w, h, inset = geometry.width, geometry.height, geometry.inset
+    shapes: list[Primitive] = []
+    if frame:
+        shapes.append(Box(inset / 2, inset / 2, w - inset, h - inset, card.colour or FRAME, None, 0.3))
+    if card.colour:
+        shapes.append(Box(inset / 2, inset / 2, w - inset, geometry.band, None, card.colour))
+    words = card.front if side == "front" else card.back
+    try:
+        shapes += set_text(
+            words, geometry.text_box, max_size=geometry.max_text, min_size=MIN_TEXT, colour=BLACK, bold=side == "front"
+        )
+    except (TextDoesNotFit, MissingGlyph) as error:
+        raise DeckgenError(
+            f"row {card.row} ({card.id}), {side}: {error} (the card is {w:g} x {h:g} mm; a larger --card-size "
+            "gives the text more room)"
+        ) from None
+    shapes += text(card.id, inset + 0.6, geometry.label_baseline, geometry.label_size, ID_COLOUR)
+    suffix = "" if side == "front" else "-back"
+    key = f"flash-{card.id}{suffix}" + ("" if frame else "-unframed")
+    return Face(key, w, h, tuple(shapes))

@@ -1,0 +1,105 @@
+"""Flash cards as deckgen sees them: the :class:`~deckgen.games.base.Game` of this package.
+
+A deck is a spreadsheet: each row a card with a front and a back (and optionally an id, a
+number of copies and a colour). The text is set from Atkinson Hyperlegible's outlines, so
+the PDF, the PNGs and the laser paths show the same letters with no font installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckgen.deckfile import TEMPLATES
+from deckgen.errors import DeckgenError
+from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+
+if TYPE_CHECKING:
+    from deckgen.layout.faces import CardFaces
+
+#: A playing card turned on its side: eight to a letter or A4 sheet, and a card with its
+#: back beside it (fold-over) still fits across the sheet.
+CARD_SIZE = "88.9x63.5mm"
+
+
+class FlashcardsGame(Game):
+    def __init__(self) -> None:
+        super().__init__(
+            key="flashcards",
+            name="Flash cards",
+            stem="flashcards",
+            summary="two-sided cards from a spreadsheet: a question or word on the front, the answer on the back",
+            default_file=TEMPLATES / "flashcards-sample.csv",
+            file_kind="a spreadsheet (.csv or .xlsx) with front and back columns",
+            file_suffixes=(".csv", ".xlsx"),
+            print_defaults={"card_size": CARD_SIZE, "media": "cardstock", "duplex": "long-edge"},
+            built_by_default=False,
+            has_backs=True,
+            ids_described="F01 and up for flash cards (or the ids in your spreadsheet)",
+            checks="every card has a front and a back, and each text fits its card at a readable size",
+            printed_on="card stock, with long-edge duplex backs",
+            cmyk={
+                "#D62828": (0.00, 0.90, 0.85, 0.05),  # red
+                "#D63384": (0.00, 0.85, 0.20, 0.00),  # pink
+                "#8B5A2B": (0.00, 0.40, 0.70, 0.45),  # brown
+                "#1E9E3A": (0.80, 0.00, 0.95, 0.05),  # green
+                "#F2B800": (0.00, 0.25, 1.00, 0.00),  # yellow
+                "#7A3FA8": (0.60, 0.80, 0.00, 0.00),  # purple
+                "#F26B0F": (0.00, 0.65, 1.00, 0.00),  # orange
+                "#1F5FA8": (0.90, 0.55, 0.00, 0.05),  # blue
+                "#9AA7B8": (0.00, 0.00, 0.00, 0.35),  # frame: a neutral grey, K alone
+            },
+        )
+
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+        from deckgen.games.flashcards.sheet import load_sheet
+
+        return load_sheet(path or self.default_file)  # type: ignore[arg-type]
+
+    def card_count(self, deck: Any) -> int:
+        return len(deck.printed)
+
+    def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
+        from deckgen.games.flashcards.faces import FlashGeometry, back, front, label
+        from deckgen.layout.faces import CardFaces
+
+        geometry = FlashGeometry(*card)
+        cards = deck.printed
+        try:
+            fronts = [front(c, geometry, frame=not laser) for c in cards]
+            backs = [back(c, geometry) for c in cards]
+        except DeckgenError as error:
+            raise DeckgenError(f"{deck.source}: {error}") from None
+        return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=partial(label, geometry=geometry))
+
+    def owns_picture(self, stem: str) -> bool:
+        """Fronts are named by id (``V01.png``), each back after its front (``V01-back.png``)."""
+        return super().owns_picture(stem.removesuffix("-back"))
+
+    def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+        from deckgen.games.flashcards.report import check
+
+        return check(deck, self)
+
+    def export(self, deck: Any, fmt: str) -> str:
+        from deckgen.games.flashcards.export import flashcards_csv, flashcards_json
+
+        return flashcards_json(deck) if fmt == "json" else flashcards_csv(deck)
+
+    def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
+        from deckgen.games.flashcards.pack import rules
+
+        return [PackSection("rules", rules(deck))]
+
+    def packing_detail(self, deck: Any) -> str:
+        different = len(deck.cards)
+        printed = len(deck.printed)
+        copies = f" ({different} different)" if different != printed else ""
+        return f"A flash-card set has {printed} cards{copies}, from {Path(deck.source).name}."
+
+    def doc_pictures(self) -> dict[str, bytes]:
+        from deckgen.games.flashcards.pictures import sample_picture
+
+        return {"flashcards.png": sample_picture(self)}

@@ -1,0 +1,34 @@
+"""A flash-card deck: cards with a front and a back, read from a teacher's spreadsheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FlashCard:
+    """One card: its id, the text of each side, how many copies to print, and its colour.
+
+    ``row`` is the spreadsheet row it came from, so every message can name it.
+    """
+
+    id: str
+    front: str
+    back: str
+    count: int = 1
+    colour: str | None = None
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class FlashDeck:
+    """The cards in spreadsheet order; ``source`` is the file they came from (for messages)."""
+
+    name: str
+    cards: tuple[FlashCard, ...]
+    source: str = ""
+
+    @property
+    def printed(self) -> tuple[FlashCard, ...]:
+        """Every card to print, each copy of a card beside the others."""
+        return tuple(card for card in self.cards for _ in range(card.count))

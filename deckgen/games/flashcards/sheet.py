@@ -1,0 +1,203 @@
+"""Reading flash cards from a spreadsheet: CSV (any spreadsheet program saves it) or Excel .xlsx.
+
+The first row names the columns: ``front`` and ``back`` are needed; ``id``, ``count`` and
+``colour`` may be added. Every later row that is not empty is a card. Every problem names
+the file, the row and how to fix it, and stops the load.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from deckgen.deckfile import CARD_ID
+from deckgen.errors import DeckgenError
+from deckgen.games import id_taken
+from deckgen.games.flashcards.model import FlashCard, FlashDeck
+
+COLUMNS = ("front", "back", "id", "count", "colour")
+#: Other spellings teachers use for the same columns.
+ALIASES = {"color": "colour", "question": "front", "answer": "back", "copies": "count"}
+#: The largest spreadsheet read, and the most cards a deck may print.
+MAX_FILE_BYTES = 5_000_000
+MAX_CARDS = 1000
+MAX_COUNT = 100
+#: The longest text on one side: a flash card holds a word, a question or a short answer.
+MAX_TEXT = 300
+#: Colours by name, as a teacher writes them; any ``#RRGGBB`` works too.
+COLOURS = {
+    "red": "#D62828",
+    "orange": "#F26B0F",
+    "yellow": "#F2B800",
+    "green": "#1E9E3A",
+    "blue": "#1F5FA8",
+    "purple": "#7A3FA8",
+    "pink": "#D63384",
+    "brown": "#8B5A2B",
+    "grey": "#808080",
+    "gray": "#808080",
+    "black": "#000000",
+}
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def load_sheet(path: Path) -> FlashDeck:
+    """The flash cards of a .csv or .xlsx file."""
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".xlsx"):
+        raise DeckgenError(f"{path}: flash cards are read from a .csv or .xlsx file; save the spreadsheet as one")
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise DeckgenError(f"{path}: no such file; check the path") from None
+    except OSError as error:
+        raise DeckgenError(f"{path}: cannot read it ({error.strerror}); check the path") from None
+    if not path.is_file():
+        raise DeckgenError(f"{path}: not a file; give the spreadsheet's path")
+    if size > MAX_FILE_BYTES:
+        raise DeckgenError(f"{path}: {size:,} bytes; a flash-card spreadsheet is at most {MAX_FILE_BYTES:,} bytes")
+    rows = _csv_rows(path) if suffix == ".csv" else _xlsx_rows(path)
+    return cards_from_rows(path, rows)
+
+
+def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DeckgenError(
+            f"{path}: not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8' (or as .xlsx)"
+        ) from None
+    except OSError as error:
+        raise DeckgenError(f"{path}: cannot read it ({error.strerror}); check that you may read it") from None
+    # Spreadsheets save CSV with commas, or semicolons where the comma is the decimal mark,
+    # or tabs: the first line (the column names) tells which.
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        yield from enumerate(reader, start=1)
+    except csv.Error as error:
+        raise DeckgenError(f"{path}: row {reader.line_num}: {error}; check the quotes in that row") from None
+
+
+def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    from zipfile import BadZipFile
+
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except (BadZipFile, KeyError, OSError, ValueError) as error:
+        raise DeckgenError(f"{path}: not an Excel workbook ({error}); save it again as .xlsx") from None
+    try:
+        sheet = book.worksheets[0]
+        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            yield number, [_cell_text(value) for value in values]
+    finally:
+        book.close()
+
+
+def _cell_text(value: object) -> str:
+    """A spreadsheet cell as text: 56.0 is 56, an empty cell is ''."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def cards_from_rows(path: Path, rows: Iterator[tuple[int, list[str]]]) -> FlashDeck:
+    """Cards from numbered rows, the first of which names the columns."""
+    header: dict[str, int] | None = None
+    cards: list[FlashCard] = []
+    seen: dict[str, int] = {}
+    printed = 0
+    for number, row in rows:
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
+            continue
+        if header is None:
+            header = _header(path, number, cells)
+            continue
+        card = _card(path, number, header, cells, len(cards))
+        if card.id in seen:
+            raise DeckgenError(
+                f"{path}: row {number}: id {card.id!r} is used in row {seen[card.id]} too; give every card its own id"
+            )
+        seen[card.id] = number
+        printed += card.count
+        if printed > MAX_CARDS:
+            raise DeckgenError(f"{path}: row {number}: more than {MAX_CARDS:,} cards; split the spreadsheet in two")
+        cards.append(card)
+    if header is None or not cards:
+        raise DeckgenError(f"{path}: no cards; write a row of column names (front, back) and a row per card under it")
+    return FlashDeck(path.stem, tuple(cards), str(path))
+
+
+def _header(path: Path, number: int, cells: list[str]) -> dict[str, int]:
+    header: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        name = ALIASES.get(cell.lower(), cell.lower())
+        if not cell:
+            continue
+        if name not in COLUMNS:
+            raise DeckgenError(
+                f"{path}: row {number}: unknown column {cell!r}; the columns are {', '.join(COLUMNS)} "
+                "(front and back are needed; rename or delete the others)"
+            )
+        if name in header:
+            raise DeckgenError(f"{path}: row {number}: two columns are called {name!r}; keep one")
+        header[name] = index
+    missing = [name for name in ("front", "back") if name not in header]
+    if missing:
+        raise DeckgenError(
+            f"{path}: row {number} must name the columns, with {' and '.join(missing)} among them (e.g. front,back)"
+        )
+    return header
+
+
+def _card(path: Path, number: int, header: dict[str, int], cells: list[str], index: int) -> FlashCard:
+    where = f"{path}: row {number}"
+
+    def cell(name: str) -> str:
+        column = header.get(name)
+        return cells[column] if column is not None and column < len(cells) else ""
+
+    sides = {}
+    for side in ("front", "back"):
+        text = _clean(cell(side))
+        if not text:
+            raise DeckgenError(f"{where}: the {side} is empty; write what goes on the card's {side}")
+        if len(text) > MAX_TEXT:
+            raise DeckgenError(f"{where}: the {side} has {len(text)} characters; a card holds at most {MAX_TEXT}")
+        sides[side] = text
+    card_id = cell("id").upper() or f"F{index + 1:02d}"
+    if not CARD_ID.fullmatch(card_id):
+        raise DeckgenError(
+            f"{where}: id {cell('id')!r}: use 1 to 6 letters and digits, starting with a letter, e.g. V01 "
+            "(every card prints its id, and PNG files are named after it)"
+        )
+    if cell("id"):
+        taken = id_taken(card_id, "flashcards")
+        if taken:
+            raise DeckgenError(f"{where}: id {card_id!r}: {taken}; start the id with another letter")
+    count_text = cell("count") or "1"
+    if not re.fullmatch(r"[0-9]{1,3}", count_text) or not 1 <= int(count_text) <= MAX_COUNT:
+        raise DeckgenError(f"{where}: count {count_text!r}: write how many copies to print, 1 to {MAX_COUNT}")
+    colour = cell("colour").lower() or None
+    if colour is not None and colour not in COLOURS and not _HEX.fullmatch(colour):
+        raise DeckgenError(
+            f"{where}: colour {cell('colour')!r}: use a colour name ({', '.join(sorted(set(COLOURS) - {'gray'}))}) "
+            "or #RRGGBB"
+        )
+    hex_colour = COLOURS.get(colour, colour.upper()) if colour else None
+    return FlashCard(card_id, sides["front"], sides["back"], int(count_text), hex_colour, number)
+
+
+def _clean(text: str) -> str:
+    """The cell's text with line breaks kept, other control characters and runs of spaces removed."""
+    lines = [" ".join("".join(ch for ch in line if ch.isprintable()).split()) for line in text.splitlines()]
+    return "\n".join(line for line in lines if line)

@@ -1,0 +1,168 @@
+"""Flash cards from a spreadsheet: reading CSV and Excel, one-line errors, and cards in every format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+from pypdf import PdfReader
+
+from deckgen.build import BuildRequest, prepare, run
+from deckgen.cli import main
+from deckgen.errors import DeckgenError
+from deckgen.games import game
+from deckgen.games.flashcards.sheet import load_sheet
+from deckgen.printing import load_profiles
+from tests.pdfcheck import PT
+
+FLASH = game("flashcards")
+HEADER = "front,back\n"
+
+
+def sheet(tmp_path: Path, text: str, name: str = "words.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_sample_loads_with_every_column() -> None:
+    deck = FLASH.load(None, {})
+    assert len(deck.cards) == 20
+    first = deck.cards[0]
+    assert (first.id, first.front, first.back, first.colour, first.row) == ("M01", "6 × 7", "42", "#1F5FA8", 2)
+
+
+def test_ids_are_made_up_when_the_sheet_has_none_and_counts_print_copies(tmp_path: Path) -> None:
+    deck = load_sheet(sheet(tmp_path, "Front,Back,Count\nchat,cat,2\nchien,dog,\n"))
+    assert [c.id for c in deck.cards] == ["F01", "F02"]
+    assert [c.id for c in deck.printed] == ["F01", "F01", "F02"]
+    assert FLASH.card_count(deck) == 3
+
+
+def test_semicolons_and_an_excel_byte_order_mark_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "eu.csv"
+    path.write_bytes("\ufefffront;back\n0,5 + 0,25;0,75\n".encode())
+    (card,) = load_sheet(path).cards
+    assert (card.front, card.back) == ("0,5 + 0,25", "0,75")
+
+
+def test_excel_workbooks_are_read(tmp_path: Path) -> None:
+    book = Workbook()
+    rows = [("id", "front", "back", "colour"), ("V1", "être", "to be", "red"), ("V2", 7, 7.0, None)]
+    for row in rows:
+        book.active.append(row)
+    path = tmp_path / "words.xlsx"
+    book.save(path)
+    deck = load_sheet(path)
+    assert [(c.id, c.front, c.back, c.colour) for c in deck.cards] == [
+        ("V1", "être", "to be", "#D62828"),
+        ("V2", "7", "7", None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("front,answer2\nx,y\n", "row 1: unknown column 'answer2'"),
+        ("front\nx\n", "row 1 must name the columns, with back among them"),
+        (HEADER, "no cards"),
+        (HEADER + ",y\n", "row 2: the front is empty"),
+        (HEADER + "x,\n", "row 2: the back is empty"),
+        ("id,front,back\nA1,x,y\nA1,z,w\n", "row 3: id 'A1' is used in row 2 too"),
+        ("id,front,back\nT01,x,y\n", "row 2: id 'T01': ids like T01 name Treenex cards"),
+        ("id,front,back\n1a,x,y\n", "row 2: id '1a': use 1 to 6 letters and digits"),
+        ("front,back,count\nx,y,0\n", "row 2: count '0'"),
+        ("front,back,colour\nx,y,mauve\n", "row 2: colour 'mauve'"),
+        (HEADER + "x," + "y" * 301 + "\n", "row 2: the back has 301 characters"),
+        ('front,back\n"x,y\n', "row 2: the back is empty"),
+    ],
+)
+def test_broken_sheets_get_one_line_naming_the_row(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(DeckgenError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_sheet(sheet(tmp_path, text))
+
+
+def test_other_files_are_refused_with_a_hint(tmp_path: Path) -> None:
+    with pytest.raises(DeckgenError, match=r"\.csv or \.xlsx"):
+        load_sheet(sheet(tmp_path, HEADER, "words.txt"))
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("front,back\nd\xe9j\xe0,already\n".encode("latin-1"))
+    with pytest.raises(DeckgenError, match="CSV UTF-8"):
+        load_sheet(latin)
+    with pytest.raises(DeckgenError, match="not an Excel workbook"):
+        load_sheet(sheet(tmp_path, "not a zip", "broken.xlsx"))
+
+
+def test_text_too_long_for_the_card_is_refused_naming_the_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long = " ".join(["photosynthesis"] * 20)
+    path = sheet(tmp_path, f"{HEADER}short,fine\n{long},x\n")
+    out = tmp_path / "out"
+    assert main(["build", "--file", str(path), "--card-size", "63.5x88.9mm", "--out", str(out)]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert "row 3 (F02), front:" in line and "words.csv" in line and "2.5 mm letters" in line
+    assert not out.exists()
+
+
+def test_a_character_no_font_has_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = sheet(tmp_path, HEADER + "\u4e00,one\n")
+    assert main(["build", "--file", str(path), "--out", str(tmp_path / "out")]) == 1
+    assert "U+4E00" in capsys.readouterr().err
+
+
+def test_a_spreadsheet_given_alone_builds_flash_cards(tmp_path: Path) -> None:
+    path = sheet(tmp_path, HEADER + "7 × 8,56\n√49,7\nα,alpha\n")
+    out = tmp_path / "out"
+    assert main(["build", "--file", str(path), "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["flashcards.pdf", "teacher-pack.pdf"]
+    reader = PdfReader(out / "flashcards.pdf")
+    assert len(reader.pages) == 2  # three cards on a letter page, and their backs
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)
+
+
+@pytest.mark.parametrize("name", sorted(load_profiles()))
+def test_every_profile_builds_flash_cards(name: str, tmp_path: Path) -> None:
+    request = BuildRequest(games=("flashcards",), out=tmp_path, profile=name, formats=("pdf", "svg"), pack=False)
+    written = run(prepare(request))
+    assert any(p.name == "flashcards.pdf" for p in written)
+    assert any(p.suffix == ".svg" for p in written)
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge", "fold", "none"])
+def test_every_duplex_mode(duplex: str, tmp_path: Path) -> None:
+    written = run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, options={"duplex": duplex}, pack=False)))
+    pages = len(PdfReader(tmp_path / "flashcards.pdf").pages)
+    # 20 cards: 8 a page (3 pages of fronts), a page of backs after each with two-sided
+    # printing; folded, a card and its back take a row: 4 pairs a page.
+    assert pages == {"long-edge": 6, "short-edge": 6, "fold": 5, "none": 3}[duplex]
+    assert [p.name for p in written] == ["flashcards.pdf"]
+
+
+def test_laser_files_carry_letters_as_paths_never_text(tmp_path: Path) -> None:
+    run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, formats=("svg",), pack=False)))
+    for svg in (tmp_path / "svg").glob("*.svg"):
+        content = svg.read_text()
+        assert "<text" not in content
+        assert content.count("<path") > 200  # letter outlines, scored
+
+
+def test_png_previews_name_each_back_after_its_front(tmp_path: Path) -> None:
+    run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, formats=("png",), dpi=72, pack=False)))
+    names = {p.name for p in (tmp_path / "png").iterdir()}
+    assert {"M01.png", "M01-back.png", "W02-back.png", "flashcards-contact.png"} <= names
+    assert len(names) == 2 * 20 + 1
+
+
+def test_export_reads_back_as_the_same_deck(tmp_path: Path) -> None:
+    deck = FLASH.load(None, {})
+    again = load_sheet(sheet(tmp_path, FLASH.export(deck, "csv")))
+    assert again.cards == tuple(c.__class__(**{**c.__dict__, "row": c.row}) for c in deck.cards)
+
+
+def test_verify_reports_every_text_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--game", "flashcards"]) == 0
+    out = capsys.readouterr().out
+    assert "20 cards to print, 20 different" in out
+    assert "W01" in out and "FAIL" not in out
