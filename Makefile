@@ -44,10 +44,11 @@ system-deps:
 	  else echo "missing:$$missing — run: sudo apt-get install $(SYSTEM_PACKAGES)"; exit 1; fi; \
 	fi
 
-## test: lint, format check and the full test suite
+## test: lint, format check, type check (mypy) and the full test suite
 test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 ## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current)

@@ -310,7 +310,9 @@ def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         area_in2 = (sheet_w / 25.4) * (sheet_h / 25.4)
         contact_dpi = max(1, min(dpi, CONTACT_DPI, int((CONTACT_PIXELS / area_in2) ** 0.5)))
         # The contact sheet first: it is the longest, and the cards fill in around it.
-        pictures = [(f"{deck.game.stem}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)]
+        pictures: list[tuple[str, Sequence[Primitive], float, float, int, Rgba]] = [
+            (f"{deck.game.stem}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)
+        ]
         pictures += [(stem, face.primitives, w, h, dpi, background) for stem, _, face in faces]
         for stem, shapes_, width, height, picture_dpi, colour in pictures:
             path = folder / f"{stem}.png"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=2)
 
 
-def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Iterator[R]:
+def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Generator[R, None, None]:
     """Each task's result, in the tasks' order, the tasks run by ``workers`` processes.
 
     The workers are forked after the tasks are set out, so a task's inputs (a 30-set plan,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckgen.errors import DeckgenError
 from deckgen.options import Option
 
 if TYPE_CHECKING:
@@ -120,6 +121,14 @@ class Game:
 
     def deck_name(self, deck: Deck) -> str:
         return str(deck.name)
+
+    def deck_file(self, path: Path | None) -> Path:
+        """The file to read: the one given, else the game's own."""
+        if path is not None:
+            return path
+        if self.default_file is None:
+            raise DeckgenError(f"{self.name} has no deck of its own: give one with --file ({self.file_kind})")
+        return self.default_file
 
     # -- drawing --------------------------------------------------------------------------
 

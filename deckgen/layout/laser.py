@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,7 +181,12 @@ def common_line_cuts(grid: Grid, occupied: int, kerf: float) -> list[LaserPath]:
     return ordered + [_outline(boundary, x, y, here)]
 
 
-def _outline(edges, x, y, near: Point) -> LaserPath:  # type: ignore[no-untyped-def]
+Corner = tuple[int, int]
+
+
+def _outline(
+    edges: Sequence[tuple[Corner, Corner]], x: Callable[[int], float], y: Callable[[int], float], near: Point
+) -> LaserPath:
     """Walk the boundary edges into one closed polygon, starting at the corner nearest ``near``."""
     neighbours: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for a, b in edges:
@@ -265,6 +270,7 @@ def _greedy(paths: list[LaserPath], start: Point, cell: float = 30.0) -> list[tu
         while ring <= limit:
             # The cells at this ring's distance (a square's outline) that lie in the grid.
             for bx in range(max(qx - ring, low_x), min(qx + ring, high_x) + 1):
+                ys: Sequence[int]
                 if bx in (qx - ring, qx + ring):
                     ys = range(max(qy - ring, low_y), min(qy + ring, high_y) + 1)
                 else:

@@ -22,7 +22,8 @@ def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
     if r == g == b:
         return 0.0, 0.0, 0.0, round(1 - r, 4)
     k = 1 - max(r, g, b)
-    return tuple(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
+    c, m, y = (round((1 - v - k) / (1 - k), 4) for v in (r, g, b))
+    return c, m, y, round(k, 4)
 
 
 def colour(hex_colour: str, cmyk: bool) -> Color:

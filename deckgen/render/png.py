@@ -194,7 +194,9 @@ def _indexed(image: Image.Image) -> tuple[Image.Image, bytes] | None:
     found = image.getcolors(MAX_INDEXED_COLOURS)
     if found is None:
         return None
-    colours = [colour for _, colour in found]
+    colours: list[tuple[int, ...]] = [colour for _, colour in found if isinstance(colour, tuple)]
+    if len(colours) != len(found):
+        return None
     # Bands the same in every colour tell nothing apart: they are left out.
     varying = [band for band in range(4) if len({colour[band] for colour in colours}) > 1]
     for seed in range(200):

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass
@@ -131,6 +131,13 @@ class Delta(NamedTuple):
     kinds: dict[int, int]
     members: list[int]
     pair_members: list[tuple[int, int]]
+
+
+#: A move's undo record: each touched card's old cells, and a moved triple's (number, line, fact).
+Saved = list[tuple[int, dict[int, int]]]
+OldTriple = tuple[int, int, tuple[int, int, int]]
+#: What a proposed move touched: the cards, their old cells, and a triple's old state.
+Proposal = tuple[list[int], Saved, OldTriple | None]
 
 
 class DeckSearch:
@@ -349,7 +356,17 @@ class DeckSearch:
             role = self.role_cache[key] = self._role_of(key >> 6, (key >> 2) & 15, key & 3)
         return role
 
-    def _add_pairs(self, card, mine_rank, partners, earlier, line, code, ops_key, delta) -> None:  # type: ignore[no-untyped-def]
+    def _add_pairs(
+        self,
+        card: int,
+        mine_rank: int,
+        partners: Iterable[int],
+        earlier: set[int],
+        line: int,
+        code: int,
+        ops_key: int,
+        delta: Delta,
+    ) -> None:
         """Two-card groups of ``card`` with each of ``partners`` (not counted through an earlier card)."""
         rank = self.colour_rank
         base = (code * 16 + ops_key) * 4
@@ -370,7 +387,17 @@ class DeckSearch:
                 if theirs == top:
                     own.append((other, kind))
 
-    def _add_triples(self, card, mine_rank, firsts, seconds, earlier, code, ops_key, delta) -> None:  # type: ignore[no-untyped-def]
+    def _add_triples(
+        self,
+        card: int,
+        mine_rank: int,
+        firsts: Iterable[int],
+        seconds: Iterable[int],
+        earlier: set[int],
+        code: int,
+        ops_key: int,
+        delta: Delta,
+    ) -> None:
         """Three-card groups of ``card`` with one of ``firsts`` and one of ``seconds``."""
         rank = self.colour_rank
         counts_at_top = self.counts_at_top[ops_key]
@@ -520,7 +547,7 @@ class DeckSearch:
         return 100 * missed - reward
 
     # -- moves ----------------------------------------------------------------------------
-    def _propose(self) -> tuple[list[int], list[tuple[int, dict[int, int]]], tuple[int, int, tuple] | None] | None:
+    def _propose(self) -> Proposal | None:
         """Change the deck a little; return the cards touched, their old cells, and a triple's old state."""
         rng = self.rng
         roll = rng.random()
@@ -542,7 +569,7 @@ class DeckSearch:
         cells[rng.choice(empty)] = cells.pop(position)
         return [card], saved, None
 
-    def _propose_fact(self):
+    def _propose_fact(self) -> Proposal | None:
         rng = self.rng
         number = rng.randrange(len(self.triples))
         tier, line, triple = self.triples[number]
@@ -556,7 +583,7 @@ class DeckSearch:
         self._write_triple(number)
         return list(triple), saved, old
 
-    def _propose_line(self):
+    def _propose_line(self) -> Proposal | None:
         rng = self.rng
         number = rng.randrange(len(self.triples))
         tier, line, triple = self.triples[number]
@@ -581,7 +608,7 @@ class DeckSearch:
         self.triples[number] = (tier, new_line, triple)
         return list(triple), saved, old
 
-    def _undo(self, cards: list[int], saved, old, refreshed: tuple[Delta, Delta]) -> None:
+    def _undo(self, cards: list[int], saved: Saved, old: OldTriple | None, refreshed: tuple[Delta, Delta]) -> None:
         for card, cells in saved:
             self.cells[card] = cells
         if old is not None:
@@ -716,7 +743,7 @@ def design_deck(
 
 def _attempts_in_turn(
     seed: int, settings: DesignSettings, attempts: int, _workers: int, progress: Progress | None
-) -> Iterator[tuple[int, Deck]]:
+) -> Generator[tuple[int, Deck], None, None]:
     total = settings.iterations * attempts
     for attempt in range(1, attempts + 1):
         done = (attempt - 1) * settings.iterations
@@ -726,7 +753,7 @@ def _attempts_in_turn(
 
 def _parallel_attempts(
     seed: int, settings: DesignSettings, attempts: int, workers: int, progress: Progress | None
-) -> Iterator[tuple[int, Deck]]:
+) -> Generator[tuple[int, Deck], None, None]:
     """Attempts searched ``workers`` at a time, handed out in order of attempt.
 
     The next attempt starts when the caller asks for more (its check failed); the attempts

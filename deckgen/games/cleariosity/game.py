@@ -49,7 +49,7 @@ class CleariosityGame(Game):
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
         from deckgen.games.cleariosity.deckfile import load_cleariosity
 
-        return load_cleariosity(path or self.default_file)
+        return load_cleariosity(self.deck_file(path))
 
     def card_count(self, deck: Any) -> int:
         return len(deck.cards)

@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from deckgen.games.cleariosity.model import Card
 from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, apply, practises, readings_trivial
 
 RawCard = tuple[tuple[int, int], ...]
+
+#: The three numbers of a line, once every cell of it is filled.
+Line = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -98,10 +102,11 @@ def find_groups(cards: Sequence[RawCard], ops: Iterable[str] = OPS) -> list[Grou
         for single in (1, 2, 4):
             for i, vi in by_mask.get(single, ()):
                 for j, vj in by_mask.get(7 ^ single, ()):
-                    a, b, c = (vi[s] if vi[s] is not None else vj[s] for s in range(3))
-                    for result, found in table.get((a, b), ()):  # type: ignore[arg-type]
+                    # The two footprints fill the line between them, so every value is there.
+                    a, b, c = cast(Line, tuple(vi[s] if vi[s] is not None else vj[s] for s in range(3)))
+                    for result, found in table.get((a, b), ()):
                         if result == c:
-                            groups.append(Group((min(i, j), max(i, j)), line_name, (a, b, c), found))  # type: ignore[arg-type]
+                            groups.append(Group((min(i, j), max(i, j)), line_name, (a, b, c), found))
         # Three cards, one cell each.
         firsts = _by_value(by_mask.get(1, ()), 0)
         seconds = _by_value(by_mask.get(2, ()), 1)
@@ -121,7 +126,7 @@ def find_groups(cards: Sequence[RawCard], ops: Iterable[str] = OPS) -> list[Grou
 def _by_value(entries: Iterable[tuple[int, tuple[int | None, ...]]], slot: int) -> dict[int, list[int]]:
     grouped: dict[int, list[int]] = {}
     for index, values in entries:
-        grouped.setdefault(values[slot], []).append(index)  # type: ignore[arg-type]
+        grouped.setdefault(cast(int, values[slot]), []).append(index)  # the slot the entries fill
     return dict(sorted(grouped.items()))
 
 
@@ -157,10 +162,10 @@ def groups_with(cards: Sequence[RawCard], index: int, ops: Iterable[str] = OPS) 
         missing = 7 ^ mask
         # One partner fills the rest of the line.
         for other, other_values in others.get(missing, ()):
-            a, b, c = (values[s] if values[s] is not None else other_values[s] for s in range(3))
-            for result, found in table.get((a, b), ()):  # type: ignore[arg-type]
+            a, b, c = cast(Line, tuple(values[s] if values[s] is not None else other_values[s] for s in range(3)))
+            for result, found in table.get((a, b), ()):
                 if result == c:
-                    groups.append(Group(tuple(sorted((index, other))), line_name, (a, b, c), found))  # type: ignore[arg-type]
+                    groups.append(Group(tuple(sorted((index, other))), line_name, (a, b, c), found))
         if mask not in (1, 2, 4):
             continue
         # Two partners, one cell each.
@@ -170,8 +175,8 @@ def groups_with(cards: Sequence[RawCard], index: int, ops: Iterable[str] = OPS) 
                 merged = [
                     values[s] if values[s] is not None else vi[s] if vi[s] is not None else vj[s] for s in range(3)
                 ]
-                a, b, c = merged
-                for result, found in table.get((a, b), ()):  # type: ignore[arg-type]
+                a, b, c = cast(Line, tuple(merged))
+                for result, found in table.get((a, b), ()):
                     if result == c:
-                        groups.append(Group(tuple(sorted((index, i, j))), line_name, (a, b, c), found))  # type: ignore[arg-type]
+                        groups.append(Group(tuple(sorted((index, i, j))), line_name, (a, b, c), found))
     return groups

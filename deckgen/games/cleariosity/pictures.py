@@ -36,8 +36,8 @@ def stack_picture(
     for line in lines:
         centres = tuple(g.cell_centre(r, c) for r, c in LINES[line])
         shapes.append(Stroke(centres, g.cell * 0.85, HIGHLIGHT))
-    for cell in covered:
-        x, y, w, h = g.cell_box(*cell)
+    for row, col in covered:
+        x, y, w, h = g.cell_box(row, col)
         shapes.append(Box(x + 0.6, y + 0.6, w - 1.2, h - 1.2, COVERED, None, 0.6))
     for card in cards:
         for cell in card.cells:

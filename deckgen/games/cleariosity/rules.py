@@ -38,11 +38,14 @@ LINE_NAMES: dict[str, str] = {
     "anti": "diagonal from bottom left",
 }
 
+
 #: The same lines as grid positions (row * 3 + col), for the fast paths.
-LINE_POSITIONS: dict[str, tuple[int, int, int]] = {
-    name: tuple(r * GRID_SIZE + c for r, c in cells)  # type: ignore[misc]
-    for name, cells in LINES.items()
-}
+def _positions(cells: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    first, second, third = (r * GRID_SIZE + c for r, c in cells)
+    return first, second, third
+
+
+LINE_POSITIONS: dict[str, tuple[int, int, int]] = {name: _positions(cells) for name, cells in LINES.items()}
 
 #: The four operations in tier order, written as the deck and JSON write them.
 OPS: tuple[str, ...] = ("+", "-", "*", "/")

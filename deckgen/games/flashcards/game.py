@@ -56,7 +56,7 @@ class FlashcardsGame(Game):
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
         from deckgen.games.flashcards.sheet import load_sheet
 
-        return load_sheet(path or self.default_file)  # type: ignore[arg-type]
+        return load_sheet(self.deck_file(path))
 
     def card_count(self, deck: Any) -> int:
         return len(deck.printed)

@@ -65,7 +65,7 @@ class TreenexGame(Game):
         from deckgen.games.treenex.deckfile import load_treenex
         from deckgen.games.treenex.model import with_overrides
 
-        return with_overrides(load_treenex(path or self.default_file), options.get("values"), options.get("copies"))
+        return with_overrides(load_treenex(self.deck_file(path)), options.get("values"), options.get("copies"))
 
     def card_count(self, deck: Any) -> int:
         return len(deck.cards)
