@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from deckgen.glyphs import STROKE, layout_text, text_width
 
@@ -62,9 +63,23 @@ class Shape:
     (PDF, SVG, PNG, laser paths) draws the same letters without any font installed.
     """
 
-    contours: tuple[tuple[Point, ...], ...]
+    #: The contours, relative to ``origin`` (where they are drawn: see :attr:`contours`).
+    outline: tuple[tuple[Point, ...], ...]
     colour: str = BLACK
     role: str = "print"
+    #: Names the outline when the shape is a letter of a font at a size: every shape with this
+    #: name has the same outline, so a PDF draws it once and places it at each origin.
+    #: Moving a shape keeps the name; turning or mirroring it drops it.
+    glyph: str | None = None
+    origin: Point = (0.0, 0.0)
+
+    @cached_property
+    def contours(self) -> tuple[tuple[Point, ...], ...]:
+        """The contours where they are drawn (worked out when first asked: a PDF never asks)."""
+        ox, oy = self.origin
+        if ox == 0 and oy == 0:
+            return self.outline
+        return tuple(tuple([(x + ox, y + oy) for x, y in ring]) for ring in self.outline)
 
 
 Primitive = Stroke | Disc | Box | Shape
@@ -94,7 +109,7 @@ def text(
 
 def _rings(shape: Shape, move: Callable[[float, float], Point]) -> Shape:
     """The shape with every contour point moved by ``move``."""
-    return replace(shape, contours=tuple(tuple(move(x, y) for x, y in ring) for ring in shape.contours))
+    return Shape(tuple(tuple(move(x, y) for x, y in ring) for ring in shape.contours), shape.colour, shape.role)
 
 
 def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:
@@ -149,7 +164,7 @@ def translate(shapes: Iterable[Primitive], dx: float, dy: float) -> list[Primiti
         if isinstance(shape, Stroke):
             out.append(replace(shape, points=tuple((x + dx, y + dy) for x, y in shape.points)))
         elif isinstance(shape, Shape):
-            out.append(_rings(shape, lambda x, y: (x + dx, y + dy)))
+            out.append(replace(shape, origin=(shape.origin[0] + dx, shape.origin[1] + dy)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=shape.cx + dx, cy=shape.cy + dy))
         else:

@@ -7,6 +7,8 @@ game lists them; the README shows them). Any other colour falls back to a plain 
 
 from __future__ import annotations
 
+from functools import cache
+
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from deckgen.games import cmyk_palette
@@ -26,7 +28,9 @@ def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
     return c, m, y, round(k, 4)
 
 
+@cache
 def colour(hex_colour: str, cmyk: bool) -> Color:
+    """The reportlab colour of ``#RRGGBB`` (made once per colour: a deck draws thousands of shapes)."""
     if not cmyk:
         return HexColor(hex_colour)
     c, m, y, k = cmyk_of(hex_colour)

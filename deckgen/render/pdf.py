@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
@@ -33,14 +33,22 @@ def new_canvas(buffer: io.BytesIO, title: str, subject: str = "") -> Canvas:
     return canvas
 
 
-def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float, cmyk: bool = False) -> None:
-    """Draw shapes given in mm with y down, in a frame ``height`` mm tall whose origin is its bottom-left."""
+def draw_primitives(
+    canvas: Canvas, shapes: Iterable[Primitive], height: float, cmyk: bool = False, glyphs: set[str] | None = None
+) -> None:
+    """Draw shapes given in mm with y down, in a frame ``height`` mm tall whose origin is its bottom-left.
+
+    ``glyphs``: letters already defined as forms (see :func:`define_glyphs`), placed rather than drawn.
+    """
     k = mm_to_pt(1.0)
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
+    letters_in: str | None = None  # the fill colour letters last set, while nothing else changed it
     for shape in shapes:
         if shape.role not in PRINTED_ROLES:
             continue
+        if not isinstance(shape, Shape):
+            letters_in = None
         if isinstance(shape, Stroke):
             canvas.setStrokeColor(colour(shape.colour, cmyk))
             canvas.setLineWidth(shape.width * k)
@@ -53,15 +61,16 @@ def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float, 
                 path.close()
             canvas.drawPath(path, stroke=1, fill=0)
         elif isinstance(shape, Shape):
-            canvas.setFillColor(colour(shape.colour, cmyk))
-            path = canvas.beginPath()
-            for ring in shape.contours:
-                x, y = ring[0]
-                path.moveTo(x * k, (height - y) * k)
-                for x, y in ring[1:]:
-                    path.lineTo(x * k, (height - y) * k)
-                path.close()
-            canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+            if shape.colour != letters_in:  # a line of letters sets its colour once
+                canvas.setFillColor(colour(shape.colour, cmyk))
+                letters_in = shape.colour
+            if glyphs is not None and shape.glyph in glyphs:
+                x, y = shape.origin
+                canvas.addLiteral("q 1 0 0 1 %.3f %.3f cm" % (x * k, (height - y) * k))  # noqa: UP031
+                canvas.doForm(_glyph_name(shape.glyph))
+                canvas.addLiteral("Q")
+            else:
+                canvas.addLiteral(_outline_operators(shape, height, k))
         elif isinstance(shape, Disc):
             canvas.setFillColor(colour(shape.colour, cmyk))
             canvas.circle(shape.cx * k, (height - shape.cy) * k, shape.r * k, stroke=0, fill=1)
@@ -81,12 +90,51 @@ def draw_primitives(canvas: Canvas, shapes: Iterable[Primitive], height: float, 
             )
 
 
+def define_glyphs(canvas: Canvas, shapes: Iterable[Primitive], defined: set[str]) -> None:
+    """Define each letter outline among ``shapes`` not yet in ``defined`` as a form, once.
+
+    A deck of flash cards sets the same letters at the same size again and again: drawn once
+    and placed, they make the file a fraction of the size and quick to write. A form's
+    origin is the letter's origin; it takes the fill colour of where it is placed.
+    """
+    k = mm_to_pt(1.0)
+    for shape in shapes:
+        if not isinstance(shape, Shape) or shape.glyph is None or shape.glyph in defined:
+            continue
+        relative = Shape(shape.outline)
+        xs = [x for ring in relative.outline for x, _ in ring]
+        ys = [y for ring in relative.outline for _, y in ring]
+        canvas.beginForm(_glyph_name(shape.glyph), min(xs) * k - 1, -max(ys) * k - 1, max(xs) * k + 1, -min(ys) * k + 1)
+        canvas.addLiteral(_outline_operators(relative, 0.0, k))
+        canvas.endForm()
+        defined.add(shape.glyph)
+
+
+def _glyph_name(key: str) -> str:
+    return "G" + "".join(ch if ch.isalnum() else "_" for ch in key)
+
+
+def _outline_operators(shape: Shape, height: float, k: float) -> str:
+    """A shape's contours as PDF path operators, filled by the even-odd rule (``f*``).
+
+    Written out here rather than through reportlab's path object, point by point: a deck of
+    flash cards has hundreds of thousands of outline points, and this is four times faster.
+    Coordinates are in points to a thousandth (0.0004 mm).
+    """
+    parts = []
+    for ring in shape.contours:
+        points = ["%.3f %.3f" % (x * k, (height - y) * k) for x, y in ring]  # noqa: UP031 (the fast way)
+        parts.append(points[0] + " m " + " l ".join(points[1:]) + " l h")
+    return " ".join(parts) + " f*"
+
+
 def render_plan(
     canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None, cmyk: bool = False
 ) -> None:
     """Add the plan's pages to ``canvas`` (forms are defined the first time they are used)."""
     k = mm_to_pt(1.0)
     defined: set[str] = set()
+    glyphs: set[str] = set()
     for page in plan.pages:
         canvas.setPageSize((page.width * k, page.height * k))
         if page.trim is not None:
@@ -97,8 +145,9 @@ def render_plan(
             face = plan.faces[placement.face]
             name = _form_name(face.key)
             if name not in defined:
+                define_glyphs(canvas, face.primitives, glyphs)
                 canvas.beginForm(name, 0, 0, face.width * k, face.height * k)
-                draw_primitives(canvas, face.primitives, face.height, cmyk)
+                draw_primitives(canvas, face.primitives, face.height, cmyk, glyphs)
                 canvas.endForm()
                 defined.add(name)
             canvas.saveState()

@@ -30,8 +30,8 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
 #: The largest distance, in mm, between a curve in the font and the polygon that stands for it.
-#: A 600 dpi printer's dot is 0.042 mm, so the polygon prints exactly like the curve.
-FLATNESS_MM = 0.005
+#: Half of a 600 dpi printer's dot (0.042 mm), so the polygon prints like the curve.
+FLATNESS_MM = 0.02
 
 #: Flattening tolerances are powers of two font units between these exponents (see :func:`tolerance_exponent`).
 _MIN_EXPONENT = -6
@@ -90,7 +90,7 @@ class FontFace:
         self.path = path
         # Read from memory, not from an open file: a file left open for lazy reading would be
         # shared, offset and all, by the worker processes that a build forks.
-        self.font = TTFont(BytesIO(path.read_bytes()))
+        self.font = TTFont(BytesIO(path.read_bytes()), lazy=True)
         self.glyph_set = self.font.getGlyphSet(location=location)
         self.cmap: dict[int, str] = self.font.getBestCmap()
         self.units_per_em: int = self.font["head"].unitsPerEm

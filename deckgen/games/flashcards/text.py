@@ -19,9 +19,7 @@ and the block of lines is centred top to bottom by its ink.
 
 The letters are :class:`~deckgen.layout.primitives.Shape` outlines (millimetres, y down), one per
 glyph, so every backend prints the same letters without a font; see
-:mod:`deckgen.games.flashcards.fonts`. Coordinates are rounded to 4 decimals (0.1 µm), so the same
-text always gives the same numbers; a point of the ink may therefore lie up to 0.00005 mm past
-an edge that the text exactly fills.
+:mod:`deckgen.games.flashcards.fonts`. The same text always gives the same numbers.
 """
 
 from __future__ import annotations
@@ -33,13 +31,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deckgen.games.flashcards.fonts import Glyph, glyph_for, kerning, primary_face, tolerance_exponent
-from deckgen.layout.primitives import Shape
+from deckgen.layout.primitives import Point, Shape
 
 #: The step, in mm of cap height, between the sizes that :func:`set_text` tries.
 SIZE_STEP = 0.1
-
-#: Coordinates are rounded to this many decimals of a millimetre.
-DECIMALS = 4
 
 #: Float noise allowed when comparing a measure with the box (mm).
 _EPSILON = 1e-9
@@ -342,15 +337,19 @@ def _block(lines: Sequence[_Line], pitch: float) -> tuple[float, float]:
 def _glyph_shapes(glyph: Glyph, x: float, baseline: float, size: float, colour: str) -> list[Shape]:
     """A glyph's outline, its origin at (x, baseline) mm, scaled so its face's capitals are ``size`` tall."""
     scale = size / glyph.face.cap_height
+    return [Shape(outline, colour, glyph=key, origin=(x, baseline)) for key, outline in _scaled(glyph, scale)]
+
+
+@lru_cache(maxsize=4096)
+def _scaled(glyph: Glyph, scale: float) -> tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...]:
+    """A glyph's shapes at one scale, in mm about its origin (y down), each with its name.
+
+    Made once per glyph and size: a deck sets the same letters at the same size again and
+    again, and each time only the origin differs.
+    """
     groups = glyph.face.outline(glyph.name, tolerance_exponent(scale))
-    # The hot loop of a deck: a list comprehension, not a generator, is the faster way to feed tuple().
-    return [
-        Shape(
-            tuple(
-                tuple([(round(x + px * scale, DECIMALS), round(baseline - py * scale, DECIMALS)) for px, py in contour])
-                for contour in group
-            ),
-            colour,
-        )
-        for group in groups
-    ]
+    key = f"{glyph.face.key}-{glyph.name}-{scale:.9f}"
+    return tuple(
+        (f"{key}-{number}", tuple(tuple([(px * scale, -py * scale) for px, py in contour]) for contour in group))
+        for number, group in enumerate(groups)
+    )
