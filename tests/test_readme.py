@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.cli import main
+from deckgen.games import game
 from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -29,6 +30,7 @@ def test_readme_has_examples_of_every_command() -> None:
 @pytest.mark.parametrize("line", [e for e in examples() if " design " not in f"{e} "])
 def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
+    shutil.copy(game("flashcards").deck_file(None), tmp_path / "words.csv")
     monkeypatch.chdir(tmp_path)
     args = shlex.split(line)[1:]
     assert main(args) == 0
