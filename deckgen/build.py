@@ -123,7 +123,7 @@ def prepare(request: BuildRequest) -> BuildJob:
         cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
             raise DeckgenError(
-                f"{settings.sets} sets of {cards:,} {game.name} cards make "
+                f"{settings.sets} sets of {cards:,} {game.cards_phrase} make "
                 f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
                 "(it keeps every page in memory): build fewer sets at a time"
             )
@@ -189,7 +189,8 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
                 mirror=settings.mirror,
                 duplex=settings.duplex,
                 card_size=settings.card,
-                ids=deck.game.ids_described,
+                ids=deck.game.ids_of(deck.deck),
+                card_noun=deck.game.card_noun,
             )
         )
     return sets, entries
@@ -275,18 +276,19 @@ def png_faces(deck: DeckJob) -> list[tuple[str, str, Face]]:
     """(file stem, contact-sheet label, face) of every card image of a deck: fronts, then backs.
 
     A back all cards share is one picture (``<game>-back``, labelled BACK); backs that differ
-    are one picture per card (``<id>-back``).
+    are one picture per card, named after its front (``…-back``).
     """
     faces = deck.game.faces(deck.deck, deck.settings.card, deck.options)
     # Copies of a card share its id, and its picture.
     first = {card_id: index for index, card_id in reversed(list(enumerate(faces.ids)))}
     cards = sorted(first.values())
-    pictures = [(faces.ids[i], faces.ids[i], faces.fronts[i]) for i in cards]
+    name = deck.game.picture_stem
+    pictures = [(name(faces.ids[i]), faces.ids[i], faces.fronts[i]) for i in cards]
     if faces.backs:
-        if len({face.key for face in faces.backs}) == 1:
+        if deck.game.shared_back:
             pictures.append((f"{deck.game.stem}-back", "BACK", faces.backs[0]))
         else:
-            pictures += [(f"{faces.ids[i]}-back", f"{faces.ids[i]} BACK", faces.backs[i]) for i in cards]
+            pictures += [(f"{name(faces.ids[i])}-back", f"{faces.ids[i]} BACK", faces.backs[i]) for i in cards]
     return pictures
 
 
@@ -342,7 +344,7 @@ def _writer(path: Path, progress: Progress | None, units: int = 1) -> Callable[[
 def print_subject(deck: DeckJob) -> str:
     """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads it)."""
     settings = deck.settings
-    what = f"{deck.game.name} cards to print on {MEDIA_NAMES[settings.media]} at actual size (100 %)"
+    what = f"{deck.game.cards_phrase} to print on {MEDIA_NAMES[settings.media]} at actual size (100 %)"
     if settings.layout == "single":
         return what + ", one card a page"
     sides = {
@@ -430,7 +432,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     for deck in job.decks.values():
         settings = deck.settings
         subject = print_subject(deck)
-        title = f"{deck.game.name} cards"
+        title = deck.game.cards_phrase
         work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk")
         pieces.append((work, _writer(root / f"{deck.game.stem}.pdf", progress, len(deck.plan.pages))))
     return pieces

@@ -92,9 +92,14 @@ def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[s
 
 def chosen_game(game: str | None, file: Path | None) -> Game:
     """The game a one-deck command works on: the one named, else the deck file's, else the first."""
-    if game is None and file is not None:
-        game = owner_of_file(file)
-    return find_game(game or default_games()[0])
+    owner = owner_of_file(file) if file is not None else None
+    if game is not None and owner is not None and owner != game:
+        raise DeckgenError(wrong_file(file, owner, game))
+    return find_game(game or owner or default_games()[0])
+
+
+def wrong_file(file: Path | None, owner: str, game: str) -> str:
+    return f"--file {file} is a deck for {find_game(owner).name}, not {find_game(game).name}; use --game {owner}"
 
 
 game_option = click.option(
@@ -269,7 +274,10 @@ def build(
     per_game = split_game_options(chosen, {k: v for k, v in options.items() if k in names})
     files: dict[str, Path] = {}
     if file is not None:
-        owner = chosen[0] if len(chosen) == 1 else owner_of_file(file)
+        told = owner_of_file(file)
+        if len(chosen) == 1 and told is not None and told != chosen[0]:
+            raise DeckgenError(wrong_file(file, told, chosen[0]))
+        owner = chosen[0] if len(chosen) == 1 else told
         if owner is None and not file.exists():
             raise DeckgenError(f"{file}: no such file; check the path")
         if owner is None or owner not in chosen:
@@ -295,7 +303,7 @@ def build(
 
 def games_to_build(game: str | None, file: Path | None) -> tuple[str, ...]:
     """The games named (``all``: every game); with none named, the usual ones, or the deck file's game
-    when it is not one of them (``--file words.csv`` builds flash cards)."""
+    when it is not one of them (a spreadsheet given alone builds the game that reads spreadsheets)."""
     if game == "all":
         return GAMES
     if game is not None:

@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 
-from deckgen.errors import Stopped
+from deckgen.errors import DeckgenError, Stopped
 
 
 def _stop(signum: int, _frame: object) -> None:
@@ -24,7 +24,16 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signum, _stop)
     try:
         from deckgen.cli import main as run_cli
-
+    except DeckgenError as error:  # the registry of games could not be read (a broken plug-in)
+        print(f"deckgen: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("deckgen: stopped (interrupted)", file=sys.stderr)
+        return 130
+    except Stopped as stopped:
+        print("deckgen: stopped (terminated)", file=sys.stderr)
+        return 128 + stopped.signum
+    try:
         return run_cli(argv)
     except KeyboardInterrupt:
         print("deckgen: stopped (interrupted)", file=sys.stderr)

@@ -50,9 +50,8 @@ CUTTING_TIPS = [
 ]
 SORTING_TIPS = [
     "Every card has its id printed small along its bottom edge: {ids}. Sort by colour, then by "
-    "number, to check that a set is complete; the answer keys name cards the same way.",
+    "number, to check that a set is complete{keys}.",
     "With more than one set, every card also shows its set number: keep each set in its own "
     "envelope or zip bag, labelled with that number.",
-    "Count each set before the first game (the packing list gives the numbers) and again before "
-    "putting it away. Store film flat, away from heat and sunlight.",
+    "Count each set before the first game (the packing list gives the numbers) and again before putting it away.{film}",
 ]

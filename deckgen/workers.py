@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -70,6 +71,26 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=2)
 
 
+@contextmanager
+def worker_pool(workers: int, queue: Any = None, fork: bool = False) -> Iterator[ProcessPoolExecutor]:
+    """The one way deckgen starts worker processes, and ends them.
+
+    Workers are set up by :func:`quiet_worker` (``queue``: where they report progress); when
+    the block ends, whether done, failed or stopped, they are ended at once by
+    :func:`stop_pool`. ``fork``: start them by forking, so that they see what this process
+    has set out (the default start method otherwise).
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork") if fork else None
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet_worker, initargs=(queue,))
+    try:
+        yield pool
+    finally:
+        stop_pool(pool)
+
+
 def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Generator[R, None, None]:
     """Each task's result, in the tasks' order, the tasks run by ``workers`` processes.
 
@@ -85,23 +106,21 @@ def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Generator[R, No
         for task in tasks:
             yield task()
         return
-    from concurrent.futures import ProcessPoolExecutor, wait
+    from concurrent.futures import wait
 
     global _tasks
     _tasks = tasks
-    context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=quiet_worker)
     try:
-        futures: list[Future[R] | None] = [pool.submit(_run_task, number) for number in range(len(tasks))]
-        for number, future in enumerate(futures):
-            assert future is not None
-            futures[number] = None  # a result handed on is not kept here
-            while not wait([future], timeout=POLL_SECONDS).done:
-                pass
-            yield future.result()
+        with worker_pool(min(workers, len(tasks)), fork=True) as pool:
+            futures: list[Future[R] | None] = [pool.submit(_run_task, number) for number in range(len(tasks))]
+            for number, future in enumerate(futures):
+                assert future is not None
+                futures[number] = None  # a result handed on is not kept here
+                while not wait([future], timeout=POLL_SECONDS).done:
+                    pass
+                yield future.result()
     finally:
         _tasks = ()
-        stop_pool(pool)
 
 
 _tasks: Sequence[Callable[[], Any]] = ()

@@ -78,3 +78,16 @@ def test_out_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 def test_out_that_cannot_be_created(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "--out", "/proc/deckgen-cannot-write-here", "--no-pack"]) == 1
     assert "cannot create the folder" in capsys.readouterr().err
+
+
+def test_a_deck_file_goes_to_its_own_game(tmp_path: Path) -> None:
+    """build --file takes any game's deck file: named with --game, or told by its game key."""
+    deck = tmp_path / "my-treenex.toml"
+    deck.write_text('name = "teens"\ngame = "treenex"\nvalues = "10-19"\ncopies = 2\n', encoding="utf-8")
+    out = tmp_path / "named"
+    assert main(["build", "--deck", "treenex", "--file", str(deck), "--out", str(out), "--no-pack"]) == 0
+    assert len(PdfReader(out / "treenex.pdf").pages) == 10  # 20 cards, 4 a page, fronts and backs
+    out = tmp_path / "told"
+    assert main(["build", "--file", str(deck), "--out", str(out), "--no-pack"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["cleariosity-numbers.pdf", "treenex.pdf"]
+    assert len(PdfReader(out / "treenex.pdf").pages) == 10

@@ -75,7 +75,8 @@ def test_excel_workbooks_are_read(tmp_path: Path) -> None:
         ("front,back,count\nx,y,0\n", "row 2: count '0'"),
         ("front,back,colour\nx,y,mauve\n", "row 2: colour 'mauve'"),
         (HEADER + "x," + "y" * 301 + "\n", "row 2: the back has 301 characters"),
-        ('front,back\n"x,y\n', "row 2: the back is empty"),
+        ('front,back\n"x,y\nz,w\n', "row 2: a quote .* opens a cell that is never closed"),
+        ("front,back\nWhat is 1,000?,one thousand\n", "row 2: 'one thousand' is in a column with no name"),
     ],
 )
 def test_broken_sheets_get_one_line_naming_the_row(tmp_path: Path, text: str, message: str) -> None:
@@ -151,7 +152,8 @@ def test_laser_files_carry_letters_as_paths_never_text(tmp_path: Path) -> None:
 def test_png_previews_name_each_back_after_its_front(tmp_path: Path) -> None:
     run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, formats=("png",), dpi=72, pack=False)))
     names = {p.name for p in (tmp_path / "png").iterdir()}
-    assert {"M01.png", "M01-back.png", "W02-back.png", "flashcards-contact.png"} <= names
+    assert {"flashcards-M01.png", "flashcards-M01-back.png", "flashcards-W02-back.png"} <= names
+    assert "flashcards-contact.png" in names
     assert len(names) == 2 * 20 + 1
 
 
@@ -166,3 +168,58 @@ def test_verify_reports_every_text_size(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert "20 cards to print, 20 different" in out
     assert "W01" in out and "FAIL" not in out
+
+
+def test_a_card_too_small_for_any_text_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "--file", str(sheet(tmp_path, HEADER + "x,y\n")), "--card-size", "15x15mm"]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()[-1:]
+    assert "no room for text" in line and "Traceback" not in capsys.readouterr().err
+
+
+def test_a_damaged_workbook_is_one_line(tmp_path: Path) -> None:
+    import zipfile
+
+    book = Workbook()
+    book.active.append(("front", "back"))
+    good = tmp_path / "good.xlsx"
+    book.save(good)
+    damaged = tmp_path / "damaged.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(damaged, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            target.writestr(item, data[: len(data) // 2] if item.filename.endswith("sheet1.xml") else data)
+    with pytest.raises(DeckgenError, match=r"damaged|not an Excel workbook"):
+        load_sheet(damaged)
+
+
+def test_accents_typed_as_two_characters_are_joined(tmp_path: Path) -> None:
+    (card,) = load_sheet(sheet(tmp_path, HEADER + "e\u0301te\u0301,summer\n")).cards
+    assert card.front == "été"
+
+
+def test_made_up_ids_skip_ids_the_sheet_gives(tmp_path: Path) -> None:
+    deck = load_sheet(sheet(tmp_path, "id,front,back\n,a,b\nF01,c,d\n"))
+    assert [c.id for c in deck.cards] == ["F02", "F01"]
+
+
+def test_a_spreadsheet_given_to_another_game_says_which_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = sheet(tmp_path, HEADER + "x,y\n")
+    assert main(["build", "--game", "treenex", "--file", str(path), "--out", str(tmp_path / "out")]) == 1
+    assert "is a deck for Flash cards, not Treenex; use --game flashcards" in capsys.readouterr().err
+
+
+def test_flash_card_pictures_never_touch_other_games_pictures(tmp_path: Path) -> None:
+    """Ids come from the teacher and may look like another game's: pictures carry the game's name."""
+    out = tmp_path / "out"
+    run(prepare(BuildRequest(games=("cleariosity",), out=out, formats=("png",), dpi=72, pack=False)))
+    theirs = {p.name: p.read_bytes() for p in (out / "png").iterdir()}
+    (tmp_path / "mine.png").write_bytes(b"a picture of the user's")
+    (out / "png" / "MYPIC.png").write_bytes(b"a picture of the user's")
+    path = sheet(tmp_path, "id,front,back\nG01,x,y\n")
+    request = BuildRequest(games=("flashcards",), files={"flashcards": path}, out=out, formats=("png",), dpi=72)
+    run(prepare(request))
+    names = {p.name for p in (out / "png").iterdir()}
+    assert set(theirs) | {"MYPIC.png", "flashcards-G01.png", "flashcards-G01-back.png"} <= names
+    assert all((out / "png" / name).read_bytes() == data for name, data in theirs.items())

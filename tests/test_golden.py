@@ -79,7 +79,7 @@ def renders(key: str, folder: Path) -> dict[str, bytes]:
     for number, page in enumerate(render_pdf(folder / "teacher-pack.pdf", PACK_DPI), start=1):
         found[f"pack-{number:02d}.png"] = page
     pngs = sorted(p for p in (folder / "png").glob("*.png") if not p.stem.endswith("-contact"))
-    found["card.png"] = (folder / "png" / f"{first_id}.png").read_bytes()
+    found["card.png"] = (folder / "png" / f"{chosen.picture_stem(first_id)}.png").read_bytes()
     backs = [p for p in pngs if p.stem.endswith("-back")]
     if backs:
         found["back.png"] = backs[0].read_bytes()

@@ -130,17 +130,18 @@ def cmyk_palette() -> dict[str, tuple[float, float, float, float]]:
 
 def owner_of_file(path: Path) -> str | None:
     """The game a deck file is for: a TOML deck file names it (``game = "…"``); other files go by
-    their ending (``.csv``). ``None`` when it cannot be told (the file is read later, with a
-    clear message)."""
+    their ending (``.csv``). ``None`` for a missing file or an unknown ending (the file is read
+    later, with a clear message)."""
     suffix = path.suffix.lower()
     if suffix == ".toml":
         from deckgen.deckfile import read_toml
 
-        try:
-            named = read_toml(path).get("game")
-        except DeckgenError:
+        if not path.exists():
             return None
-        return named if isinstance(named, str) and named in games() else None
+        named = read_toml(path).get("game")  # a broken file is reported here, in one line
+        if not isinstance(named, str) or named not in games():
+            raise DeckgenError(f"{path}: game = {named!r}; a deck file names its game: {', '.join(games())}")
+        return named
     for key, g in games().items():
         if suffix in g.file_suffixes:
             return key

@@ -89,6 +89,8 @@ class Game:
     built_by_default: bool = True
     #: Cards have printed backs, so ``--duplex`` applies.
     has_backs: bool = False
+    #: Every card has the same back (one picture of it is enough).
+    shared_back: bool = False
     #: Cards are clear (film): PNG previews keep a clear background and the contact sheet
     #: outlines each card.
     clear_cards: bool = False
@@ -97,6 +99,8 @@ class Game:
     #: Card ids this game makes up itself (``None``: ids come from the deck file). Another
     #: game's deck may not use them, as PNG files of all games share a folder.
     generated_ids: re.Pattern[str] | None = None
+    #: What one card is called in a sentence ("Treenex card"); the name and "card" if empty.
+    card_noun: str = ""
     #: How the ids look, for the printing guide (e.g. "T01 and up for Treenex").
     ids_described: str = ""
     #: Formats of ``deckgen export``.
@@ -150,6 +154,10 @@ class Game:
         """The game's pages of the teacher pack (``text_width``: mm between the margins)."""
         return []
 
+    def ids_of(self, deck: Deck) -> str:
+        """How this deck's card ids look, for the printing guide's sorting tip."""
+        return self.ids_described
+
     def packing_detail(self, deck: Deck) -> str:
         """One sentence for the packing list: what a set of this deck holds."""
         return ""
@@ -157,6 +165,15 @@ class Game:
     def doc_pictures(self) -> dict[str, bytes]:
         """PNG pictures of this game for the README (``make docs``): file name → bytes."""
         return {}
+
+    def picture_stem(self, card_id: str) -> str:
+        """The file name (less ``.png``) of a card's picture; its back's adds ``-back``."""
+        return card_id
+
+    @property
+    def cards_phrase(self) -> str:
+        """The game's cards in a title: "Treenex cards", "Flash cards"."""
+        return self.name if self.name.lower().endswith("cards") else f"{self.name} cards"
 
     def owns_picture(self, stem: str) -> bool:
         """Whether a PNG named ``stem`` is one this game writes (its cards, back and contact sheet)."""

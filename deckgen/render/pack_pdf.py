@@ -220,12 +220,14 @@ def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[Packing
 def _size_check(entry: PackingEntry) -> str:
     w, h = entry.card_size
     return (
-        f"a {entry.deck} card measures {w:g} × {h:g} mm ({w / 25.4:.2g} × {h / 25.4:.2g} in) "
+        f"a {entry.card_noun or entry.deck + ' card'} measures {w:g} × {h:g} mm ({w / 25.4:.2g} × {h / 25.4:.2g} in) "
         "from one cut mark to the next"
     )
 
 
-def _printing_guide(styles: dict[str, ParagraphStyle], entries: list[PackingEntry]) -> list[Flowable]:
+def _printing_guide(
+    styles: dict[str, ParagraphStyle], entries: list[PackingEntry], answer_keys: bool
+) -> list[Flowable]:
     """One page on printing, cutting, sorting and storing, worded for the files that were made."""
     body = styles["body"]
     media = " or ".join(sorted({entry.media.split(",")[0] for entry in entries}))
@@ -252,7 +254,9 @@ def _printing_guide(styles: dict[str, ParagraphStyle], entries: list[PackingEntr
         story += [para("Backs folded over", styles["h2"]), _bullets(words.FOLD_TIPS, body)]
     story += [para("Cutting", styles["h2"]), _bullets(words.CUTTING_TIPS, body)]
     ids = ", ".join(entry.ids for entry in entries if entry.ids)
-    sorting = [tip.format(ids=ids) for tip in words.SORTING_TIPS]
+    keys = "; the answer keys name cards the same way" if answer_keys else ""
+    storing = " Store film flat, away from heat and sunlight." if film else ""
+    sorting = [tip.format(ids=ids, keys=keys, film=storing) for tip in words.SORTING_TIPS]
     story += [para("Sorting and storing", styles["h2"]), _bullets(sorting, body)]
     return story
 
@@ -299,17 +303,22 @@ def teacher_pack_pdf(
     )
     width = document.width - FRAME_PADDING
     story: list[Flowable] = [para("Teacher pack", styles["title"])]
-    story += [
-        para(
-            "Rules, a score sheet, answer keys, a packing list and a printing guide for your printed decks.",
-            styles["body"],
-        )
-    ]
+    story += [para(_contents(sections) + " for your printed decks.", styles["body"])]
     story += _sections(sections, styles, width)
     story += _packing(styles, sets, entries, width)
-    story += _printing_guide(styles, entries)
+    story += _printing_guide(styles, entries, any(s.kind == "keys" for s in sections))
     document.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
     return buffer.getvalue()
+
+
+def _contents(sections: Sequence[PackSection]) -> str:
+    """What the pack holds, in a sentence: "Rules, a score sheet, answer keys, …"."""
+    kinds = {section.kind for section in sections}
+    parts = ["Rules"]
+    parts += ["a score sheet"] if "sheet" in kinds else []
+    parts += ["answer keys"] if "keys" in kinds else []
+    parts += ["a packing list and a printing guide"]
+    return ", ".join(parts)
 
 
 #: The pack's page margins (mm) and the frame's padding (6 pt a side, in points).

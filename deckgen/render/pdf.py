@@ -93,7 +93,7 @@ def draw_primitives(
 def define_glyphs(canvas: Canvas, shapes: Iterable[Primitive], defined: set[str]) -> None:
     """Define each letter outline among ``shapes`` not yet in ``defined`` as a form, once.
 
-    A deck of flash cards sets the same letters at the same size again and again: drawn once
+    Text set from a font repeats the same letters at the same size again and again: drawn once
     and placed, they make the file a fraction of the size and quick to write. A form's
     origin is the letter's origin; it takes the fill colour of where it is placed.
     """
@@ -118,7 +118,7 @@ def _outline_operators(shape: Shape, height: float, k: float) -> str:
     """A shape's contours as PDF path operators, filled by the even-odd rule (``f*``).
 
     Written out here rather than through reportlab's path object, point by point: a deck of
-    flash cards has hundreds of thousands of outline points, and this is four times faster.
+    text cards has hundreds of thousands of outline points, and this is four times faster.
     Coordinates are in points to a thousandth (0.0004 mm).
     """
     parts = []

@@ -36,7 +36,7 @@ import math
 import multiprocessing
 import random
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, wait
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
@@ -58,7 +58,7 @@ from deckgen.games.cleariosity.standard import (
     STANDARD_COUNTS,
     min_digit_use,
 )
-from deckgen.workers import POLL_SECONDS, quiet_worker, report, stop_pool
+from deckgen.workers import POLL_SECONDS, report, worker_pool
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 #: How many times more often simulated play collects a given two-card group than a given
@@ -761,13 +761,8 @@ def _parallel_attempts(
     """
     total = settings.iterations * attempts
     queue = multiprocessing.get_context().Queue()
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker, initargs=(queue,))
     steps = [0] * (attempts + 1)
     futures: dict[int, Future[Deck]] = {}
-
-    def start(attempt: int) -> None:
-        if attempt <= attempts:
-            futures[attempt] = pool.submit(_attempt_in_worker, seed, attempt, settings)
 
     def show_progress() -> None:
         while not queue.empty():
@@ -777,18 +772,23 @@ def _parallel_attempts(
             progress(sum(steps), total)
 
     try:
-        for attempt in range(1, workers + 1):
-            start(attempt)
-        for attempt in range(1, attempts + 1):
-            future = futures.pop(attempt)
-            while not wait([future], timeout=POLL_SECONDS).done:
+        with worker_pool(workers, queue) as pool:
+
+            def start(attempt: int) -> None:
+                if attempt <= attempts:
+                    futures[attempt] = pool.submit(_attempt_in_worker, seed, attempt, settings)
+
+            for attempt in range(1, workers + 1):
+                start(attempt)
+            for attempt in range(1, attempts + 1):
+                future = futures.pop(attempt)
+                while not wait([future], timeout=POLL_SECONDS).done:
+                    show_progress()
+                deck = future.result()
+                steps[attempt] = settings.iterations
                 show_progress()
-            deck = future.result()
-            steps[attempt] = settings.iterations
-            show_progress()
-            yield attempt, deck
-            start(attempt + workers)
+                yield attempt, deck
+                start(attempt + workers)
     finally:
-        stop_pool(pool)
         queue.close()
         queue.cancel_join_thread()

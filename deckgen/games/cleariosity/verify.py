@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -55,7 +55,7 @@ from deckgen.games.cleariosity.standard import (
     TRIVIAL_SHARE,
     min_digit_use,
 )
-from deckgen.workers import POLL_SECONDS, quiet_worker, stop_pool
+from deckgen.workers import POLL_SECONDS, worker_pool
 
 CRITERIA = {
     1: "no card is an equation by itself",
@@ -388,14 +388,13 @@ def verify_deck(
     order = sorted(range(len(tasks)), key=lambda i: -len(tasks[i][1]) * tasks[i][0])
     ordered = [tasks[i] for i in order]
     placed: dict[int, PlayStats] = {}
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker) if workers > 1 else None
-    try:
-        if pool is None:
-            for done, (number, task) in enumerate(zip(order, ordered, strict=True), start=1):
-                placed[number] = _play_task(task)
-                if progress:
-                    progress(done, len(tasks))
-        else:
+    if workers <= 1:
+        for done, (number, task) in enumerate(zip(order, ordered, strict=True), start=1):
+            placed[number] = _play_task(task)
+            if progress:
+                progress(done, len(tasks))
+    else:
+        with worker_pool(workers) as pool:
             futures = {pool.submit(_play_task, task): number for number, task in zip(order, ordered, strict=True)}
             pending = set(futures)
             while pending:
@@ -404,12 +403,6 @@ def verify_deck(
                     placed[futures[future]] = future.result()
                 if finished and progress:
                     progress(len(placed), len(tasks))
-    except BaseException:
-        if pool is not None:
-            stop_pool(pool)
-        raise
-    if pool is not None:
-        pool.shutdown()
     results = [placed[i] for i in range(len(tasks))]
     per_tier = 2 * len(PLAYER_COUNTS)
     for number, result in enumerate(results):

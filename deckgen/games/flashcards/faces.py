@@ -92,14 +92,23 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool) -> F
     if card.colour:
         shapes.append(Box(inset / 2, inset / 2, w - inset, geometry.band, None, card.colour))
     words = card.front if side == "front" else card.back
+    box = geometry.text_box
+    if box[2] < 2 * MIN_TEXT or box[3] < 2 * MIN_TEXT:
+        raise DeckgenError(
+            f"a {w:g} x {h:g} mm card leaves no room for text inside its frame; choose a larger --card-size"
+        )
     try:
         shapes += set_text(
             words, geometry.text_box, max_size=geometry.max_text, min_size=MIN_TEXT, colour=BLACK, bold=side == "front"
         )
-    except (TextDoesNotFit, MissingGlyph) as error:
+    except TextDoesNotFit as error:
         raise DeckgenError(
             f"row {card.row} ({card.id}), {side}: {error} (the card is {w:g} x {h:g} mm; a larger --card-size "
             "gives the text more room)"
+        ) from None
+    except MissingGlyph as error:
+        raise DeckgenError(
+            f"row {card.row} ({card.id}), {side}: {error}; write it another way or leave it out"
         ) from None
     shapes += text(card.id, inset + 0.6, geometry.label_baseline, geometry.label_size, ID_COLOUR)
     suffix = "" if side == "front" else "-back"

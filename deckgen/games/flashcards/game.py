@@ -37,7 +37,8 @@ class FlashcardsGame(Game):
             print_defaults={"card_size": CARD_SIZE, "media": "cardstock", "duplex": "long-edge"},
             built_by_default=False,
             has_backs=True,
-            ids_described="F01 and up for flash cards (or the ids in your spreadsheet)",
+            ids_described="F01 and up for flash cards",
+            card_noun="flash card",
             checks="every card has a front and a back, and each text fits its card at a readable size",
             printed_on="card stock, with long-edge duplex backs",
             cmyk={
@@ -74,9 +75,17 @@ class FlashcardsGame(Game):
             raise DeckgenError(f"{deck.source}: {error}") from None
         return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=partial(label, geometry=geometry))
 
+    def picture_stem(self, card_id: str) -> str:
+        """``flashcards-V01``: ids come from the teacher's spreadsheet and may look like another
+        game's, so the pictures carry the game's name and never share a file name."""
+        return f"{self.stem}-{card_id}"
+
     def owns_picture(self, stem: str) -> bool:
-        """Fronts are named by id (``V01.png``), each back after its front (``V01-back.png``)."""
-        return super().owns_picture(stem.removesuffix("-back"))
+        """Pictures named ``flashcards-ID``, ``flashcards-ID-back`` and the contact sheet."""
+        from deckgen.deckfile import CARD_ID
+
+        card = stem.removeprefix(f"{self.stem}-").removesuffix("-back")
+        return stem.startswith(f"{self.stem}-") and (card == "contact" or CARD_ID.fullmatch(card) is not None)
 
     def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.flashcards.report import check
@@ -92,6 +101,11 @@ class FlashcardsGame(Game):
         from deckgen.games.flashcards.pack import rules
 
         return [PackSection("rules", rules(deck))]
+
+    def ids_of(self, deck: Any) -> str:
+        ids = [card.id for card in deck.cards]
+        shown = ", ".join(ids) if len(ids) <= 4 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
+        return f"{shown} for flash cards"
 
     def packing_detail(self, deck: Any) -> str:
         different = len(deck.cards)

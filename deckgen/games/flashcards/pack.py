@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from deckgen.games.flashcards.model import FlashDeck
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, Text
 
@@ -23,10 +25,14 @@ IDEAS = [
 ]
 
 
+def _suffix(deck: FlashDeck) -> str:
+    return PurePath(deck.source).suffix if deck.source else ""
+
+
 def rules(deck: FlashDeck) -> list[Block]:
     return [
-        Heading(f"Flash cards: {deck.name}"),
-        Text(INTRO),
+        Heading("Flash cards"),
+        Text(f"{INTRO} This deck comes from {deck.name}{_suffix(deck)}."),
         Heading("How to practise", 2),
         Numbered(STEPS),
         Heading("Ideas", 2),

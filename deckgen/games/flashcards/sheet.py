@@ -10,7 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from deckgen.deckfile import CARD_ID
@@ -76,11 +78,18 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     # or tabs: the first line (the column names) tells which.
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    number = 0
     try:
-        yield from enumerate(reader, start=1)
+        for number, row in enumerate(reader, start=1):
+            yield number, row
     except csv.Error as error:
-        raise DeckgenError(f"{path}: row {reader.line_num}: {error}; check the quotes in that row") from None
+        if "unexpected end of data" in str(error):
+            raise DeckgenError(
+                f'{path}: row {number + 1}: a quote (") opens a cell that is never closed; close it, or '
+                "write the quote twice inside a quoted cell"
+            ) from None
+        raise DeckgenError(f"{path}: row {number + 1}: {error}; check the quotes in that row") from None
 
 
 def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
@@ -94,7 +103,19 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
         raise DeckgenError(f"{path}: not an Excel workbook ({error}); save it again as .xlsx") from None
     try:
         sheet = book.worksheets[0]
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        rows = iter(sheet.iter_rows(values_only=True))
+        number = 0
+        while True:
+            try:
+                values = next(rows)
+            except StopIteration:
+                break
+            except Exception as error:  # a damaged workbook fails in many ways: all get the same line
+                raise DeckgenError(
+                    f"{path}: row {number + 1}: the workbook is damaged ({type(error).__name__}); "
+                    "save it again as .xlsx"
+                ) from None
+            number += 1
             yield number, [_cell_text(value) for value in values]
     finally:
         book.close()
@@ -122,19 +143,34 @@ def cards_from_rows(path: Path, rows: Iterator[tuple[int, list[str]]]) -> FlashD
         if header is None:
             header = _header(path, number, cells)
             continue
-        card = _card(path, number, header, cells, len(cards))
-        if card.id in seen:
+        extra = [cell for index, cell in enumerate(cells) if cell and index not in header.values()]
+        if extra:
             raise DeckgenError(
-                f"{path}: row {number}: id {card.id!r} is used in row {seen[card.id]} too; give every card its own id"
+                f"{path}: row {number}: {extra[0]!r} is in a column with no name; put text that has commas "
+                'in quotes ("What is 1,000?"), or name the column'
             )
-        seen[card.id] = number
+        card = _card(path, number, header, cells)
+        if card.id:
+            if card.id in seen:
+                raise DeckgenError(
+                    f"{path}: row {number}: id {card.id!r} is used in row {seen[card.id]} too; "
+                    "give every card its own id"
+                )
+            seen[card.id] = number
         printed += card.count
         if printed > MAX_CARDS:
             raise DeckgenError(f"{path}: row {number}: more than {MAX_CARDS:,} cards; split the spreadsheet in two")
         cards.append(card)
     if header is None or not cards:
         raise DeckgenError(f"{path}: no cards; write a row of column names (front, back) and a row per card under it")
-    return FlashDeck(path.stem, tuple(cards), str(path))
+    return FlashDeck(path.stem, _with_ids(cards, set(seen)), str(path))
+
+
+def _with_ids(cards: list[FlashCard], taken: set[str]) -> tuple[FlashCard, ...]:
+    """Cards with no id get F01, F02 … in order, skipping ids other cards were given."""
+    width = max(2, len(str(len(cards))))
+    numbers = (n for n in range(1, 10**6) if f"F{n:0{width}d}" not in taken)
+    return tuple(card if card.id else replace(card, id=f"F{next(numbers):0{width}d}") for card in cards)
 
 
 def _header(path: Path, number: int, cells: list[str]) -> dict[str, int]:
@@ -159,7 +195,7 @@ def _header(path: Path, number: int, cells: list[str]) -> dict[str, int]:
     return header
 
 
-def _card(path: Path, number: int, header: dict[str, int], cells: list[str], index: int) -> FlashCard:
+def _card(path: Path, number: int, header: dict[str, int], cells: list[str]) -> FlashCard:
     where = f"{path}: row {number}"
 
     def cell(name: str) -> str:
@@ -174,8 +210,10 @@ def _card(path: Path, number: int, header: dict[str, int], cells: list[str], ind
         if len(text) > MAX_TEXT:
             raise DeckgenError(f"{where}: the {side} has {len(text)} characters; a card holds at most {MAX_TEXT}")
         sides[side] = text
-    card_id = cell("id").upper() or f"F{index + 1:02d}"
-    if not CARD_ID.fullmatch(card_id):
+    written = cell("id")
+    card_id = written.upper()
+    # ASCII only, checked before upper-casing: "ﬁ".upper() is "FI".
+    if written and not (written.isascii() and CARD_ID.fullmatch(card_id)):
         raise DeckgenError(
             f"{where}: id {cell('id')!r}: use 1 to 6 letters and digits, starting with a letter, e.g. V01 "
             "(every card prints its id, and PNG files are named after it)"
@@ -199,5 +237,6 @@ def _card(path: Path, number: int, header: dict[str, int], cells: list[str], ind
 
 def _clean(text: str) -> str:
     """The cell's text with line breaks kept, other control characters and runs of spaces removed."""
+    text = unicodedata.normalize("NFC", text)  # e and a combining accent (as some Macs save it) become é
     lines = [" ".join("".join(ch for ch in line if ch.isprintable()).split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)

@@ -51,6 +51,7 @@ class TreenexGame(Game):
             print_defaults={"card_size": "index-3x5", "media": "cardstock", "duplex": "long-edge"},
             options=(VALUES, COPIES, FRAME),
             has_backs=True,
+            shared_back=True,
             generated_ids=re.compile(r"T[0-9]+"),
             ids_described="T01 and up for Treenex",
             checks="how many hands the deck deals for 2, 3 and 4 players, and the range of scores",
