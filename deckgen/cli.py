@@ -9,7 +9,6 @@ status (1 for a failed check or bad input, 2 for a mistyped command line).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +20,7 @@ from deckgen.console import emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import default_games, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.options import Option
+from deckgen.options import Option, check_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
 
@@ -37,6 +36,27 @@ VERIFY_SEED = 1
 DEFAULT_GAMES = 2000
 
 
+class MeasureType(click.ParamType):
+    """A length, size or offset, checked where it is typed (as vpype's CLI types do).
+
+    The text goes on as written, so that a value typed and the same value in a profile are
+    read by the same code; a mistake is caught here, before any work, naming the flag.
+    """
+
+    def __init__(self, option: Option) -> None:
+        self.option = option
+        self.name = option.kind
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if self.option.kind == "length" and str(value).strip().startswith("-"):
+            self.fail(f"{value}: must not be negative", param, ctx)
+        try:
+            check_text(self.option, str(value))
+        except DeckgenError as error:
+            self.fail(str(error), param, ctx)
+        return value
+
+
 def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """The click option made from one option definition (``None`` when not given)."""
     flag = option.flag
@@ -49,6 +69,8 @@ def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[...
         kind = click.Choice(option.choices)
     elif option.kind == "number":
         kind = click.IntRange(option.low, option.high)
+    elif option.kind in ("length", "size", "offset"):
+        kind = MeasureType(option)
     return click.option(flag, option.name, type=kind, metavar=option.metavar, default=None, help=option.help)
 
 
@@ -117,7 +139,30 @@ file_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Commands(click.Group):
+    """The built-in commands, and those games bring (a deck designer, say), loaded when used.
+
+    A game's commands live in its ``commands_module``; it is imported only when one of its
+    commands runs or ``--help`` lists them, so a build starts without it.
+    """
+
+    def _game_commands(self) -> dict[str, str]:
+        return {name: g.commands_module for g in games().values() if g.commands_module for name in g.commands}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self._game_commands()])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = self._game_commands().get(cmd_name)
+        if module is None:
+            return super().get_command(ctx, cmd_name)
+        import importlib
+
+        command: click.Command = getattr(importlib.import_module(module), cmd_name)
+        return command
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="deckgen")
 def cli() -> None:
     """Design, verify, export and print card decks for classroom games."""
@@ -149,6 +194,8 @@ def verify(
     **options: Any,
 ) -> None:
     """Check a deck against its game's criteria; exit status 1 if any fails (see below)."""
+    import json
+
     from deckgen.games.base import VerifyRequest
 
     chosen = chosen_game(game, file)
@@ -326,19 +373,6 @@ def describe_games() -> None:
 
 
 describe_games()
-
-
-def add_game_commands() -> None:
-    """Commands a game brings (a deck designer, say), from its ``commands_module``."""
-    import importlib
-
-    for game in games().values():
-        if game.commands_module:
-            for command in importlib.import_module(game.commands_module).COMMANDS:
-                cli.add_command(command)
-
-
-add_game_commands()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,6 +34,8 @@ class Option:
     metavar: str | None = None
     #: May be set in a print profile.
     in_profiles: bool = True
+    #: For a size: the named sizes it takes ("paper" or "card", see :mod:`deckgen.units`).
+    sizes: str = "paper"
     #: The commands that take it (a game's options: ``build``, and ``verify`` and ``export`` for
     #: those that change the deck itself).
     commands: tuple[str, ...] = ("build",)
@@ -41,6 +43,19 @@ class Option:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+
+def check_text(option: Option, text: str) -> None:
+    """Check a length, size or offset as written, wherever it was written (flag or profile)."""
+    from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_size
+
+    if option.kind == "length":
+        parse_length(text)
+    elif option.kind == "offset":
+        parse_offset(text)
+    elif option.kind == "size":
+        sizes = CARD_SIZES if option.sizes == "card" else PAPER_SIZES
+        parse_size(text, sizes, option.name.replace("_", " "))
 
 
 def origin(option: Option | str, profile: str | None = None) -> str:
@@ -73,7 +88,7 @@ def check_value(option: Option, value: object, where: str) -> None:
         raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
     if option.kind in ("length", "offset"):
         try:
-            parse_offset(str(value)) if option.kind == "offset" else parse_length(str(value))
+            check_text(option, str(value))
         except DeckgenError as error:
             raise DeckgenError(f"{where}: {key}: {error}") from None
 

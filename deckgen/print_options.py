@@ -23,7 +23,7 @@ MAX_SETS = 200
 PRINT_OPTIONS: tuple[Option, ...] = (
     Option("paper", "size", "letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]"),
     Option("margin", "length", "Printable margin kept clear on every side, e.g. 5mm. [5mm]"),
-    Option("card_size", "size", "poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]"),
+    Option("card_size", "size", "poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]", sizes="card"),
     Option("media", "choice", "What you print on. [set by the game]", choices=MEDIA),
     Option(
         "layout",

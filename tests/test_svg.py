@@ -227,19 +227,21 @@ def test_same_inputs_same_bytes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "message", "status"),
     [
-        (["--bed", "50x50mm"], "does not fit on a 50 x 50 mm bed"),
-        (["--kerf", "-0.1mm"], "must not be negative"),
-        (["--kerf", "70mm"], "use at most 2 mm"),
-        (["--bed-profile", "nope"], "unknown bed profile 'nope'"),
-        (["--corner-radius", "40mm"], "--corner-radius 40 mm"),
-        (["--registration", "--kerf", "0.1mm"], "cannot be used with --registration"),
+        (["--bed", "50x50mm"], "does not fit on a 50 x 50 mm bed", 1),
+        (["--kerf", "-0.1mm"], "must not be negative", 2),  # checked where it is typed
+        (["--kerf", "70mm"], "use at most 2 mm", 1),
+        (["--bed-profile", "nope"], "unknown bed profile 'nope'", 1),
+        (["--corner-radius", "40mm"], "--corner-radius 40 mm", 1),
+        (["--registration", "--kerf", "0.1mm"], "cannot be used with --registration", 1),
     ],
 )
-def test_bad_laser_input(args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_laser_input(
+    args: list[str], message: str, status: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
-    assert main(["build", "--format", "svg", "--deck", "cleariosity", "--out", str(out), *args]) == 1
+    assert main(["build", "--format", "svg", "--deck", "cleariosity", "--out", str(out), *args]) == status
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0], err
     assert not out.exists()

@@ -111,8 +111,10 @@ class Game:
     checks: str = ""
     #: What a default build prints this game on, for ``deckgen build --help``.
     printed_on: str = ""
-    #: A module with extra click commands of this game (the CLI adds them), or ``None``.
+    #: A module with extra click commands of this game (the CLI adds them), or ``None``, and
+    #: the commands' names (each a click command of that name in the module).
     commands_module: str | None = None
+    commands: Sequence[str] = ()
 
     # -- the deck -------------------------------------------------------------------------
 

@@ -180,6 +180,3 @@ def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
     if not 2 <= len(cards) <= 3:
         raise DeckgenError(f"{len(cards)} card(s) named; an equation is made of 2 or 3 stacked cards")
     return cards
-
-
-COMMANDS = [design, show]

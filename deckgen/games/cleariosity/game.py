@@ -40,6 +40,7 @@ class CleariosityGame(Game):
                 "#F26B0F": (0.00, 0.65, 1.00, 0.00),  # orange tier
             },
             commands_module="deckgen.games.cleariosity.commands",
+            commands=("design", "show"),
             checks="no card is an equation on its own, each tier can be cleared completely (a partition "
             "is printed as proof), the new colour teaches its operation, every card is in enough groups, "
             "few groups are trivial, simulated games collect enough cards, and digits and cells are used evenly",
