@@ -23,17 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     for signum in (signal.SIGTERM, signal.SIGHUP):  # kill, timeout, docker stop; a closed terminal
         signal.signal(signum, _stop)
     try:
-        from deckgen.cli import main as run_cli
-    except DeckgenError as error:  # the registry of games could not be read (a broken plug-in)
-        print(f"deckgen: error: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("deckgen: stopped (interrupted)", file=sys.stderr)
-        return 130
-    except Stopped as stopped:
-        print("deckgen: stopped (terminated)", file=sys.stderr)
-        return 128 + stopped.signum
-    try:
+        try:
+            from deckgen.cli import main as run_cli
+        except DeckgenError as error:  # the registry of games could not be read (a broken plug-in)
+            print(f"deckgen: error: {error}", file=sys.stderr)
+            return 1
         return run_cli(argv)
     except KeyboardInterrupt:
         print("deckgen: stopped (interrupted)", file=sys.stderr)

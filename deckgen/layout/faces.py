@@ -42,6 +42,11 @@ class CardFaces:
     label: Callable[[int], Face]
 
 
+def frame_inset(width: float, height: float) -> float:
+    """How far inside the trim a card's printed frame and its corner marks sit (mm)."""
+    return max(3.0, 0.05 * min(width, height))
+
+
 def digit(value: int, cx: float, cy: float, size: float, colour: str = DIGIT_COLOUR) -> list[Primitive]:
     """A number whose drawn shape is centred on (cx, cy), at ``size`` mm cap height.
 

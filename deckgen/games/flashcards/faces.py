@@ -14,7 +14,7 @@ from deckgen.errors import DeckgenError
 from deckgen.games.flashcards.fonts import MissingGlyph
 from deckgen.games.flashcards.model import FlashCard
 from deckgen.games.flashcards.text import TextDoesNotFit, set_text
-from deckgen.layout.faces import ID_COLOUR, Face
+from deckgen.layout.faces import ID_COLOUR, Face, frame_inset
 from deckgen.layout.primitives import BLACK, Box, Primitive, text
 
 #: The smallest text (cap height, mm) set on a card: about 10 pt type, read at arm's length.
@@ -33,7 +33,7 @@ class FlashGeometry:
 
     @property
     def inset(self) -> float:
-        return max(3.0, 0.05 * min(self.width, self.height))
+        return frame_inset(self.width, self.height)
 
     @property
     def band(self) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.glyphs import STROKE, centre_line_bounds, text_width
-from deckgen.layout.faces import ID_COLOUR, Face, digit, reads_differently_turned, underline
+from deckgen.layout.faces import ID_COLOUR, Face, digit, frame_inset, reads_differently_turned, underline
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, rotate_180, text
 
 TREENEX_ACCENT = "#1F5FA8"
@@ -19,7 +19,7 @@ class TreenexGeometry:
 
     @property
     def inset(self) -> float:
-        return max(3.0, 0.05 * min(self.width, self.height))
+        return frame_inset(self.width, self.height)
 
     @property
     def index_size(self) -> float:
