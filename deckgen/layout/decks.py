@@ -61,7 +61,10 @@ def deck_plan(
         backs = [plan.add_face(for_media(face, settings.media)) for face in faces.backs]
     for number in range(1, settings.sets + 1):
         labels = [plan.add_face(faces.label(number))] * len(fronts) if settings.sets > 1 else None
-        _lay_out(plan, settings, fronts, labels, backs=backs if settings.duplex != "none" else None)
+        back_labels = None
+        if labels and backs and faces.back_label is not None:
+            back_labels = [plan.add_face(faces.back_label(number))] * len(fronts)
+        _lay_out(plan, settings, fronts, labels, backs if settings.duplex != "none" else None, back_labels)
     if settings.mirror:
         plan.pages = [mirror_page(page, plan) for page in plan.pages]
     return plan
@@ -73,6 +76,7 @@ def _lay_out(
     fronts: Sequence[str],
     labels: Sequence[str] | None,
     backs: Sequence[str] | None,
+    back_labels: Sequence[str] | None = None,
 ) -> None:
     """Append the pages of one set."""
     card_w, card_h = settings.card
@@ -85,12 +89,13 @@ def _lay_out(
                 placements.append(Placement(labels[index], settings.bleed, settings.bleed))
             plan.pages.append(Page(page_w, page_h, placements, [], trim))
             if backs:
-                plan.pages.append(
-                    Page(page_w, page_h, [Placement(backs[index], settings.bleed, settings.bleed)], [], trim, "back")
-                )
+                behind = [Placement(backs[index], settings.bleed, settings.bleed)]
+                if back_labels:
+                    behind.append(Placement(back_labels[index], settings.bleed, settings.bleed))
+                plan.pages.append(Page(page_w, page_h, behind, [], trim, "back"))
         return
     if backs and settings.duplex == "fold":
-        _lay_out_folded(plan, settings, fronts, labels, backs)
+        _lay_out_folded(plan, settings, fronts, labels, backs, back_labels)
         return
     grid = sheet_grid(settings)
     page_w, page_h = settings.paper
@@ -113,13 +118,20 @@ def _lay_out(
             if backs:
                 bx, by = back_position(grid, page_w, page_h, x, y, settings.duplex, settings.back_offset)
                 back.placements.append(Placement(backs[index], bx, by))
+                if back_labels:
+                    back.placements.append(Placement(back_labels[index], bx, by))
         plan.pages.append(front)
         if backs:
             plan.pages.append(back)
 
 
 def _lay_out_folded(
-    plan: SheetPlan, settings: PrintSettings, fronts: Sequence[str], labels: Sequence[str] | None, backs: Sequence[str]
+    plan: SheetPlan,
+    settings: PrintSettings,
+    fronts: Sequence[str],
+    labels: Sequence[str] | None,
+    backs: Sequence[str],
+    back_labels: Sequence[str] | None,
 ) -> None:
     """Fold-over backs, for printers without duplex: each card's front with its back beside it.
 
@@ -141,4 +153,6 @@ def _lay_out_folded(
             if labels:
                 page.placements.append(Placement(labels[index], x, y))
             page.placements.append(Placement(backs[index], x + card_w, y))
+            if back_labels:
+                page.placements.append(Placement(back_labels[index], x + card_w, y))
         plan.pages.append(page)

@@ -40,6 +40,9 @@ class CardFaces:
     fronts: Sequence[Face]
     backs: Sequence[Face] | None
     label: Callable[[int], Face]
+    #: The set label of the backs, where backs differ from card to card (so that the back
+    #: pages of two sets cannot be mixed up); ``None``: backs carry no label.
+    back_label: Callable[[int], Face] | None = None
 
 
 def frame_inset(width: float, height: float) -> float:

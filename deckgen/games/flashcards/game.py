@@ -73,7 +73,8 @@ class FlashcardsGame(Game):
             backs = [back(c, geometry) for c in cards]
         except DeckgenError as error:
             raise DeckgenError(f"{deck.source}: {error}") from None
-        return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=partial(label, geometry=geometry))
+        set_label = partial(label, geometry=geometry)
+        return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=set_label, back_label=set_label)
 
     def picture_stem(self, card_id: str) -> str:
         """``flashcards-V01``: ids come from the teacher's spreadsheet and may look like another
