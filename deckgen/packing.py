@@ -25,5 +25,5 @@ class PackingEntry:
     card_size: tuple[float, float] = (63.5, 88.9)
     #: How the deck's card ids look, for sorting (each game says it in its own words).
     ids: str = ""
-    #: What one card is called ("a Treenex card", "a flash card").
+    #: What one card is called in a sentence (each game says it in its own words).
     card_noun: str = ""
