@@ -361,7 +361,9 @@ def games_to_build(game: str | None, file: Path | None) -> tuple[str, ...]:
 
 
 def describe_games() -> None:
-    """The parts of ``--help`` that list what each game does, from the registry."""
+    """The parts of ``--help`` that list the games and what each does, from the registry."""
+    listed = "\n".join(f"  {key:<12} {g.name}: {g.summary}" for key, g in games().items())
+    cli.help = (cli.help or "") + "\n\n\b\nGames (--game):\n" + listed
     checks = "\n\n".join(f"{g.name}: {g.checks}." for g in games().values() if g.checks)
     verify.help = (verify.help or "") + "\n\n" + checks
     made = ", ".join(f"output/{g.stem}.pdf ({g.printed_on or 'paper'})" for g in games().values() if g.built_by_default)

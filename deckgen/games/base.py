@@ -60,7 +60,6 @@ class VerifyRequest:
     seed: int
     workers: int = 1
     progress: Progress | None = None
-    show_progress: bool = False
 
 
 @dataclass
@@ -73,7 +72,7 @@ class Game:
     name: str
     #: File names of this game's outputs start with this.
     stem: str
-    #: One line for ``--help``: what the game is.
+    #: What the game is, in a few words for ``deckgen --help`` (about 45 characters).
     summary: str
     #: The deck used when no file is given (``None``: the user must give one).
     default_file: Path | None

@@ -27,7 +27,7 @@ class CleariosityGame(Game):
             key="cleariosity",
             name="Cleariosity Numbers",
             stem="cleariosity-numbers",
-            summary="60 clear cards stacked so that three numbers in a line make an equation",
+            summary="clear cards stacked into equations",
             default_file=TEMPLATES / "cleariosity-numbers.toml",
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
             options=(GRID_TICKS,),

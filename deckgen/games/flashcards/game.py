@@ -30,7 +30,7 @@ class FlashcardsGame(Game):
             key="flashcards",
             name="Flash cards",
             stem="flashcards",
-            summary="two-sided cards from a spreadsheet: a question or word on the front, the answer on the back",
+            summary="a two-sided card for each row of a spreadsheet",
             default_file=TEMPLATES / "flashcards-sample.csv",
             file_kind="a spreadsheet (.csv or .xlsx) with front and back columns",
             file_suffixes=(".csv", ".xlsx"),

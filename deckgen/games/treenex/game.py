@@ -46,7 +46,7 @@ class TreenexGame(Game):
             key="treenex",
             name="Treenex",
             stem="treenex",
-            summary="numbered cards for building a × b + c and (a + b) × c",
+            summary="numbered cards for a × b + c and (a + b) × c",
             default_file=TEMPLATES / "treenex.toml",
             print_defaults={"card_size": "index-3x5", "media": "cardstock", "duplex": "long-edge"},
             options=(VALUES, COPIES, FRAME),
