@@ -128,3 +128,12 @@ def test_packing_list_counts_the_sets(pack_text: str) -> None:
     assert "24 green, 12 yellow, 12 purple, 12 orange" in flat
     assert "Cards per set" in flat and "Sheets per set" in flat
     assert "Cards a set" not in flat and "Sheets a set" not in flat
+
+
+def test_the_rules_state_the_values_of_the_deck_printed(tmp_path: Path) -> None:
+    request = BuildRequest(games=("treenex",), out=tmp_path, options={"values": "10-19", "copies": 3})
+    run(prepare(request))
+    reader = PdfReader(tmp_path / "teacher-pack.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert "cards numbered 10 to 19 (three of each)" in text
+    assert "0 to 9" not in text

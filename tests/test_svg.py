@@ -73,6 +73,8 @@ def test_layers_by_role_in_order_with_their_colours(default_sheets: list[Path]) 
         assert shape.stroke == se.Color("#0000FF")
         assert float(shape.values["stroke-width"]) == 0.01
     assert layer(svg, "score"), "numbers are scored by default"
+    colours = [role.colour for role in ROLES.values()]
+    assert len(set(colours)) == len(colours), "software that maps operations by colour must tell every role apart"
 
 
 def axis_segments(shapes: list[se.Shape]) -> list[tuple[str, float, float, float]]:

@@ -1,7 +1,8 @@
 """Laser roles and their colours: the one table every laser file and the README follow.
 
 Laser software (LightBurn, Inkscape, RDWorks, Glowforge) assigns cut, score and engrave
-operations by colour, so each role has one pure colour and its own layer.
+operations by colour, so each role has its own pure colour (no two roles share one) and its
+own layer.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ class Role:
 
 ROLES: dict[str, Role] = {
     "guide": Role("guide", "#00A000", "guide: notes, never cut", True),
-    "registration": Role("registration", "#000000", "registration: print-and-cut marks", False),
+    # Magenta, not black: black is the raster-engrave colour, and software that assigns
+    # operations by colour must never engrave (or ignore) the registration squares.
+    "registration": Role("registration", "#FF00FF", "registration: print-and-cut marks", False),
     "engrave": Role("engrave", "#000000", "engrave: raster fill", False),
     "score": Role("score", "#0000FF", "score: vector line, does not cut through", True),
     "cut": Role("cut", "#FF0000", "cut: through the material", True),

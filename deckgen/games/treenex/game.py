@@ -103,7 +103,7 @@ class TreenexGame(Game):
     def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
         from deckgen.games.treenex.pack import rules, score_sheet
 
-        return [PackSection("rules", rules()), PackSection("sheet", score_sheet(deck))]
+        return [PackSection("rules", rules(deck)), PackSection("sheet", score_sheet(deck))]
 
     def packing_detail(self, deck: Any) -> str:
         return f"A Treenex set has {len(deck.cards)} cards: values {deck.low} to {deck.high}, {deck.copies} of each."

@@ -14,10 +14,11 @@ HEADER_TINT = "#E8EEF6"
 TOTAL_TINT = "#F2F2F2"
 
 
-def rules() -> list[Block]:
+def rules(deck: TreenexDeck) -> list[Block]:
+    copies = words.NUMBER_WORDS[deck.copies - 1] if deck.copies <= len(words.NUMBER_WORDS) else str(deck.copies)
     return [
         Heading(words.TREENEX_TITLE),
-        Text(words.TREENEX_INTRO),
+        Text(words.TREENEX_INTRO.format(low=deck.low, high=deck.high, copies=copies)),
         Heading("How to play", 2),
         Numbered(words.TREENEX_RULES),
         Heading("Variations", 2),

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 TREENEX_TITLE = "Treenex — three-number expressions"
+#: The rules' first paragraph; the card values and copies are the printed deck's.
 TREENEX_INTRO = (
-    "A game for 2 to 4 players with cards numbered 0 to 9 (four of each), paper and pencils. "
+    "A game for 2 to 4 players with cards numbered {low} to {high} ({copies} of each), paper and pencils. "
     "Everyone builds an expression from three numbers, a × b + c or (a + b) × c, and its value "
     "is their score."
 )
+#: Copies are written as words, as a teacher would say them.
+NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 TREENEX_RULES = [
     (
         "Deal a hand.",
