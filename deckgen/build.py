@@ -427,7 +427,8 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
         sets, entries = packing_entries(job)
         decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets))
+        cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk)
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
     for deck in job.decks.values():
         settings = deck.settings
@@ -449,6 +450,7 @@ def _pack_pdf(
     sets: int,
     entries: list[PackingEntry],
     page_size: tuple[float, float],
+    cmyk: bool = False,
 ) -> bytes:
     """The teacher pack: each game's pages (worked out here, in a worker: answer keys take a
     solver), then the packing list and printing guide."""
@@ -460,7 +462,7 @@ def _pack_pdf(
         game = find_game(key)
         names.append(game.name)
         sections += game.pack_sections(deck, card, width)
-    return teacher_pack_pdf(names, sections, sets, entries, page_size)
+    return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk)
 
 
 #: SVG sheets a build writes: only such files are ever removed as stale.

@@ -363,3 +363,13 @@ def test_the_print_shop_profile_uses_cmyk(tmp_path: Path) -> None:
     assert main(["build", "--profile", "print-shop", "--deck", "treenex", "--no-pack", "--out", str(out)]) == 0
     c, m, y, k = ink_coverage(out / "treenex.pdf")[0]
     assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0
+
+
+def test_cmyk_teacher_pack_prints_text_on_the_k_plate_alone(tmp_path: Path) -> None:
+    """The pack of a CMYK build: pages of text (the Treenex rules, the printing guide) use K alone."""
+    cmyk = ink_coverage(build(tmp_path / "cmyk", color="cmyk")["teacher-pack.pdf"])
+    rgb = ink_coverage(build(tmp_path / "rgb")["teacher-pack.pdf"])
+    for page in (cmyk[1], cmyk[-1]):
+        c, m, y, k = page
+        assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0
+    assert all(v > 0 for v in rgb[-1][:3])  # RGB black text prints on every plate

@@ -11,7 +11,7 @@ import io
 import re
 from collections.abc import Sequence
 
-from reportlab.lib import colors
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.styles import ParagraphStyle
@@ -33,6 +33,7 @@ from deckgen import pack_blocks as blocks
 from deckgen import pack_text as words
 from deckgen.games.base import PackSection
 from deckgen.packing import PackingEntry
+from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
 
@@ -49,9 +50,24 @@ def para(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(keep_expressions_together(text), style)
 
 
+#: Whether the pack being set prints in CMYK (``--color cmyk``): then every black, text included,
+#: is K alone, as on the cards. Set by :func:`teacher_pack_pdf` for the pack it sets (a process
+#: sets one pack at a time).
+_CMYK = False
+
+
+def _ink(hex_colour: str) -> Color:
+    return colour(hex_colour, _CMYK)
+
+
+def _black() -> dict[str, Color]:
+    """Style arguments that make text pure K in CMYK (none in RGB: reportlab's black)."""
+    return {"textColor": _ink("#000000")} if _CMYK else {}
+
+
 def _styles() -> dict[str, ParagraphStyle]:
     regular, bold = register_fonts()
-    base = ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14, spaceAfter=4)
+    base = ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14, spaceAfter=4, **_black())
     return {
         "body": base,
         "title": ParagraphStyle("title", parent=base, fontName=bold, fontSize=22, leading=28, spaceAfter=10),
@@ -74,7 +90,7 @@ class PictureFlowable(Flowable):
     def draw(self) -> None:
         self.canv.saveState()
         self.canv.scale(self.picture.scale, self.picture.scale)
-        draw_primitives(self.canv, self.picture.shapes, self.picture.height)
+        draw_primitives(self.canv, self.picture.shapes, self.picture.height, _CMYK)
         self.canv.restoreState()
 
 
@@ -84,40 +100,53 @@ def _bullets(items: list[str], style: ParagraphStyle) -> ListFlowable:
         bulletType="bullet",
         start="•",
         bulletFontName=style.fontName,
+        **({"bulletColor": _ink("#000000")} if _CMYK else {}),
     )
 
 
 def _numbered(items: list[tuple[str, str]], styles: dict[str, ParagraphStyle]) -> ListFlowable:
     paragraphs = [ListItem(para(f"<b>{head}</b> {body}", styles["body"]), leftIndent=16) for head, body in items]
-    return ListFlowable(paragraphs, bulletType="1", bulletFontName=styles["body"].fontName)
+    return ListFlowable(
+        paragraphs,
+        bulletType="1",
+        bulletFontName=styles["body"].fontName,
+        **({"bulletColor": _ink("#000000")} if _CMYK else {}),
+    )
 
 
 def _table(rows: list[list[object]], widths: list[float], header: bool = True) -> Table:
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     commands = [
-        ("GRID", (0, 0), (-1, -1), 0.5, colors.HexColor("#777777")),
+        ("GRID", (0, 0), (-1, -1), 0.5, _ink("#777777")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
     ]
     if header:
         commands += [
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8EEF6")),
+            ("BACKGROUND", (0, 0), (-1, 0), _ink("#E8EEF6")),
             ("FONTNAME", (0, 0), (-1, 0), register_fonts()[1]),
         ]
+    commands += _table_text()
     table.setStyle(TableStyle(commands))
     return table
+
+
+def _table_text() -> list[tuple[object, ...]]:
+    """Table text in pure K with CMYK (reportlab's default black otherwise)."""
+    return [("TEXTCOLOR", (0, 0), (-1, -1), _ink("#000000"))] if _CMYK else []
 
 
 def _form(table: blocks.Table, width: float, styles: dict[str, ParagraphStyle]) -> Table:
     """A sheet to fill in: paragraph cells, a darker grid, shaded and merged cells, fixed row heights."""
     rows = [[para(cell, styles["cell"]) if cell else "" for cell in row] for row in table.rows]
     commands: list[tuple[object, ...]] = [
-        ("GRID", (0, 0), (-1, -1), 0.6, colors.HexColor("#555555")),
+        ("GRID", (0, 0), (-1, -1), 0.6, _ink("#555555")),
         ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
     ]
-    commands += [("BACKGROUND", start, end, colors.HexColor(colour)) for start, end, colour in table.shaded]
+    commands += [("BACKGROUND", start, end, _ink(colour)) for start, end, colour in table.shaded]
     commands.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
     commands += [("SPAN", start, end) for start, end in table.spans]
+    commands += _table_text()
     heights = [h * mm for h in table.row_heights] if table.row_heights else None
     result = Table(rows, colWidths=_widths(table.widths, width), rowHeights=heights, hAlign="LEFT")
     result.setStyle(TableStyle(commands))
@@ -147,6 +176,7 @@ def _pictures(grid: blocks.Pictures, styles: dict[str, ParagraphStyle]) -> Table
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
+                *_table_text(),
             ]
         )
     )
@@ -268,6 +298,8 @@ def _page_number(canvas: Canvas, document: SimpleDocTemplate) -> None:
     regular, _ = register_fonts()
     canvas.saveState()
     canvas.setFont(regular, 9)
+    if _CMYK:
+        canvas.setFillColor(_ink("#000000"))
     canvas.drawCentredString(document.pagesize[0] / 2, 8 * mm, f"Page {canvas.getPageNumber()}")
     canvas.restoreState()
 
@@ -278,11 +310,28 @@ def teacher_pack_pdf(
     sets: int,
     entries: list[PackingEntry],
     page_size: tuple[float, float] = letter,
+    cmyk: bool = False,
 ) -> bytes:
     """The whole pack as PDF bytes (byte-identical for the same inputs).
 
-    ``games`` names the games in the pack (for its title); ``sections`` are their pages.
+    ``games`` names the games in the pack (for its title); ``sections`` are their pages;
+    ``cmyk``: colours for print shops, every black on K alone.
     """
+    global _CMYK
+    _CMYK = cmyk
+    try:
+        return _typeset(games, sections, sets, entries, page_size)
+    finally:
+        _CMYK = False
+
+
+def _typeset(
+    games: Sequence[str],
+    sections: Sequence[PackSection],
+    sets: int,
+    entries: list[PackingEntry],
+    page_size: tuple[float, float],
+) -> bytes:
     styles = _styles()
     regular, _ = register_fonts()
     buffer = io.BytesIO()
