@@ -10,19 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import Card, Tier
-from deckgen.games.cleariosity.rules import LINES, OP_SYMBOLS, OPS, describe, equation_ops
+from deckgen.games.cleariosity.rules import LINE_NAMES, LINES, OP_SYMBOLS, OPS, describe, equation_ops
 
-#: Lines as the show command prints them, e.g. ``3 + 4 = 7 (row 2)``.
-LINE_LABELS: dict[str, str] = {
-    "row0": "row 0",
-    "row1": "row 1",
-    "row2": "row 2",
-    "col0": "column 0",
-    "col1": "column 1",
-    "col2": "column 2",
-    "diag": "diagonal",
-    "anti": "anti-diagonal",
-}
 #: Lines as pupils say them.
 LINE_WORDS: dict[str, str] = {
     "row0": "the top row",
@@ -55,7 +44,7 @@ class Equation:
     op: str
 
     def __str__(self) -> str:
-        return f"{describe(self.values, self.op)} ({LINE_LABELS[self.line]})"
+        return f"{describe(self.values, self.op)} ({LINE_NAMES[self.line]})"  # as the answer keys name it
 
 
 @dataclass(frozen=True)
