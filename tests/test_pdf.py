@@ -328,6 +328,12 @@ def test_fold_over_backs_mirror_their_fronts_about_the_fold(paper: str, tmp_path
         folds.append(fold)
     grey_dashes = [m for m in mark_lines(path, 1) if abs(m["x0"] - m["x1"]) < 1e-6 and m["bottom"] - m["top"] <= 1.01]
     assert {round(m["x0"], 2) for m in grey_dashes} == {round(f, 2) for f in folds}
+    # Every pair, once cut out, still shows its fold: dashes along the fold, within the pair.
+    page_h = float(reader.pages[0].mediabox.height) / PT
+    for (_, fy), fold in zip(sorted(fronts), folds, strict=True):
+        top, bottom = page_h - fy - 127.0, page_h - fy  # placements are measured from the page's foot
+        on_pair = [m for m in grey_dashes if abs(m["x0"] - fold) < 0.01 and top <= m["top"] and m["bottom"] <= bottom]
+        assert len(on_pair) >= 60  # 1 mm dashes, 1 mm apart, along the 127 mm card
 
 
 def test_fold_needs_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,7 @@ from deckgen.layout.sheets import (
     back_position,
     crop_marks,
     cut_lines,
+    fold_lines,
     fold_marks,
     impose,
     mirror_page,
@@ -144,7 +145,7 @@ def _lay_out_folded(
     page_w, page_h = settings.paper
     pair = replace(settings, card=(2 * card_w, card_h))
     grid = sheet_grid(pair)
-    extras = sheet_extras(grid, pair) + fold_marks(grid, card_w, page_h, settings.margin)
+    extras = sheet_extras(grid, pair) + fold_marks(grid, card_w, page_h, settings.margin) + fold_lines(grid, card_w)
     for start in range(0, len(fronts), grid.per_page):
         page = Page(page_w, page_h, [], list(extras))
         for slot, index in enumerate(range(start, min(start + grid.per_page, len(fronts)))):

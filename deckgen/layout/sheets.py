@@ -154,6 +154,20 @@ def fold_marks(grid: Grid, card_w: float, page_h: float, margin: float) -> list[
     return marks
 
 
+def fold_lines(grid: Grid, card_w: float) -> list[Primitive]:
+    """Dashes along every fold, through the whole block, so that each pair, once cut out,
+    still shows where it folds (the marks outside the block are cut away with the margin)."""
+    _, by0, _, by1 = grid.block
+    folds = sorted({round(grid.slot(col)[0] + card_w, 4) for col in range(grid.cols)})
+    lines: list[Primitive] = []
+    for x in folds:
+        y = by0 + 0.5  # dashes of 1 mm with 1 mm gaps, clear of the block's edges
+        while y + 1.0 <= by1 - 0.5:
+            lines.append(Stroke(((x, y), (x, y + 1.0)), MARK_WIDTH, FOLD_COLOUR, "mark"))
+            y += 2.0
+    return lines
+
+
 def cut_lines(grid: Grid, page_w: float, page_h: float) -> list[Primitive]:
     """Full-length lines through every cut, edge to edge, for a guillotine or paper trimmer."""
     xs, ys = grid.cut_positions()
