@@ -60,3 +60,19 @@ def test_the_staircases_read_how_far_the_back_landed(duplex: str, error: float, 
 def test_small_paper_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["calibrate", "--paper", "100x100mm", "--out", str(tmp_path / "c.pdf")]) == 1
     assert "at least 150 x 200 mm" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal", "tabloid"])
+def test_no_text_runs_into_a_drawing(paper: str, tmp_path: Path) -> None:
+    """Every word of the front stands clear of the rulers, the square and the staircase lines."""
+    import pdfplumber
+
+    out = tmp_path / "calibration.pdf"
+    assert main(["calibrate", "--paper", paper, "--out", str(out)]) == 0
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        shapes = [(s["x0"], s["top"], s["x1"], s["bottom"]) for s in [*page.lines, *page.rects]]
+        for word in page.extract_words():
+            box = (word["x0"], word["top"], word["x1"], word["bottom"])
+            hits = [s for s in shapes if s[0] < box[2] and box[0] < s[2] and s[1] < box[3] and box[1] < s[3]]
+            assert not hits, f"{word['text']!r} runs into a drawing on {paper}"

@@ -40,25 +40,27 @@ def calibration_pdf(sheet: CalibrationSheet) -> bytes:
     canvas.setStrokeColor(black)
     m = sheet.margin
     text(m, m + 4, "deckgen calibration sheet", 16, bold)
-    text(m, m + 12, "1. Check the size. Measure the ruler below with a real ruler: it must be exactly 100 mm.", 9.5)
-    text(m, m + 17, "If it is not, your print dialog is scaling: choose Actual size / 100 % and print again.", 9.5)
+    edge = EDGE_NAMES[sheet.duplex]
+    text(m, m + 12, f"1. Print this sheet two-sided at Actual size / 100 %, flipping on the {edge}, with the", 9.5)
+    text(m, m + 17, "    same settings as for the cards. Then measure the ruler below: it must be exactly 100 mm.", 9.5)
     for tick in sheet.ruler_mm():
         line(tick)
         if tick.label is not None:
             text(tick.end[0], tick.end[1] - 1.5, tick.label, 7, centre=True)
-    text(sheet.ruler_mm()[0].end[0] + 3, sheet.ruler_mm()[0].end[1], "100 mm (cm marked)", 8)
+    x0, y0 = sheet.ruler_mm()[0].start  # labels under the rulers: beside them they ran into the square
+    text(x0, y0 + 4.5, "100 mm, numbered in cm", 8)
     for tick in sheet.ruler_inch():
         line(tick)
         if tick.label is not None:
             text(tick.end[0], tick.end[1] - 1.5, tick.label, 7, centre=True)
-    text(sheet.ruler_inch()[0].end[0] + 3, sheet.ruler_inch()[0].end[1], "4 inches", 8)
+    x0, y0 = sheet.ruler_inch()[0].start
+    text(x0, y0 + 4.5, "4 inches", 8)
     x, y, side = sheet.square()
     canvas.rect(*point(x, y + side), side * k, side * k, stroke=1, fill=0)
     text(x + side / 2, y + side + 5, "50 mm square", 8, centre=True)
 
-    edge = EDGE_NAMES[sheet.duplex]
     steps = [
-        f"2. Print this sheet two-sided, flipping on the {edge}, with the same printer settings as the cards.",
+        "2. If the ruler is not 100 mm, your print dialog is scaling: choose Actual size / 100 % and print again.",
         "3. Hold the sheet up to a window with this side facing you. Through the paper you see two",
         "    staircases of short numbered lines from the back, one across each long line below.",
         "4. X: the number of the short line that lies exactly on the long upright line (between two: halfway).",
