@@ -24,7 +24,7 @@ from deckgen.games import default_games, games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
 from deckgen.layout.decks import deck_plan, sheet_grid
-from deckgen.layout.faces import Face
+from deckgen.layout.faces import CardFaces, Face
 from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
@@ -47,9 +47,8 @@ class BuildRequest:
     """What the user asked for; option values of ``None`` mean "not given".
 
     ``options`` holds print and laser options, and games' own options (``values``,
-    ``grid_ticks`` …), which go to the games that have them. ``files`` and ``game_options``
-    are per game (by key): a deck file to read instead of the game's own, and options for
-    that game alone.
+    ``grid_ticks`` …), which go to the games that have them. ``files`` gives, per game (by
+    key), a deck file to read instead of the game's own.
     """
 
     games: tuple[str, ...] = field(default_factory=default_games)
@@ -57,7 +56,6 @@ class BuildRequest:
     profile: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
-    game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     pack: bool = True
     formats: tuple[str, ...] = ("pdf",)
     dpi: int = 300
@@ -71,6 +69,8 @@ class DeckJob:
     deck: Any
     settings: PrintSettings
     options: dict[str, Any]
+    #: The cards as drawn, for sheets and previews alike (laser files leave out printed frames).
+    faces: CardFaces
     plan: SheetPlan
     laser: LaserPlan | None = None
 
@@ -111,9 +111,7 @@ def prepare(request: BuildRequest) -> BuildJob:
     decks: dict[str, DeckJob] = {}
     for key in request.games:
         game = find_game(key)
-        names = {option.name for option in game.options}
-        given = {k: v for k, v in request.options.items() if k in names and v is not None}
-        options = {**_profile_game_options(game, chosen), **given, **request.game_options.get(key, {})}
+        options = _game_options(game, chosen, request.options)
         deck = game.load(request.files.get(key), options)
         settings = resolve(game, chosen, request.options, request.profile)
         # Laser options are checked on every build, so a mistyped --kerf is caught even
@@ -138,7 +136,7 @@ def prepare(request: BuildRequest) -> BuildJob:
             )
         faces = game.faces(deck, settings.card, options)
         plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card)
-        job = DeckJob(game, deck, settings, options, plan)
+        job = DeckJob(game, deck, settings, options, faces, plan)
         if "svg" in request.formats:
             paper_grid = sheet_grid(settings) if settings.registration else None
             job.laser = plan_laser(laser_cards(job), settings.card, laser_settings, paper_grid)
@@ -146,10 +144,11 @@ def prepare(request: BuildRequest) -> BuildJob:
     return BuildJob(request, decks)
 
 
-def _profile_game_options(game: Game, chosen: dict[str, Any] | None) -> dict[str, Any]:
-    """The game's own options a profile sets (``frame = true``)."""
+def _game_options(game: Game, chosen: dict[str, Any] | None, given: dict[str, Any]) -> dict[str, Any]:
+    """The game's own options: set by the profile (``frame = true``), then as typed (``--no-frame``)."""
     names = {option.name for option in game.options}
-    return {key: value for key, value in (chosen or {}).items() if key in names}
+    from_profile = {key: value for key, value in (chosen or {}).items() if key in names}
+    return {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
 
 
 def laser_cards(job: DeckJob) -> list[LaserCard]:
@@ -278,7 +277,7 @@ def png_faces(deck: DeckJob) -> list[tuple[str, str, Face]]:
     A back all cards share is one picture (``<game>-back``, labelled BACK); backs that differ
     are one picture per card, named after its front (``…-back``).
     """
-    faces = deck.game.faces(deck.deck, deck.settings.card, deck.options)
+    faces = deck.faces
     # Copies of a card share its id, and its picture.
     first = {card_id: index for index, card_id in reversed(list(enumerate(faces.ids)))}
     cards = sorted(first.values())

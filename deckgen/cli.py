@@ -20,7 +20,7 @@ from deckgen.console import emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import default_games, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.options import Option, check_text
+from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
 
@@ -48,10 +48,8 @@ class MeasureType(click.ParamType):
         self.name = option.kind
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if self.option.kind == "length" and str(value).strip().startswith("-"):
-            self.fail(f"{value}: must not be negative", param, ctx)
         try:
-            check_text(self.option, str(value))
+            read_text(self.option, str(value))
         except DeckgenError as error:
             self.fail(str(error), param, ctx)
         return value
@@ -69,7 +67,7 @@ def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[...
         kind = click.Choice(option.choices)
     elif option.kind == "number":
         kind = click.IntRange(option.low, option.high)
-    elif option.kind in ("length", "size", "offset"):
+    elif option.kind in MEASURES:
         kind = MeasureType(option)
     return click.option(flag, option.name, type=kind, metavar=option.metavar, default=None, help=option.help)
 
@@ -105,8 +103,7 @@ def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[s
         takers = [key for key in owners if key in chosen]
         if not takers:
             names = " or ".join(find_game(key).name for key in owners)
-            flag = "--" + name.replace("_", "-")
-            raise DeckgenError(f"{flag} applies to {names} only; choose that game with --game {owners[0]}")
+            raise DeckgenError(f"{origin(name)} applies to {names} only; choose that game with --game {owners[0]}")
         for key in takers:
             per_game[key][name] = value
     return per_game
@@ -318,7 +315,7 @@ def build(
     chosen_profile = printing_profile(profile) if profile else {}
     chosen = games_to_build(game or chosen_profile.get("deck"), file)
     names = {option.name for option in game_options("build")}
-    per_game = split_game_options(chosen, {k: v for k, v in options.items() if k in names})
+    split_game_options(chosen, {k: v for k, v in options.items() if k in names})  # one that fits no game is refused
     files: dict[str, Path] = {}
     if file is not None:
         told = owner_of_file(file)
@@ -334,9 +331,8 @@ def build(
         games=chosen,
         out=out,
         profile=profile,
-        options={k: v for k, v in options.items() if k not in names},
+        options=options,
         files=files,
-        game_options=per_game,
         pack=pack,
         formats=("pdf", "svg", "png") if "all" in formats else tuple(dict.fromkeys(formats)),
         dpi=dpi,

@@ -45,17 +45,29 @@ class Option:
         return "--" + self.name.replace("_", "-")
 
 
-def check_text(option: Option, text: str) -> None:
-    """Check a length, size or offset as written, wherever it was written (flag or profile)."""
+#: The kinds written as text with units, read by :func:`read_text`.
+MEASURES = ("length", "size", "offset")
+
+
+def read_text(option: Option, text: str) -> Any:
+    """A length (mm), a size ((w, h) mm) or an offset ((dx, dy) mm) as written.
+
+    The one reading of these, wherever the value was written: the command line checks a
+    flag with it as it is typed, profiles are checked with it on load, and the settings are
+    worked out with it. Lengths are never negative (margins, bleed, kerf, corners).
+    """
     from deckgen.units import CARD_SIZES, PAPER_SIZES, parse_size
 
     if option.kind == "length":
-        parse_length(text)
-    elif option.kind == "offset":
-        parse_offset(text)
-    elif option.kind == "size":
+        if text.strip().startswith("-"):
+            raise DeckgenError(f"{text.strip()}: must not be negative")
+        return parse_length(text)
+    if option.kind == "offset":
+        return parse_offset(text)
+    if option.kind == "size":
         sizes = CARD_SIZES if option.sizes == "card" else PAPER_SIZES
-        parse_size(text, sizes, option.name.replace("_", " "))
+        return parse_size(text, sizes, option.name.replace("_", " "))
+    raise ValueError(f"{option.name} is not a length, size or offset")
 
 
 def origin(option: Option | str, profile: str | None = None) -> str:
@@ -88,7 +100,7 @@ def check_value(option: Option, value: object, where: str) -> None:
         raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
     if option.kind in ("length", "offset"):
         try:
-            check_text(option, str(value))
+            read_text(option, str(value))
         except DeckgenError as error:
             raise DeckgenError(f"{where}: {key}: {error}") from None
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
-from deckgen.options import Option, by_name, check_value, origin
+from deckgen.options import MEASURES, Option, by_name, check_value, origin, read_text
 from deckgen.print_options import (
     ENGRAVE,
     LASER_DEFAULTS,
@@ -19,7 +19,7 @@ from deckgen.print_options import (
     PRINT_OPTIONS,
     SHARED_DEFAULTS,
 )
-from deckgen.units import CARD_SIZES, MAX_LENGTH_MM, PAPER_SIZES, parse_length, parse_offset, parse_size
+from deckgen.units import MAX_LENGTH_MM, PAPER_SIZES, parse_size
 
 if TYPE_CHECKING:
     from deckgen.games.base import Game
@@ -122,6 +122,13 @@ class Merged(dict[str, Any]):
         """``--paper``, ``profile shop: paper``, or ``paper`` for a default."""
         return self.sources.get(key, key)
 
+    def read(self, option: Option) -> Any:
+        """The value of a length, size or offset option, read; a mistake names where it was written."""
+        try:
+            return read_text(option, str(self[option.name]))
+        except DeckgenError as error:
+            raise DeckgenError(f"{self.where(option.name)}: {error}") from None
+
 
 def resolve(
     game: Game, chosen_profile: dict[str, Any] | None, options: dict[str, Any], profile_name: str | None = None
@@ -134,18 +141,7 @@ def resolve(
     merged.take(chosen_profile or {}, from_profile=True)
     merged.take(options, from_profile=False)
     where = merged.where
-    parsed: dict[str, Any] = {}
-    for key, parse in (
-        ("paper", lambda text: parse_size(text, PAPER_SIZES, "paper")),
-        ("card_size", lambda text: parse_size(text, CARD_SIZES, "card size")),
-        ("margin", parse_length),
-        ("bleed", parse_length),
-        ("back_offset", parse_offset),
-    ):
-        try:
-            parsed[key] = parse(str(merged[key]))
-        except DeckgenError as error:
-            raise DeckgenError(f"{where(key)}: {error}") from None
+    parsed = {option.name: merged.read(option) for option in PRINT_OPTIONS if option.kind in MEASURES}
     paper, card, margin, bleed = parsed["paper"], parsed["card_size"], parsed["margin"], parsed["bleed"]
     for option in PRINT_OPTIONS:
         if option.kind == "choice" and merged[option.name] not in option.choices:
@@ -206,15 +202,6 @@ def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
     return beds
 
 
-def _length(where: str, text: str) -> float:
-    if str(text).strip().startswith("-"):
-        raise DeckgenError(f"{where} {text}: must not be negative")
-    try:
-        return parse_length(str(text))
-    except DeckgenError as error:
-        raise DeckgenError(f"{where}: {error}") from None
-
-
 def resolve_laser(
     chosen_profile: dict[str, Any] | None,
     options: dict[str, Any],
@@ -227,8 +214,9 @@ def resolve_laser(
     merged.take(options, from_profile=False)
     if merged["engrave"] not in ENGRAVE:
         raise DeckgenError(f"{merged.where('engrave')} {merged['engrave']!r}: use one of {', '.join(ENGRAVE)}")
+    laser = by_name(LASER_OPTIONS)
     if merged["bed"]:
-        bed = parse_size(str(merged["bed"]), PAPER_SIZES, "bed")
+        bed = merged.read(laser["bed"])
     elif merged["bed_profile"]:
         beds = load_beds()
         if merged["bed_profile"] not in beds:
@@ -246,8 +234,8 @@ def resolve_laser(
     return LaserSettings(
         bed=bed,
         margin=paper.margin,
-        kerf=_length(merged.where("kerf"), merged["kerf"]),
-        corner_radius=_length(merged.where("corner_radius"), merged["corner_radius"]),
+        kerf=merged.read(laser["kerf"]),
+        corner_radius=merged.read(laser["corner_radius"]),
         common_line=bool(merged["common_line"]),
         engrave=str(merged["engrave"]),
         registration=paper.registration,

@@ -384,3 +384,21 @@ def test_grid_lookup_orders_exactly_as_a_plain_greedy_search() -> None:
         return total
 
     assert travel(greedy_then_local(paths)) <= travel(plain) + 1e-9
+
+
+def test_no_frame_typed_wins_over_a_profile_that_sets_it(tmp_path: Path) -> None:
+    """A game's own option set in a profile (frame = true) gives way to the flag typed (--no-frame)."""
+    from unittest import mock
+
+    from deckgen import printing
+    from deckgen.cli import main
+
+    profiles = tmp_path / "profiles.toml"
+    profiles.write_text('[framed]\ndeck = "treenex"\nframe = true\n', encoding="utf-8")
+    with mock.patch.object(printing.profile, "__defaults__", (profiles,)):
+        for flag, framed in (([], True), (["--no-frame"], False)):
+            out = tmp_path / ("framed" if framed else "plain")
+            args = ["build", "--profile", "framed", "--format", "svg", "--no-pack", "--out", str(out), *flag]
+            assert main(args) == 0
+            sheet = sorted((out / "svg").glob("*.svg"))[0]
+            assert bool(frame_rectangles(sheet)) is framed
