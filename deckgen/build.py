@@ -29,7 +29,9 @@ from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_s
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
+from deckgen.option_use import refuse_idle_options
 from deckgen.packing import PackingEntry
+from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.units import PAPER_SIZES, mm_to_pt
 from deckgen.workers import default_workers, run_tasks
@@ -108,12 +110,15 @@ def prepare(request: BuildRequest) -> BuildJob:
     out = request.out
     if out.exists() and not out.is_dir():
         raise DeckgenError(f"--out {out}: this is a file, not a folder; choose a folder")
-    decks: dict[str, DeckJob] = {}
+    resolved = {}
     for key in request.games:
         game = find_game(key)
+        resolved[key] = (game, resolve(game, chosen, request.options, request.profile))
+    refuse_idle_options(request.options, list(resolved.values()))
+    decks: dict[str, DeckJob] = {}
+    for key, (game, settings) in resolved.items():
         options = _game_options(game, chosen, request.options)
         deck = game.load(request.files.get(key), options)
-        settings = resolve(game, chosen, request.options, request.profile)
         # Laser options are checked on every build, so a mistyped --kerf is caught even
         # before anyone asks for the SVGs.
         laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
@@ -202,9 +207,6 @@ MAX_CARDS_A_BUILD = 50_000
 #: more than laser software opens comfortably: build fewer sets at a time.
 MAX_LASER_CARDS = 5_000
 MAX_LASER_FILL_CARDS = 800
-
-#: What people call each media, in file metadata and the packing list.
-MEDIA_NAMES = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}
 
 
 def make_folder(out: Path, sub: str = "") -> Path:

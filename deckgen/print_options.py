@@ -13,6 +13,8 @@ from deckgen.options import Option
 ENGRAVE = ("score", "fill", "none")
 
 MEDIA = ("transparency", "cardstock", "paper")
+#: What people call each media, in messages, file metadata and the packing list.
+MEDIA_NAMES = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}
 LAYOUTS = ("sheet", "single")
 MARKS = ("crop", "lines", "none")
 DUPLEX = ("long-edge", "short-edge", "fold", "none")

@@ -149,6 +149,18 @@ def resolve(
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(f"{where('sets')} {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
+    if game.clear_cards and merged["media"] != "transparency":
+        raise DeckgenError(
+            f"{where('media')} {merged['media']}: {game.name} cards are stacked and read through one another, "
+            "so they print on transparency film; leave it out, or choose another game with --game"
+        )
+    if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
+        if "duplex" in merged.sources:
+            raise DeckgenError(
+                f"{where('duplex')} {merged['duplex']}: transparency film is see-through, so a back printed on it "
+                f"would show through its card; leave it out, or print {game.name} on --media cardstock"
+            )
+        merged["duplex"] = "none"  # the game's default: film cards are printed on one side
     if merged["duplex"] == "fold" and merged["layout"] == "single":
         raise DeckgenError(
             f"{where('duplex')} fold needs {where('layout')} sheet: each back is printed beside its card"

@@ -15,7 +15,6 @@ from PIL import Image
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.games import game
-from deckgen.layout.decks import sheet_grid
 from deckgen.layout.sheets import back_position
 from deckgen.printing import resolve
 from tests.gamekit import GAMES, sheet_plan, shipped_deck
@@ -74,14 +73,13 @@ def test_every_back_lands_behind_its_front(key: str, duplex: str) -> None:
     faces = game(key).faces(shipped_deck(key), settings.card, {})
     assert faces.backs is not None
     back_of = {front.key: back.key for front, back in zip(faces.fronts, faces.backs, strict=True)}
-    grid = sheet_grid(settings)
     pages = plan.pages
     assert len(pages) % 2 == 0
     for front, back in zip(pages[::2], pages[1::2], strict=True):
         assert (front.side, back.side) == ("front", "back")
         assert len(front.placements) == len(back.placements)
         for placed, behind in zip(front.placements, back.placements, strict=True):
-            x, y = back_position(grid, *settings.paper, placed.x, placed.y, duplex, settings.back_offset)
+            x, y = back_position(settings.card, *settings.paper, placed.x, placed.y, duplex, settings.back_offset)
             assert (behind.x, behind.y) == pytest.approx((x, y), abs=1e-9)
             assert behind.face == back_of[placed.face]
 

@@ -90,9 +90,13 @@ def _lay_out(
                 placements.append(Placement(labels[index], settings.bleed, settings.bleed))
             plan.pages.append(Page(page_w, page_h, placements, [], trim))
             if backs:
-                behind = [Placement(backs[index], settings.bleed, settings.bleed)]
+                # The whole page is turned, so the back moves by the calibrated offset as on a sheet.
+                spot = back_position(
+                    settings.card, page_w, page_h, settings.bleed, settings.bleed, settings.duplex, settings.back_offset
+                )
+                behind = [Placement(backs[index], *spot)]
                 if back_labels:
-                    behind.append(Placement(back_labels[index], settings.bleed, settings.bleed))
+                    behind.append(Placement(back_labels[index], *spot))
                 plan.pages.append(Page(page_w, page_h, behind, [], trim, "back"))
         return
     if backs and settings.duplex == "fold":
@@ -117,7 +121,7 @@ def _lay_out(
             if labels:
                 front.placements.append(Placement(labels[index], x, y))
             if backs:
-                bx, by = back_position(grid, page_w, page_h, x, y, settings.duplex, settings.back_offset)
+                bx, by = back_position(settings.card, page_w, page_h, x, y, settings.duplex, settings.back_offset)
                 back.placements.append(Placement(backs[index], bx, by))
                 if back_labels:
                     back.placements.append(Placement(back_labels[index], bx, by))

@@ -258,7 +258,7 @@ def mirror_page(page: Page, plan: SheetPlan) -> Page:
 
 
 def back_position(
-    grid: Grid,
+    card: tuple[float, float],
     page_w: float,
     page_h: float,
     x: float,
@@ -274,9 +274,9 @@ def back_position(
     """
     dx, dy = offset
     if duplex == "long-edge":  # the sheet turns about its long (vertical) edge: x is mirrored
-        return page_w - x - grid.card_w + dx, y - dy
+        return page_w - x - card[0] + dx, y - dy
     if duplex == "short-edge":  # turned about the short edge: y is mirrored
-        return x - dx, page_h - y - grid.card_h + dy
+        return x - dx, page_h - y - card[1] + dy
     raise ValueError(duplex)
 
 

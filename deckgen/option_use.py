@@ -1,0 +1,63 @@
+"""Options that would do nothing: a typed option no deck of the build uses is refused.
+
+``--mirror`` on card stock or ``--back-offset`` for cards without backs change no file, and a
+user who typed them expects them to. Rather than ignore such an option, the build stops
+with one line that says why it does nothing and what to do instead. An option that at
+least one deck of the build uses is fine: a build of two games may carry an option meant
+for one of them (``--mirror`` for the film deck of a film-and-card-stock kit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from deckgen.errors import DeckgenError
+from deckgen.options import origin
+from deckgen.print_options import MEDIA_NAMES
+
+if TYPE_CHECKING:
+    from deckgen.games.base import Game
+    from deckgen.printing import PrintSettings
+
+
+def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> str | None:
+    """Why the option ``name`` typed as ``value`` does nothing for this deck (``None``: it does something)."""
+    single = settings.layout == "single"
+    if name == "mirror" and value and settings.media != "transparency":
+        return (
+            f"it prints the sheets mirror-image for the back of transparency film, and {game.name} is "
+            f"printed on {MEDIA_NAMES[settings.media]}; leave it out, or add --media transparency"
+        )
+    if name == "duplex" and value != "none" and not game.has_backs:
+        return f"{game.name} cards have no backs, so nothing is printed on the other side; leave it out"
+    if name == "back_offset" and tuple(value) != (0.0, 0.0):
+        return _back_offset_idle(game, settings)
+    if name in ("paper", "margin") and single:
+        return "with --layout single each card is its own page, so there is no sheet to size; leave it out"
+    if name == "marks" and value != "none" and single:
+        return "with --layout single each card is its own page and its edges are the cut, so there is nothing to mark"
+    return None
+
+
+def _back_offset_idle(game: Game, settings: PrintSettings) -> str | None:
+    if not game.has_backs:
+        return f"{game.name} cards have no backs to move; leave it out"
+    if settings.duplex == "none":
+        return "with --duplex none no backs are printed; leave it out, or choose --duplex long-edge or short-edge"
+    if settings.duplex == "fold":
+        return (
+            "with --duplex fold each back is printed beside its card and folded behind it, so it cannot "
+            "land off; leave it out"
+        )
+    return None
+
+
+def refuse_idle_options(typed: dict[str, Any], decks: Sequence[tuple[Game, PrintSettings]]) -> None:
+    """Stop the build at the first typed option that every deck of it would ignore."""
+    for name, value in typed.items():
+        if value is None:
+            continue
+        reasons = [idle_reason(name, value, game, settings) for game, settings in decks]
+        if decks and all(reasons):
+            raise DeckgenError(f"{origin(name)} does nothing here: {reasons[0]}")

@@ -1,0 +1,111 @@
+"""Every option either changes what is printed or is refused with one line saying why.
+
+Walks each game through every media, layout and duplex, adding one option at a time: the
+option must change the pages, or the build must stop with a message that names it.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+import pytest
+from gamekit import GAMES, sheet_plan
+
+from deckgen.errors import DeckgenError
+from deckgen.games import game
+from deckgen.option_use import refuse_idle_options
+from deckgen.print_options import LAYOUTS, MEDIA
+from deckgen.printing import resolve
+
+DUPLEX = ("long-edge", "short-edge", "fold", "none")
+#: One value for each option that could be typed and do nothing.
+PROBES: dict[str, Any] = {
+    "mirror": True,
+    "back_offset": "1mm,0.5mm",
+    "duplex": "short-edge",
+    "marks": "lines",
+    "paper": "a4",
+    "margin": "30mm",  # a margin is a limit: this one leaves room for fewer cards
+}
+
+
+def _plan_or_refusal(key: str, options: dict[str, Any]) -> list[Any] | str:
+    """What a one-game build with these options prints, or the one line that refused them."""
+    try:
+        settings = resolve(game(key), None, options)
+        refuse_idle_options(options, [(game(key), settings)])
+        plan = sheet_plan(key, settings)
+    except DeckgenError as error:
+        return str(error)
+    printed: list[Any] = [
+        (p.width, p.height, p.side, p.trim, [(c.face, c.x, c.y) for c in p.placements], len(p.extras))
+        for p in plan.pages
+    ]
+    printed.append(sorted(plan.faces))
+    # One card a page: which way the printer turns the page is what the PDF asks of the print dialog.
+    printed.append(settings.duplex if settings.layout == "single" else None)
+    return printed
+
+
+@pytest.mark.parametrize(("key", "media", "layout"), list(product(GAMES, MEDIA, LAYOUTS)))
+def test_every_option_changes_the_pages_or_is_refused(key: str, media: str, layout: str) -> None:
+    for duplex in DUPLEX:
+        base = {"media": media, "layout": layout, "duplex": duplex, "marks": "crop"}
+        if layout == "single":
+            base["marks"] = "none"
+        before = _plan_or_refusal(key, base)
+        if isinstance(before, str):
+            assert "\n" not in before and ("--media" in before or "--duplex" in before or "--layout" in before)
+            continue
+        for name, value in PROBES.items():
+            if name == "duplex" and duplex == value:
+                continue
+            after = _plan_or_refusal(key, {**base, name: value})
+            if isinstance(after, str):
+                assert "\n" not in after and ("--" in after), after
+                continue
+            assert after != before, (
+                f"{key} on {media}, {layout}, --duplex {duplex}: --{name.replace('_', '-')} {value} changed nothing"
+            )
+
+
+def test_clear_cards_print_on_film_only() -> None:
+    clear = [key for key in GAMES if game(key).clear_cards]
+    assert clear
+    for key in clear:
+        for media in ("cardstock", "paper"):
+            with pytest.raises(DeckgenError, match=rf"^--media {media}: .*transparency film"):
+                resolve(game(key), None, {"media": media})
+
+
+def test_cards_with_backs_print_one_side_on_film() -> None:
+    backed = [key for key in GAMES if game(key).has_backs]
+    assert backed
+    for key in backed:
+        assert resolve(game(key), None, {"media": "transparency"}).duplex == "none"
+        with pytest.raises(DeckgenError, match=r"^--duplex long-edge: transparency film is see-through"):
+            resolve(game(key), None, {"media": "transparency", "duplex": "long-edge"})
+
+
+def test_an_option_one_deck_of_the_kit_uses_is_kept() -> None:
+    """--mirror in a kit of film cards and card-stock cards is for the film deck: not refused."""
+    film = next(key for key in GAMES if game(key).clear_cards)
+    stock = next(key for key in GAMES if game(key).has_backs)
+    options = {"mirror": True}
+    decks = [(game(k), resolve(game(k), None, options)) for k in (film, stock)]
+    refuse_idle_options(options, decks)
+    with pytest.raises(DeckgenError, match=r"^--mirror does nothing here"):
+        refuse_idle_options(options, decks[1:])
+
+
+def test_back_offset_moves_the_backs_of_one_card_pages() -> None:
+    key = next(key for key in GAMES if game(key).has_backs)
+    options = {"layout": "single", "marks": "none", "media": "cardstock", "duplex": "long-edge"}
+    plain = sheet_plan(key, resolve(game(key), None, options))
+    moved = sheet_plan(key, resolve(game(key), None, {**options, "back_offset": "1mm,2mm", "bleed": "3mm"}))
+    back = next(p for p in moved.pages if p.side == "back")
+    # Seen from the front the back landed 1 mm right and 2 mm down: it is drawn 1 mm further
+    # right on the back page (x turns over) and 2 mm higher.
+    assert (back.placements[0].x, back.placements[0].y) == pytest.approx((3 + 1, 3 - 2))
+    assert next(p for p in plain.pages if p.side == "back").placements[0].x == pytest.approx(0)
