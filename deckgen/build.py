@@ -23,6 +23,8 @@ from deckgen.fileio import write_atomic
 from deckgen.games import default_games, games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
+from deckgen.guide import CALIBRATION_PDF
+from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import deck_plan, sheet_grid
 from deckgen.layout.faces import CardFaces, Face
 from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
@@ -189,12 +191,12 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
                 sides,
                 media,
                 deck.game.packing_detail(deck.deck),
-                media_key=settings.media,
-                mirror=settings.mirror,
-                duplex=settings.duplex,
-                card_size=settings.card,
+                settings,
                 ids=deck.game.ids_of(deck.deck),
                 card_noun=deck.game.card_noun,
+                clear_cards=deck.game.clear_cards,
+                two_sided=backs > 0,
+                folded=deck.game.has_backs and settings.duplex == "fold",
             )
         )
     return sets, entries
@@ -424,13 +426,17 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
 def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Piece]:
     """The teacher pack (first: it takes longest) and a PDF per deck."""
     pieces: list[Piece] = []
+    # The calibration sheet goes with the teacher pack, whose printing guide explains it.
+    calibration = calibration_sheet(job) if job.request.pack else None
     if job.request.pack:
         sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
         sets, entries = packing_entries(job)
         decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
         cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
-        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk)
+        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk, calibration is not None)
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
+    if calibration is not None:
+        pieces.append((partial(_calibration_pdf, calibration), _writer(root / CALIBRATION_PDF, progress)))
     for deck in job.decks.values():
         settings = deck.settings
         subject = print_subject(deck)
@@ -438,6 +444,23 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk")
         pieces.append((work, _writer(root / f"{deck.game.stem}.pdf", progress, len(deck.plan.pages))))
     return pieces
+
+
+def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
+    """The calibration sheet for the first deck whose backs are printed two-sided on sheets, on
+    its paper and flipped its way (``None``: no such deck, or paper too small for the sheet)."""
+    for deck in job.decks.values():
+        settings = deck.settings
+        two_sided = deck.game.has_backs and settings.duplex in ("long-edge", "short-edge")
+        if two_sided and settings.layout == "sheet" and fits_calibration(settings.paper):
+            return CalibrationSheet(settings.paper[0], settings.paper[1], settings.duplex)
+    return None
+
+
+def _calibration_pdf(sheet: CalibrationSheet) -> bytes:
+    from deckgen.render.calibration_pdf import calibration_pdf
+
+    return calibration_pdf(sheet)
 
 
 def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool) -> bytes:
@@ -452,6 +475,7 @@ def _pack_pdf(
     entries: list[PackingEntry],
     page_size: tuple[float, float],
     cmyk: bool = False,
+    calibration: bool = False,
 ) -> bytes:
     """The teacher pack: each game's pages (worked out here, in a worker: answer keys take a
     solver), then the packing list and printing guide."""
@@ -463,7 +487,7 @@ def _pack_pdf(
         game = find_game(key)
         names.append(game.name)
         sections += game.pack_sections(deck, card, width)
-    return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk)
+    return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration)
 
 
 #: SVG sheets a build writes: only such files are ever removed as stale.

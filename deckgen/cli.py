@@ -234,13 +234,15 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     then build with --back-offset Xmm,Ymm. Example: deckgen calibrate --paper a4.
     """
     from deckgen.fileio import write_atomic
-    from deckgen.layout.calibration import CalibrationSheet
+    from deckgen.layout.calibration import MIN_PAPER, CalibrationSheet, fits_calibration
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
 
     width, height = parse_size(paper, PAPER_SIZES, "paper")
-    if width < 150 or height < 200:
-        raise DeckgenError(f"paper {paper!r}: the sheet needs at least 150 x 200 mm; use letter or a4")
+    if not fits_calibration((width, height)):
+        raise DeckgenError(
+            f"paper {paper!r}: the sheet needs at least {MIN_PAPER[0]:g} x {MIN_PAPER[1]:g} mm; use letter or a4"
+        )
     if out.parent != Path(".") and not out.parent.exists():
         out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))

@@ -1,20 +1,40 @@
 """The words of the teacher pack that every game shares: printing, cutting, sorting, storing.
 
-Each game's rules are in its own package (``deckgen/games/<game>/pack_text.py``).
+Each game's rules are in its own package (``deckgen/games/<game>/pack_text.py``);
+:mod:`deckgen.guide` chooses among these sentences by how the decks were built.
 
-Kept apart from the PDF code so the text can be read and corrected on its own.
+Kept apart from the code so the text can be read and corrected on its own. Fields in braces
+are filled in from the build: ``{noun}`` (what a card is called), ``{size}`` (its trimmed
+size), ``{bleed}``, ``{gap}``.
 """
 
 from __future__ import annotations
 
-PRINT_SIZE_TIPS = [
+# Print at actual size
+ACTUAL_SIZE = (
     "In the print dialog choose <b>Actual size</b> or <b>100 %</b>, never <i>Fit to page</i> or "
-    "<i>Shrink to fit</i>: those scale the sheet by a few percent, and stacked cards no longer line up.",
-    "Check the first sheet with a ruler: {check}. If it is off by a millimetre or more, the "
-    "printer scaled the page; fix the setting before printing the rest.",
-    "Choose the paper type that matches what is in the tray ({media}): the printer then lays "
-    "down the right amount of ink or toner.",
-]
+    "<i>Shrink to fit</i>: those scale the page by a few percent, {why}."
+)
+SCALED_STACKED = "and stacked cards no longer line up"
+SCALED_CUT = "and the cards come out smaller than their size"
+CHECK_MARKS = (
+    "Check the first sheet with a ruler: a {noun} measures {size} from one cut mark to the next. If it "
+    "is off by a millimetre or more, the printer scaled the page; fix the setting before printing the rest."
+)
+CHECK_NO_MARKS = (
+    "Check the first sheet with a ruler: a {noun} measures {size} from one corner of its outline to the "
+    "next. If it is off by a millimetre or more, the printer scaled the page; fix the setting first."
+)
+CHECK_BLEED = (
+    "Each page is one {noun} with {bleed} of bleed on every side; on the proof, the card inside the "
+    "bleed must measure {size}."
+)
+CHECK_PAGE = (
+    "Each page is one {noun}, {size}. Print one page first and check that nothing is cut off and the "
+    "picture sits evenly on the card; if it does not, the printer scaled the page."
+)
+
+# Media
 FILM_TIPS = [
     "Inkjet film goes in inkjet printers only, laser film in laser printers only: inkjet film "
     "can melt inside a laser printer.",
@@ -22,36 +42,120 @@ FILM_TIPS = [
     "tray; a test page tells you). If the ink stays wet and smears, you printed on the smooth side.",
     "Laser film prints on either side unless its box says otherwise.",
     "Let inkjet ink dry for at least 15 minutes, sheets side by side, before cutting or stacking.",
-    "{mirror}",
-    "Hold the film by its edges: fingerprints show on clear cards.",
 ]
 MIRROR_ON = (
     "These sheets are printed mirror-image: print them on the back of the film, and the numbers "
     "read the right way round through it, with the ink underneath where it does not rub off."
 )
 MIRROR_OFF = "These sheets print the right way round: the printed side is the top of each card."
-CARDSTOCK_TIPS = [
-    "Print two-sided, turning the sheet on its {edge} edge: each back then lands behind its own "
-    "card. Print one sheet first and hold it up to a window to check that fronts and backs line up.",
-    "Card stock of 160 to 220 g/m² (about 60 to 80 lb cover) goes through most home and school printers; "
-    "use the straightest paper path (often the rear or manual feed).",
-]
-FOLD_TIPS = [
-    "No two-sided printing needed: each card is printed with its back beside it. Cut out each "
-    "pair along the black marks, fold it along the grey dashed marks so the back goes behind the "
-    "card, crease it firmly and glue the halves together with a glue stick.",
-]
-CUTTING_TIPS = [
+FILM_HANDLING = "Hold the film by its edges: fingerprints show on clear cards."
+CARDSTOCK_SHEETS = (
+    "Card stock of 160 to 220 g/m² (about 60 to 80 lb cover) goes through most home and school "
+    "printers; use the straightest paper path (often the rear or manual feed), and set the paper "
+    "type to card stock or heavy paper so the printer lays down the right amount of ink or toner."
+)
+CARDSTOCK_SINGLE = (
+    "Load card stock cut to {size} in the manual or rear feed, with the tray guides pushed against "
+    "it, and set the paper size in the print dialog to match."
+)
+CARDSTOCK_SHOP = (
+    "Ask the shop for card stock of 250 to 350 g/m² for the {deck} cards: the shop prints several pages "
+    "to a sheet and trims them."
+)
+PAPER_SHEETS = (
+    "These sheets are for plain paper (80 to 120 g/m²): the cards are thin, so glue the sheet to "
+    "card before cutting if they should last, or print on card stock instead."
+)
+PAPER_SINGLE = (
+    "Feed index cards of {size} one at a time through the manual or rear feed, tray guides pushed "
+    "against them, with the paper size set to match in the print dialog."
+)
+
+# Backs
+DUPLEX_HOW = (
+    "{deck}: print two-sided, turning the page on its <b>{edge}</b> edge (the PDF asks the print "
+    "dialog for this; check it is chosen). Each back then lands behind its own card."
+)
+DUPLEX_SHOP = (
+    "{deck}: each card's back is the page after its front; ask for two-sided printing, turned on the "
+    "<b>{edge}</b> edge."
+)
+DUPLEX_CHECK = (
+    "Print one {first} first and hold it up to a window: each back should sit squarely behind its card. "
+    "Many printers put the backs 1 to 4 mm off."
+)
+OFFSET_APPLIED = (
+    "These files already correct for a printer that put the backs {x} mm to the right and {y} mm down "
+    "(a back offset of {x} mm, {y} mm): print them on that printer."
+)
+CALIBRATE_SHEET = (
+    "If the backs are off, print <b>{file}</b> (beside these files) two-sided the same way, hold it up "
+    "to a window and read X and Y off its scales. Make the cards again with the back offset set to "
+    "X mm, Y mm and print them again: every back then lands in place."
+)
+CALIBRATE_BY_HAND = (
+    "If the backs are off, measure how far a back sits from its card, seen from the front (X mm to the "
+    "right, Y mm down). Make the cards again with the back offset set to X mm, Y mm and print them "
+    "again: every back is then drawn that much the other way."
+)
+FOLD_TIP = (
+    "No two-sided printing needed: each card is printed with its back beside it. After cutting out "
+    "a pair, fold it along the grey dashed line so the back goes behind the card, crease it firmly "
+    "and glue the halves together with a glue stick."
+)
+
+# Cutting
+CUT_CROP = (
     "Cut with a paper trimmer or guillotine, one straight cut at a time, along the marks: each mark "
-    "is in line with a cut. Cards touch, so one cut separates two cards.",
+    "is in line with a cut. The cards touch, so one cut separates two cards."
+)
+CUT_CROP_GAP = (
+    "Cut with a paper trimmer or guillotine along the marks, one straight cut at a time: each mark is in "
+    "line with a cut. The cards are {gap} apart, so cut on both sides of every gap and drop the strip."
+)
+CUT_MARKS_ON_EDGE = (
     "Where there is no room at the edge of the sheet, the marks sit on the cut itself, at the edge "
-    "of the cards: cut through them and they are gone.",
-    "Scissors work too; cut slowly along a ruler for straight edges.",
-]
-SORTING_TIPS = [
-    "Every card has its id printed small along its bottom edge: {ids}. Sort by colour, then by "
-    "number, to check that a set is complete{keys}.",
-    "With more than one set, every card also shows its set number: keep each set in its own "
-    "envelope or zip bag, labelled with that number.",
-    "Count each set before the first game (the packing list gives the numbers) and again before putting it away.{film}",
-]
+    "of the cards: cut through them and they are gone."
+)
+CUT_LINES = "Cut along the thin lines that run the whole width and height of the sheet: each is a cut."
+CUT_LINES_GAP = (
+    "Cut along the thin lines that run the whole width and height of the sheet; the cards are {gap} "
+    "apart, so cut on both lines of every gap."
+)
+CUT_NO_MARKS = "These sheets have no cut marks: cut along the edges of each {noun}'s printed outline."
+CUT_PAIRS = (
+    "Cut out each card with its back as one piece, along the black marks; never cut along the grey "
+    "dashed line between them: that is the fold."
+)
+CUT_BY_MACHINE = (
+    "The sheets carry registration squares for a print-and-cut machine: load a printed sheet and cut "
+    "it with the laser or cutter files (SVG) made with it, which hold the same squares."
+)
+CUT_SCISSORS = "Scissors work too; cut slowly along a ruler for straight edges."
+NOTHING_TO_CUT = "Each page is one {noun} at its finished size: there is nothing to cut."
+TRIM_BLEED = (
+    "Each page is one {noun} with {bleed} of bleed on every side: the colours run past the edge so "
+    "that a trim a little off leaves no white line. It is trimmed to {size}, the PDF's trim box."
+)
+
+# Print shop
+SHOP_CMYK = (
+    "The files are in CMYK, with black printed on the black plate alone, as print shops ask: send the "
+    "PDFs as they are, without converting them."
+)
+SHOP_TRIM = (
+    "Tell the shop the card's finished size and that each page carries bleed and a trim box; ask for "
+    "one proof card before the whole run."
+)
+
+# Sorting and storing
+SORT_IDS = (
+    "Every card has its id printed small along its bottom edge: {ids}. Sort by id to check that a set "
+    "is complete{keys}."
+)
+SORT_SETS = (
+    "Every card also shows its set number: keep each set in its own envelope or zip bag, labelled with that number."
+)
+SORT_ONE_SET = "Keep the deck in an envelope or zip bag, with its name and the number of cards on it."
+COUNT = "Count each set before the first game (the packing list gives the numbers) and again before putting it away."
+STORE_FILM = "Store film flat, away from heat and sunlight."

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckgen.printing import PrintSettings
+
 
 @dataclass(frozen=True)
 class PackingEntry:
@@ -19,11 +21,19 @@ class PackingEntry:
     sides: str
     media: str
     detail: str
-    media_key: str = "paper"
-    mirror: bool = False
-    duplex: str = "none"
-    card_size: tuple[float, float] = (63.5, 88.9)
+    #: The deck's resolved print settings: the guide is written from these.
+    settings: PrintSettings
     #: How the deck's card ids look, for sorting (each game says it in its own words).
     ids: str = ""
     #: What one card is called in a sentence (each game says it in its own words).
     card_noun: str = ""
+    #: The cards are seen through one another when played (stacked film cards).
+    clear_cards: bool = False
+    #: Backs are printed on the other side of the sheet (two-sided printing).
+    two_sided: bool = False
+    #: Backs are printed beside their cards, to fold behind them.
+    folded: bool = False
+
+    @property
+    def noun(self) -> str:
+        return self.card_noun or self.deck + " card"

@@ -17,6 +17,7 @@ def test_build_with_no_options_writes_into_output(tmp_path: Path, monkeypatch: p
     monkeypatch.chdir(tmp_path)
     assert main(["build", "--format", "pdf"]) == 0
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "calibration.pdf",
         "cleariosity-numbers.pdf",
         "teacher-pack.pdf",
         "treenex.pdf",

@@ -94,7 +94,7 @@ def test_printing_guide_covers_what_a_teacher_needs(pack_text: str) -> None:
         "rough, coated side",
         "dry",
         "trimmer",
-        "Sort by colour",
+        "Sort by id",
         "G01",
         "envelope",
         "long edge",

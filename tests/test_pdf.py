@@ -35,7 +35,8 @@ def default_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def test_default_build_writes_the_three_pdfs(default_build: dict[str, Path]) -> None:
-    assert sorted(default_build) == ["cleariosity-numbers.pdf", "teacher-pack.pdf", "treenex.pdf"]
+    # With the pack comes the calibration sheet for the two-sided Treenex sheets.
+    assert sorted(default_build) == ["calibration.pdf", "cleariosity-numbers.pdf", "teacher-pack.pdf", "treenex.pdf"]
     for path in default_build.values():
         subprocess.run(["qpdf", "--check", str(path)], check=True, capture_output=True)
 

@@ -25,6 +25,14 @@ READINGS: tuple[float, ...] = tuple(
 )
 
 
+#: The smallest paper the sheet fits on (mm): its scales and rulers need this much.
+MIN_PAPER = (150.0, 200.0)
+
+
+def fits_calibration(paper: tuple[float, float]) -> bool:
+    return paper[0] >= MIN_PAPER[0] and paper[1] >= MIN_PAPER[1]
+
+
 @dataclass(frozen=True)
 class Tick:
     """One mark of a scale: a line from ``start`` to ``end`` and its reading (``None``: unlabelled)."""

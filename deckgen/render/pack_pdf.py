@@ -30,8 +30,8 @@ from reportlab.platypus import (
 )
 
 from deckgen import pack_blocks as blocks
-from deckgen import pack_text as words
 from deckgen.games.base import PackSection
+from deckgen.guide import printing_guide
 from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
@@ -71,8 +71,12 @@ def _styles() -> dict[str, ParagraphStyle]:
     return {
         "body": base,
         "title": ParagraphStyle("title", parent=base, fontName=bold, fontSize=22, leading=28, spaceAfter=10),
-        "h1": ParagraphStyle("h1", parent=base, fontName=bold, fontSize=16, leading=20, spaceBefore=6, spaceAfter=8),
-        "h2": ParagraphStyle("h2", parent=base, fontName=bold, fontSize=12, leading=16, spaceBefore=8, spaceAfter=4),
+        "h1": ParagraphStyle(
+            "h1", parent=base, fontName=bold, fontSize=16, leading=20, spaceBefore=6, spaceAfter=8, keepWithNext=1
+        ),
+        "h2": ParagraphStyle(
+            "h2", parent=base, fontName=bold, fontSize=12, leading=16, spaceBefore=8, spaceAfter=4, keepWithNext=1
+        ),
         "small": ParagraphStyle("small", parent=base, fontSize=8.5, leading=10.5, alignment=TA_CENTER, spaceAfter=0),
         "cell": ParagraphStyle("cell", parent=base, fontSize=9.5, leading=12, spaceAfter=0),
     }
@@ -247,50 +251,6 @@ def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[Packing
     return story
 
 
-def _size_check(entry: PackingEntry) -> str:
-    w, h = entry.card_size
-    return (
-        f"a {entry.card_noun or entry.deck + ' card'} measures {w:g} × {h:g} mm ({w / 25.4:.2g} × {h / 25.4:.2g} in) "
-        "from one cut mark to the next"
-    )
-
-
-def _printing_guide(
-    styles: dict[str, ParagraphStyle], entries: list[PackingEntry], answer_keys: bool
-) -> list[Flowable]:
-    """One page on printing, cutting, sorting and storing, worded for the files that were made."""
-    body = styles["body"]
-    media = " or ".join(sorted({entry.media.split(",")[0] for entry in entries}))
-    checks = "; ".join(_size_check(entry) for entry in entries)
-    story: list[Flowable] = [
-        PageBreak(),
-        para("Printing guide", styles["h1"]),
-        para("Print at actual size", styles["h2"]),
-        _bullets([tip.format(check=checks, media=media) for tip in words.PRINT_SIZE_TIPS], body),
-    ]
-    film = [e for e in entries if e.media_key == "transparency"]
-    if film:
-        mirror = words.MIRROR_ON if any(e.mirror for e in film) else words.MIRROR_OFF
-        story += [
-            para("Transparency film", styles["h2"]),
-            _bullets([tip.format(mirror=mirror) for tip in words.FILM_TIPS], body),
-        ]
-    two_sided = [e for e in entries if e.duplex in ("long-edge", "short-edge") and e.sides == "two-sided"]
-    if any(e.media_key != "transparency" for e in entries):
-        edge = {"long-edge": "long", "short-edge": "short"}[two_sided[0].duplex] if two_sided else "long"
-        tips = words.CARDSTOCK_TIPS if two_sided else words.CARDSTOCK_TIPS[1:]
-        story += [para("Card stock", styles["h2"]), _bullets([tip.format(edge=edge) for tip in tips], body)]
-    if any(e.duplex == "fold" for e in entries if e.media_key != "transparency"):
-        story += [para("Backs folded over", styles["h2"]), _bullets(words.FOLD_TIPS, body)]
-    story += [para("Cutting", styles["h2"]), _bullets(words.CUTTING_TIPS, body)]
-    ids = ", ".join(entry.ids for entry in entries if entry.ids)
-    keys = "; the answer keys name cards the same way" if answer_keys else ""
-    storing = " Store film flat, away from heat and sunlight." if film else ""
-    sorting = [tip.format(ids=ids, keys=keys, film=storing) for tip in words.SORTING_TIPS]
-    story += [para("Sorting and storing", styles["h2"]), _bullets(sorting, body)]
-    return story
-
-
 def _page_number(canvas: Canvas, document: SimpleDocTemplate) -> None:
     """'Page n' at the foot of every page (and, once, the request to print at actual size)."""
     if canvas.getPageNumber() == 1:
@@ -311,16 +271,18 @@ def teacher_pack_pdf(
     entries: list[PackingEntry],
     page_size: tuple[float, float] = letter,
     cmyk: bool = False,
+    calibration: bool = False,
 ) -> bytes:
     """The whole pack as PDF bytes (byte-identical for the same inputs).
 
     ``games`` names the games in the pack (for its title); ``sections`` are their pages;
-    ``cmyk``: colours for print shops, every black on K alone.
+    ``cmyk``: colours for print shops, every black on K alone; ``calibration``: the build wrote a
+    calibration sheet beside the decks (the guide then points to it).
     """
     global _CMYK
     _CMYK = cmyk
     try:
-        return _typeset(games, sections, sets, entries, page_size)
+        return _typeset(games, sections, sets, entries, page_size, calibration)
     finally:
         _CMYK = False
 
@@ -331,6 +293,7 @@ def _typeset(
     sets: int,
     entries: list[PackingEntry],
     page_size: tuple[float, float],
+    calibration: bool,
 ) -> bytes:
     styles = _styles()
     regular, _ = register_fonts()
@@ -355,7 +318,8 @@ def _typeset(
     story += [para(_contents(sections) + " for your printed decks.", styles["body"])]
     story += _sections(sections, styles, width)
     story += _packing(styles, sets, entries, width)
-    story += _printing_guide(styles, entries, any(s.kind == "keys" for s in sections))
+    guide = printing_guide(entries, any(s.kind == "keys" for s in sections), calibration)
+    story += flowables(guide, styles, width)
     document.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
     return buffer.getvalue()
 

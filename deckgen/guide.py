@@ -1,0 +1,156 @@
+"""The printing guide, written from the settings each deck was built with.
+
+Every sentence is chosen by what the files are: film or card stock or paper, sheets or one
+card a page, crop marks or cut lines or none, bleed, two-sided or folded backs, sets,
+colours. A Treenex-only build never hears about stacking film, and one-card pages are never
+told to cut along marks they do not have. The words themselves live in
+:mod:`deckgen.pack_text`; this module picks and fills them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckgen import pack_text as words
+from deckgen.pack_blocks import Block, Bullets, Heading, Space
+from deckgen.packing import PackingEntry
+
+#: The calibration sheet a build writes beside its PDFs when backs are printed two-sided.
+CALIBRATION_PDF = "calibration.pdf"
+
+
+def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibration: bool) -> list[Block]:
+    """The guide's blocks. ``calibration``: the build wrote :data:`CALIBRATION_PDF` for these sheets."""
+    # It follows the packing list on the same page: both are read when printing.
+    story: list[Block] = [Space(6), Heading("Printing guide")]
+    story += [Heading("Print at actual size", 2), Bullets(_actual_size(entries))]
+    film = [e for e in entries if e.settings.media == "transparency"]
+    if film:
+        story += [Heading("Transparency film", 2), Bullets(_film(film))]
+    for media, heading in (("cardstock", "Card stock"), ("paper", "Paper and index cards")):
+        chosen = [e for e in entries if e.settings.media == media]
+        if chosen:
+            story += [Heading(heading if media != "paper" else _paper_heading(chosen), 2), Bullets(_media(chosen))]
+    two_sided = [e for e in entries if e.two_sided]
+    if two_sided:
+        story += [Heading("Backs: two-sided printing", 2), Bullets(_two_sided(two_sided, calibration))]
+    folded = [e for e in entries if e.folded]
+    if folded:
+        story += [Heading("Backs folded over", 2), Bullets([words.FOLD_TIP])]
+    story += [Heading("Cutting", 2), Bullets(_cutting(entries))]
+    if any(e.settings.color == "cmyk" for e in entries):
+        story += [Heading("At a print shop", 2), Bullets(_shop(entries))]
+    story += [Heading("Sorting and storing", 2), Bullets(_sorting(entries, answer_keys))]
+    return story
+
+
+def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
+    w, h = entry.settings.card
+    return sentence.format(
+        deck=entry.deck,
+        noun=entry.noun,
+        size=f"{w:g} × {h:g} mm ({w / 25.4:.3g} × {h / 25.4:.3g} in)",
+        bleed=f"{entry.settings.bleed:g} mm",
+        gap=f"{2 * entry.settings.bleed:g} mm",
+        **extra,
+    )
+
+
+def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
+    why = words.SCALED_STACKED if any(e.clear_cards for e in entries) else words.SCALED_CUT
+    tips = [words.ACTUAL_SIZE.format(why=why)]
+    for entry in entries:
+        settings = entry.settings
+        if settings.layout == "single":
+            tips += [_fill(words.CHECK_BLEED if settings.bleed else words.CHECK_PAGE, entry)]
+        elif settings.marks == "none":
+            tips += [_fill(words.CHECK_NO_MARKS, entry)]
+        else:
+            tips += [_fill(words.CHECK_MARKS, entry)]
+    return list(dict.fromkeys(tips))
+
+
+def _film(film: Sequence[PackingEntry]) -> list[str]:
+    mirror = words.MIRROR_ON if any(e.settings.mirror for e in film) else words.MIRROR_OFF
+    return [*words.FILM_TIPS, mirror, words.FILM_HANDLING]
+
+
+def _paper_heading(entries: Sequence[PackingEntry]) -> str:
+    return "Index cards" if all(e.settings.layout == "single" for e in entries) else "Paper"
+
+
+def _media(entries: Sequence[PackingEntry]) -> list[str]:
+    tips: list[str] = []
+    for entry in entries:
+        single = entry.settings.layout == "single"
+        if entry.settings.media == "cardstock":
+            shop = single and entry.settings.bleed
+            tips += [
+                _fill(
+                    words.CARDSTOCK_SHOP if shop else words.CARDSTOCK_SINGLE if single else words.CARDSTOCK_SHEETS,
+                    entry,
+                )
+            ]
+        else:
+            tips += [_fill(words.PAPER_SINGLE if single else words.PAPER_SHEETS, entry)]
+    return list(dict.fromkeys(tips))
+
+
+def _two_sided(entries: Sequence[PackingEntry], calibration: bool) -> list[str]:
+    edges = {"long-edge": "long", "short-edge": "short"}
+    shop = [e for e in entries if e.settings.layout == "single" and e.settings.bleed]
+    home = [e for e in entries if e not in shop]
+    tips = [_fill(words.DUPLEX_SHOP, e, edge=edges[e.settings.duplex]) for e in shop]
+    if not home:
+        return tips
+    tips += [_fill(words.DUPLEX_HOW, e, edge=edges[e.settings.duplex]) for e in home]
+    sheets = any(e.settings.layout == "sheet" for e in home)
+    tips.append(words.DUPLEX_CHECK.format(first="sheet" if sheets else "card"))
+    offset = home[0].settings.back_offset
+    if offset != (0.0, 0.0):
+        tips.append(words.OFFSET_APPLIED.format(x=f"{offset[0]:g}", y=f"{offset[1]:g}"))
+    if calibration:
+        tips.append(words.CALIBRATE_SHEET.format(file=CALIBRATION_PDF))
+    else:
+        tips.append(words.CALIBRATE_BY_HAND)
+    return tips
+
+
+def _cutting(entries: Sequence[PackingEntry]) -> list[str]:
+    tips: list[str] = []
+    for entry in entries:
+        settings = entry.settings
+        if settings.layout == "single":
+            tips += [_fill(words.TRIM_BLEED if settings.bleed else words.NOTHING_TO_CUT, entry)]
+        elif entry.folded:
+            tips += [words.CUT_PAIRS]
+        elif settings.registration and settings.marks == "none":
+            tips += [words.CUT_BY_MACHINE]
+        elif settings.marks == "crop":
+            tips += [_fill(words.CUT_CROP_GAP if settings.bleed else words.CUT_CROP, entry), words.CUT_MARKS_ON_EDGE]
+        elif settings.marks == "lines":
+            tips += [_fill(words.CUT_LINES_GAP if settings.bleed else words.CUT_LINES, entry)]
+        else:
+            tips += [_fill(words.CUT_NO_MARKS, entry)]
+    if any(e.settings.layout == "sheet" and not e.settings.registration for e in entries):
+        tips.append(words.CUT_SCISSORS)
+    return list(dict.fromkeys(tips))
+
+
+def _shop(entries: Sequence[PackingEntry]) -> list[str]:
+    tips = [words.SHOP_CMYK]
+    if any(e.settings.layout == "single" and e.settings.bleed for e in entries):
+        tips.append(words.SHOP_TRIM)
+    return tips
+
+
+def _sorting(entries: Sequence[PackingEntry], answer_keys: bool) -> list[str]:
+    ids = ", ".join(entry.ids for entry in entries if entry.ids)
+    keys = "; the answer keys name cards the same way" if answer_keys else ""
+    tips = [words.SORT_IDS.format(ids=ids, keys=keys)]
+    sets = max(e.settings.sets for e in entries)
+    tips.append(words.SORT_SETS if sets > 1 else words.SORT_ONE_SET)
+    tips.append(words.COUNT)
+    if any(e.settings.media == "transparency" for e in entries):
+        tips.append(words.STORE_FILM)
+    return tips
