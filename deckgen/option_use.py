@@ -33,8 +33,13 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
         return f"{game.name} cards have no backs, so nothing is printed on the other side; leave it out"
     if name == "back_offset" and tuple(value) != (0.0, 0.0):
         return _back_offset_idle(game, settings)
-    if name in ("paper", "margin") and single:
+    if name == "paper" and single:
         return "with --layout single each card is its own page, so there is no sheet to size; leave it out"
+    if name == "margin" and single and settings.bleed:
+        return (
+            "with --layout single and a bleed each card is its own page, trimmed by a print shop, so art "
+            "keeps 3 mm inside the trim whatever the margin; leave it out"
+        )
     if name == "marks" and value != "none" and single:
         return "with --layout single each card is its own page and its edges are the cut, so there is nothing to mark"
     return None

@@ -175,6 +175,11 @@ def resolve(
         )
     if bleed > 10:
         raise DeckgenError(f"{where('bleed')} {bleed:g} mm: use at most 10 mm (3 mm is usual)")
+    if merged["layout"] == "single" and not bleed and margin > min(card) / 4:
+        raise DeckgenError(
+            f"{where('margin')} {margin:g} mm: on one-card pages the art keeps that far inside the card's edge, "
+            f"which leaves too little of a {card[0]:g} x {card[1]:g} mm card; use a smaller margin"
+        )
     if margin > min(paper) / 3:
         raise DeckgenError(f"{where('margin')} {margin:g} mm leaves too little of the page; use a smaller margin")
     return PrintSettings(

@@ -26,7 +26,7 @@ PROBES: dict[str, Any] = {
     "duplex": "short-edge",
     "marks": "lines",
     "paper": "a4",
-    "margin": "30mm",  # a margin is a limit: this one leaves room for fewer cards
+    "margin": "12mm",  # a margin is a limit: this one leaves room for fewer cards, or less of a one-card page
 }
 
 
@@ -39,8 +39,7 @@ def _plan_or_refusal(key: str, options: dict[str, Any]) -> list[Any] | str:
     except DeckgenError as error:
         return str(error)
     printed: list[Any] = [
-        (p.width, p.height, p.side, p.trim, [(c.face, c.x, c.y) for c in p.placements], len(p.extras))
-        for p in plan.pages
+        (p.width, p.height, p.side, p.trim, [(c.face, c.x, c.y) for c in p.placements], p.extras) for p in plan.pages
     ]
     printed.append(sorted(plan.faces))
     # One card a page: which way the printer turns the page is what the PDF asks of the print dialog.

@@ -201,7 +201,7 @@ def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str) -> None:
     (fx, fy), *_ = card_frames(path, 3)
     back = card_frames(path, 4)
     front_x, front_y = fx - 3.81 / 2, fy - 3.81 / 2  # the front frame sits half an inset inside the card
-    backs = [(x - 3.81, y - 3.81) for x, y in back if x > 0]
+    backs = [(x - 3.81 / 2, y - 3.81 / 2) for x, y in back if x > 0]  # so does the back frame
     bx, by = min(backs, key=lambda b: b[1]) if duplex == "long-edge" else backs[0]
     if duplex == "long-edge":
         assert front_x + bx + 76.2 == pytest.approx(LETTER[0], abs=0.01)

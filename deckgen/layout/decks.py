@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from deckgen.errors import DeckgenError
-from deckgen.layout.faces import CardFaces, for_media
-from deckgen.layout.primitives import Primitive, flip_y
+from deckgen.layout.faces import CardFaces, Face, for_media
+from deckgen.layout.primitives import Primitive, flip_y, ink_bounds, scale_about
 from deckgen.layout.sheets import (
     Grid,
     Page,
@@ -56,19 +56,71 @@ def deck_plan(
             f"{min_card[0]:g} x {min_card[1]:g} mm"
         )
     plan = SheetPlan(name, {}, [])
-    fronts = [plan.add_face(for_media(face, settings.media)) for face in faces.fronts]
+    fit = _safe_fit(faces, settings)
+    fronts = [plan.add_face(fit(for_media(face, settings.media))) for face in faces.fronts]
     backs = None
     if faces.backs is not None:
-        backs = [plan.add_face(for_media(face, settings.media)) for face in faces.backs]
+        backs = [plan.add_face(fit(for_media(face, settings.media))) for face in faces.backs]
     for number in range(1, settings.sets + 1):
-        labels = [plan.add_face(faces.label(number))] * len(fronts) if settings.sets > 1 else None
+        labels = [plan.add_face(fit(faces.label(number)))] * len(fronts) if settings.sets > 1 else None
         back_labels = None
         if labels and backs and faces.back_label is not None:
-            back_labels = [plan.add_face(faces.back_label(number))] * len(fronts)
+            back_labels = [plan.add_face(fit(faces.back_label(number)))] * len(fronts)
         _lay_out(plan, settings, fronts, labels, backs if settings.duplex != "none" else None, back_labels)
     if settings.mirror:
         plan.pages = [mirror_page(page, plan) for page in plan.pages]
     return plan
+
+
+#: How far inside the trim everything printed stays on a page with bleed: a print shop's cut
+#: may wander by a millimetre or two, and art this far in is never cut into.
+SAFE_INSIDE_TRIM = 3.0
+
+
+def safe_distance(settings: PrintSettings) -> float:
+    """How far inside the trim every printed element must stay (0: the game's own design rules).
+
+    When each card is its own page, its trim is the page edge: without bleed, a printer cannot
+    reach the outer ``--margin`` of the page; with bleed, a shop trims there, give or take.
+    """
+    if settings.layout != "single":
+        return 0.0
+    return SAFE_INSIDE_TRIM if settings.bleed else settings.margin
+
+
+def _safe_fit(faces: CardFaces, settings: PrintSettings) -> Callable[[Face], Face]:
+    """A function that shrinks a face's art about the card's centre to keep it in the safe area.
+
+    One factor for the whole deck (fronts, backs and set labels alike): cards of a deck keep
+    their art at the same place and size, so stacked or sorted cards still match.
+    """
+    safe = safe_distance(settings)
+    card_w, card_h = settings.card
+    samples = [*faces.fronts, *(faces.backs or []), faces.label(1), faces.label(settings.sets)]
+    if faces.back_label is not None:
+        samples += [faces.back_label(settings.sets)]
+    factor = 1.0
+    for face in samples:
+        bounds = ink_bounds(face.primitives)
+        if bounds is None:
+            continue
+        x0, y0, x1, y1 = bounds
+        for reach, half in (
+            (card_w / 2 - x0, card_w / 2),
+            (x1 - card_w / 2, card_w / 2),
+            (card_h / 2 - y0, card_h / 2),
+            (y1 - card_h / 2, card_h / 2),
+        ):
+            if reach > half - safe and reach > 0:
+                factor = min(factor, (half - safe) / reach)
+    if factor >= 1.0:
+        return lambda face: face
+
+    def fit(face: Face) -> Face:
+        shapes = scale_about(face.primitives, factor, face.width / 2, face.height / 2)
+        return replace(face, key=f"{face.key}-safe{factor:.5f}", primitives=tuple(shapes))
+
+    return fit
 
 
 def _lay_out(

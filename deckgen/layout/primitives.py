@@ -185,3 +185,52 @@ def rotate_90(shapes: Iterable[Primitive], height: float) -> list[Primitive]:
         else:
             out.append(replace(shape, x=height - shape.y - shape.h, y=shape.x, w=shape.h, h=shape.w))
     return out
+
+
+def ink_bounds(shapes: Iterable[Primitive]) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) the ink of ``shapes`` covers, strokes' widths included (``None``: no ink)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            pad = shape.width / 2
+            xs += [v for x, _ in shape.points for v in (x - pad, x + pad)]
+            ys += [v for _, y in shape.points for v in (y - pad, y + pad)]
+        elif isinstance(shape, Shape):
+            xs += [x for ring in shape.contours for x, _ in ring]
+            ys += [y for ring in shape.contours for _, y in ring]
+        elif isinstance(shape, Disc):
+            xs += [shape.cx - shape.r, shape.cx + shape.r]
+            ys += [shape.cy - shape.r, shape.cy + shape.r]
+        elif shape.stroke is not None or shape.fill is not None:
+            pad = shape.width / 2 if shape.stroke is not None else 0.0
+            xs += [shape.x - pad, shape.x + shape.w + pad]
+            ys += [shape.y - pad, shape.y + shape.h + pad]
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def scale_about(shapes: Iterable[Primitive], factor: float, cx: float, cy: float) -> list[Primitive]:
+    """Shrink or grow shapes by ``factor`` about (cx, cy), line widths included."""
+
+    def move(x: float, y: float) -> Point:
+        return cx + (x - cx) * factor, cy + (y - cy) * factor
+
+    out: list[Primitive] = []
+    for shape in shapes:
+        if isinstance(shape, Stroke):
+            out.append(replace(shape, points=tuple(move(x, y) for x, y in shape.points), width=shape.width * factor))
+        elif isinstance(shape, Shape):
+            # The outline scales about its own origin and the origin moves: a letter keeps its
+            # (renamed) form, so a PDF still draws each letter once.
+            outline = tuple(tuple((x * factor, y * factor) for x, y in ring) for ring in shape.outline)
+            glyph = f"{shape.glyph}*{factor:.6f}" if shape.glyph else None
+            out.append(replace(shape, outline=outline, origin=move(*shape.origin), glyph=glyph))
+        elif isinstance(shape, Disc):
+            x, y = move(shape.cx, shape.cy)
+            out.append(replace(shape, cx=x, cy=y, r=shape.r * factor))
+        else:
+            x, y = move(shape.x, shape.y)
+            out.append(replace(shape, x=x, y=y, w=shape.w * factor, h=shape.h * factor, width=shape.width * factor))
+    return out

@@ -70,9 +70,12 @@ def treenex_front(value: int, geometry: TreenexGeometry, card_id: str = "", fram
 
 
 def treenex_back(geometry: TreenexGeometry) -> Face:
-    """A diagonal lattice inside a frame, and the game's name on a clear band."""
+    """A diagonal lattice inside a frame, and the game's name on a clear band.
+
+    The frame sits as far inside the trim as the front's, so a back folded over its card
+    (``--duplex fold``) is as far from the fold as the front is."""
     w, h, inset = geometry.width, geometry.height, geometry.inset
-    x0, y0, x1, y1 = inset, inset, w - inset, h - inset
+    x0, y0, x1, y1 = inset / 2, inset / 2, w - inset / 2, h - inset / 2
     shapes: list[Primitive] = [Box(x0, y0, x1 - x0, y1 - y0, TREENEX_ACCENT, None, 0.6)]
     pitch = 6.0
     span = (x1 - x0) + (y1 - y0)
