@@ -7,9 +7,10 @@ OUT    := output
 .PHONY: build test format bench docs fuzz system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
-# qpdf, librsvg's rsvg-convert as an independent SVG renderer, and Ghostscript (inkcov) for CMYK.
-SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs
-SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript
+# qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
+# and Debian's Chromium (headless) to see files and pages as a browser shows them.
+SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium
+SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

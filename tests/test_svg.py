@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,7 @@ from PIL import Image
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
-from deckgen.layout.roles import LAYER_ORDER, ROLES
+from deckgen.layout.roles import HAIRLINE, LAYER_ORDER, ROLES
 from tests.pdfcheck import PT
 
 W, H = 63.5, 88.9
@@ -68,10 +69,10 @@ def test_layers_by_role_in_order_with_their_colours(default_sheets: list[Path]) 
         assert group.values[f"{INKSCAPE}label"].startswith(group.id)
     for shape in layer(svg, "cut"):
         assert shape.stroke == se.Color("#FF0000") and shape.fill.value is None
-        assert float(shape.values["stroke-width"]) == 0.01
+        assert float(shape.values["stroke-width"]) == HAIRLINE
     for shape in layer(svg, "score"):
         assert shape.stroke == se.Color("#0000FF")
-        assert float(shape.values["stroke-width"]) == 0.01
+        assert float(shape.values["stroke-width"]) == HAIRLINE
     assert layer(svg, "score"), "numbers are scored by default"
     colours = [role.colour for role in ROLES.values()]
     assert len(set(colours)) == len(colours), "software that maps operations by colour must tell every role apart"
@@ -170,7 +171,7 @@ def test_card_measures_true_size_in_a_third_party_renderer(tmp_path: Path) -> No
     """rsvg-convert at 1270 dpi (50 px a mm) draws the cut lines one card width apart."""
     sheets = build_svg(tmp_path, bed="80x110mm", engrave="none")
     thick = tmp_path / "thick.svg"
-    thick.write_text(sheets[0].read_text().replace('stroke-width="0.01"', 'stroke-width="0.4"'))
+    thick.write_text(sheets[0].read_text().replace('stroke-width="1"', 'stroke-width="0.4"'))
     png = tmp_path / "card.png"
     subprocess.run(["rsvg-convert", "-d", "1270", "-p", "1270", "-b", "white", str(thick), "-o", str(png)], check=True)
     image = Image.open(png).convert("RGB")
@@ -274,7 +275,7 @@ def test_every_vector_path_is_an_inkscape_hairline(default_sheets: list[Path]) -
     stroked = re.findall(r'<path [^>]*stroke="#(?:FF0000|0000FF)"[^>]*/>', text)
     assert stroked
     for element in stroked:
-        assert 'stroke-width="0.01"' in element
+        assert 'stroke-width="1"' in element
         assert "-inkscape-stroke:hairline" in element
         assert 'vector-effect="non-scaling-stroke"' in element
 
@@ -402,3 +403,68 @@ def test_no_frame_typed_wins_over_a_profile_that_sets_it(tmp_path: Path) -> None
             assert main(args) == 0
             sheet = sorted((out / "svg").glob("*.svg"))[0]
             assert bool(frame_rectangles(sheet)) is framed
+
+
+def _coloured_share(
+    image: Image.Image,
+    segments: list[tuple[str, float, float, float]],
+    px_per_mm: float,
+    wanted: Callable[[tuple[int, int, int]], bool],
+) -> float:
+    """The share of points along the segments (every 2 mm) with a pixel of the wanted colour within 1 px."""
+    pixels = image.load()
+    width, height = image.size
+    hits = total = 0
+    for axis, at, start, end in segments:
+        steps = max(1, int((end - start) / 2))
+        for k in range(steps + 1):
+            along = start + (end - start) * k / steps
+            x, y = (at, along) if axis == "v" else (along, at)
+            cx, cy = round(x * px_per_mm), round(y * px_per_mm)
+            near = [
+                pixels[i, j]
+                for i in range(cx - 1, cx + 2)
+                for j in range(cy - 1, cy + 2)
+                if 0 <= i < width and 0 <= j < height
+            ]
+            if not near:
+                continue
+            total += 1
+            hits += any(wanted(p[:3]) for p in near)
+    assert total
+    return hits / total
+
+
+def _reddish(p: tuple[int, int, int]) -> bool:
+    return p[0] > 170 and p[1] < 150 and p[2] < 150
+
+
+def test_cut_lines_show_in_a_viewer_and_a_browser(default_sheets: list[Path], tmp_path: Path) -> None:
+    """A maker previewing the file sees the cuts: in rsvg (image viewers) at 40 dpi, and in
+    Chromium at screen size, while the paths stay Inkscape hairlines."""
+    sheet = default_sheets[0]
+    segments = axis_segments(layer(parse(sheet), "cut"))
+    png = tmp_path / "rsvg.png"
+    subprocess.run(["rsvg-convert", "-d", "40", "-p", "40", "-b", "white", str(sheet), "-o", str(png)], check=True)
+    assert _coloured_share(Image.open(png).convert("RGB"), segments, 40 / 25.4, _reddish) > 0.95
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "Debian's chromium is installed by make test"
+    shot = tmp_path / "chromium.png"
+    # The whole 600 x 400 mm sheet at the browser's 96 px an inch.
+    size = f"{round(600 / 25.4 * 96) + 2},{round(400 / 25.4 * 96) + 2}"
+    subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            f"--window-size={size}",
+            f"--screenshot={shot}",
+            sheet.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert _coloured_share(Image.open(shot).convert("RGB"), segments, 96 / 25.4, _reddish) > 0.95

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Stroke width of vector (cut and score) paths: a hairline, in mm.
-HAIRLINE = 0.01
+#: Stroke width written on vector (cut and score) paths, with ``vector-effect="non-scaling-stroke"``
+#: and Inkscape's ``-inkscape-stroke:hairline``: the way Inkscape itself saves a hairline. Inkscape
+#: reads it as a hairline; browsers draw it one screen pixel wide at any zoom; viewers without
+#: vector effects (librsvg) draw it 1 mm wide; laser software that sorts by colour ignores it.
+HAIRLINE = 1
 
 
 @dataclass(frozen=True)

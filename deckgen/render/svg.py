@@ -91,8 +91,9 @@ def sheet_to_svg(sheet: LaserSheet, title: str) -> bytes:
     ).encode()
 
 
-#: Inkscape's own hairline marker: shown one screen pixel wide at any zoom, while the
-#: stroke width stays a true hairline for the laser software.
+#: Inkscape's own hairline marker. With the width of :data:`HAIRLINE` and a non-scaling stroke it
+#: is exactly what Inkscape writes for a hairline, so every viewer shows the paths (a true 0.01 mm
+#: stroke looks like an empty sheet outside Inkscape) and Inkscape still treats them as hairlines.
 HAIRLINE_STYLE = "-inkscape-stroke:hairline"
 
 
