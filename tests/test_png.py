@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import subprocess
 from pathlib import Path
 
@@ -15,7 +16,9 @@ from deckgen.docs_images import docs_images
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front
 from deckgen.games.cleariosity.model import Card, Cell, Tier
+from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.stack import read_stack
+from deckgen.layout.primitives import Stroke
 from deckgen.render.png import draw, png_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,6 +143,42 @@ def test_show_prints_the_equation_and_writes_the_picture(tmp_path: Path, capsys:
     assert capsys.readouterr().out.strip() == "5 + 1 = 6 (top row)"  # the answer keys' words
     with Image.open(out) as image:
         assert image.size == (round(63.5 / 25.4 * 200), round(88.9 / 25.4 * 200))
+
+
+def test_show_at_another_level_makes_another_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["show", "G01", "G08"]) == 0
+    assert main(["show", "G01", "G08", "--level", "orange"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stack-G01-G08-green.png", "stack-G01-G08-orange.png"]
+    capsys.readouterr()
+
+
+def _stack_with_equations(count: int) -> list[Card]:
+    """Two cards of the shipped deck that read as at least ``count`` equations at their level."""
+    cards = load_cleariosity().cards
+    for a, b in itertools.combinations(cards, 2):
+        level = max((a.tier, b.tier), key=lambda t: t.rank)
+        if len(read_stack([a, b], level).equations) >= count:
+            return [a, b]
+    raise AssertionError(f"no pair of the shipped deck makes {count} equations")
+
+
+def test_each_equation_of_a_stack_has_its_own_band(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    cards = _stack_with_equations(2)
+    level = max((c.tier for c in cards), key=lambda t: t.rank)
+    reading = read_stack(cards, level)
+    geometry = CleariosityGeometry(63.5, 88.9)
+    shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
+    bands = [s for s in shapes if isinstance(s, Stroke) and s.width > geometry.cell * 0.2]
+    assert len(bands) == len(reading.equations)
+    assert len({b.colour for b in bands}) == len(bands), "each equation in its own colour"
+    widths = [b.width for b in bands]
+    assert widths == sorted(widths, reverse=True) and len(set(widths)) == len(widths), "crossing bands both show"
+    assert main(["show", *(c.id for c in cards), "--out", str(tmp_path / "s.png")]) == 0
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert printed[0].endswith(", yellow band") and printed[1].endswith(", blue band")
 
 
 def card(card_id: str, tier: Tier, *cells: tuple[int, int, int]) -> Card:

@@ -115,7 +115,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
 
 @click.command()
 @click.argument("card_ids", nargs=-1, metavar="CARD...")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Picture to write. [stack-IDS.png]")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Picture to write. [stack-IDS-LEVEL.png]")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=200, show_default=True, help="Resolution of the picture.")
 @click.option(
     "--level",
@@ -138,7 +138,7 @@ def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | Non
     from deckgen.fileio import write_atomic
     from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, load_cleariosity
     from deckgen.games.cleariosity.faces import CleariosityGeometry
-    from deckgen.games.cleariosity.pictures import stack_picture
+    from deckgen.games.cleariosity.pictures import highlight_name, stack_picture
     from deckgen.games.cleariosity.stack import level_of, read_stack
     from deckgen.render.png import draw, png_bytes
     from deckgen.units import CARD_SIZES
@@ -150,11 +150,13 @@ def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | Non
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])
     shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
     image = draw(shapes, geometry.width, geometry.height, dpi, (255, 255, 255, 255))
-    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}.png")
+    # The level is in the name: the same cards read at another level make another picture.
+    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}-{tier.colour}.png")
     write_atomic(target, png_bytes(image, dpi))
     if reading.equations:
-        for equation in reading.equations:
-            click.echo(str(equation))
+        several = len(reading.equations) > 1
+        for index, equation in enumerate(reading.equations):
+            click.echo(f"{equation}, {highlight_name(index)} band" if several else str(equation))
     else:
         click.echo(f"No equation at the {tier.colour} level:")
         for reason in reading.reasons:

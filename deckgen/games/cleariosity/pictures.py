@@ -15,7 +15,22 @@ from deckgen.layout.faces import digit
 from deckgen.layout.pictures import CARD_EDGE
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke
 
-HIGHLIGHT = "#FFE27A"
+#: One highlight per equation of a stack, each band narrower than the one before, so that
+#: where two lines cross both still show: (colour, share of the cell it covers, name).
+HIGHLIGHTS = (
+    ("#FFE27A", 0.85, "yellow"),
+    ("#8FD3F4", 0.62, "blue"),
+    ("#F59AC0", 0.42, "pink"),
+    ("#9BDB8F", 0.26, "green"),
+)
+HIGHLIGHT = HIGHLIGHTS[0][0]
+
+
+def highlight_name(index: int) -> str:
+    """What the teacher or pupil calls the band of the stack's ``index``-th equation."""
+    return HIGHLIGHTS[index % len(HIGHLIGHTS)][2]
+
+
 OFF_LINE = "#C4C4C4"
 COVERED = "#D62828"
 
@@ -26,16 +41,18 @@ def stack_picture(
     lines: Sequence[str] = (),
     covered: Sequence[tuple[int, int]] = (),
 ) -> list[Primitive]:
-    """The cards stacked: each reading line highlighted, numbers off those lines in grey.
+    """The cards stacked: each reading line highlighted in its own colour and width (see
+    :data:`HIGHLIGHTS`), numbers off those lines in grey.
 
     With no lines, every number is dark; ``covered`` cells get a red frame.
     """
     g = geometry
     on_lines = {cell for line in lines for cell in LINES[line]}
     shapes: list[Primitive] = [Box(0, 0, g.width, g.height, CARD_EDGE, None, 0.5)]
-    for line in lines:
+    for index, line in enumerate(lines):
+        colour, share, _ = HIGHLIGHTS[index % len(HIGHLIGHTS)]
         centres = tuple(g.cell_centre(r, c) for r, c in LINES[line])
-        shapes.append(Stroke(centres, g.cell * 0.85, HIGHLIGHT))
+        shapes.append(Stroke(centres, g.cell * share, colour))
     for row, col in covered:
         x, y, w, h = g.cell_box(row, col)
         shapes.append(Box(x + 0.6, y + 0.6, w - 1.2, h - 1.2, COVERED, None, 0.6))
