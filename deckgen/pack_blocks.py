@@ -86,7 +86,15 @@ class Space:
     height: float
 
 
-Block = Heading | Text | Bullets | Numbered | Table | Pictures | PageBreak | Space
+@dataclass(frozen=True)
+class Together:
+    """Blocks kept on one page when they fit (a heading with what it introduces); longer than a
+    page, they flow on."""
+
+    blocks: Sequence[Block]
+
+
+Block = Heading | Text | Bullets | Numbered | Table | Pictures | PageBreak | Space | Together
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,32 @@ def test_score_sheet_has_a_name_row_and_fits_the_text_width(pack_file: Path) -> 
         assert min(sizes) >= 9
 
 
+def test_score_sheet_has_room_for_handwriting_and_uses_the_page(pack_file: Path) -> None:
+    """A child writes "(7 + 8) × 9" in about 40 mm: every expression cell is at least that wide,
+    each hand's row at least 15 mm tall, and the tables fill most of the page."""
+    with pdfplumber.open(pack_file) as pdf:
+        page = next(p for p in pdf.pages if "Treenex score sheet" in (p.extract_text() or ""))
+        mm = 72 / 25.4
+        edges = page.edges
+        xs = sorted({round(e["x0"], 1) for e in edges if e["orientation"] == "v"})
+        expression_headers = [w for w in page.extract_words() if w["text"] == "Expression"]
+        assert len(expression_headers) == 4
+        for header in expression_headers:
+            left = max(x for x in xs if x <= header["x0"])
+            right = min(x for x in xs if x > header["x1"])
+            assert (right - left) / mm >= 40, f"an expression cell is {(right - left) / mm:.1f} mm wide"
+        ys = sorted({round(e["top"], 1) for e in edges if e["orientation"] == "h"})
+        inside = [w for w in page.extract_words() if xs[0] < w["x0"] < xs[1] and min(ys) < w["top"] < max(ys)]
+        hand_rows = [w for w in inside if w["text"] in {"1", "2", "3", "4"}]
+        assert len(hand_rows) == 8, "four hands in each of the two tables"
+        for label in hand_rows:
+            top = max(y for y in ys if y <= label["top"])
+            bottom = min(y for y in ys if y > label["bottom"])
+            assert (bottom - top) / mm >= 15, f"hand {label['text']}: row {(bottom - top) / mm:.1f} mm tall"
+        used = (max(ys) - min(ys)) / (page.height - 2 * 15 * mm)
+        assert used >= 0.75, f"the tables fill {used:.0%} of the page's text height"
+
+
 def test_every_page_is_numbered(pack_file: Path) -> None:
     reader = PdfReader(pack_file)
     for number, page in enumerate(reader.pages, start=1):
@@ -118,6 +144,32 @@ def test_answer_key_for_every_tier_lists_its_perfect_clear(pack_text: str) -> No
         assert f"Answer key: {tier.colour} level" in pack_text
         for group in analyse_tier(deck, tier).perfect_clear.groups or ():
             assert describe(group.values, group.ops[0]) in flat
+
+
+def test_answer_keys_show_each_card_once_each_level_under_its_heading(pack_file: Path) -> None:
+    """No level repeats an earlier level's pictures, every level's heading stands on the page of
+    its pictures, and no caption's line name breaks over two lines."""
+    deck = load_cleariosity()
+    with pdfplumber.open(pack_file) as pdf:
+        pages = [page.extract_text() or "" for page in pdf.pages]
+    keys = [i for i, text in enumerate(pages) if "Answer key:" in text]
+    assert keys
+    captions = re.compile(r"((?:[GYPO]\d\d, )+[GYPO]\d\d)")
+    seen: list[str] = []
+    for tier in Tier:
+        heading = f"Answer key: {tier.colour} level"
+        page = next(i for i in keys if heading in pages[i])
+        after = pages[page][pages[page].index(heading) :]
+        first = captions.search(after)
+        assert first, f"{heading}: its first picture is on its page"
+        assert first.group(1).split(", ")[0].startswith(tier.colour[0].upper())
+    for i in keys:
+        for match in captions.finditer(pages[i]):
+            seen += match.group(1).split(", ")
+        for line in pages[i].splitlines():
+            assert not line.strip().endswith(("from top", "from bottom")), f"a caption wraps: {line}"
+            assert not line.startswith("left"), f"a caption wraps: {line}"
+    assert sorted(seen) == sorted(card.id for card in deck.cards), "every card once across the keys"
 
 
 def test_packing_list_counts_the_sets(pack_text: str) -> None:

@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
+    KeepTogether,
     ListFlowable,
     ListItem,
     PageBreak,
@@ -209,6 +210,8 @@ def flowables(story: Sequence[blocks.Block], styles: dict[str, ParagraphStyle], 
             out.append(_pictures(block, styles))
         elif isinstance(block, blocks.PageBreak):
             out.append(PageBreak())
+        elif isinstance(block, blocks.Together):
+            out.append(KeepTogether(flowables(block.blocks, styles, width)))
         else:
             out.append(Spacer(1, block.height * mm))
     return out

@@ -6,17 +6,31 @@ partition), as pictures of the stacked cards drawn from the printed card faces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
-from deckgen.games.cleariosity.model import Deck, Tier
+from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
-from deckgen.games.cleariosity.verify import analyse_tier
-from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, PageBreak, Picture, Pictures, Table, Text
+from deckgen.games.cleariosity.verify import analyse_tier, teaching_partition
+from deckgen.pack_blocks import (
+    Block,
+    Bullets,
+    Heading,
+    Numbered,
+    PageBreak,
+    Picture,
+    Pictures,
+    Table,
+    Text,
+    Together,
+)
 
-#: Answer-key pictures: five to a row, each column this wide (mm).
-PICTURES_PER_ROW = 5
-PICTURE_COLUMN = 36.0
+#: Answer-key pictures: four to a row, each column this wide (mm): room for the longest
+#: caption ("diagonal from bottom left") on one line.
+PICTURES_PER_ROW = 4
+PICTURE_COLUMN = 44.0
 
 
 def rules() -> list[Block]:
@@ -34,36 +48,67 @@ def rules() -> list[Block]:
 
 
 def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
-    """A page per level present in the deck: one way to collect every card, as stack pictures."""
+    """The answer keys: each level's new cards, collected by equations of that level.
+
+    The operations are cumulative, so a level's cards are collected by the keys of the levels
+    before it plus its own: each key shows only the cards new at its level, and every card
+    appears once. Should a colour have no way of its own to be collected, its level's key shows
+    one way to collect the whole level instead.
+    """
     geometry = CleariosityGeometry(*card_size)
     scale = min(0.42, 30.0 / geometry.width)
-    story: list[Block] = []
-    for tier in Tier:
-        if not deck.colour_cards(tier):
-            continue
-        report = analyse_tier(deck, tier)
+    levels = [tier for tier in Tier if deck.colour_cards(tier)]
+    if not levels:
+        return []
+    story: list[Block] = [
+        PageBreak(),
+        Heading("Answer keys"),
+        Text(
+            "Each level adds the cards of one colour. The key of a level shows one way to collect its new "
+            "cards; with the keys of the levels before it, that collects every card in play. Each picture "
+            "shows the cards of one equation stacked, with the line to read highlighted."
+        ),
+    ]
+    for tier in levels:
+        own = deck.colour_cards(tier)
         ops = " ".join(OP_SYMBOLS[t.op] for t in tier.tiers())
-        story += [
-            PageBreak(),
-            Heading(f"Answer key: {tier.colour} level"),
-            Text(
-                f"{len(report.cards)} cards ({', '.join(t.colour for t in tier.tiers())}). "
-                f"One way to collect every card: each picture shows the cards of one equation stacked, "
-                f"with the line to read highlighted. Operations: {ops}."
-            ),
-        ]
-        groups = report.perfect_clear.groups
-        if not groups:
-            story.append(Text("No way to collect every card was found for this level."))
-            continue
+        in_play = len(deck.tier_cards(tier))
+        found = teaching_partition(deck, tier)
+        if found.groups:
+            cards: Sequence[Card] = own
+            groups = found.groups
+            earlier = [t.colour for t in tier.tiers() if t is not tier and deck.colour_cards(t)]
+            before = (
+                f"; the {_joined(earlier)} cards as in {'their keys' if len(earlier) > 1 else 'its key'}"
+                if earlier
+                else ""
+            )
+            intro = (
+                f"{len(own)} {tier.colour} cards, {in_play} in play. Operations: {ops}. "
+                f"Collect the {tier.colour} cards with these {len(groups)} equations{before}."
+            )
+        else:
+            report = analyse_tier(deck, tier)
+            cards, groups = report.cards, report.perfect_clear.groups or ()
+            intro = (
+                f"{in_play} cards in play. Operations: {ops}. The {tier.colour} cards cannot be collected on "
+                f"their own, so this key collects every card of the level."
+            )
+            if not groups:
+                intro = f"{in_play} cards in play. No way to collect every card was found for this level."
+        section: list[Block] = [Heading(f"Answer key: {tier.colour} level", 2), Text(intro)]
         pictures = []
         for group in groups:
-            cards = [report.cards[i] for i in group.cards]
-            caption = (
-                f"{', '.join(c.id for c in cards)}<br/>{LINE_NAMES[group.line]}<br/>"
-                f"<b>{describe(group.values, group.ops[0])}</b>"
-            )
-            shapes = stack_picture(cards, geometry, [group.line])
+            stacked = [cards[i] for i in group.cards]
+            line = LINE_NAMES[group.line].replace(" ", "\u00a0")  # a caption line never breaks
+            caption = f"{', '.join(c.id for c in stacked)}<br/>{line}<br/><b>{describe(group.values, group.ops[0])}</b>"
+            shapes = stack_picture(stacked, geometry, [group.line])
             pictures.append(Picture(tuple(shapes), geometry.width, geometry.height, scale, caption))
-        story.append(Pictures(pictures, PICTURES_PER_ROW, PICTURE_COLUMN))
+        if pictures:
+            section.append(Pictures(pictures, PICTURES_PER_ROW, PICTURE_COLUMN))
+        story.append(Together(section))  # a level's heading on the page of its pictures
     return story
+
+
+def _joined(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

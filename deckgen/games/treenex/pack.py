@@ -6,10 +6,16 @@ from deckgen.games.treenex import pack_text as words
 from deckgen.games.treenex.model import HANDS_PER_GAME, TreenexDeck
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, Space, Table, Text
 
-#: Score-sheet columns (mm): the hand number and each player's value; expressions share the rest.
-HAND_COLUMN = 16.0
-VALUE_COLUMN = 15.0
+#: Score-sheet columns (mm): the hand number and each player's value; expressions share the rest
+#: (about 60 mm each, with two players a table).
+HAND_COLUMN = 17.0
+VALUE_COLUMN = 18.0
 PLAYERS = 4
+PLAYERS_A_TABLE = 2
+#: Row heights (mm): room to write a name, an expression and a total by hand.
+NAME_ROW = 13.0
+HAND_ROW = 17.0
+TOTAL_ROW = 13.0
 HEADER_TINT = "#E8EEF6"
 TOTAL_TINT = "#F2F2F2"
 
@@ -27,28 +33,40 @@ def rules(deck: TreenexDeck) -> list[Block]:
 
 
 def score_sheet(deck: TreenexDeck) -> list[Block]:
-    """One row per hand, a name row on top; two columns per player, the table as wide as the text."""
+    """A page for one game of up to four players, sized for a child's handwriting.
+
+    Two tables of two players each: an expression such as "(7 + 8) × 9" written by hand takes
+    about 40 mm, and four players side by side would leave each about 26 mm. Each player has
+    a name row, an expression and a value column, a row per hand and a total.
+    """
     hands = max(HANDS_PER_GAME.values())
-    names = ["<b>Name</b>"] + ["", ""] * PLAYERS
-    header = ["<b>Hand</b>"] + ["<b>Expression</b>", "<b>Value</b>"] * PLAYERS
+    note = (
+        f"Cards {deck.low} to {deck.high}. Write each player's name at the top of their columns. In every "
+        "hand, write your expression, (a + b) × c or a × b + c, then its value. Three players play hands 1 "
+        "to 3; two or four players play all four hands. Add up the values at the bottom."
+    )
+    story: list[Block] = [Heading("Treenex score sheet"), Text(note)]
+    for first in range(1, PLAYERS + 1, PLAYERS_A_TABLE):
+        story += [Space(5.0), _players_table(first, hands)]
+    return story
+
+
+def _players_table(first: int, hands: int) -> Table:
+    players = PLAYERS_A_TABLE
+    names = ["<b>Name</b>"] + ["", ""] * players
+    header = ["<b>Hand</b>"] + ["<b>Expression</b>", "<b>Value</b>"] * players
     rows = [names, header]
-    rows += [[f"<b>{h}</b>"] + [""] * (2 * PLAYERS) for h in range(1, hands + 1)]
-    rows.append(["<b>Total</b>"] + ["", ""] * PLAYERS)
+    rows += [[f"<b>{h}</b>"] + [""] * (2 * players) for h in range(1, hands + 1)]
+    rows.append(["<b>Total</b>"] + ["", ""] * players)
     shaded = [((0, 1), (-1, 1), HEADER_TINT), ((0, 0), (0, 0), HEADER_TINT), ((0, -1), (0, -1), HEADER_TINT)]
     # Each player's name spans their two columns; their total goes under "Value".
-    shaded += [((1 + 2 * p, -1), (1 + 2 * p, -1), TOTAL_TINT) for p in range(PLAYERS)]
-    spans = [((1 + 2 * p, 0), (2 + 2 * p, 0)) for p in range(PLAYERS)]
-    table = Table(
+    shaded += [((1 + 2 * p, -1), (1 + 2 * p, -1), TOTAL_TINT) for p in range(players)]
+    spans = [((1 + 2 * p, 0), (2 + 2 * p, 0)) for p in range(players)]
+    return Table(
         rows,
-        [HAND_COLUMN] + [None, VALUE_COLUMN] * PLAYERS,
+        [HAND_COLUMN] + [None, VALUE_COLUMN] * players,
         style="form",
-        row_heights=[14.0, 9.0] + [17.0] * hands + [12.0],
+        row_heights=[NAME_ROW, 8.0] + [HAND_ROW] * hands + [TOTAL_ROW],
         spans=spans,
         shaded=shaded,
     )
-    note = (
-        f"Cards {deck.low} to {deck.high}. Write each player's name on the top row. In every hand, "
-        "write your expression, (a + b) × c or a × b + c, then its value. Three players play hands 1 "
-        "to 3; two or four players play all four hands. Add up the values at the bottom."
-    )
-    return [Heading("Treenex score sheet"), Text(note), Space(4.0), table]
