@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 Point = tuple[float, float]
 
@@ -33,12 +34,37 @@ class Glyph:
     dots: tuple[Point, ...] = ()
 
 
+#: The largest distance, in mm, between a drawn curve and the polyline that stands for it:
+#: half a 600 dpi printer's dot, so no chord ever shows.
+FLATNESS_MM = 0.02
+
+
+def arc_steps(radius: float, sweep: float, tolerance: float) -> int:
+    """The fewest equal chords along an arc of ``radius`` sweeping ``sweep`` radians that stay within
+    ``tolerance`` of it (any unit, the same for both)."""
+    if radius <= tolerance:
+        return 1
+    per_chord = 2 * math.acos(1 - tolerance / radius)
+    return max(1, math.ceil(abs(sweep) / per_chord))
+
+
+#: The flatness, in em, that the glyphs are built to: recomputed per size (see :func:`glyph_table`).
+_TOLERANCE_EM = 0.0
+
+
 def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24) -> list[Point]:
-    """Points on an elliptical arc from ``start`` to ``end`` degrees (counter-clockwise if end > start)."""
+    """Points on an elliptical arc from ``start`` to ``end`` degrees (counter-clockwise if end > start).
+
+    At least ``steps`` chords, and more where the glyphs are drawn large enough for those to show.
+    """
+    digits = 4
+    if _TOLERANCE_EM > 0:
+        steps = max(steps, arc_steps(max(rx, ry), math.radians(end - start), _TOLERANCE_EM))
+        digits = 7  # 0.0001 em of a large glyph would be more than the flatness
     points = []
     for k in range(steps + 1):
         angle = math.radians(start + (end - start) * k / steps)
-        points.append((round(cx + rx * math.cos(angle), 4), round(cy + ry * math.sin(angle), 4)))
+        points.append((round(cx + rx * math.cos(angle), digits), round(cy + ry * math.sin(angle), digits)))
     return points
 
 
@@ -120,6 +146,27 @@ def _glyphs() -> dict[str, Glyph]:
 GLYPHS: dict[str, Glyph] = _glyphs()
 
 
+@cache
+def _table(scale: int) -> dict[str, Glyph]:
+    global _TOLERANCE_EM
+    _TOLERANCE_EM = FLATNESS_MM / scale
+    try:
+        return _glyphs()
+    finally:
+        _TOLERANCE_EM = 0.0
+
+
+def glyph_table(size: float | None) -> dict[str, Glyph]:
+    """The glyphs for text ``size`` mm tall, every curve within :data:`FLATNESS_MM` of its arc.
+
+    Sizes are taken in powers of two (a 40 mm digit is built as for 64 mm), so the few large
+    sizes of a deck share one table; small text keeps the glyphs' own chords, already finer.
+    """
+    if size is None or size <= 0:
+        return GLYPHS
+    return _table(2 ** max(0, math.ceil(math.log2(size))))
+
+
 def text_width(text: str) -> float:
     """Width of ``text`` in em, centre-line to centre-line (add ``STROKE`` for the ink)."""
     if not text:
@@ -145,13 +192,16 @@ def glyph(character: str) -> Glyph:
         raise ValueError(f"no stroke glyph for {character!r}") from None
 
 
-def layout_text(text: str) -> tuple[list[tuple[Point, ...]], list[Point]]:
-    """Strokes and dots of ``text`` in em, first glyph's left edge at x = 0, baseline y = 0."""
+def layout_text(text: str, size: float | None = None) -> tuple[list[tuple[Point, ...]], list[Point]]:
+    """Strokes and dots of ``text`` in em, first glyph's left edge at x = 0, baseline y = 0;
+    ``size``: the size it is drawn at (mm), for curves flat enough at that size."""
     strokes: list[tuple[Point, ...]] = []
     dots: list[Point] = []
     x = 0.0
+    table = glyph_table(size)
     for ch in text:
-        shape = glyph(ch)
+        glyph(ch)  # unknown characters are named here
+        shape = table[ch]
         strokes += [tuple((x + px, py) for px, py in line) for line in shape.strokes]
         dots += [(x + px, py) for px, py in shape.dots]
         x += shape.width + TRACKING + STROKE

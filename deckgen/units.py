@@ -53,12 +53,20 @@ def mm_to_px(mm: float, dpi: float) -> float:
     return mm * dpi / MM_PER_INCH
 
 
-def parse_length(text: str, default_unit: str = "mm") -> float:
-    """``"3mm"``, ``"0.125in"``, ``"2"`` (in ``default_unit``) → millimetres."""
+def parse_length(text: str) -> float:
+    """``"3mm"``, ``"0.125in"``, ``"0"`` → millimetres.
+
+    One rule for every length and size: a number takes a unit (only 0 may go without), so
+    ``5`` is never read as 5 mm when 5 inches was meant, nor ``8.5x11`` as millimetres.
+    """
     match = re.fullmatch(_NUMBER + r"\s*([a-z]*)", text.strip().lower())
     if not match:
         raise DeckgenError(f"length {text!r}: write a number with a unit, e.g. 3mm, 0.125in or 9pt")
-    unit = match.group(2) or default_unit
+    unit = match.group(2)
+    if not unit:
+        if float(match.group(1)) == 0:
+            return 0.0
+        raise DeckgenError(f"length {text!r}: add a unit, e.g. {text.strip()}mm or {text.strip()}in")
     if unit not in UNITS:
         raise DeckgenError(f"length {text!r}: unknown unit {unit!r}; use one of {', '.join(UNITS)}")
     length = float(match.group(1)) * UNITS[unit]

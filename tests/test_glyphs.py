@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from itertools import combinations, pairwise
 
 import pytest
 
-from deckgen.glyphs import GLYPHS, Glyph
+from deckgen.glyphs import FLATNESS_MM, GLYPHS, Glyph, layout_text
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -75,3 +76,24 @@ def test_digits_stay_inside_their_box(character: str) -> None:
 def test_every_capital_letter_and_digit_has_a_glyph() -> None:
     """Card ids are drawn with these glyphs on every card, so each of A-Z and 0-9 must exist."""
     assert set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") <= set(GLYPHS)
+
+
+@pytest.mark.parametrize("size", [3.0, 12.0, 40.0, 64.0, 150.0])
+def test_round_glyphs_stay_within_the_flatness_at_any_size(size: float) -> None:
+    """The 0 and the O are ellipses: every chord of their polylines, drawn ``size`` mm tall, stays
+    within FLATNESS_MM of the ellipse (at the chord's middle, where it is furthest)."""
+    for char, (cx, cy, rx, ry) in {"0": (0.3, 0.5, 0.3, 0.5), "O": (0.37, 0.5, 0.37, 0.5)}.items():
+        strokes, _ = layout_text(char, size)
+        (ring,) = strokes
+        worst = 0.0
+        for (x0, y0), (x1, y1) in pairwise(ring):
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            a0, a1 = math.atan2((y0 - cy) / ry, (x0 - cx) / rx), math.atan2((y1 - cy) / ry, (x1 - cx) / rx)
+            if a1 - a0 > math.pi:
+                a1 -= 2 * math.pi
+            elif a0 - a1 > math.pi:
+                a1 += 2 * math.pi
+            mid = (a0 + a1) / 2
+            ex, ey = cx + rx * math.cos(mid), cy + ry * math.sin(mid)
+            worst = max(worst, math.hypot(ex - mx, ey - my) * size)
+        assert worst <= FLATNESS_MM, f"{char} at {size} mm: a chord is {worst:.3f} mm off the curve"

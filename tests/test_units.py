@@ -9,7 +9,7 @@ from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt, mm_to_px, parse_len
 
 
 @pytest.mark.parametrize(
-    ("text", "mm"), [("3mm", 3.0), ("0.125in", 3.175), ("1cm", 10.0), ("72pt", 25.4), ("2", 2.0), (".5 mm", 0.5)]
+    ("text", "mm"), [("3mm", 3.0), ("0.125in", 3.175), ("1cm", 10.0), ("72pt", 25.4), ("0", 0.0), (".5 mm", 0.5)]
 )
 def test_lengths(text: str, mm: float) -> None:
     assert parse_length(text) == pytest.approx(mm)
@@ -39,3 +39,12 @@ def test_conversions() -> None:
     assert mm_to_pt(25.4) == pytest.approx(72.0)
     assert mm_to_px(25.4, 300) == pytest.approx(300.0)
     assert CARD_SIZES["poker"] == (63.5, 88.9)
+
+
+@pytest.mark.parametrize("text", ["2", "5", "0.5"])
+def test_a_length_without_a_unit_is_refused_like_a_size(text: str) -> None:
+    """One rule for lengths and sizes: a number takes a unit (0 alone may go without)."""
+    with pytest.raises(DeckgenError, match=f"add a unit, e.g. {text}mm or {text}in"):
+        parse_length(text)
+    with pytest.raises(DeckgenError, match=f"add a unit, e.g. {text}x{text}mm or {text}x{text}in"):
+        parse_size(f"{text}x{text}", PAPER_SIZES, "paper")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.glyphs import STROKE
+from deckgen.glyphs import FLATNESS_MM, STROKE, arc_steps
 from deckgen.layout.faces import Face
 from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke, rotate_90
 from deckgen.layout.sheets import REGISTRATION_SIZE, Grid, impose, registration_marks
@@ -409,6 +409,8 @@ def _placed(shape: Any, x: float, y: float) -> list[LaserPath]:
 
 
 def _circle_points(cx: float, cy: float, r: float, steps: int = 24) -> tuple[Point, ...]:
+    """A circle as a polygon: at least ``steps`` corners, more if needed to stay within FLATNESS_MM."""
+    steps = max(steps, arc_steps(r, 2 * math.pi, FLATNESS_MM))
     return tuple(
         (cx + r * math.cos(2 * math.pi * k / steps), cy + r * math.sin(2 * math.pi * k / steps)) for k in range(steps)
     )

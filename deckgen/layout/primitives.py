@@ -97,7 +97,7 @@ def text(
     """Stroke-glyph text: ``size`` mm cap height, ``anchor`` left/centre/right at ``x``."""
     width = text_width(content) * size
     left = {"left": x, "centre": x - width / 2, "right": x - width}[anchor]
-    strokes, dots = layout_text(content)
+    strokes, dots = layout_text(content, size)
     pen = STROKE * size
     shapes: list[Primitive] = [
         Stroke(tuple((left + px * size, baseline - py * size) for px, py in line), pen, colour, role)

@@ -29,9 +29,9 @@ from fontTools.pens.basePen import BasePen
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
-#: The largest distance, in mm, between a curve in the font and the polygon that stands for it.
-#: Half of a 600 dpi printer's dot (0.042 mm), so the polygon prints like the curve.
-FLATNESS_MM = 0.02
+# The largest distance, in mm, between a curve in the font and the polygon that stands for it:
+# one flatness for every curve deckgen draws.
+from deckgen.glyphs import FLATNESS_MM
 
 #: Flattening tolerances are powers of two font units between these exponents (see :func:`tolerance_exponent`).
 _MIN_EXPONENT = -6
