@@ -25,7 +25,7 @@ from deckgen.games import game as find_game
 from deckgen.games.base import Game
 from deckgen.guide import CALIBRATION_PDF
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
-from deckgen.layout.decks import deck_plan, sheet_grid
+from deckgen.layout.decks import deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import CardFaces, Face
 from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
 from deckgen.layout.pictures import contact_sheet
@@ -177,8 +177,10 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
     for deck in job.decks.values():
         settings, plan = deck.settings, deck.plan
         sets = settings.sets
-        fronts = sum(1 for page in plan.pages if page.side == "front") // settings.sets
-        backs = sum(1 for page in plan.pages if page.side == "back") // settings.sets
+        fronts = sum(1 for page in plan.pages if page.side == "front")
+        backs = sum(1 for page in plan.pages if page.side == "back")
+        folded = deck.game.has_backs and settings.duplex == "fold"
+        shared = settings.set_sheets == "shared" and settings.sets > 1
         media = MEDIA_NAMES[settings.media]
         sides = "two-sided" if backs else "one side"
         if settings.layout == "single":
@@ -187,6 +189,7 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
             PackingEntry(
                 deck.game.name,
                 deck.cards,
+                None if shared else fronts // settings.sets,
                 fronts,
                 sides,
                 media,
@@ -196,7 +199,8 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
                 card_noun=deck.game.card_noun,
                 clear_cards=deck.game.clear_cards,
                 two_sided=backs > 0,
-                folded=deck.game.has_backs and settings.duplex == "fold",
+                folded=folded,
+                sheets_each_way=sheets_each_way(settings, deck.cards, folded),
             )
         )
     return sets, entries

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from deckgen import pack_text as words
 from deckgen.pack_blocks import Block, Bullets, Heading, Space
 from deckgen.packing import PackingEntry
+from deckgen.print_options import MEDIA_NAMES
 
 #: The calibration sheet a build writes beside its PDFs when backs are printed two-sided.
 CALIBRATION_PDF = "calibration.pdf"
@@ -154,3 +155,25 @@ def _sorting(entries: Sequence[PackingEntry], answer_keys: bool) -> list[str]:
     if any(e.settings.media == "transparency" for e in entries):
         tips.append(words.STORE_FILM)
     return tips
+
+
+def set_sheet_notes(entries: Sequence[PackingEntry], sets: int) -> list[str]:
+    """For several sets: how many sheets each deck takes with each set on its own sheets, and with
+    sets sharing sheets, and which of the two these files are."""
+    notes = []
+    for entry in entries:
+        each = entry.sheets_each_way
+        if sets < 2 or each is None or each["separate"] == each["shared"]:
+            continue
+        media = MEDIA_NAMES[entry.settings.media]
+        chosen = (
+            "These files share sheets between sets"
+            if entry.settings.set_sheets == "shared"
+            else "These files start each set on a new sheet"
+        )
+        notes.append(
+            f"{entry.deck}: {each['separate']} sheets of {media} when each set starts on a new sheet (each "
+            f"sheet holds one set's cards, easy to sort), or {each['shared']} when sets share sheets (every "
+            f"card still shows its set number). {chosen}."
+        )
+    return notes

@@ -33,6 +33,10 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
         return f"{game.name} cards have no backs, so nothing is printed on the other side; leave it out"
     if name == "back_offset" and tuple(value) != (0.0, 0.0):
         return _back_offset_idle(game, settings)
+    if name == "set_sheets" and value == "shared" and (settings.sets == 1 or single):
+        if single:
+            return "with --layout single each card is its own page, so sets never share a sheet; leave it out"
+        return "with one set there is nothing to share; leave it out, or print more --sets"
     if name == "paper" and single:
         return "with --layout single each card is its own page, so there is no sheet to size; leave it out"
     if name == "margin" and single and settings.bleed:

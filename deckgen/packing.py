@@ -17,7 +17,9 @@ class PackingEntry:
 
     deck: str
     cards_per_set: int
-    sheets_per_set: int
+    #: Sheets each set takes when each starts a new sheet (``None`` when sets share sheets).
+    sheets_per_set: int | None
+    sheets_in_all: int
     sides: str
     media: str
     detail: str
@@ -33,6 +35,8 @@ class PackingEntry:
     two_sided: bool = False
     #: Backs are printed beside their cards, to fold behind them.
     folded: bool = False
+    #: Sheets the kit takes each way of placing sets ("separate", "shared"; see ``set_sheets``).
+    sheets_each_way: dict[str, int] | None = None
 
     @property
     def noun(self) -> str:

@@ -19,6 +19,7 @@ LAYOUTS = ("sheet", "single")
 MARKS = ("crop", "lines", "none")
 DUPLEX = ("long-edge", "short-edge", "fold", "none")
 COLORS = ("rgb", "cmyk")
+SET_SHEETS = ("separate", "shared")
 MAX_SETS = 200
 
 #: Every print option, defined once: the CLI's flags and the profile checks are made from these.
@@ -39,6 +40,13 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         f"Classroom sets, 1-{MAX_SETS}; cards are labelled SET n and grouped by set. [1]",
         low=1,
         high=MAX_SETS,
+    ),
+    Option(
+        "set_sheets",
+        "choice",
+        "With several sets: separate: each set starts on a new sheet; shared: sets follow on from one "
+        "another, the fewest sheets (every card still shows its set). [separate]",
+        choices=SET_SHEETS,
     ),
     Option("marks", "choice", "Cutting guides. [crop]", choices=MARKS),
     Option("bleed", "length", "Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]"),
@@ -105,6 +113,7 @@ SHARED_DEFAULTS: dict[str, Any] = {
     "duplex": "none",
     "registration": False,
     "sets": 1,
+    "set_sheets": "separate",
     "back_offset": "0mm,0mm",
     "color": "rgb",
 }

@@ -48,6 +48,8 @@ class PrintSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     #: "rgb" for screens and office printers, "cmyk" for print shops.
     color: str = "rgb"
+    #: "separate": each set starts on a new sheet; "shared": sets follow on, the fewest sheets.
+    set_sheets: str = "separate"
 
 
 def profile_options() -> dict[str, Option]:
@@ -196,6 +198,7 @@ def resolve(
         sets=sets,
         back_offset=parsed["back_offset"],
         color=str(merged["color"]),
+        set_sheets=str(merged["set_sheets"]),
     )
 
 

@@ -26,7 +26,9 @@ PROBES: dict[str, Any] = {
     "duplex": "short-edge",
     "marks": "lines",
     "paper": "a4",
-    "margin": "12mm",  # a margin is a limit: this one leaves room for fewer cards, or less of a one-card page
+    # A margin is a limit: this one leaves room for fewer cards, or less of a one-card page.
+    "margin": "12mm",
+    "set_sheets": "shared",  # with one set: nothing to share, refused
 }
 
 

@@ -127,3 +127,24 @@ def test_the_rules_state_the_range_the_deck_was_built_with(tmp_path: Path) -> No
     assert deck.cards == 10 * 3
     assert "10 to 19" in whole and "three of each" in whole
     assert "0 to 9" not in whole and "four of each" not in whole
+
+
+@pytest.mark.parametrize("set_sheets", ["separate", "shared"])
+def test_the_packing_list_gives_the_sheets_of_both_ways_of_placing_sets(tmp_path: Path, set_sheets: str) -> None:
+    """Each count the packing list states is the page count of a real build that way."""
+    key = next(k for k in GAMES if game(k).clear_cards)
+    counts = {}
+    for way in ("separate", "shared"):
+        out = tmp_path / way
+        job = prepare(BuildRequest(games=(key,), out=out, options={"sets": 7, "set_sheets": way}, pack=False))
+        counts[way] = sum(1 for page in job.decks[key].plan.pages if page.side == "front")
+    assert counts["shared"] < counts["separate"]
+    job, pages = _build(tmp_path / "pack", None, (key,), {"sets": 7, "set_sheets": set_sheets})
+    whole = _flat("\n".join(pages))
+    assert f"{counts['separate']} sheets of transparency film when each set starts on a new sheet" in whole
+    assert f"or {counts['shared']} when sets share sheets" in whole
+    assert f"{game(key).name} {job.decks[key].cards} " in whole
+    assert f" {counts[set_sheets]} transparency film" in whole  # the table's "Sheets in all"
+    # Every card of every set is still labelled with its set.
+    labels = [p for page in job.decks[key].plan.pages for p in page.placements if "label" in p.face]
+    assert len(labels) == 7 * job.decks[key].cards

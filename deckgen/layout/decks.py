@@ -32,6 +32,20 @@ def sheet_grid(settings: PrintSettings) -> Grid:
     return impose(page_w, page_h, card_w, card_h, settings.margin, 2 * settings.bleed)
 
 
+def sheets_each_way(settings: PrintSettings, cards: int, folded: bool) -> dict[str, int]:
+    """Sheets of paper (or film) a build of ``cards`` a set takes, both ways of placing sets:
+    ``separate`` (each set starts a new sheet) and ``shared`` (sets follow on)."""
+    if settings.layout == "single":
+        per_page = 1
+    else:
+        card_w, card_h = settings.card
+        per_page = sheet_grid(replace(settings, card=(2 * card_w, card_h)) if folded else settings).per_page
+    return {
+        "separate": settings.sets * -(-cards // per_page),
+        "shared": -(-(settings.sets * cards) // per_page),
+    }
+
+
 def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
     page_w, page_h = settings.paper
     extras: list[Primitive] = []
@@ -61,12 +75,24 @@ def deck_plan(
     backs = None
     if faces.backs is not None:
         backs = [plan.add_face(fit(for_media(face, settings.media))) for face in faces.backs]
+    printed_backs = backs if settings.duplex != "none" else None
+    sets: list[tuple[list[str], list[str] | None, list[str] | None]] = []
     for number in range(1, settings.sets + 1):
         labels = [plan.add_face(fit(faces.label(number)))] * len(fronts) if settings.sets > 1 else None
         back_labels = None
         if labels and backs and faces.back_label is not None:
             back_labels = [plan.add_face(fit(faces.back_label(number)))] * len(fronts)
-        _lay_out(plan, settings, fronts, labels, backs if settings.duplex != "none" else None, back_labels)
+        sets.append((labels or [], printed_backs, back_labels))
+    if settings.set_sheets == "shared" and settings.sets > 1:
+        # One run of cards, set after set: a sheet may end one set and begin the next.
+        every_front = list(fronts) * settings.sets
+        every_label = [label for labels, _, _ in sets for label in labels]
+        every_back = list(printed_backs) * settings.sets if printed_backs else None
+        every_back_label = [b for _, _, back_labels in sets for b in (back_labels or [])] or None
+        _lay_out(plan, settings, every_front, every_label, every_back, every_back_label)
+    else:
+        for labels, set_backs, back_labels in sets:
+            _lay_out(plan, settings, fronts, labels or None, set_backs, back_labels)
     if settings.mirror:
         plan.pages = [mirror_page(page, plan) for page in plan.pages]
     return plan

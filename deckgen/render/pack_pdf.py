@@ -32,7 +32,7 @@ from reportlab.platypus import (
 
 from deckgen import pack_blocks as blocks
 from deckgen.games.base import PackSection
-from deckgen.guide import printing_guide
+from deckgen.guide import printing_guide, set_sheet_notes
 from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
@@ -238,8 +238,8 @@ def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[Packing
             [
                 para(entry.deck, cell),
                 str(entry.cards_per_set),
-                str(entry.sheets_per_set),
-                str(entry.sheets_per_set * sets),
+                str(entry.sheets_per_set) if entry.sheets_per_set is not None else "shared",
+                str(entry.sheets_in_all),
                 para(f"{entry.media}, {entry.sides}", cell),
             ]
         )
@@ -251,6 +251,7 @@ def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[Packing
         Spacer(1, 3 * mm),
     ]
     story += [para(entry.detail, styles["body"]) for entry in entries if entry.detail]
+    story += [para(text, styles["body"]) for text in set_sheet_notes(entries, sets)]
     return story
 
 
