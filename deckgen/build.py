@@ -440,7 +440,8 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk, calibration is not None)
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
     if calibration is not None:
-        pieces.append((partial(_calibration_pdf, calibration), _writer(root / CALIBRATION_PDF, progress)))
+        cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+        pieces.append((partial(_calibration_pdf, calibration, cmyk), _writer(root / CALIBRATION_PDF, progress)))
     for deck in job.decks.values():
         settings = deck.settings
         subject = print_subject(deck)
@@ -461,10 +462,10 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     return None
 
 
-def _calibration_pdf(sheet: CalibrationSheet) -> bytes:
+def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool) -> bytes:
     from deckgen.render.calibration_pdf import calibration_pdf
 
-    return calibration_pdf(sheet)
+    return calibration_pdf(sheet, cmyk)
 
 
 def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool) -> bytes:

@@ -10,17 +10,18 @@ named paper.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
 import pytest
+from gamekit import GAMES
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
 from deckgen.games import games
 from deckgen.units import PAPER_SIZES
-from gamekit import GAMES
 
 Segment = tuple[float, float, float, float, float]  # x0, y0, x1, y1 (pt, y down), line width
 
@@ -35,7 +36,7 @@ def _segments(page: Any) -> list[Segment]:
             continue
         points = line["pts"]
         width = float(line.get("linewidth") or 0.0)
-        found += [(x0, y0, x1, y1, width) for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False)]
+        found += [(x0, y0, x1, y1, width) for (x0, y0), (x1, y1) in pairwise(points)]
     for rect in page.rects:
         if not rect.get("stroke"):
             continue

@@ -380,3 +380,13 @@ def test_cmyk_teacher_pack_prints_text_on_the_k_plate_alone(tmp_path: Path) -> N
         c, m, y, k = page
         assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0
     assert all(v > 0 for v in rgb[-1][:3])  # RGB black text prints on every plate
+
+
+def test_every_pdf_of_a_cmyk_build_prints_black_on_k_alone(tmp_path: Path) -> None:
+    """The calibration sheet that comes with two-sided sheets is black and white: on K alone too
+    (the decks and the pack are checked above)."""
+    files = build(tmp_path / "cmyk", ("treenex",), color="cmyk")
+    assert "calibration.pdf" in files
+    for page in ink_coverage(files["calibration.pdf"]):
+        c, m, y, k = page
+        assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import io
 
-from reportlab.lib.colors import black
-
 from deckgen.layout.calibration import CalibrationSheet, Tick
+from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, new_canvas
 from deckgen.units import mm_to_pt
@@ -16,8 +15,10 @@ LINE = 0.2  # mm
 EDGE_NAMES = {"long-edge": "LONG edge", "short-edge": "SHORT edge"}
 
 
-def calibration_pdf(sheet: CalibrationSheet) -> bytes:
+def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False) -> bytes:
+    """The sheet as PDF bytes; ``cmyk``: for a CMYK build, every line and letter on K alone."""
     regular, bold = register_fonts()
+    black = colour("#000000", cmyk)
     buffer = io.BytesIO()
     k = mm_to_pt(1.0)
     subject = f"Print at actual size (100 %), two-sided, flipping on the {EDGE_NAMES[sheet.duplex]}"
@@ -38,6 +39,7 @@ def calibration_pdf(sheet: CalibrationSheet) -> bytes:
     # -- front ---------------------------------------------------------------------------
     canvas.setLineWidth(LINE * k)
     canvas.setStrokeColor(black)
+    canvas.setFillColor(black)
     m = sheet.margin
     text(m, m + 4, "deckgen calibration sheet", 16, bold)
     edge = EDGE_NAMES[sheet.duplex]
@@ -87,6 +89,8 @@ def calibration_pdf(sheet: CalibrationSheet) -> bytes:
 
     # -- back: drawn where it shows through in place, and mirrored so it reads from the front --
     canvas.setLineWidth(LINE * k)
+    canvas.setStrokeColor(black)  # a new page starts with reportlab's defaults
+    canvas.setFillColor(black)
     for tick in back_x + back_y:
         line(Tick(sheet.on_back(tick.start), sheet.on_back(tick.end), None))
     canvas.setFont(regular, 6)
