@@ -115,16 +115,18 @@ def prepare(request: BuildRequest) -> BuildJob:
     resolved = {}
     for key in request.games:
         game = find_game(key)
-        resolved[key] = (game, resolve(game, chosen, request.options, request.profile))
-    refuse_idle_options(request.options, list(resolved.values()))
-    decks: dict[str, DeckJob] = {}
-    for key, (game, settings) in resolved.items():
-        options = _game_options(game, chosen, request.options)
-        deck = game.load(request.files.get(key), options)
+        settings = resolve(game, chosen, request.options, request.profile)
         # Laser options are checked on every build, so a mistyped --kerf is caught even
         # before anyone asks for the SVGs.
         laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
         check_settings(laser_settings, settings.card)
+        resolved[key] = (game, settings, laser_settings)
+    # Values are checked first (a wrong one is named as such), then what they would do.
+    refuse_idle_options(request.options, [(game, settings) for game, settings, _ in resolved.values()], request.formats)
+    decks: dict[str, DeckJob] = {}
+    for key, (game, settings, laser_settings) in resolved.items():
+        options = _game_options(game, chosen, request.options)
+        deck = game.load(request.files.get(key), options)
         cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
             raise DeckgenError(
@@ -148,6 +150,16 @@ def prepare(request: BuildRequest) -> BuildJob:
             paper_grid = sheet_grid(settings) if settings.registration else None
             job.laser = plan_laser(laser_cards(job), settings.card, laser_settings, paper_grid)
         decks[key] = job
+    if request.options.get("set_sheets") == "shared" and "pdf" in request.formats:
+        each = [
+            sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.duplex == "fold")
+            for d in decks.values()
+        ]
+        if all(e["shared"] == e["separate"] for e in each):
+            raise DeckgenError(
+                "--set-sheets does nothing here: every set already fills its last sheet, so sharing saves "
+                "no sheet; leave it out"
+            )
     return BuildJob(request, decks)
 
 

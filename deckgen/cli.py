@@ -284,7 +284,8 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **op
     "--deck",
     "game",
     type=click.Choice([*GAMES, "all"]),
-    help=f"Which game's deck to build: {', '.join(GAMES)}, or all. "
+    multiple=True,
+    help=f"Which game's deck to build: {', '.join(GAMES)}, or all; repeat to build several. "
     f"[{', '.join(default_games())}, or the profile's game]",
 )
 @click.option(
@@ -303,7 +304,7 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **op
 def build(
     formats: tuple[str, ...],
     dpi: int,
-    game: str | None,
+    game: tuple[str, ...],
     out: Path,
     profile: str | None,
     file: Path | None,
@@ -311,11 +312,15 @@ def build(
     **options: Any,
 ) -> None:
     """Write print-ready PDFs, laser-cut SVGs or PNG previews of the decks, and the teacher pack (see below)."""
+    from click.core import ParameterSource
+
     from deckgen.build import BuildRequest, prepare, run
+    from deckgen.option_use import refuse_idle_options
     from deckgen.printing import profile as printing_profile
 
     chosen_profile = printing_profile(profile) if profile else {}
-    chosen = games_to_build(game or chosen_profile.get("deck"), file)
+    named = game or ((chosen_profile["deck"],) if "deck" in chosen_profile else ())
+    chosen = games_to_build(named, file)
     names = {option.name for option in game_options("build")}
     split_game_options(chosen, {k: v for k, v in options.items() if k in names})  # one that fits no game is refused
     files: dict[str, Path] = {}
@@ -329,6 +334,15 @@ def build(
         if owner is None or owner not in chosen:
             raise DeckgenError(f"--file {file}: say which game it is for, e.g. --game {chosen[0]}")
         files[owner] = file
+    made = ("pdf", "svg", "png") if "all" in formats else tuple(dict.fromkeys(formats))
+    # --dpi and --pack, when typed, must shape something this build makes.
+    context = click.get_current_context()
+    typed = {
+        name: value
+        for name, value in (("dpi", dpi), ("pack", pack or None))
+        if context.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    }
+    refuse_idle_options(typed, [], made)
     request = BuildRequest(
         games=chosen,
         out=out,
@@ -336,7 +350,7 @@ def build(
         options=options,
         files=files,
         pack=pack,
-        formats=("pdf", "svg", "png") if "all" in formats else tuple(dict.fromkeys(formats)),
+        formats=made,
         dpi=dpi,
     )
     job = prepare(request)
@@ -346,13 +360,14 @@ def build(
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
 
 
-def games_to_build(game: str | None, file: Path | None) -> tuple[str, ...]:
-    """The games named (``all``: every game); with none named, the usual ones, or the deck file's game
-    when it is not one of them (a spreadsheet given alone builds the game that reads spreadsheets)."""
-    if game == "all":
+def games_to_build(named: tuple[str, ...], file: Path | None) -> tuple[str, ...]:
+    """The games named (``all``: every game; each once, in the order given); with none named, the
+    usual ones, or the deck file's game when it is not one of them (a spreadsheet given alone
+    builds the game that reads spreadsheets)."""
+    if "all" in named:
         return GAMES
-    if game is not None:
-        return (game,)
+    if named:
+        return tuple(dict.fromkeys(named))
     chosen = default_games()
     owner = owner_of_file(file) if file is not None else None
     return (owner,) if owner is not None and owner not in chosen else chosen

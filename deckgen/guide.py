@@ -25,11 +25,11 @@ def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibrati
     # It follows the packing list on the same page: both are read when printing.
     story: list[Block] = [Space(6), Heading("Printing guide")]
     story += [Heading("Print at actual size", 2), Bullets(_actual_size(entries))]
-    film = [e for e in entries if e.settings.media == "transparency"]
+    film = [e for e in entries if e.settings.media == "transparency" and not _shop(e)]
     if film:
         story += [Heading("Transparency film", 2), Bullets(_film(film))]
     for media, heading in (("cardstock", "Card stock"), ("paper", "Paper and index cards")):
-        chosen = [e for e in entries if e.settings.media == media]
+        chosen = [e for e in entries if e.settings.media == media and not _shop(e)]
         if chosen:
             story += [Heading(heading if media != "paper" else _paper_heading(chosen), 2), Bullets(_media(chosen))]
     two_sided = [e for e in entries if e.two_sided]
@@ -39,10 +39,19 @@ def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibrati
     if folded:
         story += [Heading("Backs folded over", 2), Bullets([words.FOLD_TIP])]
     story += [Heading("Cutting", 2), Bullets(_cutting(entries))]
-    if any(e.settings.color == "cmyk" for e in entries):
-        story += [Heading("At a print shop", 2), Bullets(_shop(entries))]
+    if any(e.settings.color == "cmyk" or _shop(e) for e in entries):
+        story += [Heading("At a print shop", 2), Bullets(_at_the_shop(entries))]
     story += [Heading("Sorting and storing", 2), Bullets(_sorting(entries, answer_keys))]
     return story
+
+
+def _mm_in(w: float, h: float) -> str:
+    return f"{w:g} × {h:g} mm ({w / 25.4:.3g} × {h / 25.4:.3g} in)"
+
+
+def _shop(entry: PackingEntry) -> bool:
+    """One card a page with bleed: files for a print shop, not for the printer at school."""
+    return entry.settings.layout == "single" and entry.settings.bleed > 0
 
 
 def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
@@ -50,7 +59,8 @@ def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
     return sentence.format(
         deck=entry.deck,
         noun=entry.noun,
-        size=f"{w:g} × {h:g} mm ({w / 25.4:.3g} × {h / 25.4:.3g} in)",
+        size=_mm_in(w, h),
+        pair=_mm_in(2 * w, h),
         bleed=f"{entry.settings.bleed:g} mm",
         gap=f"{2 * entry.settings.bleed:g} mm",
         **extra,
@@ -58,16 +68,24 @@ def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
 
 
 def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
-    why = words.SCALED_STACKED if any(e.clear_cards for e in entries) else words.SCALED_CUT
-    tips = [words.ACTUAL_SIZE.format(why=why)]
+    home = [e for e in entries if not _shop(e)]
+    tips = []
+    if home:
+        why = words.SCALED_STACKED if any(e.clear_cards for e in home) else words.SCALED_CUT
+        tips.append(words.ACTUAL_SIZE.format(why=why))
+    if len(home) < len(entries):
+        tips.append(words.SHOP_SEND)
+    marked = [e for e in home if e.settings.layout == "sheet" and e.settings.marks != "none"]
+    if marked:
+        # One sentence for every deck cut along marks: "a … measures …; a … measures …".
+        measures = "; ".join(_fill(words.MEASURES_PAIR if e.folded else words.MEASURES, e) for e in marked)
+        tips.append(words.CHECK_MARKS.format(measures=measures))
     for entry in entries:
         settings = entry.settings
         if settings.layout == "single":
             tips += [_fill(words.CHECK_BLEED if settings.bleed else words.CHECK_PAGE, entry)]
         elif settings.marks == "none":
             tips += [_fill(words.CHECK_NO_MARKS, entry)]
-        else:
-            tips += [_fill(words.CHECK_MARKS, entry)]
     return list(dict.fromkeys(tips))
 
 
@@ -105,6 +123,10 @@ def _two_sided(entries: Sequence[PackingEntry], calibration: bool) -> list[str]:
     if not home:
         return tips
     tips += [_fill(words.DUPLEX_HOW, e, edge=edges[e.settings.duplex]) for e in home]
+    for entry in (e for e in home if e.settings.layout == "single"):
+        tips.append(words.DUPLEX_BY_HAND.format(edge=edges[entry.settings.duplex]))
+        if entry.settings.media == "paper":
+            tips.append(words.BLANK_SIDE)
     sheets = any(e.settings.layout == "sheet" for e in home)
     tips.append(words.DUPLEX_CHECK.format(first="sheet" if sheets else "card"))
     offset = home[0].settings.back_offset
@@ -138,9 +160,14 @@ def _cutting(entries: Sequence[PackingEntry]) -> list[str]:
     return list(dict.fromkeys(tips))
 
 
-def _shop(entries: Sequence[PackingEntry]) -> list[str]:
-    tips = [words.SHOP_CMYK]
-    if any(e.settings.layout == "single" and e.settings.bleed for e in entries):
+def _at_the_shop(entries: Sequence[PackingEntry]) -> list[str]:
+    tips = []
+    for entry in (e for e in entries if _shop(e)):
+        media = entry.settings.media
+        tips.append(_fill(words.SHOP_FILM if media == "transparency" else words.CARDSTOCK_SHOP, entry))
+    if any(e.settings.color == "cmyk" for e in entries):
+        tips.append(words.SHOP_CMYK)
+    if any(_shop(e) for e in entries):
         tips.append(words.SHOP_TRIM)
     return tips
 

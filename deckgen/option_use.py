@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.options import origin
-from deckgen.print_options import MEDIA_NAMES
+from deckgen.print_options import LASER_OPTIONS, MEDIA_NAMES
+
+#: Print options that only shape the printed sheets.
+PRINT_ONLY = ("mirror", "color", "marks", "layout", "set_sheets", "back_offset", "duplex", "bleed", "media")
+#: Every laser option.
+LASER_ONLY = tuple(option.name for option in LASER_OPTIONS)
 
 if TYPE_CHECKING:
     from deckgen.games.base import Game
@@ -52,6 +57,8 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
 def _back_offset_idle(game: Game, settings: PrintSettings) -> str | None:
     if not game.has_backs:
         return f"{game.name} cards have no backs to move; leave it out"
+    if settings.media == "transparency":
+        return "cards on transparency film are printed on one side, so there are no backs to move; leave it out"
     if settings.duplex == "none":
         return "with --duplex none no backs are printed; leave it out, or choose --duplex long-edge or short-edge"
     if settings.duplex == "fold":
@@ -62,11 +69,44 @@ def _back_offset_idle(game: Game, settings: PrintSettings) -> str | None:
     return None
 
 
-def refuse_idle_options(typed: dict[str, Any], decks: Sequence[tuple[Game, PrintSettings]]) -> None:
-    """Stop the build at the first typed option that every deck of it would ignore."""
+#: The files each option shapes (any option not named shapes every format). Print options shape
+#: the PDF sheets; the laser options, the SVG sheets; the paper and margin also the SVG page of a
+#: print-and-cut build; the sets, the laser sheets too.
+FORMATS_SHAPED: dict[str, frozenset[str]] = {
+    **{name: frozenset({"pdf"}) for name in PRINT_ONLY},
+    "paper": frozenset({"pdf", "svg"}),
+    "margin": frozenset({"pdf", "svg"}),
+    "sets": frozenset({"pdf", "svg"}),
+    "registration": frozenset({"pdf", "svg"}),
+    **{name: frozenset({"svg"}) for name in LASER_ONLY},
+    "dpi": frozenset({"png"}),
+    "pack": frozenset({"pdf"}),
+}
+FORMAT_NAMES = {"pdf": "the printed sheets (PDF)", "svg": "the laser files (SVG)", "png": "the PNG pictures"}
+
+
+def format_reason(name: str, formats: Sequence[str]) -> str | None:
+    """Why an option does nothing for the formats being made (``None``: it shapes one of them)."""
+    shaped = FORMATS_SHAPED.get(name)
+    if shaped is None or shaped & set(formats):
+        return None
+    wanted = sorted(shaped)[0]
+    return (
+        f"it shapes {' and '.join(FORMAT_NAMES[f] for f in sorted(shaped))}, and this build makes "
+        f"{', '.join(sorted(formats))} only; leave it out, or add --format {wanted}"
+    )
+
+
+def refuse_idle_options(
+    typed: dict[str, Any], decks: Sequence[tuple[Game, PrintSettings]], formats: Sequence[str] = ("pdf",)
+) -> None:
+    """Stop the build at the first typed option that the formats made, or every deck, would ignore."""
     for name, value in typed.items():
         if value is None:
             continue
+        reason = format_reason(name, formats)
+        if reason:
+            raise DeckgenError(f"{origin(name)} does nothing here: {reason}")
         reasons = [idle_reason(name, value, game, settings) for game, settings in decks]
         if decks and all(reasons):
             raise DeckgenError(f"{origin(name)} does nothing here: {reasons[0]}")

@@ -18,9 +18,11 @@ ACTUAL_SIZE = (
 SCALED_STACKED = "and stacked cards no longer line up"
 SCALED_CUT = "and the cards come out smaller than their size"
 CHECK_MARKS = (
-    "Check the first sheet with a ruler: a {noun} measures {size} from one cut mark to the next. If it "
-    "is off by a millimetre or more, the printer scaled the page; fix the setting before printing the rest."
+    "Check the first sheet with a ruler: {measures} from one cut mark to the next. If it is off by a "
+    "millimetre or more, the printer scaled the page; fix the setting before printing the rest."
 )
+MEASURES = "a {noun} measures {size}"
+MEASURES_PAIR = "a {noun} with its back beside it measures {pair}"
 CHECK_NO_MARKS = (
     "Check the first sheet with a ruler: a {noun} measures {size} from one corner of its outline to the "
     "next. If it is off by a millimetre or more, the printer scaled the page; fix the setting first."
@@ -59,8 +61,8 @@ CARDSTOCK_SINGLE = (
     "it, and set the paper size in the print dialog to match."
 )
 CARDSTOCK_SHOP = (
-    "Ask the shop for card stock of 250 to 350 g/m² for the {deck} cards: the shop prints several pages "
-    "to a sheet and trims them."
+    "Ask the shop to print the {deck} cards on card stock of 250 to 350 g/m²: each page of the PDF is one "
+    "card with its bleed."
 )
 PAPER_SHEETS = (
     "These sheets are for plain paper (80 to 120 g/m²): the cards are thin, so glue the sheet to "
@@ -80,6 +82,12 @@ DUPLEX_SHOP = (
     "{deck}: each card's back is the page after its front; ask for two-sided printing, turned on the "
     "<b>{edge}</b> edge."
 )
+DUPLEX_BY_HAND = (
+    "Most printers cannot turn a card this size over by themselves: print the odd pages (the fronts), "
+    "put the printed cards back in the feed turned over on their {edge} edge, then print the even pages "
+    "(the backs). Print one card both sides first to learn which way round they go back in."
+)
+BLANK_SIDE = "Index cards with lines on one side: print the fronts on the blank side."
 DUPLEX_CHECK = (
     "Print one {first} first and hold it up to a window: each back should sit squarely behind its card. "
     "Many printers put the backs 1 to 4 mm off."
@@ -100,8 +108,9 @@ CALIBRATE_BY_HAND = (
 )
 FOLD_TIP = (
     "No two-sided printing needed: each card is printed with its back beside it. After cutting out "
-    "a pair, fold it along the grey dashed line so the back goes behind the card, crease it firmly "
-    "and glue the halves together with a glue stick."
+    "a pair, score the grey dashed line with a blunt point along a ruler (an empty ballpoint pen), "
+    "fold it so the back goes behind the card, crease it firmly and glue the halves together with a "
+    "glue stick."
 )
 
 # Cutting
@@ -134,19 +143,22 @@ CUT_BY_MACHINE = (
 CUT_SCISSORS = "Scissors work too; cut slowly along a ruler for straight edges."
 NOTHING_TO_CUT = "Each page is one {noun} at its finished size: there is nothing to cut."
 TRIM_BLEED = (
-    "Each page is one {noun} with {bleed} of bleed on every side: the colours run past the edge so "
-    "that a trim a little off leaves no white line. It is trimmed to {size}, the PDF's trim box."
+    "Each page is one {noun} with {bleed} of bleed on every side, to be trimmed to {size}, the PDF's "
+    "trim box. Nothing printed comes nearer than 3 mm to the trim, so a cut a little off never cuts "
+    "into the picture."
 )
 
 # Print shop
+SHOP_SEND = (
+    "These files are for a print shop: send the PDFs as they are and ask for them to be printed at 100 %, "
+    "without scaling. Each page is one card with its bleed; ask for one proof card first."
+)
+SHOP_FILM = "Ask the shop to print the {deck} cards on clear film (transparency), one card a page."
 SHOP_CMYK = (
     "The files are in CMYK, with black printed on the black plate alone, as print shops ask: send the "
     "PDFs as they are, without converting them."
 )
-SHOP_TRIM = (
-    "Tell the shop the card's finished size and that each page carries bleed and a trim box; ask for "
-    "one proof card before the whole run."
-)
+SHOP_TRIM = "Tell the shop the card's finished size and that each page carries bleed and a trim box."
 
 # Sorting and storing
 SORT_IDS = (

@@ -154,18 +154,19 @@ def resolve(
     if game.clear_cards and merged["media"] != "transparency":
         raise DeckgenError(
             f"{where('media')} {merged['media']}: {game.name} cards are stacked and read through one another, "
-            "so they print on transparency film; leave it out, or choose another game with --game"
+            f"so they print on transparency film; {_instead(where('media'))}, or choose another game with --game"
         )
     if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
         if "duplex" in merged.sources:
             raise DeckgenError(
                 f"{where('duplex')} {merged['duplex']}: transparency film is see-through, so a back printed on it "
-                f"would show through its card; leave it out, or print {game.name} on --media cardstock"
+                f"would show through its card; {_instead(where('duplex'))}, or print {game.name} on --media cardstock"
             )
         merged["duplex"] = "none"  # the game's default: film cards are printed on one side
     if merged["duplex"] == "fold" and merged["layout"] == "single":
         raise DeckgenError(
-            f"{where('duplex')} fold needs {where('layout')} sheet: each back is printed beside its card"
+            f"{where('duplex')} fold prints each back beside its card, on sheets of cards, and the layout is "
+            f"one card a page ({where('layout')} single); choose --layout sheet, or another --duplex"
         )
     if merged["registration"] and merged["layout"] == "single":
         raise DeckgenError(
@@ -192,7 +193,8 @@ def resolve(
         layout=str(merged["layout"]),
         marks=str(merged["marks"]),
         bleed=bleed,
-        mirror=bool(merged["mirror"]),
+        # Mirroring is for printing on the back of film: card stock in the same kit stays the right way round.
+        mirror=bool(merged["mirror"]) and merged["media"] == "transparency",
         duplex=str(merged["duplex"]),
         registration=bool(merged["registration"]),
         sets=sets,
@@ -200,6 +202,11 @@ def resolve(
         color=str(merged["color"]),
         set_sheets=str(merged["set_sheets"]),
     )
+
+
+def _instead(where: str) -> str:
+    """What to do about a value that cannot be used: leave out a flag, or choose another profile."""
+    return "leave it out" if where.startswith("--") else "choose another --profile"
 
 
 def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:

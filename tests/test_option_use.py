@@ -7,11 +7,13 @@ option must change the pages, or the build must stop with a message that names i
 from __future__ import annotations
 
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 import pytest
 from gamekit import GAMES, sheet_plan
 
+from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.games import game
 from deckgen.option_use import refuse_idle_options
@@ -110,3 +112,39 @@ def test_back_offset_moves_the_backs_of_one_card_pages() -> None:
     # right on the back page (x turns over) and 2 mm higher.
     assert (back.placements[0].x, back.placements[0].y) == pytest.approx((3 + 1, 3 - 2))
     assert next(p for p in plain.pages if p.side == "back").placements[0].x == pytest.approx(0)
+
+
+def test_mirror_in_a_kit_mirrors_the_film_deck_only() -> None:
+    film = next(key for key in GAMES if game(key).clear_cards)
+    stock = next(key for key in GAMES if game(key).has_backs)
+    assert resolve(game(film), None, {"mirror": True}).mirror
+    assert not resolve(game(stock), None, {"mirror": True}).mirror  # card stock stays the right way round
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--format", "svg", "--mirror"], "--mirror does nothing here: it shapes the printed sheets (PDF)"),
+        (["--format", "svg", "--color", "cmyk"], "--color does nothing here"),
+        (["--format", "png", "--sets", "2"], "--sets does nothing here"),
+        (["--kerf", "0.2mm"], "--kerf does nothing here: it shapes the laser files (SVG)"),
+        (["--dpi", "600"], "--dpi does nothing here: it shapes the PNG pictures"),
+        (["--format", "svg", "--pack"], "--pack does nothing here"),
+    ],
+)
+def test_an_option_for_a_format_not_made_is_refused(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = next(key for key in GAMES if game(key).clear_cards)
+    out = tmp_path / "out"
+    assert main(["build", "--game", key, "--out", str(out), *args]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+    assert not out.exists()
+
+
+def test_games_named_twice_are_both_built(tmp_path: Path) -> None:
+    first, second = GAMES[:2]
+    out = tmp_path / "out"
+    assert main(["build", "--game", first, "--game", second, "--game", first, "--no-pack", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"{game(k).stem}.pdf" for k in (first, second))

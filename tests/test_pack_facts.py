@@ -58,7 +58,10 @@ def _guide(pages: list[str]) -> str:
 
 
 def _size(deck: DeckJob) -> str:
+    """The size a teacher checks: a card's, or a card with its back beside it when folded."""
     w, h = deck.settings.card
+    if deck.game.has_backs and deck.settings.duplex == "fold":
+        w *= 2
     return f"{w:g} × {h:g} mm"
 
 
@@ -81,9 +84,15 @@ def test_the_pack_states_what_the_build_made(tmp_path: Path, name: str) -> None:
         # The size a teacher checks with a ruler is the card's own.
         assert _size(deck) in guide
     film = any(d.settings.media == "transparency" for d in decks)
-    assert ("Transparency film" in guide) == film
+    shop = [d for d in decks if d.settings.layout == "single" and d.settings.bleed]
+    home_film = any(d.settings.media == "transparency" and d not in shop for d in decks)
+    assert ("Transparency film" in guide) == home_film  # tips for printing film at school
+    assert ("on clear film" in guide) == any(d.settings.media == "transparency" for d in shop)
+    assert ("These files are for a print shop" in guide) == bool(shop)
+    assert ("In the print dialog choose Actual size" in guide) == (len(shop) < len(decks))
     assert ("Store film flat" in guide) == film
-    assert ("stacked cards no longer line up" in guide) == any(d.game.clear_cards for d in decks)
+    stacked = any(d.game.clear_cards and d not in shop for d in decks)
+    assert ("stacked cards no longer line up" in guide) == stacked
     assert ("card stock" in guide.lower()) == any(d.settings.media == "cardstock" for d in decks)
     # Cutting follows the layout and the marks.
     cutting = guide[guide.index("Cutting") : guide.index("Sorting and storing")]

@@ -342,7 +342,7 @@ def test_fold_needs_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
     args = ["build", "--deck", "treenex", "--duplex", "fold", "--layout", "single", "--out", str(tmp_path / "o")]
     assert main(args) == 1
-    assert "--duplex fold needs --layout sheet" in capsys.readouterr().err
+    assert "--duplex fold prints each back beside its card" in capsys.readouterr().err
 
 
 def ink_coverage(path: Path) -> list[tuple[float, float, float, float]]:

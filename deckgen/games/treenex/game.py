@@ -71,6 +71,12 @@ class TreenexGame(Game):
     def card_count(self, deck: Any) -> int:
         return len(deck.cards)
 
+    def ids_of(self, deck: Any) -> str:
+        from deckgen.games.treenex.model import card_ids
+
+        ids = card_ids(deck)
+        return f"{ids[0]} to {ids[-1]} for Treenex"
+
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
         from deckgen.games.treenex.faces import TreenexGeometry, treenex_back, treenex_front, treenex_label
         from deckgen.games.treenex.model import card_ids

@@ -28,7 +28,8 @@ def rules(deck: TreenexDeck) -> list[Block]:
         Heading("How to play", 2),
         Numbered(words.TREENEX_RULES),
         Heading("Variations", 2),
-        Bullets(words.TREENEX_VARIANTS),
+        # The larger-numbers variant is offered only to a class that has the usual 0 to 9 deck.
+        Bullets([v for v in words.TREENEX_VARIANTS if (deck.low, deck.high) == (0, 9) or v != words.LARGER_NUMBERS]),
     ]
 
 

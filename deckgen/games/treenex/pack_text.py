@@ -34,8 +34,9 @@ TREENEX_RULES = [
         "4 hands, so that everyone leads equally. The highest total wins.",
     ),
 ]
+LARGER_NUMBERS = "Larger numbers: a deck with other values, for example 10 to 19, can be printed for older players."
 TREENEX_VARIANTS = [
     "Low score wins, or middle score wins: agree before you start. It changes how the leader thinks.",
     "Subtraction instead of addition, for players who know negative numbers: (a − b) × c and a × b − c.",
-    "Larger numbers: a deck with other values, for example 10 to 19, can be printed for older players.",
+    LARGER_NUMBERS,
 ]
