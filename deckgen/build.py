@@ -7,8 +7,6 @@ which backend makes which format; the layout and the drawing live elsewhere.
 from __future__ import annotations
 
 import json
-import os
-import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -20,7 +18,7 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
-from deckgen.games import default_games, games, owner_of_picture
+from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
 from deckgen.guide import CALIBRATION_PDF
@@ -32,6 +30,7 @@ from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
 from deckgen.option_use import refuse_idle_options
+from deckgen.outdir import STAGING_PREFIX, commit, locked, pause_for_tests, recover
 from deckgen.packing import PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
@@ -395,15 +394,20 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     missing = [folder for folder in [job.request.out, *job.request.out.parents] if not folder.exists()]
     out = make_folder(job.request.out)
     try:
-        try:
-            staging = Path(tempfile.mkdtemp(prefix=".deckgen-build-", dir=out))
-        except OSError as error:
-            raise DeckgenError(f"--out {out}: cannot write in it ({error.strerror}); choose another folder") from None
-        try:
-            staged = _write_all(job, progress, staging)
-            return _move_into_place(staged, staging, out, job)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        with locked(out):
+            recover(out)  # a build killed earlier: its move finished or undone, its debris gone
+            try:
+                staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+            except OSError as error:
+                raise DeckgenError(
+                    f"--out {out}: cannot write in it ({error.strerror}); choose another folder"
+                ) from None
+            try:
+                staged = _write_all(job, progress, staging)
+                pause_for_tests("staged")
+                return commit(out, staging, staged, partial(_owns, job))
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
     except BaseException:
         for folder in missing:  # innermost first; only folders this build made, and only if empty
             try:
@@ -507,59 +511,12 @@ def _pack_pdf(
     return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration)
 
 
-#: SVG sheets a build writes: only such files are ever removed as stale.
-_OWN_SVG = re.compile(r"(?P<stem>[a-z0-9-]+)-sheet-[0-9]+\.svg")
-
-
-def _own_sheet(name: str, stems: set[str]) -> bool:
-    match = _OWN_SVG.fullmatch(name)
-    return match is not None and match["stem"] in stems
-
-
-def _move_into_place(staged: list[Path], staging: Path, out: Path, job: BuildJob) -> list[Path]:
-    stale: list[Path] = []
-    if job.laser:
-        svg = out / "svg"
-        stems = {find_game(key).stem for key in games()}
-        stale += [p for p in svg.glob("*.svg") if _own_sheet(p.name, stems)] if svg.is_dir() else []
-    if "png" in job.request.formats and (out / "png").is_dir():
-        built = tuple(job.decks)
-        stale += [p for p in (out / "png").glob("*.png") if owner_of_picture(p.name, built)]
-    final = [out / path.relative_to(staging) for path in staged]
-    for target in final:  # checked before anything moves: a folder in the way is the user's
-        for place in (target, *target.parents):
-            if place == out:
-                break
-            if place.is_dir() and not place.is_symlink() and place == target:
-                raise DeckgenError(f"--out {out}: {target} is a folder, where a file goes; move it away")
-            if place.exists() and place != target and not place.is_dir():
-                raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
-    aside = staging / ".replaced"
-    done: list[tuple[Path, Path, Path | None]] = []  # (new file's place, its staged copy, the old one set aside)
-    try:
-        for number, (source, target) in enumerate(zip(staged, final, strict=True)):
-            make_folder(out, str(target.parent.relative_to(out)) if target.parent != out else "")
-            old: Path | None = None
-            if target.exists() or target.is_symlink():
-                old = aside / str(number)
-                old.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(target, old)
-            done.append((target, source, old))
-            os.replace(source, target)
-    except BaseException as error:
-        # Put everything back as it was: the new files out, the old ones in.
-        for target, source, old in reversed(done):
-            if target.exists() and not source.exists():
-                os.replace(target, source)
-            if old is not None:
-                os.replace(old, target)
-        if isinstance(error, OSError):
-            raise DeckgenError(
-                f"--out {out}: cannot put the new files in place ({error.strerror}); nothing was changed"
-            ) from None
-        raise
-    keep = set(final)
-    for path in stale:
-        if path not in keep:
-            path.unlink(missing_ok=True)
-    return final
+def _owns(job: BuildJob, relative: str) -> bool:
+    """Whether a file an earlier build wrote (a path inside ``--out``) is this build's to replace:
+    the laser sheets of a laser build, the pictures of the games a PNG build previews."""
+    folder, _, name = relative.partition("/")
+    if folder == "svg" and job.laser:
+        return True
+    if folder == "png" and "png" in job.request.formats and "/" not in name:
+        return owner_of_picture(name, tuple(job.decks)) is not None
+    return False

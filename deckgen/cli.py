@@ -354,8 +354,17 @@ def build(
         dpi=dpi,
     )
     job = prepare(request)
-    with click.progressbar(length=job.pages, label="Building", file=sys.stderr) as bar:
-        written = run(job, progress=bar.update)
+    # The bar appears with the first finished piece, on a terminal only: an error before that
+    # (a busy --out, say) stays one line, and a log gets no bar.
+    with lazy_progress_bar("Building", enabled=sys.stderr.isatty()) as update:
+        done = 0
+
+        def advance(pieces: int) -> None:
+            nonlocal done
+            done += pieces
+            update(done, job.pages)
+
+        written = run(job, progress=advance)
     for path in written:
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
 

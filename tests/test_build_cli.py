@@ -16,7 +16,7 @@ from tests.pdfcheck import PT, boxes
 def test_build_with_no_options_writes_into_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["build", "--format", "pdf"]) == 0
-    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "output").iterdir() if not p.name.startswith(".")) == [
         "calibration.pdf",
         "cleariosity-numbers.pdf",
         "teacher-pack.pdf",
@@ -26,7 +26,7 @@ def test_build_with_no_options_writes_into_output(tmp_path: Path, monkeypatch: p
 
 def test_profile_picks_its_deck_and_options(tmp_path: Path) -> None:
     assert main(["build", "--profile", "index-cards", "--out", str(tmp_path), "--no-pack"]) == 0
-    assert [p.name for p in tmp_path.iterdir()] == ["treenex.pdf"]
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["treenex.pdf"]
     found = boxes(tmp_path / "treenex.pdf")
     assert found["TrimBox"][2:] == pytest.approx((76.2, 127.0), abs=0.01)
 
@@ -90,5 +90,8 @@ def test_a_deck_file_goes_to_its_own_game(tmp_path: Path) -> None:
     assert len(PdfReader(out / "treenex.pdf").pages) == 10  # 20 cards, 4 a page, fronts and backs
     out = tmp_path / "told"
     assert main(["build", "--file", str(deck), "--out", str(out), "--no-pack"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["cleariosity-numbers.pdf", "treenex.pdf"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == [
+        "cleariosity-numbers.pdf",
+        "treenex.pdf",
+    ]
     assert len(PdfReader(out / "treenex.pdf").pages) == 10

@@ -117,7 +117,11 @@ def test_a_spreadsheet_given_alone_builds_flash_cards(tmp_path: Path) -> None:
     path = sheet(tmp_path, HEADER + "7 × 8,56\n√49,7\nα,alpha\n")
     out = tmp_path / "out"
     assert main(["build", "--file", str(path), "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["calibration.pdf", "flashcards.pdf", "teacher-pack.pdf"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == [
+        "calibration.pdf",
+        "flashcards.pdf",
+        "teacher-pack.pdf",
+    ]
     reader = PdfReader(out / "flashcards.pdf")
     assert len(reader.pages) == 2  # three cards on a letter page, and their backs
     assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)

@@ -275,7 +275,8 @@ def test_a_build_that_fails_part_way_changes_nothing(tmp_path: Path, monkeypatch
 
         run(prepare(BuildRequest(out=out, formats=("pdf", "svg", "png"), dpi=72, options={"sets": 2})))
     assert snapshot(out) == before
-    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+    # Nothing hidden but the record of what deckgen wrote there (see deckgen/outdir.py).
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [".deckgen-manifest.json"]
 
 
 def test_a_rebuild_removes_its_own_stale_files_and_nothing_else(tmp_path: Path) -> None:

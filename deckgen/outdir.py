@@ -1,0 +1,215 @@
+"""The output folder as one transaction: locked while a build writes it, a journal for the move,
+and a manifest of what deckgen wrote there.
+
+- **Lock.** A build holds an exclusive ``flock`` on the folder itself while it stages and moves
+  its files; a second build into the same folder stops at once with one line. The lock goes
+  with the process, so a killed build never leaves it held, and it leaves no file behind.
+- **Journal.** Before the first file moves, ``.deckgen-journal.json`` lists every move (and
+  whether it replaces an older file, set aside in the staging folder). If the process dies
+  half-way, the next deckgen run on the folder puts the older files back and removes the new
+  ones, or, if every file had moved, finishes the job, so the folder always holds one whole set.
+- **Manifest.** ``.deckgen-manifest.json`` names each file deckgen wrote there with its SHA-256.
+  Files of an earlier build that this one no longer writes are removed only if the manifest
+  lists them and their content is unchanged: a user's own file is never removed, whatever its
+  name, and neither is a deckgen file the user has since edited.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError
+from deckgen.fileio import write_atomic
+
+JOURNAL = ".deckgen-journal.json"
+MANIFEST = ".deckgen-manifest.json"
+STAGING_PREFIX = ".deckgen-build-"
+
+
+def pause_for_tests(stage: str) -> None:
+    """Stop this process (SIGSTOP) at a named stage, when a test asks for it with
+    ``DECKGEN_TEST_STOP_AT``: kills and races at exact moments, made repeatable."""
+    if os.environ.get("DECKGEN_TEST_STOP_AT") == stage:
+        os.kill(os.getpid(), signal.SIGSTOP)
+
+
+@contextmanager
+def locked(out: Path) -> Iterator[None]:
+    """Hold the folder's lock, or stop with one line if another build holds it."""
+    try:
+        handle = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise DeckgenError(f"--out {out}: cannot open the folder ({error.strerror}); choose another") from None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DeckgenError(
+                f"--out {out}: another deckgen build is writing into this folder; wait for it to finish, "
+                "or choose another --out"
+            ) from None
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+def file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def read_manifest(out: Path) -> dict[str, str]:
+    """Relative path → SHA-256 of each file deckgen wrote into ``out`` (empty if none or unreadable)."""
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        files = data["files"]
+        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def unchanged(out: Path, relative: str, digest: str) -> bool:
+    """Whether a listed file is still there, a regular file, exactly as deckgen wrote it."""
+    path = out / relative
+    try:
+        return path.is_file() and not path.is_symlink() and file_hash(path) == digest
+    except OSError:
+        return False
+
+
+def recover(out: Path) -> None:
+    """Make ``out`` whole again after a build that was killed: finish or undo its move, then
+    remove every staging folder left behind. Called with the folder's lock held."""
+    journal_path = out / JOURNAL
+    if journal_path.exists():
+        try:
+            journal = json.loads(journal_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            journal = None
+        if isinstance(journal, dict):
+            if journal.get("moved"):
+                _finish(out, journal)
+            else:
+                _undo(out, journal)
+        journal_path.unlink(missing_ok=True)
+    for leftover in out.glob(STAGING_PREFIX + "*"):
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _undo(out: Path, journal: dict[str, Any]) -> None:
+    """Every move in reverse: the new file out, the old one (if any) back."""
+    for step in reversed(journal.get("steps", [])):
+        target = out / step["target"]
+        staged = out / step["staged"]
+        aside = out / step["aside"] if step.get("aside") else None
+        if aside is not None and aside.exists():
+            os.replace(aside, target)
+        elif not step.get("had_old") and not staged.exists() and (target.exists() or target.is_symlink()):
+            target.unlink()  # it had been moved in: a new file, not the user's
+    for folder in reversed(journal.get("made_folders", [])):
+        try:
+            (out / folder).rmdir()
+        except OSError:
+            pass
+
+
+def _finish(out: Path, journal: dict[str, Any]) -> None:
+    """Every file moved: remove the stale ones and record the manifest, as the build would have."""
+    for relative, digest in journal.get("stale", {}).items():
+        if unchanged(out, relative, digest):
+            (out / relative).unlink()
+    write_atomic(out / MANIFEST, json.dumps({"files": journal.get("manifest", {})}, indent=1, sort_keys=True) + "\n")
+
+
+def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str], bool]) -> list[Path]:
+    """Move the staged files into ``out`` as one transaction (see the module's notes).
+
+    ``owns(relative path)``: whether a file of an earlier build is this build's to replace (an
+    SVG sheet of a laser build, a PNG of a game it previews): listed in the manifest, unchanged
+    and not written again, such a file is stale and removed.
+    """
+    final = [out / path.relative_to(staging) for path in staged]
+    for target in final:  # checked before anything moves: a folder in the way is the user's
+        for place in (target, *target.parents):
+            if place == out:
+                break
+            if place != target and place.is_symlink():
+                raise DeckgenError(
+                    f"--out {out}: {place} is a link to another folder; deckgen writes only into real "
+                    "folders inside --out: remove the link, or choose another --out"
+                )
+            if place.is_dir() and not place.is_symlink() and place == target:
+                raise DeckgenError(f"--out {out}: {target} is a folder, where a file goes; move it away")
+            if place.exists() and place != target and not place.is_dir():
+                raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
+    old = read_manifest(out)
+    relative = [str(path.relative_to(out)) for path in final]
+    new = {name: file_hash(path) for name, path in zip(relative, staged, strict=True)}
+    stale = {
+        name: digest for name, digest in old.items() if name not in new and owns(name) and unchanged(out, name, digest)
+    }
+    kept = {name: digest for name, digest in old.items() if name not in new and name not in stale}
+    kept = {name: digest for name, digest in kept.items() if unchanged(out, name, digest)}
+    folders = sorted({str(p.parent.relative_to(out)) for p in final if p.parent != out})
+    made_folders = [f for f in folders if not (out / f).exists()]
+    aside_root = staging / ".replaced"
+    steps: list[dict[str, Any]] = []
+    for number, (name, source) in enumerate(zip(relative, staged, strict=True)):
+        target = out / name
+        had_old = target.exists() or target.is_symlink()
+        steps.append(
+            {
+                "target": name,
+                "staged": str(source.relative_to(out)),
+                "aside": str((aside_root / str(number)).relative_to(out)) if had_old else None,
+                "had_old": had_old,
+            }
+        )
+    journal: dict[str, Any] = {
+        "staging": staging.name,
+        "steps": steps,
+        "made_folders": made_folders,
+        "stale": stale,
+        "manifest": {**kept, **new},
+        "moved": False,
+    }
+    write_atomic(out / JOURNAL, json.dumps(journal) + "\n")
+    pause_for_tests("before-move")
+    try:
+        for folder in made_folders:
+            (out / folder).mkdir(parents=True, exist_ok=True)
+        aside_root.mkdir(exist_ok=True)
+        for number, (step, source) in enumerate(zip(steps, staged, strict=True)):
+            target = out / str(step["target"])
+            if step["aside"]:
+                os.replace(target, out / str(step["aside"]))
+            os.replace(source, target)
+            if number == len(steps) // 2:
+                pause_for_tests("mid-move")
+    except BaseException as error:
+        _undo(out, journal)
+        (out / JOURNAL).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise DeckgenError(
+                f"--out {out}: cannot put the new files in place ({error.strerror}); nothing was changed"
+            ) from None
+        raise
+    journal["moved"] = True
+    write_atomic(out / JOURNAL, json.dumps(journal) + "\n")
+    pause_for_tests("after-move")
+    _finish(out, journal)
+    (out / JOURNAL).unlink(missing_ok=True)
+    return final

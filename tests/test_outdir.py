@@ -1,0 +1,154 @@
+"""The output folder holds one whole set, whatever happens: kills at each stage of the move,
+two builds at once, a user's own files beside deckgen's.
+
+Kills and races are made exact with ``DECKGEN_TEST_STOP_AT``: the build stops itself
+(SIGSTOP) at a named stage, the test kills it or starts another build, then looks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from deckgen.cli import main
+from deckgen.outdir import JOURNAL, MANIFEST
+
+DECKGEN = [sys.executable, "-m", "deckgen"]
+
+
+def files(out: Path) -> dict[str, str]:
+    """Every visible file under ``out`` and its hash (hidden bookkeeping and staging left out)."""
+    found = {}
+    for path in sorted(out.rglob("*")):
+        relative = path.relative_to(out)
+        if path.is_file() and not any(part.startswith(".") for part in relative.parts):
+            found[str(relative)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def hidden(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+
+
+def build_args(out: Path, sets: int) -> list[str]:
+    return ["build", "--game", "cleariosity", "--format", "pdf", "--format", "png", "--dpi", "72",
+            "--sets", str(sets), "--no-pack", "--out", str(out)]  # fmt: skip
+
+
+def stopped_build(out: Path, sets: int, stage: str) -> subprocess.Popen[bytes]:
+    """A build that stops itself at ``stage``; returns once it has stopped."""
+    env = {**os.environ, "DECKGEN_TEST_STOP_AT": stage}
+    process = subprocess.Popen([*DECKGEN, *build_args(out, sets)], env=env, stderr=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        state = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        if state == "T":
+            return process
+        assert process.poll() is None, f"the build ended before {stage}"
+        time.sleep(0.02)
+    raise AssertionError(f"the build never reached {stage}")
+
+
+def kill(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+
+
+@pytest.fixture
+def two_sets(tmp_path: Path) -> tuple[Path, dict[str, str], dict[str, str]]:
+    """A folder holding a one-set build, and what a one-set and a two-set build each hold."""
+    other = tmp_path / "reference"
+    assert main(build_args(other, 2)) == 0
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    return out, files(out), files(other)
+
+
+@pytest.mark.parametrize(("stage", "whole"), [("before-move", "old"), ("mid-move", "old"), ("after-move", "new")])
+def test_a_build_killed_during_its_move_leaves_a_whole_set_for_the_next_run(
+    two_sets: tuple[Path, dict[str, str], dict[str, str]], stage: str, whole: str, tmp_path: Path
+) -> None:
+    out, old, new = two_sets
+    kill(stopped_build(out, 2, stage))
+    assert JOURNAL in hidden(out)
+    # The next run first makes the folder whole: stopped just after staging its own files, it
+    # has already put back (or finished) the killed build's set and removed its debris.
+    second = stopped_build(out, 1, "staged")
+    assert files(out) == (old if whole == "old" else new)
+    assert JOURNAL not in hidden(out)
+    assert len([name for name in hidden(out) if name.startswith(".deckgen-build-")]) == 1  # its own staging
+    kill(second)
+    assert main(build_args(out, 1)) == 0
+    assert files(out) == old
+    assert hidden(out) == [MANIFEST]
+
+
+def test_a_second_build_into_a_busy_folder_is_refused(
+    two_sets: tuple[Path, dict[str, str], dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, _, new = two_sets
+    first = stopped_build(out, 2, "mid-move")
+    try:
+        assert main(build_args(out, 1)) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "another deckgen build is writing into this folder" in err[-1]
+    finally:
+        first.send_signal(signal.SIGCONT)
+        assert first.wait(timeout=60) == 0
+    assert files(out) == new
+    assert hidden(out) == [MANIFEST]
+
+
+def test_a_rebuild_keeps_the_users_own_pictures(tmp_path: Path) -> None:
+    """Files named like cards are not deckgen's to remove: only what its manifest lists is."""
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    mine = {name: b"\x89PNG mine" for name in ("COVER.png", "LOGO.png", "NOTES.png", "G99.png")}
+    for name, data in mine.items():
+        (out / "png" / name).write_bytes(data)
+    assert main(build_args(out, 1)) == 0
+    for name, data in mine.items():
+        assert (out / "png" / name).read_bytes() == data
+
+
+def test_a_stale_file_the_user_edited_is_kept(tmp_path: Path) -> None:
+    """Pictures of cards an earlier build made and this one does not are removed, unless changed."""
+    out = tmp_path / "out"
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("front,back\n7 × 8,56\n6 × 7,42\n9 × 9,81\n", encoding="utf-8")
+    args = ["build", "--format", "png", "--dpi", "72", "--no-pack", "--out", str(out), "--file", str(sheet)]
+    assert main(args) == 0
+    png = out / "png"
+    (png / "flashcards-F03.png").write_bytes(b"\x89PNG changed by hand")
+    sheet.write_text("front,back\n7 × 8,56\n", encoding="utf-8")  # F02 and F03 are gone
+    assert main(args) == 0
+    left = sorted(p.name for p in png.iterdir())
+    assert left == ["flashcards-F01-back.png", "flashcards-F01.png", "flashcards-F03.png", "flashcards-contact.png"]
+
+
+def test_a_linked_sub_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    (photos / "SCAN1.png").write_bytes(b"scan")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "png").symlink_to(photos)
+    assert main(build_args(out, 1)) == 1
+    assert "is a link to another folder" in capsys.readouterr().err
+    assert sorted(p.name for p in photos.iterdir()) == ["SCAN1.png"]
+
+
+def test_staging_left_by_a_kill_is_removed_by_the_next_build(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    kill(stopped_build(out, 1, "staged"))
+    assert any(name.startswith(".deckgen-build-") for name in hidden(out))
+    assert main(build_args(out, 1)) == 0
+    assert hidden(out) == [MANIFEST]
