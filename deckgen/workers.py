@@ -31,13 +31,55 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def quiet_worker(queue: Any = None) -> None:
-    """Set up a worker process: signals as above, and the queue it reports progress on (if any)."""
+#: The signals held back while workers are forked: a worker starts with them blocked, sets its
+#: own handlers, then lets them through. So a signal at that moment never reaches a worker
+#: still running the main process's handler (which would print a traceback).
+HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+#: prctl(2) option: the signal a process gets when its parent dies (Linux).
+_PR_SET_PDEATHSIG = 1
+
+
+def quiet_worker(queue: Any = None, parent: int = 0) -> None:
+    """Set up a worker process: signals as above, the queue it reports progress on (if any),
+    and its end when the main process (``parent``) ends, however it ends."""
     global _queue
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_DFL)
     _queue = queue
+    _die_with_parent(parent)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this worker when the main process is gone, even after a ``kill -9`` of it.
+
+    On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``); everywhere,
+    a thread checks every half second whether the parent is still this process's parent.
+    """
+    import threading
+
+    if not parent:
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # it died before the line above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def report(message: object) -> None:
@@ -62,6 +104,9 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join(timeout=1)
+        if process.is_alive():  # a worker that does not end on SIGTERM is killed
+            process.kill()
+            process.join(timeout=1)
     pool.shutdown(wait=False, cancel_futures=True)
     if manager is None:
         return
@@ -83,8 +128,25 @@ def worker_pool(workers: int, queue: Any = None, fork: bool = False) -> Iterator
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from deckgen.outdir import pause_for_tests
+
     context = multiprocessing.get_context("fork") if fork else None
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet_worker, initargs=(queue,))
+    initargs = (queue, os.getpid())
+    # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
+    # a signal that came meanwhile is handled as soon as they are unblocked again below.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet_worker, initargs=initargs)
+        try:
+            started = pool.submit(os.getpid)
+            pause_for_tests("workers-starting")
+            started.result()
+        except BaseException:
+            stop_pool(pool)
+            raise
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    pause_for_tests("workers-started")
     try:
         yield pool
     finally:
