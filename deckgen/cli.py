@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckgen.console import emit, lazy_progress_bar
+from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import default_games, games, owner_of_file
 from deckgen.games import game as find_game
@@ -195,6 +195,7 @@ def verify(
 
     from deckgen.games.base import VerifyRequest
 
+    check_output(out, [file])
     chosen = chosen_game(game, file)
     deck = chosen.load(file, split_game_options((chosen.key,), options)[chosen.key])
     source = str(file or chosen.default_file)
@@ -259,6 +260,7 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
 @with_options(game_options("export"))
 def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **options: Any) -> None:
     """Write a deck's cards as JSON or CSV for other programs."""
+    check_output(out, [file])
     chosen = chosen_game(game, file)
     if fmt not in chosen.export_formats:
         raise DeckgenError(f"--format {fmt}: {chosen.name} decks export as {' or '.join(chosen.export_formats)}")
@@ -318,6 +320,8 @@ def build(
     from deckgen.option_use import refuse_idle_options
     from deckgen.printing import profile as printing_profile
 
+    if profile is not None and not profile.strip():
+        raise DeckgenError("--profile is empty; name a profile from templates/profiles.toml, or leave it out")
     chosen_profile = printing_profile(profile) if profile else {}
     named = game or ((chosen_profile["deck"],) if "deck" in chosen_profile else ())
     chosen = games_to_build(named, file)
@@ -399,8 +403,35 @@ def describe_games() -> None:
 describe_games()
 
 
+#: Plain ASCII for the characters deckgen prints, where a stream cannot encode them.
+_ASCII = {"−": "-", "×": "x", "÷": "/", "≤": "<=", "≥": ">=", "…": "...", "–": "-", "—": "-", "²": "2", "→": "->"}
+
+
+def _plainly(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(_ASCII.get(ch, "?") for ch in bad), error.end
+
+
+def _degrade_to_ascii() -> None:
+    """Let output to a stream that cannot encode "−" or "×" (a Windows console, a cp1252
+    redirect) fall back to ASCII instead of failing."""
+    import codecs
+
+    codecs.register_error("deckgen-ascii", _plainly)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            "−×÷…".encode(stream.encoding or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            stream.reconfigure(errors="deckgen-ascii")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
+    _degrade_to_ascii()
     try:
         cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:

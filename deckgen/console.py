@@ -6,12 +6,14 @@ Shared by the CLI and the commands games add, so every command reports the same 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import click
+
+from deckgen.errors import DeckgenError
 
 
 @contextmanager
@@ -55,12 +57,45 @@ def lazy_progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[[in
             bar.__exit__(None, None, None)
 
 
+def check_output(out: Path | None, inputs: Sequence[Path | None] = ()) -> None:
+    """Before any work: the place a command will write can be written, and is none of its inputs.
+
+    A search that runs for minutes must not end in "no such folder"; a report written over
+    the hand-edited deck file it was made from would lose that file.
+    """
+    import os
+
+    if out is None:
+        if sys.stdout is None or sys.stdout.closed:
+            raise DeckgenError("standard output is closed; give --out FILE to write to a file")
+        return
+    for given in inputs:
+        if given is not None and _same_file(out, given):
+            raise DeckgenError(f"--out {out} is the input file {given}; write to another file")
+    if out.is_dir():
+        raise DeckgenError(f"--out {out}: is a folder; give a file name inside it")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise DeckgenError(f"--out {out}: the folder {folder} does not exist; create it or choose another path")
+    if not os.access(folder, os.W_OK | os.X_OK) and not (out.exists() and not out.is_file()):
+        raise DeckgenError(f"--out {out}: cannot write in {folder}; choose a folder you may write to")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False
+
+
 def emit(text: str, out: Path | None) -> None:
     """Write ``text`` to ``out`` atomically, or to stdout."""
     from deckgen.fileio import write_atomic
 
     if out is None:
+        check_output(None)
         click.echo(text, nl=False)
+        sys.stdout.flush()
     else:
         write_atomic(out, text)
         click.echo(f"wrote {out}", err=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.fileio import read_bounded
 
 
 def _templates_folder() -> Path:
@@ -34,9 +35,10 @@ CARD_ID = re.compile(r"[A-Z][A-Z0-9]{0,5}")
 def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
     """A TOML file as a dict, or one line saying what is wrong with it."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise DeckgenError(f"{path}: {path.stat().st_size:,} bytes; a {what} is at most {MAX_FILE_BYTES:,} bytes")
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark some editors add is fine
+        if path.is_dir():
+            raise DeckgenError(f"{path}: is a folder; give the path of a {what}")
+        # A byte-order mark some editors add is fine.
+        text = read_bounded(path, MAX_FILE_BYTES, what).decode("utf-8-sig")
     except FileNotFoundError:
         raise DeckgenError(f"{path}: no such file; check the path") from None
     except (OSError, UnicodeDecodeError) as error:
@@ -45,6 +47,11 @@ def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
 
     try:
         return tomllib.loads(text)
+    except ValueError as error:
+        if isinstance(error, tomllib.TOMLDecodeError):
+            raise DeckgenError(f"{path}: not a valid {what} ({error}); check quotes, commas and brackets") from None
+        # Python refuses integers of thousands of digits.
+        raise DeckgenError(f"{path}: a number in it has thousands of digits; check the numbers") from None
     except RecursionError:
         raise DeckgenError(f"{path}: not a valid {what} (nested too deeply); check the brackets") from None
     except tomllib.TOMLDecodeError as error:

@@ -59,3 +59,16 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         if isinstance(error, OSError):
             raise DeckgenError(f"{path}: cannot write it ({error.strerror}); choose another path") from None
         raise
+
+
+def read_bounded(path: Path, limit: int, what: str) -> bytes:
+    """At most ``limit`` bytes of ``path``, or one line saying it is longer.
+
+    Counted as read, not from the size on disk: a device (``/dev/zero``) or a pipe has size 0
+    and would otherwise be read until memory ran out.
+    """
+    with open(path, "rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise DeckgenError(f"{path}: more than {limit:,} bytes; a {what} is at most {limit:,} bytes")
+    return data

@@ -337,3 +337,74 @@ def test_stopping_a_long_simulation_ends_its_workers_at_once(tmp_path: Path) -> 
     result = run_and_signal(["verify", "--games", "100000"], tmp_path, signal.SIGTERM, 2.0)
     assert result.returncode == 143
     assert result.stderr.strip() == "deckgen: stopped (terminated)"
+
+
+@pytest.mark.parametrize("source", ["/dev/zero", "pipe"])
+def test_an_endless_input_is_read_only_up_to_the_limit(
+    source: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A device or a pipe has no size on disk: the limit counts the bytes read."""
+    path = Path(source)
+    if source == "pipe":
+        path = tmp_path / "endless"
+        os.mkfifo(path)
+        writer = subprocess.Popen(["sh", "-c", f"yes > {path}"], stderr=subprocess.DEVNULL)
+    try:
+        assert main(["verify", "--deck", "treenex", "--file", str(path)]) == 1
+    finally:
+        if source == "pipe":
+            writer.kill()
+            writer.wait()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "more than 1,000,000 bytes" in err[0]
+
+
+def test_a_number_of_thousands_of_digits_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "huge.toml"
+    deck.write_text('game = "treenex"\nname = "x"\nvalues = "0-9"\ncopies = ' + "1" * 5000 + "\n", encoding="utf-8")
+    assert main(["verify", "--deck", "treenex", "--file", str(deck)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "has thousands of digits" in err[0]
+
+
+def test_output_paths_are_checked_before_the_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """design and verify would search or play for minutes first: the --out folder is checked at once."""
+    missing = tmp_path / "no-such-folder" / "deck.toml"
+    started = time.monotonic()
+    assert main(["design", "--seed", "3", "--out", str(missing)]) == 1
+    assert main(["verify", "--out", str(missing)]) == 1
+    assert time.monotonic() - started < 5
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all("does not exist" in line for line in err)
+
+
+def test_an_output_that_is_an_input_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "my.toml"
+    deck.write_text('game = "treenex"\nname = "mine"\nvalues = "0-9"\ncopies = 4\n', encoding="utf-8")
+    before = deck.read_bytes()
+    assert main(["export", "--file", str(deck), "--format", "json", "--out", str(deck)]) == 1
+    assert "is the input file" in capsys.readouterr().err
+    assert deck.read_bytes() == before
+
+
+def test_a_closed_standard_output_is_an_error() -> None:
+    result = subprocess.run(
+        ["sh", "-c", f"'{sys.executable}' -m deckgen export --format csv >&-"], capture_output=True, text=True
+    )
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "standard output is closed" in lines[0]
+
+
+def test_a_console_that_cannot_print_signs_gets_ascii() -> None:
+    """A Windows console or a cp1252 redirect: "−" and "×" come out as "-" and "x", not a traceback."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    result = subprocess.run([sys.executable, "-m", "deckgen", "verify", "--games", "0"], capture_output=True, env=env)
+    assert b"Traceback" not in result.stderr, result.stderr[-300:]
+    assert result.returncode == 0
+    assert b"+ -" in result.stdout and "−".encode() not in result.stdout
+
+
+def test_an_empty_profile_name_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "--profile", "", "--out", str(tmp_path / "out")]) == 1
+    assert "--profile is empty" in capsys.readouterr().err

@@ -66,8 +66,11 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     side by side and are judged in order (same deck, sooner). The last deck is written either
     way; exit status 1 means no attempt met every criterion (try another seed or more steps).
     """
+    from deckgen.console import check_output
     from deckgen.games.cleariosity.deckfile import dump_cleariosity
     from deckgen.games.cleariosity.design import design_deck
+
+    check_output(out)  # before the search, which takes minutes
     from deckgen.games.cleariosity.verify import verify_deck
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from deckgen.deckfile import CARD_ID
 from deckgen.errors import DeckgenError
+from deckgen.fileio import read_bounded
 from deckgen.games import id_taken
 from deckgen.games.flashcards.model import FlashCard, FlashDeck
 
@@ -67,7 +68,7 @@ def load_sheet(path: Path) -> FlashDeck:
 
 def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_bounded(path, MAX_FILE_BYTES, "flash-card spreadsheet").decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DeckgenError(
             f"{path}: not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8' (or as .xlsx)"
