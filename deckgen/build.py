@@ -351,12 +351,24 @@ def _writer(path: Path, progress: Progress | None, units: int = 1) -> Callable[[
     """What writes a piece's bytes to ``path`` and moves the progress bar on."""
 
     def finish(data: bytes) -> list[Path]:
-        write_atomic(path, data)
+        try:
+            write_atomic(path, data)
+        except DeckgenError as error:
+            raise DeckgenError(_users_path(str(error), path)) from None
         if progress is not None:
             progress(units)
         return [path]
 
     return finish
+
+
+def _users_path(message: str, path: Path) -> str:
+    """A message about a staged file, naming the place the user will find it instead of the
+    hidden staging folder (``out/.deckgen-build-x1y2/svg/a.svg`` → ``out/svg/a.svg``)."""
+    for folder in path.parents:
+        if folder.name.startswith(STAGING_PREFIX):
+            return message.replace(str(folder), str(folder.parent))
+    return message
 
 
 def print_subject(deck: DeckJob) -> str:

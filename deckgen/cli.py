@@ -242,7 +242,8 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     width, height = parse_size(paper, PAPER_SIZES, "paper")
     if not fits_calibration((width, height)):
         raise DeckgenError(
-            f"paper {paper!r}: the sheet needs at least {MIN_PAPER[0]:g} x {MIN_PAPER[1]:g} mm; use letter or a4"
+            f"paper {paper!r}: the sheet needs upright paper at least {MIN_PAPER[0]:g} x {MIN_PAPER[1]:g} mm; "
+            "use letter or a4"
         )
     if out.parent != Path(".") and not out.parent.exists():
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -44,7 +44,9 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     if not folder.is_dir():
         raise DeckgenError(f"{path}: the folder {folder} does not exist; create it or choose another path")
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        # The temporary name beside the file must fit where the file's own name does (255 bytes).
+        prefix = f".{target.name}." if len(target.name.encode()) <= 200 else ".deckgen-"
+        handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except OSError as error:
         raise DeckgenError(
             f"{path}: cannot write in {folder} ({error.strerror}); choose a folder you may write to"

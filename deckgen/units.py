@@ -75,18 +75,35 @@ def parse_length(text: str) -> float:
     return length
 
 
+#: The largest back offset the calibration sheet reads (mm, each way).
+MAX_BACK_OFFSET = 5.0
+
+
 def parse_offset(text: str) -> tuple[float, float]:
     """``"0.8mm,-1.5mm"`` → (0.8, -1.5) mm: a back offset read off the calibration sheet."""
+    decimal = re.fullmatch(r"\s*[+-]?([0-9]+),([0-9]+)\s*[a-z]*\s*", text.lower())
+    if decimal and (int(decimal.group(1)) or int(decimal.group(2))):  # "0,0" is nought either way
+        whole, fraction = text.strip().split(",")
+        raise DeckgenError(
+            f"back offset {text!r}: the comma separates DX from DY; for a decimal write a point "
+            f"({whole}.{fraction}) and give both, e.g. {whole}.{fraction},0mm"
+        )
     parts = text.split(",")
     if len(parts) != 2:
         raise DeckgenError(f"back offset {text!r}: write DX,DY with units, e.g. 0.5mm,-1mm")
     values = []
     for part in parts:
         part = part.strip()
-        sign = -1.0 if part.startswith("-") else 1.0
-        length = parse_length(part.lstrip("+-"))
-        if length > 20:
-            raise DeckgenError(f"back offset {text!r}: {part} is more than 20 mm; check the calibration sheet")
+        match = re.fullmatch(r"([+-]?)([^+-].*)", part)
+        if not match:
+            raise DeckgenError(f"back offset {text!r}: {part!r} has more than one sign; write e.g. -1mm or 1mm")
+        sign = -1.0 if match.group(1) == "-" else 1.0
+        length = parse_length(match.group(2))
+        if length > MAX_BACK_OFFSET:
+            raise DeckgenError(
+                f"back offset {text!r}: {part} is more than the {MAX_BACK_OFFSET:g} mm the calibration sheet "
+                "measures; check the reading, or the printer's paper guides"
+            )
         values.append(sign * length)
     return values[0], values[1]
 

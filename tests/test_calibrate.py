@@ -57,9 +57,29 @@ def test_the_staircases_read_how_far_the_back_landed(duplex: str, error: float, 
         assert READINGS[on_line[0]] == pytest.approx(error)  # the number printed beside that step
 
 
-def test_small_paper_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["calibrate", "--paper", "100x100mm", "--out", str(tmp_path / "c.pdf")]) == 1
-    assert "at least 150 x 200 mm" in capsys.readouterr().err
+@pytest.mark.parametrize("paper", ["100x100mm", "150x200mm", "297x210mm", "a4x"])
+def test_small_or_landscape_paper_is_refused(paper: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if paper == "a4x":
+        paper = "279.4x215.9mm"  # letter on its side
+    assert main(["calibrate", "--paper", paper, "--out", str(tmp_path / "c.pdf")]) == 1
+    assert "upright paper at least 195 x 255 mm" in capsys.readouterr().err
+    assert not (tmp_path / "c.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal", "tabloid", "a3", "195x255mm"])
+def test_everything_on_the_sheet_is_on_the_paper(paper: str, tmp_path: Path) -> None:
+    """Read back from the PDF: every letter and line of both sides lies inside the page, 5 mm in."""
+    import pdfplumber
+
+    out = tmp_path / "c.pdf"
+    assert main(["calibrate", "--paper", paper, "--out", str(out)]) == 0
+    k = 72 / 25.4
+    with pdfplumber.open(out) as pdf:
+        for page in pdf.pages:
+            drawn = page.chars + page.lines + page.rects + page.curves
+            assert min(o["x0"] for o in drawn) >= 5 * k and min(o["top"] for o in drawn) >= 5 * k
+            assert max(o["x1"] for o in drawn) <= page.width - 5 * k
+            assert max(o["bottom"] for o in drawn) <= page.height - 5 * k
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4", "legal", "tabloid"])

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.cli import main
+from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -408,3 +409,31 @@ def test_a_console_that_cannot_print_signs_gets_ascii() -> None:
 def test_an_empty_profile_name_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "--profile", "", "--out", str(tmp_path / "out")]) == 1
     assert "--profile is empty" in capsys.readouterr().err
+
+
+def test_a_long_file_name_that_fits_is_written(tmp_path: Path) -> None:
+    """A 250-character name is legal; the hidden temporary name beside it must be too."""
+    out = tmp_path / ("a" * 245 + ".json")
+    assert main(["export", "--format", "json", "--out", str(out)]) == 0
+    assert out.exists() and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+def test_a_fold_too_wide_names_the_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["build", "--game", "treenex", "--duplex", "fold", "--card-size", "200x50mm", "--out", str(tmp_path)]
+    assert main(args) == 1
+    assert "a 400 x 50 mm pair, which does not fit" in capsys.readouterr().err
+
+
+def test_a_write_error_names_the_users_path_not_the_staging_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import deckgen.build
+
+    def full(path: Path, data: bytes) -> None:
+        raise DeckgenError(f"{path}: cannot write it (No space left on device); choose another path")
+
+    monkeypatch.setattr(deckgen.build, "write_atomic", full)
+    out = tmp_path / "out"
+    assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"{out}/treenex.pdf: cannot write it" in err and ".deckgen-build-" not in err

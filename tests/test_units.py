@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deckgen.errors import DeckgenError
-from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt, mm_to_px, parse_length, parse_size
+from deckgen.units import CARD_SIZES, PAPER_SIZES, mm_to_pt, mm_to_px, parse_length, parse_offset, parse_size
 
 
 @pytest.mark.parametrize(
@@ -48,3 +50,24 @@ def test_a_length_without_a_unit_is_refused_like_a_size(text: str) -> None:
         parse_length(text)
     with pytest.raises(DeckgenError, match=f"add a unit, e.g. {text}x{text}mm or {text}x{text}in"):
         parse_size(f"{text}x{text}", PAPER_SIZES, "paper")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("+-1mm,0", "more than one sign"),
+        ("--1mm,0", "more than one sign"),
+        ("0,5mm", "for a decimal write a point (0.5mm)"),
+        ("-1,5", "for a decimal write a point (-1.5)"),
+        ("6mm,0", "more than the 5 mm the calibration sheet measures"),
+    ],
+)
+def test_back_offsets_that_cannot_be_meant(text: str, message: str) -> None:
+    with pytest.raises(DeckgenError, match=re.escape(message)):
+        parse_offset(text)
+
+
+def test_back_offsets_read_as_written() -> None:
+    assert parse_offset("0.5mm,-1mm") == (0.5, -1.0)
+    assert parse_offset("+0.5mm, -0.5mm") == (0.5, -0.5)
+    assert parse_offset("0,0") == (0.0, 0.0)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.layout.sheets import seen_from_front
-from deckgen.units import MM_PER_INCH
+from deckgen.units import MAX_BACK_OFFSET, MM_PER_INCH
 
 #: Readings run from -SCALE_RANGE to +SCALE_RANGE mm in SCALE_STEP steps, one step of the
 #: staircase each, ROW mm apart so that every number has room.
-SCALE_RANGE = 5.0
+SCALE_RANGE = MAX_BACK_OFFSET
 SCALE_STEP = 0.5
 ROW = 4.0
 READINGS: tuple[float, ...] = tuple(
@@ -25,8 +25,9 @@ READINGS: tuple[float, ...] = tuple(
 )
 
 
-#: The smallest paper the sheet fits on (mm): its scales and rulers need this much.
-MIN_PAPER = (150.0, 200.0)
+#: The smallest paper the sheet fits on (mm), upright: its instructions run to about 181 mm
+#: across and its scales to about 236 mm down, inside 12 mm margins (letter and A4 both fit).
+MIN_PAPER = (195.0, 255.0)
 
 
 def fits_calibration(paper: tuple[float, float]) -> bool:

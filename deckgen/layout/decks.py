@@ -226,7 +226,15 @@ def _lay_out_folded(
     card_w, card_h = settings.card
     page_w, page_h = settings.paper
     pair = replace(settings, card=(2 * card_w, card_h))
-    grid = sheet_grid(pair)
+    try:
+        grid = sheet_grid(pair)
+    except DeckgenError:
+        raise DeckgenError(
+            f"with --duplex fold each {card_w:g} x {card_h:g} mm card is printed with its back beside it, a "
+            f"{2 * card_w:g} x {card_h:g} mm pair, which does not fit in the printable "
+            f"{page_w - 2 * settings.margin:g} x {page_h - 2 * settings.margin:g} mm of the page; choose larger "
+            "paper, a smaller card, or another --duplex"
+        ) from None
     extras = sheet_extras(grid, pair) + fold_marks(grid, card_w, page_h, settings.margin) + fold_lines(grid, card_w)
     for start in range(0, len(fronts), grid.per_page):
         page = Page(page_w, page_h, [], list(extras))
