@@ -59,10 +59,13 @@ docs: $(VENV)/.installed
 	pdftoppm -r 50 -png -singlefile -f 1 -l 1 docs/calibration.pdf docs/calibration
 	rm docs/calibration.pdf
 
-## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default)
+## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default), then
+## the soak test of --out: SOAK_ROUNDS builds (200) into one folder, each killed at a random moment
 FUZZ_EXAMPLES ?= 2000
+SOAK_ROUNDS ?= 200
 fuzz: system-deps $(VENV)/.installed-test
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	SOAK_ROUNDS=$(SOAK_ROUNDS) $(BIN)/python tests/soak.py
 
 ## format: rewrite the code in the project's style
 format: $(VENV)/.installed-test

@@ -120,6 +120,14 @@ def prepare(request: BuildRequest) -> BuildJob:
         laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
         check_settings(laser_settings, settings.card)
         resolved[key] = (game, settings, laser_settings)
+    for game, settings, _ in resolved.values():
+        folded = game.has_backs and settings.duplex == "fold"
+        if folded and settings.registration and "svg" in request.formats:
+            raise DeckgenError(
+                "--registration with --duplex fold: the printed sheet holds each card with its back beside it, "
+                "which the laser files do not cut as pairs; print-and-cut cards with backs on --duplex long-edge, "
+                "or leave out --format svg"
+            )
     # Values are checked first (a wrong one is named as such), then what they would do.
     refuse_idle_options(request.options, [(game, settings) for game, settings, _ in resolved.values()], request.formats)
     decks: dict[str, DeckJob] = {}

@@ -245,9 +245,21 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
             f"paper {paper!r}: the sheet needs upright paper at least {MIN_PAPER[0]:g} x {MIN_PAPER[1]:g} mm; "
             "use letter or a4"
         )
-    if out.parent != Path(".") and not out.parent.exists():
-        out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))
+    made = [folder for folder in out.parents if not folder.exists()]  # innermost first
+    if made:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DeckgenError(f"--out {out}: cannot create {out.parent} ({error.strerror}); choose another") from None
+    try:
+        write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))
+    except BaseException:
+        for folder in made:  # leave nothing that was not there before
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
     click.echo(f"wrote {out}", err=True)
 
 

@@ -437,3 +437,24 @@ def test_a_write_error_names_the_users_path_not_the_staging_folder(
     assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert f"{out}/treenex.pdf: cannot write it" in err and ".deckgen-build-" not in err
+
+
+def test_fold_over_backs_are_not_sent_to_a_cutter(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The laser file cuts single cards: with fold-over pairs on the sheet it would cut through the folds."""
+    args = ["build", "--game", "treenex", "--duplex", "fold", "--registration", "--format", "pdf", "--format", "svg"]
+    assert main([*args, "--out", str(tmp_path / "out")]) == 1
+    assert "--registration with --duplex fold" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failed_calibration_sheet_leaves_no_new_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import deckgen.fileio
+
+    def full(path: Path, data: bytes) -> None:
+        raise DeckgenError(f"{path}: cannot write it (No space left on device); choose another path")
+
+    monkeypatch.setattr(deckgen.fileio, "write_atomic", full)
+    assert main(["calibrate", "--out", str(tmp_path / "new" / "sub" / "cal.pdf")]) == 1
+    assert list(tmp_path.iterdir()) == []

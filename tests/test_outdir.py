@@ -152,3 +152,18 @@ def test_staging_left_by_a_kill_is_removed_by_the_next_build(tmp_path: Path) -> 
     assert any(name.startswith(".deckgen-build-") for name in hidden(out))
     assert main(build_args(out, 1)) == 0
     assert hidden(out) == [MANIFEST]
+
+
+def test_a_build_stopped_during_its_move_leaves_no_new_folder(tmp_path: Path) -> None:
+    """SIGTERM half-way through the move: the files go back, and the png/ folder it made goes too."""
+    out = tmp_path / "out"
+    assert main(["build", "--game", "cleariosity", "--no-pack", "--out", str(out)]) == 0
+    before = files(out)
+    process = stopped_build(out, 1, "mid-move")  # this one also makes PNGs: a new png/ folder
+    assert (out / "png").is_dir()
+    process.send_signal(signal.SIGTERM)
+    process.send_signal(signal.SIGCONT)
+    assert process.wait(timeout=60) == 128 + signal.SIGTERM
+    assert files(out) == before
+    assert not (out / "png").exists()
+    assert hidden(out) == [MANIFEST]
