@@ -30,7 +30,7 @@ from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
 from deckgen.option_use import refuse_idle_options
-from deckgen.outdir import STAGING_PREFIX, commit, locked, pause_for_tests, recover
+from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests, recover
 from deckgen.packing import PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
@@ -428,6 +428,8 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
                 return commit(out, staging, staged, partial(_owns, job))
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+    except Busy:
+        raise  # the folder is another build's now: leave it be, even if this one made it
     except BaseException:
         for folder in missing:  # innermost first; only folders this build made, and only if empty
             try:

@@ -465,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("deckgen: stopped (interrupted)", err=True)
         return 130
     except Stopped as stopped:
-        click.echo("deckgen: stopped (terminated)", err=True)
+        click.echo(f"deckgen: stopped ({stopped.reason})", err=True)
         return 128 + stopped.signum
     except OSError as error:
         # Output that cannot be written (standard output on a full disk, a closed pipe).

@@ -20,7 +20,9 @@ def _stop(signum: int, _frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    for signum in (signal.SIGTERM, signal.SIGHUP):  # kill, timeout, docker stop; a closed terminal
+    # Ctrl-C, kill, timeout, docker stop, a closed terminal. Ctrl-C is a Stopped too, not a
+    # KeyboardInterrupt: click answers that with an empty line, and the stop is one line.
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _stop)
     try:
         try:
@@ -33,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         print("deckgen: stopped (interrupted)", file=sys.stderr)
         return 130
     except Stopped as stopped:
-        print("deckgen: stopped (terminated)", file=sys.stderr)
+        print(f"deckgen: stopped ({stopped.reason})", file=sys.stderr)
         return 128 + stopped.signum
 
 

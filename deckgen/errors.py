@@ -11,7 +11,7 @@ class DeckgenError(Exception):
 
 
 class Stopped(BaseException):
-    """Raised in the main thread when the process is asked to stop (SIGTERM).
+    """Raised in the main thread when the process is asked to stop (SIGINT, SIGTERM, SIGHUP).
 
     A BaseException, like KeyboardInterrupt, so that only the code that cleans up (and the
     entry point) catches it.
@@ -20,3 +20,10 @@ class Stopped(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
+
+    @property
+    def reason(self) -> str:
+        """How the stop reads in its one line: Ctrl-C interrupts, the other signals terminate."""
+        import signal
+
+        return "interrupted" if self.signum == signal.SIGINT else "terminated"

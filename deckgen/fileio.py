@@ -19,6 +19,17 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     is refused.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        reached = os.stat(path)  # through links: /dev/stdout → /proc/self/fd/1 → a pipe
+    except OSError:
+        reached = None
+    if reached is not None and not stat.S_ISREG(reached.st_mode) and not stat.S_ISDIR(reached.st_mode):
+        try:
+            with open(path, "wb") as stream:
+                stream.write(payload)
+        except OSError as error:
+            raise DeckgenError(f"{path}: cannot write to it ({error.strerror}); choose another path") from None
+        return
     target = path
     if path.is_symlink():
         try:

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import write_atomic
 
 JOURNAL = ".deckgen-journal.json"
 MANIFEST = ".deckgen-manifest.json"
@@ -42,6 +41,10 @@ def pause_for_tests(stage: str) -> None:
         os.kill(os.getpid(), signal.SIGSTOP)
 
 
+class Busy(DeckgenError):
+    """Another build holds the folder."""
+
+
 @contextmanager
 def locked(out: Path) -> Iterator[None]:
     """Hold the folder's lock, or stop with one line if another build holds it."""
@@ -53,7 +56,7 @@ def locked(out: Path) -> Iterator[None]:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise DeckgenError(
+            raise Busy(
                 f"--out {out}: another deckgen build is writing into this folder; wait for it to finish, "
                 "or choose another --out"
             ) from None
@@ -70,8 +73,23 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _write_state(path: Path, data: dict[str, Any]) -> None:
+    """Write a bookkeeping file (journal, manifest) by replacing it: a link in its place is
+    replaced too, never followed, so nothing outside ``--out`` is ever written through it."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
 def read_manifest(out: Path) -> dict[str, str]:
-    """Relative path → SHA-256 of each file deckgen wrote into ``out`` (empty if none or unreadable)."""
+    """Relative path → SHA-256 of each file deckgen wrote into ``out`` (empty if none, unreadable,
+    or a link: a record deckgen did not write itself is not trusted)."""
+    if (out / MANIFEST).is_symlink():
+        return {}
     try:
         data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
         files = data["files"]
@@ -93,6 +111,8 @@ def recover(out: Path) -> None:
     """Make ``out`` whole again after a build that was killed: finish or undo its move, then
     remove every staging folder left behind. Called with the folder's lock held."""
     journal_path = out / JOURNAL
+    if journal_path.is_symlink():
+        journal_path.unlink()
     if journal_path.exists():
         try:
             journal = json.loads(journal_path.read_text(encoding="utf-8"))
@@ -117,8 +137,8 @@ def _undo(out: Path, journal: dict[str, Any]) -> None:
         aside = out / step["aside"] if step.get("aside") else None
         if aside is not None and aside.exists():
             os.replace(aside, target)
-        elif not step.get("had_old") and not staged.exists() and (target.exists() or target.is_symlink()):
-            target.unlink()  # it had been moved in: a new file, not the user's
+        elif not step.get("had_old") and not staged.exists() and unchanged(out, step["target"], step["hash"]):
+            target.unlink()  # it had been moved in: the new file itself, not one put there since
     for folder in reversed(journal.get("made_folders", [])):
         try:
             (out / folder).rmdir()
@@ -131,7 +151,11 @@ def _finish(out: Path, journal: dict[str, Any]) -> None:
     for relative, digest in journal.get("stale", {}).items():
         if unchanged(out, relative, digest):
             (out / relative).unlink()
-    write_atomic(out / MANIFEST, json.dumps({"files": journal.get("manifest", {})}, indent=1, sort_keys=True) + "\n")
+    _write_state(out / MANIFEST, {"files": journal.get("manifest", {})})
+
+
+class NotOurs(DeckgenError):
+    """A file of the user's stands where the build would write one of its own."""
 
 
 def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str], bool]) -> list[Path]:
@@ -158,6 +182,15 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
     old = read_manifest(out)
     relative = [str(path.relative_to(out)) for path in final]
     new = {name: file_hash(path) for name, path in zip(relative, staged, strict=True)}
+    if (out / MANIFEST).exists():
+        # deckgen keeps a record here: a file it would replace that the record does not list, with
+        # other content, was put there by someone else.
+        for name, target in zip(relative, final, strict=True):
+            if (target.exists() or target.is_symlink()) and name not in old and not unchanged(out, name, new[name]):
+                raise NotOurs(
+                    f"--out {out}: {target} was not written by deckgen, and this build would replace it; "
+                    "move it away, or choose another --out"
+                )
     stale = {
         name: digest for name, digest in old.items() if name not in new and owns(name) and unchanged(out, name, digest)
     }
@@ -176,6 +209,7 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
                 "staged": str(source.relative_to(out)),
                 "aside": str((aside_root / str(number)).relative_to(out)) if had_old else None,
                 "had_old": had_old,
+                "hash": new[name],
             }
         )
     journal: dict[str, Any] = {
@@ -186,9 +220,9 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
         "manifest": {**kept, **new},
         "moved": False,
     }
-    write_atomic(out / JOURNAL, json.dumps(journal) + "\n")
-    pause_for_tests("before-move")
     try:
+        _write_state(out / JOURNAL, journal)
+        pause_for_tests("before-move")
         for folder in made_folders:
             (out / folder).mkdir(parents=True, exist_ok=True)
         aside_root.mkdir(exist_ok=True)
@@ -207,9 +241,13 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
                 f"--out {out}: cannot put the new files in place ({error.strerror}); nothing was changed"
             ) from None
         raise
-    journal["moved"] = True
-    write_atomic(out / JOURNAL, json.dumps(journal) + "\n")
-    pause_for_tests("after-move")
-    _finish(out, journal)
-    (out / JOURNAL).unlink(missing_ok=True)
+    # Every file is in place: from here the build is finished even if a signal comes (the
+    # signal is raised again once the stale files are gone and the manifest is written).
+    try:
+        journal["moved"] = True
+        _write_state(out / JOURNAL, journal)
+        pause_for_tests("after-move")
+    finally:
+        _finish(out, journal)
+        (out / JOURNAL).unlink(missing_ok=True)
     return final

@@ -13,6 +13,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,71 @@ def test_a_build_stopped_during_its_move_leaves_no_new_folder(tmp_path: Path) ->
     assert files(out) == before
     assert not (out / "png").exists()
     assert hidden(out) == [MANIFEST]
+
+
+def test_a_build_stopped_before_its_move_leaves_no_journal_to_act_on(tmp_path: Path) -> None:
+    """SIGTERM just before the move: everything is as it was, so a file the user puts there next
+    is never taken for one of the stopped build's."""
+    out = tmp_path / "out"
+    assert main(["build", "--game", "cleariosity", "--no-pack", "--out", str(out)]) == 0
+    before = files(out)
+    process = stopped_build(out, 1, "before-move")
+    process.send_signal(signal.SIGTERM)
+    process.send_signal(signal.SIGCONT)
+    assert process.wait(timeout=60) == 128 + signal.SIGTERM
+    assert files(out) == before and hidden(out) == [MANIFEST]
+    (out / "png").mkdir()
+    (out / "png" / "G20.png").write_bytes(b"my own picture")
+    assert main(["build", "--game", "cleariosity", "--no-pack", "--out", str(out)]) == 0
+    assert (out / "png" / "G20.png").read_bytes() == b"my own picture"
+
+
+def test_a_signal_after_the_move_still_finishes_the_build(
+    two_sets: tuple[Path, dict[str, str], dict[str, str]],
+) -> None:
+    out, _, new = two_sets
+    process = stopped_build(out, 2, "after-move")
+    process.send_signal(signal.SIGTERM)
+    process.send_signal(signal.SIGCONT)
+    process.wait(timeout=60)
+    assert files(out) == new and hidden(out) == [MANIFEST]
+
+
+def test_a_file_of_the_users_where_deckgen_would_write_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 0
+    (out / "png").mkdir()
+    (out / "png" / "T05.png").write_bytes(b"my own T05")
+    args = ["build", "--game", "treenex", "--format", "png", "--dpi", "72", "--no-pack", "--out", str(out)]
+    assert main(args) == 1
+    assert "T05.png was not written by deckgen" in capsys.readouterr().err
+    assert (out / "png" / "T05.png").read_bytes() == b"my own T05"
+
+
+def test_a_linked_manifest_is_never_written_through(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / MANIFEST).symlink_to(victim)
+    assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 0
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert not (out / MANIFEST).is_symlink()
+
+
+def test_a_build_refused_for_a_busy_folder_leaves_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The refused build may have made --out itself a moment before the other took it: it stays."""
+    import deckgen.build
+    from deckgen.outdir import Busy
+
+    @contextmanager
+    def busy(out: Path) -> Iterator[None]:
+        raise Busy(f"--out {out}: another deckgen build is writing into this folder")
+        yield
+
+    monkeypatch.setattr(deckgen.build, "locked", busy)
+    out = tmp_path / "new"
+    assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 1
+    assert out.is_dir()
