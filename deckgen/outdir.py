@@ -127,6 +127,10 @@ def recover(out: Path) -> None:
     for leftover in out.glob(STAGING_PREFIX + "*"):
         if leftover.is_dir() and not leftover.is_symlink():
             shutil.rmtree(leftover, ignore_errors=True)
+    for name in (JOURNAL, MANIFEST):  # half-written bookkeeping (see _write_state)
+        for leftover in out.glob(f"{name}.*.tmp"):
+            if leftover.is_file() or leftover.is_symlink():
+                leftover.unlink()
 
 
 def _undo(out: Path, journal: dict[str, Any]) -> None:

@@ -237,3 +237,13 @@ def test_a_build_refused_for_a_busy_folder_leaves_the_folder(tmp_path: Path, mon
     out = tmp_path / "new"
     assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 1
     assert out.is_dir()
+
+
+def test_half_written_bookkeeping_is_removed_by_the_next_build(tmp_path: Path) -> None:
+    """A kill while the journal or the manifest is being written leaves its temporary file."""
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    (out / f"{JOURNAL}.4242.tmp").write_text("{", encoding="utf-8")
+    (out / f"{MANIFEST}.4243.tmp").write_text("{", encoding="utf-8")
+    assert main(build_args(out, 1)) == 0
+    assert hidden(out) == [MANIFEST]
