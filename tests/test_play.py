@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import random
 
-from deckgen.games.cleariosity.play import PRACTISES, TRIVIAL, mean_collected, partner_index, play_game, simulate
+import pytest
+
+from deckgen.games.cleariosity.play import (
+    NEEDS_NEW,
+    PRACTISES,
+    TRIVIAL,
+    WINDOW,
+    mean_collected,
+    partner_index,
+    play_game,
+    simulate,
+)
 
 
 def test_disjoint_groups_are_always_collected() -> None:
@@ -68,3 +79,56 @@ def test_a_three_card_group_is_never_a_beginners_group() -> None:
     # With only the triple, a full-view game clears everything and a beginner's game nothing.
     assert mean_collected(3, [0b111], 3, 20, seed=1) == 1.0
     assert mean_collected(3, [], 3, 20, seed=1) == 0.0
+
+
+def test_variety_counters_on_a_deck_worked_out_by_hand() -> None:
+    """Four cards, all face up at once (one player): both groups are always collected. They are
+    the same equation, so each game collects it twice, the second time a repeat."""
+    masks = [0b0011, 0b1100]
+    stats = simulate(4, masks, [NEEDS_NEW, 0], 1, 12, 7, equations=[0, 0], kinds=[1])
+    assert stats.groups_collected == 24
+    assert stats.equation_counts == [24]
+    assert stats.repeats == 12 and stats.repeat_share == 0.5
+    assert stats.needing_new == 12 and stats.needing_new_per_game == 1.0
+    assert stats.windows == 12 - WINDOW + 1
+    assert stats.window_distinct == [0, stats.windows]  # one equation of kind 1 in every run of games
+
+
+def test_measuring_variety_does_not_change_the_games() -> None:
+    masks = [0b000011, 0b001100, 0b110000, 0b010010, 0b101000]
+    plain = simulate(6, masks, [0] * 5, 2, 300, "s")
+    measured = simulate(6, masks, [0] * 5, 2, 300, "s", equations=[0, 1, 2, 0, 1], kinds=[0, 0, 1])
+    assert (plain.cards_collected, plain.groups_collected, plain.left) == (
+        measured.cards_collected,
+        measured.groups_collected,
+        measured.left,
+    )
+    assert sum(measured.equation_counts) == measured.groups_collected
+
+
+def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.standard import PLAYER_COUNTS
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    report = verify_deck(load_cleariosity(), games=200, seed=1)
+    for tier in report.tiers:
+        for players in PLAYER_COUNTS:
+            stats = tier.full_view[players]
+            variety = tier.variety(players)
+            shares = stats.equation_shares()
+            assert sum(shares) == pytest.approx(1.0)
+            assert variety.top[1] == pytest.approx(max(shares))
+            assert 0 <= variety.repeats <= 1 and variety.needing_new <= stats.practice_per_game + 1e-9
+            for seen, in_groups in variety.distinct.values():
+                assert 0 <= seen <= in_groups
+            data = tier.to_json()["variety"][str(players)]
+            assert data["most_collected"]["equation"] == variety.top[0]
+
+
+@pytest.mark.parametrize(("share", "words"), [(0.2, "one in five"), (0.25, "one in four"), (0.5, "one in two"),
+                                              (0.37, "37%"), (0.08, "8%"), (0.0, "none")])  # fmt: skip
+def test_shares_read_as_a_teacher_says_them(share: float, words: str) -> None:
+    from deckgen.games.cleariosity.report import one_in
+
+    assert one_in(share) == words

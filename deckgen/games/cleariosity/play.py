@@ -23,8 +23,11 @@ from dataclasses import dataclass, field
 
 PartnerIndex = list[dict[int, tuple[int, ...]]]
 
-#: Flags of a group, for what a game collected: it practises the tier's new operation, it is trivial.
-PRACTISES, TRIVIAL = 1, 2
+#: Flags of a group, for what a game collected: it practises the tier's new operation, it is
+#: trivial, it reads only with the new operation (no earlier operation reads its numbers).
+PRACTISES, TRIVIAL, NEEDS_NEW = 1, 2, 4
+#: Variety is also measured over this many games in a row (a week of play, say).
+WINDOW = 10
 
 
 def partner_index(card_count: int, masks: Sequence[int]) -> PartnerIndex:
@@ -83,6 +86,29 @@ class PlayStats:
     practising: int = 0
     trivial: int = 0
     left: list[int] = field(default_factory=list)
+    #: Collected groups that read only with the new operation.
+    needing_new: int = 0
+    #: Times each equation was collected (by equation number; empty when not asked for).
+    equation_counts: list[int] = field(default_factory=list)
+    #: Collected groups whose equation had already been collected earlier in the same game.
+    repeats: int = 0
+    #: Distinct equations collected over :data:`WINDOW` games in a row, summed over every such run.
+    window_distinct: list[int] = field(default_factory=list)
+    windows: int = 0
+
+    @property
+    def needing_new_per_game(self) -> float:
+        return self.needing_new / self.games if self.games else 0.0
+
+    @property
+    def repeat_share(self) -> float:
+        """Share of the collected groups that repeat an equation already collected that game."""
+        return self.repeats / self.groups_collected if self.groups_collected else 0.0
+
+    def equation_shares(self) -> list[float]:
+        """Each equation's share of all the equations collected."""
+        total = sum(self.equation_counts)
+        return [count / total for count in self.equation_counts] if total else []
 
     @property
     def collected_share(self) -> float:
@@ -109,10 +135,26 @@ class PlayStats:
 
 
 def simulate(
-    card_count: int, masks: Sequence[int], flags: Sequence[int], players: int, games: int, seed: str | int
+    card_count: int,
+    masks: Sequence[int],
+    flags: Sequence[int],
+    players: int,
+    games: int,
+    seed: str | int,
+    equations: Sequence[int] = (),
+    kinds: Sequence[int] = (),
 ) -> PlayStats:
-    """Play ``games`` seeded games on the groups ``masks`` (with their ``flags``) and total them up."""
+    """Play ``games`` seeded games on the groups ``masks`` (with their ``flags``) and total them up.
+
+    ``equations`` (optional): each group's equation number, for variety: how often each
+    equation is collected, how many collections repeat one of the same game, and how many
+    different equations of each kind (``kinds``: an equation number's kind, e.g. its operation)
+    come up in :data:`WINDOW` games in a row. The games played are the same either way.
+    """
     stats = PlayStats(card_count, games, left=[0] * card_count)
+    if equations:
+        stats.equation_counts = [0] * (max(equations) + 1)
+        stats.window_distinct = [0] * (max(kinds) + 1 if kinds else 1)
     if card_count == 0 or games == 0:
         return stats
     partners = partner_index(card_count, masks)
@@ -120,6 +162,7 @@ def simulate(
     order = list(range(card_count))
     everyone = (1 << card_count) - 1
     left_masks: list[int] = []
+    recent: list[set[int]] = []
     for _ in range(games):
         rng.shuffle(order)
         collected, taken = play_game(order, players, partners, masks, rng)
@@ -128,7 +171,22 @@ def simulate(
         for number in taken:
             flag = flags[number]
             stats.practising += flag & PRACTISES
-            stats.trivial += flag >> 1
+            stats.trivial += (flag & TRIVIAL) >> 1
+            stats.needing_new += (flag & NEEDS_NEW) >> 2
+        if equations:
+            seen: set[int] = set()
+            for number in taken:
+                equation = equations[number]
+                stats.equation_counts[equation] += 1
+                stats.repeats += equation in seen
+                seen.add(equation)
+            recent.append(seen)
+            if len(recent) > WINDOW:
+                recent.pop(0)
+            if len(recent) == WINDOW:
+                stats.windows += 1
+                for equation in set().union(*recent):
+                    stats.window_distinct[kinds[equation] if kinds else 0] += 1
         if collected != everyone:
             left_masks.append(everyone & ~collected)
     left = stats.left

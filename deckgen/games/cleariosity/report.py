@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
@@ -63,6 +64,8 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             )
         lines += ["", "What a class can expect (3 players):"]
         lines += [f"  {expectation(tier, 3)}" for tier in report.tiers]
+        lines += ["", f"Variety in play (3 players; over {WINDOW} games in a row for the facts met):"]
+        lines += [f"  {variety_line(tier, 3)}" for tier in report.tiers]
     lines += ["", "Facts the groups practise:"]
     lines += [f"  {facts_line(tier)}" for tier in report.tiers]
     digits = report.balance.digits
@@ -138,3 +141,33 @@ def facts_line(tier: TierReport) -> str:
             f" (at most {MAX_FACT_SHARE[tier.tier]:.0%})"
         )
     return text
+
+
+#: "one equation in five" for shares near a simple fraction; the figure itself otherwise.
+_IN_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def one_in(share: float) -> str:
+    """A share as a teacher says it: "one in five" (the nearest whole n up to ten), or a percentage."""
+    if share <= 0:
+        return "none"
+    n = round(1 / share)
+    if n in _IN_WORDS and abs(1 / n - share) <= 0.02:
+        return f"one in {_IN_WORDS[n]}"
+    return f"{share:.0%}"
+
+
+def variety_line(tier: TierReport, players: int) -> str:
+    """What a class meets in play, in a teacher's words: the commonest equation, repeats, practice
+    that needs the new operation, and how many different facts come up in a week of games."""
+    variety = tier.variety(players)
+    equation, share = variety.top
+    op = tier.tier.op
+    parts = [f"{tier.tier.colour}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
+    if op != tier.tier.tiers()[0].op and variety.top_new[0]:
+        parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {OP_SYMBOLS[op]} equations")
+    parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
+    parts.append(f"{variety.needing_new:.1f} a game need {OP_SYMBOLS[op]} and no other operation")
+    met = ", ".join(f"{seen:.0f} of {total} {OP_SYMBOLS[o]} equations" for o, (seen, total) in variety.distinct.items())
+    parts.append(f"in {WINDOW} games a class meets {met}")
+    return "; ".join(parts) + "."

@@ -36,8 +36,8 @@ from deckgen.games.cleariosity.facts import Fact, fact_counts, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
 from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.partition import PartitionResult, find_partition
-from deckgen.games.cleariosity.play import PRACTISES, TRIVIAL, PlayStats, simulate
-from deckgen.games.cleariosity.rules import describe, self_equations
+from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats, simulate
+from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, self_equations
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
     MAX_STRANDED,
@@ -81,6 +81,37 @@ PLAY_CRITERIA = (8, 9, 10)
 VERBS = {Tier.GREEN: "add", Tier.YELLOW: "subtract", Tier.PURPLE: "multiply", Tier.ORANGE: "divide"}
 
 
+@dataclass(frozen=True)
+class Variety:
+    """What a class meets in play beyond how much it collects: measured over simulated games.
+
+    ``top``: the most-collected equation and its share of all the equations collected;
+    ``top_new``: the same among the equations of the tier's new operation; ``repeats``: the
+    share of collections that repeat an equation already collected in that game;
+    ``needing_new``: collections a game that read only with the new operation; ``distinct``:
+    per operation, the different equations collected in :data:`~.play.WINDOW` games in a row
+    (expected), and how many the tier's groups hold.
+    """
+
+    top: tuple[str, float]
+    top_new: tuple[str, float]
+    repeats: float
+    needing_new: float
+    distinct: dict[str, tuple[float, int]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "most_collected": {"equation": self.top[0], "share": round(self.top[1], 4)},
+            "most_collected_new": {"equation": self.top_new[0], "share": round(self.top_new[1], 4)},
+            "repeat_share": round(self.repeats, 4),
+            "needing_new_per_game": round(self.needing_new, 3),
+            f"distinct_in_{WINDOW}_games": {
+                OP_SYMBOLS[op]: {"expected": round(seen, 2), "in_groups": total}
+                for op, (seen, total) in self.distinct.items()
+            },
+        }
+
+
 @dataclass
 class TierReport:
     tier: Tier
@@ -116,6 +147,30 @@ class TierReport:
     @property
     def facts_covered(self) -> int:
         return sum(1 for n in self.facts.values() if n)
+
+    def variety(self, players: int) -> Variety:
+        """How varied full-view games at this player count are (see :class:`Variety`)."""
+        stats = self.full_view[players]
+        _, names, kinds = equation_numbers(self.groups, self.tier)
+        shares = stats.equation_shares()
+        top = max(range(len(shares)), key=lambda i: shares[i]) if shares else None
+        new_kind = OPS.index(self.tier.op)
+        of_new = [i for i, kind in enumerate(kinds) if kind == new_kind]
+        new_total = sum(stats.equation_counts[i] for i in of_new) if stats.equation_counts else 0
+        top_new = max(of_new, key=lambda i: stats.equation_counts[i]) if of_new and new_total else None
+        distinct = {}
+        for op in self.tier.ops():
+            kind = OPS.index(op)
+            in_deck = sum(1 for k in kinds if k == kind)
+            seen = stats.window_distinct[kind] / stats.windows if stats.windows else 0.0
+            distinct[op] = (seen, in_deck)
+        return Variety(
+            top=(names[top], shares[top]) if top is not None else ("", 0.0),
+            top_new=(names[top_new], stats.equation_counts[top_new] / new_total) if top_new is not None else ("", 0.0),
+            repeats=stats.repeat_share,
+            needing_new=stats.needing_new_per_game,
+            distinct=distinct,
+        )
 
     def largest_fact(self) -> tuple[Fact, float]:
         """The fact with the most practising groups, and its share of them."""
@@ -207,6 +262,7 @@ class TierReport:
             data["groups_collected"] = {str(p): round(s.groups_per_game, 3) for p, s in self.full_view.items()}
             data["trivial_collected"] = {str(p): round(s.trivial_share, 4) for p, s in self.full_view.items()}
             data["beginner"] = {str(p): round(s.collected_share, 4) for p, s in self.beginner.items()}
+            data["variety"] = {str(p): self.variety(p).to_json() for p in self.full_view}
         return data
 
 
@@ -338,12 +394,37 @@ def balance(deck: Deck) -> BalanceReport:
     return BalanceReport(digits, cells)
 
 
-def group_flags(groups: list[Group], op: str) -> list[int]:
-    """Per group: :data:`~.play.PRACTISES` and :data:`~.play.TRIVIAL` bits for the play counters."""
-    return [PRACTISES * g.practises(op) | TRIVIAL * g.trivial for g in groups]
+def group_flags(groups: list[Group], tier: Tier) -> list[int]:
+    """Per group: :data:`~.play.PRACTISES`, :data:`~.play.TRIVIAL` and :data:`~.play.NEEDS_NEW`
+    bits for the play counters."""
+    earlier = {t.op for t in tier.tiers() if t is not tier}
+    return [
+        PRACTISES * g.practises(tier.op)
+        | TRIVIAL * g.trivial
+        | NEEDS_NEW * (g.practises(tier.op) and not earlier & set(g.ops))
+        for g in groups
+    ]
 
 
-PlayTask = tuple[int, list[int], list[int], int, int, str]
+def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[str], list[int]]:
+    """Each group's equation as a pupil says it ("3 + 3 = 6": its numbers, read with the tier's new
+    operation when they can be, else with the first that holds), numbered; the equations'
+    names; and each equation's kind (the number of its operation in :data:`~.rules.OPS`)."""
+    numbers: dict[str, int] = {}
+    kinds: list[int] = []
+    found = []
+    for group in groups:
+        op = tier.op if tier.op in group.ops else group.ops[0]
+        name = describe(group.values, op)
+        if name not in numbers:
+            numbers[name] = len(numbers)
+            kinds.append(OPS.index(op))
+        found.append(numbers[name])
+    return found, list(numbers), kinds
+
+
+#: The arguments of one run of :func:`~.play.simulate` (the last two empty: variety not measured).
+PlayTask = tuple[int, list[int], list[int], int, int, str, list[int], list[int]]
 
 
 #: The most equation groups a level may have for simulated play (the shipped deck's largest
@@ -357,15 +438,18 @@ def _play_task(task: PlayTask) -> PlayStats:
 
 def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
     """Full-view then beginner games for each player count, each with its own seeded stream."""
-    flags = group_flags(report.groups, report.tier.op)
+    flags = group_flags(report.groups, report.tier)
+    equations, _, kinds = equation_numbers(report.groups, report.tier)
     masks = [g.mask for g in report.groups]
     pairs = [i for i, g in enumerate(report.groups) if g.pair]
     pair_masks = [masks[i] for i in pairs]
     pair_flags = [flags[i] for i in pairs]
     colour = report.tier.colour
     size = len(report.cards)
-    tasks = [(size, masks, flags, p, games, f"{seed}:{colour}:{p}") for p in PLAYER_COUNTS]
-    tasks += [(size, pair_masks, pair_flags, p, games, f"{seed}:{colour}:{p}:beginner") for p in PLAYER_COUNTS]
+    tasks: list[PlayTask] = [
+        (size, masks, flags, p, games, f"{seed}:{colour}:{p}", equations, kinds) for p in PLAYER_COUNTS
+    ]
+    tasks += [(size, pair_masks, pair_flags, p, games, f"{seed}:{colour}:{p}:beginner", [], []) for p in PLAYER_COUNTS]
     return tasks
 
 
