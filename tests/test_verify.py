@@ -227,3 +227,23 @@ def test_zero_needs_fewer_prints_than_other_digits() -> None:
     assert BalanceReport({0: 8} | {d: 14 for d in range(1, 10)}, cells).passed()
     assert not BalanceReport({0: 7} | {d: 14 for d in range(1, 10)}, cells).passed()
     assert not BalanceReport({0: 8, 5: 13} | {d: 14 for d in range(1, 10) if d != 5}, cells).passed()
+
+
+def test_the_teaching_split_reported_has_the_most_facts_found() -> None:
+    """The first split the search meets has 7 different facts (green, shipped deck); the one
+    reported has more, and the report says when that is only a lower bound."""
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.model import Tier
+    from deckgen.games.cleariosity.partition import find_partition
+    from deckgen.games.cleariosity.verify import _enough_facts, analyse_tier, teaching_groups
+
+    deck = load_cleariosity()
+    cards = deck.colour_cards(Tier.GREEN)
+    first = find_partition(range(len(cards)), teaching_groups(cards, Tier.GREEN), accept=_enough_facts)
+    assert first.groups is not None
+    first_facts = len({g.values for g in first.groups})
+    report = analyse_tier(deck, Tier.GREEN)
+    assert report.teaching_facts() > first_facts
+    assert report.to_json()["teaching_facts_exact"] is report.teaching_facts_exact
+    for tier in (Tier.YELLOW, Tier.PURPLE):  # small enough to search to the end
+        assert analyse_tier(deck, tier).teaching_facts_exact

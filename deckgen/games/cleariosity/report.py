@@ -84,7 +84,13 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
                 f"Cards that are an equation on their own ({tier.tier.colour}): " + "; ".join(tier.self_equations)
             )
     for tier in report.tiers:
-        lines += ["", f"Teaching split, {tier.tier.colour} cards ({tier.teaching_facts()} different facts):"]
+        count = tier.teaching_facts()
+        how_many = (
+            f"{count} different facts, the most any split has"
+            if tier.teaching_facts_exact
+            else f"{count} different facts; the search ran out before proving none has more"
+        )
+        lines += ["", f"Teaching split, {tier.tier.colour} cards ({how_many}):"]
         lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier.op)
     for tier in report.tiers:
         lines += ["", f"Perfect clear, {tier.tier.colour} tier:"]

@@ -25,10 +25,10 @@ and for the deck as a whole,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
@@ -181,6 +181,9 @@ class TierReport:
     def teaching_facts(self) -> int:
         return len({g.values for g in self.teaching.groups or ()})
 
+    #: Whether :meth:`teaching_facts` is the most any teaching split has (else a lower bound).
+    teaching_facts_exact: bool = True
+
     def stranded(self, players: int) -> tuple[str, float]:
         """The card most often left on the table in full-view games, and how often."""
         shares = self.full_view[players].stranded()
@@ -253,6 +256,7 @@ class TierReport:
                 for g in self.teaching.groups or ()
             ],
             "teaching_facts": self.teaching_facts(),
+            "teaching_facts_exact": self.teaching_facts_exact,
         }
         if self.full_view:
             data["stranded"] = {
@@ -325,11 +329,44 @@ def _enough_facts(groups: list[Group]) -> bool:
     return len({g.values for g in groups}) >= MIN_TEACHING_FACTS
 
 
+#: Steps each search for a teaching split with more facts may take (a tenth of a second).
+MORE_FACTS_BUDGET = 100_000
+
+
+def _facts_of(groups: Sequence[Group]) -> int:
+    return len({g.values for g in groups})
+
+
+def _more_facts_than(known: int, groups: Sequence[Group]) -> bool:
+    return _facts_of(groups) > known
+
+
 @lru_cache(maxsize=8)
-def teaching_partition(deck: Deck, colour: Tier) -> PartitionResult:
-    """Criterion 3 for one colour (indices into ``deck.colour_cards(colour)``); every later tier reuses it."""
+def teaching_split(deck: Deck, colour: Tier) -> tuple[PartitionResult, bool]:
+    """Criterion 3 for one colour: the teaching split with the most different facts found
+    (indices into ``deck.colour_cards(colour)``), and whether that is proved the most any
+    split has (``False``: a lower bound, the search for more ran out of budget)."""
     cards = deck.colour_cards(colour)
-    return find_partition(range(len(cards)), teaching_groups(cards, colour), accept=_enough_facts)
+    groups = teaching_groups(cards, colour)
+    best = find_partition(range(len(cards)), groups, accept=_enough_facts)
+    if best.groups is None:
+        return best, best.exhausted
+    while True:
+        known = _facts_of(best.groups)
+        more = find_partition(
+            range(len(cards)),
+            groups,
+            budget=MORE_FACTS_BUDGET,
+            accept=partial(_more_facts_than, known),
+        )
+        if more.groups is None:
+            return best, more.exhausted
+        best = PartitionResult(more.groups, best.exhausted)
+
+
+def teaching_partition(deck: Deck, colour: Tier) -> PartitionResult:
+    """The teaching split of :func:`teaching_split`; every later tier reuses it."""
+    return teaching_split(deck, colour)[0]
 
 
 def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
@@ -348,7 +385,7 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     # Each colour's teaching partition is valid at this tier too (the ops are cumulative),
     # so their union is a perfect clear; only if one is missing do we search the tier whole.
     own = deck.colour_cards(tier)
-    teaching = teaching_partition(deck, tier)
+    teaching, teaching_exact = teaching_split(deck, tier)
     pieces: list[Group] = []
     for colour in tier.tiers():
         colour_cards = deck.colour_cards(colour)
@@ -375,6 +412,7 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
         self_equations=lonely,
         perfect_clear=perfect,
         teaching=teaching_in_tier,
+        teaching_facts_exact=teaching_exact,
         facts=fact_counts(groups, tier),
     )
 
