@@ -163,6 +163,10 @@ def simulate(
     everyone = (1 << card_count) - 1
     left_masks: list[int] = []
     recent: list[set[int]] = []
+    # Over the last WINDOW games: how many of them collected each equation, and how many
+    # different equations of each kind that makes (kept up to date game by game).
+    in_window = [0] * len(stats.equation_counts)
+    distinct_now = [0] * len(stats.window_distinct)
     for _ in range(games):
         rng.shuffle(order)
         collected, taken = play_game(order, players, partners, masks, rng)
@@ -181,12 +185,19 @@ def simulate(
                 stats.repeats += equation in seen
                 seen.add(equation)
             recent.append(seen)
+            for equation in seen:
+                if in_window[equation] == 0:
+                    distinct_now[kinds[equation] if kinds else 0] += 1
+                in_window[equation] += 1
             if len(recent) > WINDOW:
-                recent.pop(0)
+                for equation in recent.pop(0):
+                    in_window[equation] -= 1
+                    if in_window[equation] == 0:
+                        distinct_now[kinds[equation] if kinds else 0] -= 1
             if len(recent) == WINDOW:
                 stats.windows += 1
-                for equation in set().union(*recent):
-                    stats.window_distinct[kinds[equation] if kinds else 0] += 1
+                for kind, count in enumerate(distinct_now):
+                    stats.window_distinct[kind] += count
         if collected != everyone:
             left_masks.append(everyone & ~collected)
     left = stats.left
