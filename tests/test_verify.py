@@ -247,3 +247,25 @@ def test_the_teaching_split_reported_has_the_most_facts_found() -> None:
     assert report.to_json()["teaching_facts_exact"] is report.teaching_facts_exact
     for tier in (Tier.YELLOW, Tier.PURPLE):  # small enough to search to the end
         assert analyse_tier(deck, tier).teaching_facts_exact
+
+
+def test_a_stranding_figure_near_its_line_is_confirmed_with_more_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card most often left is the largest of many noisy shares: near the line a bigger,
+    separately seeded run decides, and the report says so with its margin."""
+    import deckgen.games.cleariosity.verify as verify
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.report import cleariosity_text
+
+    deck = load_cleariosity()
+    first = verify.verify_deck(deck, games=200, seed=1)
+    share = first.tiers[0].stranded(3)[1]
+    monkeypatch.setattr(verify, "MAX_STRANDED", share)  # now right on it
+    again = verify.verify_deck(deck, games=200, seed=1)
+    green = again.tiers[0]
+    assert 3 in green.confirmed and green.confirmed[3].games == 200 * verify.CONFIRM_FACTOR
+    _, confirmed_share = green.stranded(3)
+    assert confirmed_share == max(green.confirmed[3].stranded())
+    raw = max(green.full_view[3].stranded())
+    assert green.stranded_margin(3) < 2 * (raw * (1 - raw) / 200) ** 0.5  # five times the games
+    assert green.to_json()["stranded"]["3"]["games"] == 1000
+    assert "played again with 1,000 games" in cleariosity_text(again, "deck")

@@ -8,13 +8,14 @@ from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
+    MAX_STRANDED,
     MIN_CELL_USE,
     MIN_DIGIT_USE,
     MIN_FACTS,
     MIN_ZERO_USE,
     PLAYER_COUNTS,
 )
-from deckgen.games.cleariosity.verify import CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
+from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
 
 #: How each tier's facts are named for people.
 FACT_NOUNS = {
@@ -53,7 +54,11 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         for tier in report.tiers:
             full = [tier.full_view[p] for p in PLAYER_COUNTS]
             beginner = [tier.beginner[p] for p in PLAYER_COUNTS]
-            stranded = " / ".join(f"{card} {share:.1%}" for card, share in (tier.stranded(p) for p in PLAYER_COUNTS))
+            stranded = " / ".join(
+                f"{card} {share:.1%}±{tier.stranded_margin(p):.1%}" + ("*" if p in tier.confirmed else "")
+                for p in PLAYER_COUNTS
+                for card, share in [tier.stranded(p)]
+            )
             lines.append(
                 f"{tier.tier.colour:<8}"
                 f"{' / '.join(f'{s.collected_share:.1%}' for s in full):<23}"
@@ -62,6 +67,16 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
                 f"{' / '.join(f'{s.trivial_share:.1%}' for s in full):<23}"
                 f"{stranded}"
             )
+        confirmed = any(tier.confirmed for tier in report.tiers)
+        lines.append(
+            "(most often left: ± two standard errors over the games played"
+            + (
+                f"; * played again with {report.games * CONFIRM_FACTOR:,} games, being near the "
+                f"{MAX_STRANDED:.0%} line: the largest of many shares reads high)"
+                if confirmed
+                else ")"
+            )
+        )
         lines += ["", "What a class can expect (3 players):"]
         lines += [f"  {expectation(tier, 3)}" for tier in report.tiers]
         lines += ["", f"Variety in play (3 players; over {WINDOW} games in a row for the facts met):"]
