@@ -24,7 +24,7 @@ import shutil
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from deckgen.errors import DeckgenError
@@ -93,9 +93,18 @@ def read_manifest(out: Path) -> dict[str, str]:
     try:
         data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
         files = data["files"]
-        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+        if not isinstance(files, dict):
+            return {}
+        return {str(k): str(v) for k, v in files.items() if _inside(str(k))}
     except (OSError, ValueError, KeyError, TypeError):
         return {}
+
+
+def _inside(relative: str) -> bool:
+    """Whether a path from a journal or manifest names a place inside ``--out`` (a record that
+    was tampered with must not reach outside it)."""
+    path = PurePosixPath(relative)
+    return bool(relative) and not path.is_absolute() and ".." not in path.parts
 
 
 def unchanged(out: Path, relative: str, digest: str) -> bool:
@@ -118,7 +127,11 @@ def recover(out: Path) -> None:
             journal = json.loads(journal_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             journal = None
-        if isinstance(journal, dict):
+        steps = journal.get("steps", []) if isinstance(journal, dict) else []
+        paths = [str(step.get(key) or "") for step in steps if isinstance(step, dict) for key in ("target", "staged")]
+        paths += [str(step.get("aside")) for step in steps if isinstance(step, dict) and step.get("aside")]
+        if isinstance(journal, dict) and all(isinstance(step, dict) for step in steps) and all(map(_inside, paths)):
+            journal["stale"] = {k: v for k, v in journal.get("stale", {}).items() if _inside(str(k))}
             if journal.get("moved"):
                 _finish(out, journal)
             else:

@@ -247,3 +247,22 @@ def test_half_written_bookkeeping_is_removed_by_the_next_build(tmp_path: Path) -
     (out / f"{MANIFEST}.4243.tmp").write_text("{", encoding="utf-8")
     assert main(build_args(out, 1)) == 0
     assert hidden(out) == [MANIFEST]
+
+
+def test_records_that_point_outside_the_folder_are_ignored(tmp_path: Path) -> None:
+    """A manifest or journal edited to name files outside --out never reaches them."""
+    import json
+
+    outside = tmp_path / "precious.png"
+    outside.write_bytes(b"keep me")
+    digest = hashlib.sha256(b"keep me").hexdigest()
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    manifest["files"]["png/../../precious.png"] = digest
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    journal = {"steps": [{"target": "../precious.png", "staged": "x", "aside": None, "had_old": False,
+                          "hash": digest}], "moved": False}  # fmt: skip
+    (out / JOURNAL).write_text(json.dumps(journal), encoding="utf-8")
+    assert main(build_args(out, 1)) == 0
+    assert outside.read_bytes() == b"keep me"
