@@ -37,7 +37,7 @@ from deckgen.games.cleariosity.groups import Group, find_groups, participation, 
 from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.partition import PartitionResult, find_partition
 from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats, simulate
-from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, self_equations
+from deckgen.games.cleariosity.rules import OPS, describe, self_equations
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
     MAX_STRANDED,
@@ -106,7 +106,7 @@ class Variety:
             "repeat_share": round(self.repeats, 4),
             "needing_new_per_game": round(self.needing_new, 3),
             f"distinct_in_{WINDOW}_games": {
-                OP_SYMBOLS[op]: {"expected": round(seen, 2), "in_groups": total}
+                op: {"expected": round(seen, 2), "in_groups": total}  # + - * /, as in "ops"
                 for op, (seen, total) in self.distinct.items()
             },
         }
