@@ -111,6 +111,7 @@ def prepare(request: BuildRequest) -> BuildJob:
     out = request.out
     if out.exists() and not out.is_dir():
         raise DeckgenError(f"--out {out}: this is a file, not a folder; choose a folder")
+    _check_places(request)
     resolved = {}
     for key in request.games:
         game = find_game(key)
@@ -168,6 +169,25 @@ def prepare(request: BuildRequest) -> BuildJob:
                 "no sheet; leave it out"
             )
     return BuildJob(request, decks)
+
+
+def _check_places(request: BuildRequest) -> None:
+    """Before any drawing: a file where the build puts a folder (``svg``, ``png``), or a folder
+    where it puts a file (a deck's PDF, the pack), stops it at once rather than after the work.
+    The same is checked again just before the move, for anything that changed meanwhile."""
+    out = request.out
+    folders = [name for name in ("svg", "png") if name in request.formats]
+    files = [f"{find_game(key).stem}.pdf" for key in request.games] if "pdf" in request.formats else []
+    if "pdf" in request.formats and request.pack:
+        files += [PACK_PDF, CALIBRATION_PDF]
+    for folder in folders:
+        place = out / folder
+        if place.exists() and not place.is_dir():
+            raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
+    for file in files:
+        place = out / file
+        if place.is_dir() and not place.is_symlink():
+            raise DeckgenError(f"--out {out}: {place} is a folder, where a file goes; move it away")
 
 
 def _game_options(game: Game, chosen: dict[str, Any] | None, given: dict[str, Any]) -> dict[str, Any]:

@@ -266,3 +266,25 @@ def test_records_that_point_outside_the_folder_are_ignored(tmp_path: Path) -> No
     (out / JOURNAL).write_text(json.dumps(journal), encoding="utf-8")
     assert main(build_args(out, 1)) == 0
     assert outside.read_bytes() == b"keep me"
+
+
+def test_a_folder_in_the_way_is_found_before_any_drawing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file named svg where the laser sheets go is reported at once, not after the rendering."""
+    import deckgen.build
+
+    def draw(*_args: object) -> None:
+        raise AssertionError("the build drew its files before finding the file in the way")
+
+    monkeypatch.setattr(deckgen.build, "_write_all", draw)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "svg").write_text("not a folder", encoding="utf-8")
+    assert main(["build", "--format", "all", "--dpi", "72", "--out", str(out)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is a file, where a folder goes" in err[0]
+    (out / "svg").unlink()
+    (out / "treenex.pdf").mkdir()
+    assert main(["build", "--no-pack", "--out", str(out)]) == 1
+    assert "is a folder, where a file goes" in capsys.readouterr().err
