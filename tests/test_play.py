@@ -108,6 +108,7 @@ def test_measuring_variety_does_not_change_the_games() -> None:
 
 def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
     from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.rules import describe
     from deckgen.games.cleariosity.standard import PLAYER_COUNTS
     from deckgen.games.cleariosity.verify import verify_deck
 
@@ -124,6 +125,12 @@ def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
                 assert 0 <= seen <= in_groups
             data = tier.to_json()["variety"][str(players)]
             assert data["most_collected"]["equation"] == variety.top[0]
+            # The fact in the fewest two-card stacks, counted again from the groups.
+            name, count = variety.fewest_pairs
+            op = tier.tier.op
+            pairs = [g for g in tier.groups if g.pair and op in g.ops and describe(g.values, op) == name]
+            assert count == len(pairs)
+            assert variety.rarest[1] >= 0 and data["rarest_new"]["equation"] == variety.rarest[0]
 
 
 @pytest.mark.parametrize(("share", "words"), [(0.2, "one in five"), (0.25, "one in four"), (0.5, "one in two"),

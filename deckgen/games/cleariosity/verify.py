@@ -98,9 +98,16 @@ class Variety:
     repeats: float
     needing_new: float
     distinct: dict[str, tuple[float, int]]
+    #: The new operation's fact (a non-trivial equation) in the fewest two-card groups (what
+    #: beginners find), and how many.
+    fewest_pairs: tuple[str, int] = ("", 0)
+    #: The new operation's fact collected least often, and how many times a game.
+    rarest: tuple[str, float] = ("", 0.0)
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "fewest_pairs_new": {"equation": self.fewest_pairs[0], "pair_groups": self.fewest_pairs[1]},
+            "rarest_new": {"equation": self.rarest[0], "per_game": round(self.rarest[1], 3)},
             "most_collected": {"equation": self.top[0], "share": round(self.top[1], 4)},
             "most_collected_new": {"equation": self.top_new[0], "share": round(self.top_new[1], 4)},
             "repeat_share": round(self.repeats, 4),
@@ -151,7 +158,10 @@ class TierReport:
     def variety(self, players: int) -> Variety:
         """How varied full-view games at this player count are (see :class:`Variety`)."""
         stats = self.full_view[players]
-        _, names, kinds = equation_numbers(self.groups, self.tier)
+        numbers, names, kinds = equation_numbers(self.groups, self.tier)
+        pairs = [0] * len(names)
+        for group, number in zip(self.groups, numbers, strict=True):
+            pairs[number] += group.pair
         shares = stats.equation_shares()
         top = max(range(len(shares)), key=lambda i: shares[i]) if shares else None
         new_kind = OPS.index(self.tier.op)
@@ -164,7 +174,16 @@ class TierReport:
             in_deck = sum(1 for k in kinds if k == kind)
             seen = stats.window_distinct[kind] / stats.windows if stats.windows else 0.0
             distinct[op] = (seen, in_deck)
+        # The facts a class practises: equations of the new operation read non-trivially (not × 1, ÷ 1).
+        practised = {
+            number for group, number in zip(self.groups, numbers, strict=True) if group.practises(self.tier.op)
+        }
+        facts = [i for i in of_new if i in practised]
+        fewest = min(facts, key=lambda i: (pairs[i], i)) if facts else None
+        rarest = min(facts, key=lambda i: (stats.equation_counts[i], i)) if facts and stats.equation_counts else None
         return Variety(
+            fewest_pairs=(names[fewest], pairs[fewest]) if fewest is not None else ("", 0),
+            rarest=(names[rarest], stats.equation_counts[rarest] / stats.games) if rarest is not None else ("", 0.0),
             top=(names[top], shares[top]) if top is not None else ("", 0.0),
             top_new=(names[top_new], stats.equation_counts[top_new] / new_total) if top_new is not None else ("", 0.0),
             repeats=stats.repeat_share,
