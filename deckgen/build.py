@@ -490,15 +490,15 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     pieces: list[Piece] = []
     # The calibration sheet goes with the teacher pack, whose printing guide explains it.
     calibration = calibration_sheet(job) if job.request.pack else None
+    # A CMYK kit prints every page on K alone: the pack and the calibration sheet too.
+    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
     if job.request.pack:
         sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
         sets, entries = packing_entries(job)
         decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-        cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
         pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk, calibration is not None)
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
     if calibration is not None:
-        cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
         pieces.append((partial(_calibration_pdf, calibration, cmyk), _writer(root / CALIBRATION_PDF, progress)))
     for deck in job.decks.values():
         settings = deck.settings

@@ -20,10 +20,12 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        reached = os.stat(path)  # through links: /dev/stdout → /proc/self/fd/1 → a pipe
+        mode: int | None = os.stat(path).st_mode  # through links: /dev/stdout → /proc/self/fd/1 → a pipe
     except OSError:
-        reached = None
-    if reached is not None and not stat.S_ISREG(reached.st_mode) and not stat.S_ISDIR(reached.st_mode):
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise DeckgenError(f"{path}: is a folder; give a file name inside it, e.g. {path / 'report.json'}")
+    if mode is not None and not stat.S_ISREG(mode):
         try:
             with open(path, "wb") as stream:
                 stream.write(payload)
@@ -38,19 +40,6 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             target = Path(os.path.realpath(path))
         except OSError as error:  # a loop of links
             raise DeckgenError(f"{path}: cannot follow the link ({error.strerror}); choose another path") from None
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        mode = None
-    if mode is not None and stat.S_ISDIR(mode):
-        raise DeckgenError(f"{path}: is a folder; give a file name inside it, e.g. {path / 'report.json'}")
-    if mode is not None and not stat.S_ISREG(mode):
-        try:
-            with open(target, "wb") as stream:
-                stream.write(payload)
-        except OSError as error:
-            raise DeckgenError(f"{path}: cannot write to it ({error.strerror}); choose another path") from None
-        return
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DeckgenError(f"{path}: the folder {folder} does not exist; create it or choose another path")

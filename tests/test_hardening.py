@@ -437,10 +437,7 @@ def test_a_write_error_names_the_users_path_not_the_staging_folder(
 ) -> None:
     import deckgen.build
 
-    def full(path: Path, data: bytes) -> None:
-        raise DeckgenError(f"{path}: cannot write it (No space left on device); choose another path")
-
-    monkeypatch.setattr(deckgen.build, "write_atomic", full)
+    monkeypatch.setattr(deckgen.build, "write_atomic", _disk_full)
     out = tmp_path / "out"
     assert main(["build", "--game", "treenex", "--no-pack", "--out", str(out)]) == 1
     err = capsys.readouterr().err
@@ -460,9 +457,11 @@ def test_a_failed_calibration_sheet_leaves_no_new_folders(
 ) -> None:
     import deckgen.fileio
 
-    def full(path: Path, data: bytes) -> None:
-        raise DeckgenError(f"{path}: cannot write it (No space left on device); choose another path")
-
-    monkeypatch.setattr(deckgen.fileio, "write_atomic", full)
+    monkeypatch.setattr(deckgen.fileio, "write_atomic", _disk_full)
     assert main(["calibrate", "--out", str(tmp_path / "new" / "sub" / "cal.pdf")]) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def _disk_full(path: Path, data: bytes) -> None:
+    """Stands in for write_atomic on a full disk: the one-line error it gives there."""
+    raise DeckgenError(f"{path}: cannot write it (No space left on device); choose another path")

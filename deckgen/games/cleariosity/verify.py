@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
@@ -155,10 +155,15 @@ class TierReport:
     def facts_covered(self) -> int:
         return sum(1 for n in self.facts.values() if n)
 
+    @cached_property
+    def equations(self) -> tuple[list[int], list[str], list[int]]:
+        """:func:`equation_numbers` of the tier's groups, worked out once for every player count."""
+        return equation_numbers(self.groups, self.tier)
+
     def variety(self, players: int) -> Variety:
         """How varied full-view games at this player count are (see :class:`Variety`)."""
         stats = self.full_view[players]
-        numbers, names, kinds = equation_numbers(self.groups, self.tier)
+        numbers, names, kinds = self.equations
         pairs = [0] * len(names)
         for group, number in zip(self.groups, numbers, strict=True):
             pairs[number] += group.pair
@@ -513,7 +518,7 @@ def _play_task(task: PlayTask) -> PlayStats:
 def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
     """Full-view then beginner games for each player count, each with its own seeded stream."""
     flags = group_flags(report.groups, report.tier)
-    equations, _, kinds = equation_numbers(report.groups, report.tier)
+    equations, _, kinds = report.equations
     masks = [g.mask for g in report.groups]
     pairs = [i for i, g in enumerate(report.groups) if g.pair]
     pair_masks = [masks[i] for i in pairs]
