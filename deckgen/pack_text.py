@@ -61,7 +61,7 @@ CARDSTOCK_SINGLE = (
     "it, and set the paper size in the print dialog to match."
 )
 CARDSTOCK_SHOP = (
-    "Ask the shop to print the {deck} cards on card stock of 250 to 350 g/m²: each page of the PDF is one "
+    "Ask the shop to print the {noun}s on card stock of 250 to 350 g/m²: each page of the PDF is one "
     "card with its bleed."
 )
 PAPER_SHEETS = (
@@ -153,7 +153,7 @@ SHOP_SEND = (
     "These files are for a print shop: send the PDFs as they are and ask for them to be printed at 100 %, "
     "without scaling. Each page is one card with its bleed; ask for one proof card first."
 )
-SHOP_FILM = "Ask the shop to print the {deck} cards on clear film (transparency), one card a page."
+SHOP_FILM = "Ask the shop to print the {noun}s on clear film (transparency), one card a page."
 SHOP_CMYK = (
     "The files are in CMYK, with black printed on the black plate alone, as print shops ask: send the "
     "PDFs as they are, without converting them."

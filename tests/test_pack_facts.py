@@ -30,6 +30,8 @@ BUILDS: dict[str, tuple[str | None, tuple[str, ...] | None, dict[str, Any]]] = {
     **{f"profile {name}": (name, None, {}) for name in load_profiles()},
     **{f"--deck {key}": (None, (key,), {}) for key in GAMES},
     "--duplex fold": (None, (BACKED,), {"duplex": "fold", "sets": 2}),
+    # Each game at a print shop: the shop's sentences name that game's cards.
+    **{f"profile print-shop --deck {key}": ("print-shop", (key,), {}) for key in GAMES},
 }
 if RANGED is not None:
     BUILDS["--values 10-19"] = (None, (RANGED,), {"values": "10-19", "copies": 3})
@@ -124,6 +126,8 @@ def test_the_pack_states_what_the_build_made(tmp_path: Path, name: str) -> None:
     assert (f"Packing list: {sets} classroom set{'s' if sets > 1 else ''}") in whole
     assert ("set number" in guide) == (sets > 1)
     assert ("CMYK" in guide) == any(d.settings.color == "cmyk" for d in decks)
+    # Cards are named once: "the flash cards", never "the Flash cards cards".
+    assert "cards cards" not in whole.lower()
     # No command-line words in what a teacher reads.
     assert not re.search(r"--\w", whole)
 
