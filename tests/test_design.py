@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import multiprocessing
+from collections import Counter
 
 import pytest
 
 from deckgen.games.cleariosity.deckfile import dump_cleariosity
-from deckgen.games.cleariosity.design import TIERS, DeckSearch, DesignSettings, design_deck, teaching_facts
+from deckgen.games.cleariosity.design import (
+    PAIR_WEIGHT,
+    TIERS,
+    DeckSearch,
+    DesignSettings,
+    design_deck,
+    teaching_facts,
+)
+from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.model import Deck, Tier
 from deckgen.games.cleariosity.rules import equation_ops, is_trivial
 from deckgen.games.cleariosity.verify import analyse_tier, verify_deck
@@ -56,6 +65,20 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
         assert stats.trivial == sum(g.trivial for g in report.groups)
         assert stats.practising == report.practising_groups
         assert stats.covered == report.facts_covered
+        # The variety totals, weighted as play meets groups (a pair PAIR_WEIGHT times a triple).
+        weight = [PAIR_WEIGHT if g.pair else 1 for g in report.groups]
+        earlier = {t.op for t in tier.tiers() if t is not tier}
+        needing = [g.practises(tier.op) and not earlier & set(g.ops) for g in report.groups]
+        assert stats.weighted_needing == sum(w for w, n in zip(weight, needing, strict=True) if n)
+        per_equation = Counter()
+        for g, w in zip(report.groups, weight, strict=True):
+            per_equation[g.values] += w
+        assert stats.square_sum == sum(w * w for w in per_equation.values())
+        for fact in tier_facts(tier):
+            code = fact[0] * 100 + fact[1] * 10 + fact[2]
+            practising = [g for g in report.groups if g.values == fact and g.practises(tier.op)]
+            assert stats.pair_facts[code] == sum(g.pair for g in practising)
+            assert stats.weighted_facts[code] == sum(PAIR_WEIGHT if g.pair else 1 for g in practising)
         assert search.own_count[first : stats.size] == report.participation[first:]
         assert search.own_pairs[first : stats.size] == report.pairs[first:]
     assert search.digits == [sum(c.value == d for card in deck.cards for c in card.cells) for d in range(10)]

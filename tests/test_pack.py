@@ -168,7 +168,8 @@ def test_answer_keys_show_each_card_once_each_level_under_its_heading(pack_file:
             seen += match.group(1).split(", ")
         for line in pages[i].splitlines():
             assert not line.strip().endswith(("from top", "from bottom")), f"a caption wraps: {line}"
-            assert not line.startswith("left"), f"a caption wraps: {line}"
+            # "diagonal from top left" broken after "top"; "left column" may start a row of captions.
+            assert not re.match(r"(left|right)(?! column)", line), f"a caption wraps: {line}"
     assert sorted(seen) == sorted(card.id for card in deck.cards), "every card once across the keys"
 
 

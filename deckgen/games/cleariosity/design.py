@@ -21,10 +21,16 @@ How it works, and why:
    shares that predict play weigh pairs ``PAIR_WEIGHT`` times. Every card should have
    several two-card groups of different kinds (line and equation): a card whose pairs all
    wait on one popular partner is the one left on the table. Variety caps the share of any
-   one equation and how often a number repeats in a cell within a colour.
+   one equation and how often a number repeats in a cell within a colour; and, with the same
+   pair weighting, what play makes of it (verify's criteria 12-17): the largest equation and
+   fact shares, the sum of squared equation shares (repeats within a game), the share that
+   reads only with the new operation, every ×/÷ fact's pairs and share, and the facts a run of
+   ten games meets.
 4. **Feedback from play.** Which cards are stranded depends on more than their own counts,
    so in the second half of the search a few hundred seeded games per tier are played every
-   few thousand steps, and the cards left over too often get higher pair targets.
+   few thousand steps, and the cards left over too often get higher pair targets. The same
+   games steer the variety targets: wherever play comes near one of verify's lines, that
+   tier's target tightens a notch.
 5. **Check.** Each attempt's deck is judged by simulated games (``deckgen design`` uses
    verify's); one that misses starts the next attempt from a seed derived from the first.
    Every budget counts steps or attempts, never seconds, so a seed always gives the same deck.
@@ -46,18 +52,26 @@ from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
 from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
-from deckgen.games.cleariosity.play import simulate
+from deckgen.games.cleariosity.play import PlayStats, simulate
 from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
+    MAX_REPEATS,
+    MAX_TOP_EQUATION,
+    MAX_TOP_NEW,
     MIN_CELL_USE,
+    MIN_DISTINCT_FACTS,
+    MIN_FACT_PER_GAME,
     MIN_FACTS,
     MIN_GROUPS,
+    MIN_NEEDING_NEW,
     MIN_PAIRS,
     PLAYER_COUNTS,
+    RARE_FACT_TIERS,
     STANDARD_COUNTS,
     min_digit_use,
 )
+from deckgen.games.cleariosity.verify import equation_numbers, group_flags
 from deckgen.workers import POLL_SECONDS, report, worker_pool
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
@@ -74,17 +88,18 @@ def teaching_facts(tier: Tier) -> list[tuple[int, int, int]]:
 
 
 @cache
-def _tier_roles(values: tuple[int, int, int], ops: tuple[str, ...]) -> tuple[tuple[bool, bool, bool], ...]:
-    """Per tier: (is a group at that tier, trivial there, practises the tier's new operation)."""
+def _tier_roles(values: tuple[int, int, int], ops: tuple[str, ...]) -> tuple[tuple[bool, bool, bool, bool], ...]:
+    """Per tier: (is a group at that tier, trivial there, practises the tier's new operation,
+    and reads only with it: no earlier operation holds)."""
     roles = []
     for tier in TIERS:
         held = tuple(op for op in ops if op in tier.ops())
         if not held:
-            roles.append((False, False, False))
+            roles.append((False, False, False, False))
             continue
         trivial = all(is_trivial(*values, op) for op in held)
         practising = tier.op in held and not is_trivial(*values, tier.op)
-        roles.append((True, trivial, practising))
+        roles.append((True, trivial, practising, practising and held == (tier.op,)))
     return tuple(roles)
 
 
@@ -96,10 +111,15 @@ class _TierStats:
         "equations",
         "facts",
         "groups",
+        "pair_facts",
         "practising",
         "size",
+        "square_sum",
         "trivial",
         "weighted",
+        "weighted_equations",
+        "weighted_facts",
+        "weighted_needing",
         "weighted_practising",
         "weighted_trivial",
     )
@@ -117,6 +137,14 @@ class _TierStats:
         self.weighted_trivial = 0
         self.facts = [0] * 1000
         self.equations = [0] * 1000
+        # Variety, as play meets it: each equation's and each fact's groups weighted as above,
+        # the sum of the squared equation weights (how concentrated play is on a few equations),
+        # the weighted groups that read only with the new operation, and each fact's two-card groups.
+        self.weighted_equations = [0] * 1000
+        self.square_sum = 0
+        self.weighted_facts = [0] * 1000
+        self.weighted_needing = 0
+        self.pair_facts = [0] * 1000
 
 
 class Delta(NamedTuple):
@@ -188,6 +216,10 @@ class DeckSearch:
         self.boost = [0] * total
         self.seed = seed
         self.feedback_round = 0
+        # Per tier, how far play feedback has moved the variety targets (see _steer_variety).
+        self.steer = [
+            {"top": 1.0, "square": 1.0, "needing": 0.0, "top_fact": 1.0, "floor": 1.0, "distinct": 0.0} for _ in TIERS
+        ]
         # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
@@ -432,8 +464,8 @@ class DeckSearch:
         values = (code // 100, code // 10 % 10, code % 10)
         tier_roles = _tier_roles(values, self.ops_sets[ops_key])
         return tuple(
-            (self.stats[t], trivial, practising)
-            for t, (member, trivial, practising) in enumerate(tier_roles)
+            (self.stats[t], trivial, practising, needing)
+            for t, (member, trivial, practising, needing) in enumerate(tier_roles)
             if member and t >= top
         )
 
@@ -463,16 +495,24 @@ class DeckSearch:
             tiers = roles.get(kind >> 1)
             if tiers is None:
                 tiers = self._role(kind >> 1)
-            for stats, trivial, practising_here in tiers:
+            for stats, trivial, practising_here, needing in tiers:
                 stats.groups += change
                 stats.weighted += weight
                 stats.equations[code] += change
+                old = stats.weighted_equations[code]
+                stats.weighted_equations[code] = old + weight
+                stats.square_sum += weight * (2 * old + weight)
                 if trivial:
                     stats.trivial += change
                     stats.weighted_trivial += weight
                 if practising_here:
                     stats.practising += change
                     stats.weighted_practising += weight
+                    stats.weighted_facts[code] += weight
+                    if kind & 1:
+                        stats.pair_facts[code] += change
+                    if needing:
+                        stats.weighted_needing += weight
                     facts = stats.facts
                     before = facts[code]
                     facts[code] = before + change
@@ -540,11 +580,54 @@ class DeckSearch:
                 facts = stats.facts
                 top = max([facts[code] for code in self.fact_codes[tier_number]])
                 missed += max(0.0, top - s.fact_share_target * stats.practising)
+            missed += self._variety_missed(tier_number, stats, weighted)
         missed += 3 * sum([max(0, need - n) for need, n in zip(self.digits_needed, self.digits, strict=True)])
         missed += 3 * sum([max(0, MIN_CELL_USE + 1 - n) for n in self.used])
         missed += 20 * self.lonely
         missed += self.same_excess
         return 100 * missed - reward
+
+    def _variety_missed(self, tier_number: int, stats: _TierStats, weighted: int) -> float:
+        """Variety as play meets it, from the weighted totals (a pair counts ``PAIR_WEIGHT`` times),
+        in units of two-card groups: no equation or fact too common, no equation played too
+        often overall, enough practice that reads only with the new operation, every ×/÷ fact
+        in enough pairs and common enough, and many facts met in a run of games."""
+        s = self.settings
+        missed = 0.0
+        equations = stats.weighted_equations
+        steer = self.steer[tier_number]
+        top_limit = s.top_equation_target * steer["top"] * weighted
+        missed += s.variety_weight * max(0.0, max(equations) - top_limit) / PAIR_WEIGHT
+        # The squared shares sum to one over the number of equally common equations play meets.
+        square_limit = s.square_target[tier_number] * steer["square"] * weighted * weighted
+        missed += s.square_weight[tier_number] * max(0.0, stats.square_sum - square_limit) / (weighted * PAIR_WEIGHT)
+        needing_limit = (s.needing_target[tier_number] + steer["needing"]) * weighted
+        missed += s.needing_weight[tier_number] * max(0.0, needing_limit - stats.weighted_needing) / PAIR_WEIGHT
+        practising = stats.weighted_practising
+        if not practising:
+            return missed
+        codes = self.fact_codes[tier_number]
+        shares = stats.weighted_facts
+        top = max([shares[code] for code in codes])
+        top_fact_limit = s.top_fact_target * steer["top_fact"] * practising
+        missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
+        if TIERS[tier_number] in RARE_FACT_TIERS:
+            floor = s.rare_fact_floor * steer["floor"] * practising
+            pairs = stats.pair_facts
+            for code in codes:
+                if stats.facts[code]:
+                    short = s.rare_fact_pairs - pairs[code]
+                    missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
+        window = s.window_practice[tier_number]
+        if window:
+            # Facts met in a run of games: a fact expected at least once counts whole, a rarer
+            # one by its expected count (products and quotients only, so every machine agrees).
+            met = 0.0
+            for code in codes:
+                expected = window * shares[code] / practising
+                met += expected if expected < 1.0 else 1.0
+            missed += 2 * max(0.0, s.distinct_target[tier_number] + steer["distinct"] - met)
+        return missed
 
     # -- moves ----------------------------------------------------------------------------
     def _propose(self) -> Proposal | None:
@@ -637,16 +720,55 @@ class DeckSearch:
         self.feedback_round += 1
         cards = [tuple(sorted(cells.items())) for cells in self.cells]
         worst = [0.0] * len(cards)
-        for tier, size in zip(TIERS, self.tier_sizes, strict=True):
-            masks = [g.mask for g in find_groups(cards[:size], tier.ops())]
+        for number, (tier, size) in enumerate(zip(TIERS, self.tier_sizes, strict=True)):
+            groups = find_groups(cards[:size], tier.ops())
+            masks = [g.mask for g in groups]
+            flags = group_flags(groups, tier)
+            equations, _, kinds = equation_numbers(groups, tier)
+            played = []
             for players in PLAYER_COUNTS:
                 stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.colour}:{players}"
-                stats = simulate(size, masks, [0] * len(masks), players, s.feedback_games, stream)
+                stats = simulate(size, masks, flags, players, s.feedback_games, stream, equations, kinds)
+                played.append(stats)
                 for card, share in enumerate(stats.stranded()):
                     worst[card] = max(worst[card], share)
+            self._steer_variety(number, played, kinds)
         for card, share in enumerate(worst):
             if share > s.strand_alarm and self.boost[card] < s.boost_cap:
                 self.boost[card] += 1
+
+    def _steer_variety(self, number: int, played: list[PlayStats], kinds: list[int]) -> None:
+        """Tighten a tier's variety targets where play comes near a line the static score misses.
+
+        The weighted totals predict play well but not exactly (how often an equation repeats
+        also depends on whether its groups share cards), so each target moves a notch wherever
+        the feedback games come within a margin of verify's line at any player count.
+        """
+        tier = TIERS[number]
+        steer = self.steer[number]
+        new_kind = OPS.index(tier.op)
+        if max(stats.repeat_share for stats in played) > MAX_REPEATS - 0.02:
+            steer["square"] *= 0.9
+        if max(max(stats.equation_shares(), default=0.0) for stats in played) > MAX_TOP_EQUATION - 0.015:
+            steer["top"] *= 0.92
+        if tier in MIN_NEEDING_NEW and min(s.needing_new_per_game for s in played) < MIN_NEEDING_NEW[tier] + 0.3:
+            steer["needing"] += 0.02
+        facts = [i for i, kind in enumerate(kinds) if kind == new_kind]
+        if facts:
+            for stats in played:
+                counts = stats.equation_counts
+                if max(counts[i] for i in facts) > (MAX_TOP_NEW - 0.04) * max(1, sum(counts[i] for i in facts)):
+                    steer["top_fact"] *= 0.95
+                    break
+            if tier in RARE_FACT_TIERS and any(
+                min(stats.equation_counts[i] for i in facts) < (MIN_FACT_PER_GAME + 0.06) * stats.games
+                for stats in played
+            ):
+                steer["floor"] *= 1.1
+        if tier in MIN_DISTINCT_FACTS and any(
+            stats.window_distinct[new_kind] < (MIN_DISTINCT_FACTS[tier] + 1) * stats.windows for stats in played
+        ):
+            steer["distinct"] += 1.0
 
     def anneal(self, iterations: int, progress: Progress | None, done: int, total: int) -> float:
         """Simulated annealing on :meth:`penalty` (lower is better); returns the final penalty."""

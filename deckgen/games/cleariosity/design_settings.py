@@ -34,7 +34,7 @@ class DesignSettings:
     feedback_every: int = 3000
     feedback_start: float = 0.5
     feedback_games: int = 400
-    strand_alarm: float = 0.09
+    strand_alarm: float = 0.08
     boost_cap: int = 4
     #: Variety: the largest share of a tier's groups one equation may have, and how many cards
     #: of one colour may carry the same number in the same cell.
@@ -45,3 +45,20 @@ class DesignSettings:
     pair_weight: tuple[float, float, float, float] = (12.0, 6.0, 6.0, 6.0)
     group_weight: float = 0.3
     group_cap: int = 60
+    #: Variety as play meets it (weighted totals, see ``design.py``): the largest share one
+    #: equation may have, the largest sum of squared equation shares per tier (its inverse is the
+    #: number of equally common equations play meets), the share that must read only with the new
+    #: operation, the largest share of one fact among those practising, and how much these weigh.
+    variety_weight: float = 4.0
+    square_weight: tuple[float, float, float, float] = (10.0, 10.0, 10.0, 30.0)
+    top_equation_target: float = 0.085
+    square_target: tuple[float, float, float, float] = (0.045, 0.03, 0.019, 0.012)
+    needing_target: tuple[float, float, float, float] = (0.0, 0.27, 0.18, 0.12)
+    needing_weight: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    top_fact_target: float = 0.25
+    #: Every fact of a ×/÷ tier: at least this many two-card groups and this share of the practice.
+    rare_fact_pairs: int = 4
+    rare_fact_floor: float = 0.10
+    #: Facts met in a run of games: the practising collections in ten games, and the facts to meet.
+    window_practice: tuple[int, int, int, int] = (100, 48, 0, 0)
+    distinct_target: tuple[float, float, float, float] = (27.0, 26.0, 0.0, 0.0)

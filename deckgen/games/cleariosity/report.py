@@ -14,6 +14,7 @@ from deckgen.games.cleariosity.standard import (
     MIN_FACTS,
     MIN_ZERO_USE,
     PLAYER_COUNTS,
+    RARE_FACT_TIERS,
 )
 from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
 
@@ -189,11 +190,11 @@ def variety_line(tier: TierReport, players: int) -> str:
         parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {OP_SYMBOLS[op]} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
     parts.append(f"{variety.needing_new:.1f} a game need {OP_SYMBOLS[op]} and no other operation")
-    if variety.rarest[0]:
+    if tier.tier in RARE_FACT_TIERS and variety.rarest[0]:
         parts.append(
             f"the rarest {OP_SYMBOLS[op]} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game"
         )
-    if variety.fewest_pairs[0]:
+    if tier.tier in RARE_FACT_TIERS and variety.fewest_pairs[0]:
         count = variety.fewest_pairs[1]
         parts.append(f"{variety.fewest_pairs[0]} is in {count} two-card stack{'' if count == 1 else 's'}")
     met = ", ".join(f"{seen:.0f} of {total} {OP_SYMBOLS[o]} equations" for o, (seen, total) in variety.distinct.items())

@@ -27,7 +27,9 @@ MIN_TEACHING_FACTS = 3
 
 #: Full-view play: average share of the cards collected, per tier and player count, and the
 #: most often any single card may be left on the table.
-MIN_COLLECTED = 0.92
+#: Green, the level every class starts on, gives a point of collection for variety: with fewer
+#: repeats, each equation's groups share cards, so each card is in fewer groups.
+MIN_COLLECTED: dict[Tier, float] = {Tier.GREEN: 0.91, Tier.YELLOW: 0.92, Tier.PURPLE: 0.92, Tier.ORANGE: 0.92}
 MAX_STRANDED = 0.15
 
 #: Beginner play (two-card groups only): average share of the cards collected.
@@ -40,6 +42,26 @@ MIN_PRACTICE: dict[Tier, float] = {Tier.YELLOW: 3.5, Tier.PURPLE: 3.0, Tier.ORAN
 #: facts must occur, and the largest share of the practising groups any one may take.
 MIN_FACTS: dict[Tier, int] = {Tier.GREEN: 30, Tier.YELLOW: 24, Tier.PURPLE: 6, Tier.ORANGE: 6}
 MAX_FACT_SHARE: dict[Tier, float] = {Tier.PURPLE: 0.40, Tier.ORANGE: 0.40}
+
+#: Variety in full-view play. The most-collected equation may be at most this share of the
+#: equations collected ...
+MAX_TOP_EQUATION = 0.10
+#: ... the most-collected fact of the tier's new operation at most this share of the
+#: collections that practise it ...
+MAX_TOP_NEW = 0.30
+#: ... and at most this share of a game's collections may repeat an equation already collected
+#: in that game.
+MAX_REPEATS = 0.10
+#: Collections a game that read only with the tier's new operation (no earlier one reads them).
+MIN_NEEDING_NEW: dict[Tier, float] = {Tier.YELLOW: 3.5, Tier.PURPLE: 3.0, Tier.ORANGE: 3.0}
+#: Every fact of these tiers' new operation that the deck holds: in at least this many two-card
+#: groups (what beginners find), and collected at least this often a game.
+RARE_FACT_TIERS = (Tier.PURPLE, Tier.ORANGE)
+MIN_FACT_PAIRS = 3
+MIN_FACT_PER_GAME = 0.3
+#: Different facts of an operation collected in ten games in a row (expected), at the level
+#: that brings the operation in.
+MIN_DISTINCT_FACTS: dict[Tier, int] = {Tier.GREEN: 23, Tier.YELLOW: 19}
 
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_GAMES = 2000

@@ -19,7 +19,17 @@ Every criterion is something a class would notice. For every tier (its cards, it
 
 and for the deck as a whole,
 
-11. every digit appears often enough and every cell is used by enough cards.
+11. every digit appears often enough and every cell is used by enough cards;
+
+and, for every tier again, variety in what full-view play collects (what a class notices in
+its first week, even when every figure above is met):
+
+12. no one equation is too large a share of those collected;
+13. no one fact of the new operation is too large a share of the collections practising it;
+14. few collections repeat an equation already collected in the same game;
+15. enough collections a game read only with the new operation (2 × 2 = 4 is also 2 + 2);
+16. every × and ÷ fact is in enough two-card groups and comes up often enough;
+17. enough different additions and subtractions come up in ten games in a row.
 """
 
 from __future__ import annotations
@@ -37,21 +47,29 @@ from deckgen.games.cleariosity.groups import Group, find_groups, participation, 
 from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.partition import PartitionResult, find_partition
 from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats, simulate
-from deckgen.games.cleariosity.rules import OPS, describe, self_equations
+from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, is_trivial, self_equations
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
+    MAX_REPEATS,
     MAX_STRANDED,
+    MAX_TOP_EQUATION,
+    MAX_TOP_NEW,
     MIN_BEGINNER,
     MIN_CELL_USE,
     MIN_COLLECTED,
     MIN_DIGIT_USE,
+    MIN_DISTINCT_FACTS,
+    MIN_FACT_PAIRS,
+    MIN_FACT_PER_GAME,
     MIN_FACTS,
     MIN_GROUPS,
+    MIN_NEEDING_NEW,
     MIN_PAIRS,
     MIN_PRACTICE,
     MIN_TEACHING_FACTS,
     MIN_ZERO_USE,
     PLAYER_COUNTS,
+    RARE_FACT_TIERS,
     TRIVIAL_SHARE,
     min_digit_use,
 )
@@ -65,17 +83,39 @@ CRITERIA = {
     5: f"every card in at least {MIN_PAIRS} two-card groups",
     6: f"at most {TRIVIAL_SHARE:.0%} trivial groups, in the deck and in play",
     7: "the tier's groups cover enough of its facts, none more than its share",
-    8: f"full-view games collect at least {MIN_COLLECTED:.0%}, no card left in more than {MAX_STRANDED:.0%} of games",
+    8: (
+        f"full-view games collect at least {MIN_COLLECTED[Tier.YELLOW]:.0%}"
+        f" ({MIN_COLLECTED[Tier.GREEN]:.0%} green), no card left in more than {MAX_STRANDED:.0%} of games"
+    ),
     9: f"beginner games (two-card groups only) collect at least {MIN_BEGINNER:.0%}",
     10: "games practise the new operation often enough",
     11: (
         f"every digit 1-9 at least {MIN_DIGIT_USE} times and 0 at least {MIN_ZERO_USE},"
         f" every cell on at least {MIN_CELL_USE} cards"
     ),
+    12: f"the most-collected equation at most {MAX_TOP_EQUATION:.0%} of those collected",
+    13: f"the most-collected fact of the new operation at most {MAX_TOP_NEW:.0%} of the collections practising it",
+    14: f"at most {MAX_REPEATS:.0%} of collections repeat an equation of the same game",
+    15: (
+        "games practise the new operation with no other reading often enough ("
+        + ", ".join(f"{OP_SYMBOLS[t.op]} {n:g}" for t, n in MIN_NEEDING_NEW.items())
+        + " a game)"
+    ),
+    16: (
+        "every "
+        + " and ".join(OP_SYMBOLS[t.op] for t in RARE_FACT_TIERS)
+        + f" fact in at least {MIN_FACT_PAIRS} two-card groups"
+        + f" and collected at least {MIN_FACT_PER_GAME:g} times a game"
+    ),
+    17: (
+        f"over {WINDOW} games in a row, at least "
+        + " and ".join(f"{n} different {OP_SYMBOLS[t.op]} facts" for t, n in MIN_DISTINCT_FACTS.items())
+        + " collected, at the level that brings them in"
+    ),
 }
 
 #: The criteria judged by simulated play (left unjudged with ``--games 0``).
-PLAY_CRITERIA = (8, 9, 10)
+PLAY_CRITERIA = (8, 9, 10, 12, 13, 14, 15, 16, 17)
 
 #: What a class does at each tier, for the report ("students divide about 2.4 times a game").
 VERBS = {Tier.GREEN: "add", Tier.YELLOW: "subtract", Tier.PURPLE: "multiply", Tier.ORANGE: "divide"}
@@ -86,11 +126,12 @@ class Variety:
     """What a class meets in play beyond how much it collects: measured over simulated games.
 
     ``top``: the most-collected equation and its share of all the equations collected;
-    ``top_new``: the same among the equations of the tier's new operation; ``repeats``: the
+    ``top_new``: the most-collected fact of the tier's new operation and its share of the
+    collections that practise it (trivial readings such as 5 × 1 = 5 left out); ``repeats``: the
     share of collections that repeat an equation already collected in that game;
     ``needing_new``: collections a game that read only with the new operation; ``distinct``:
-    per operation, the different equations collected in :data:`~.play.WINDOW` games in a row
-    (expected), and how many the tier's groups hold.
+    per operation, the different facts (non-trivial equations) collected in :data:`~.play.WINDOW`
+    games in a row (expected), and how many the tier's groups hold.
     """
 
     top: tuple[str, float]
@@ -168,29 +209,25 @@ class TierReport:
         for group, number in zip(self.groups, numbers, strict=True):
             pairs[number] += group.pair
         shares = stats.equation_shares()
-        top = max(range(len(shares)), key=lambda i: shares[i]) if shares else None
-        new_kind = OPS.index(self.tier.op)
-        of_new = [i for i, kind in enumerate(kinds) if kind == new_kind]
-        new_total = sum(stats.equation_counts[i] for i in of_new) if stats.equation_counts else 0
-        top_new = max(of_new, key=lambda i: stats.equation_counts[i]) if of_new and new_total else None
+        top = max(range(len(shares)), key=lambda i: (shares[i], -i)) if shares else None
+        # The facts a class practises: equations of the new operation read non-trivially (not × 1, ÷ 1).
+        facts = [i for i, kind in enumerate(kinds) if kind == OPS.index(self.tier.op)]
+        counts = stats.equation_counts or [0] * len(names)
+        new_total = sum(counts[i] for i in facts)
+        top_new = max(facts, key=lambda i: (counts[i], -i)) if facts and new_total else None
         distinct = {}
         for op in self.tier.ops():
             kind = OPS.index(op)
             in_deck = sum(1 for k in kinds if k == kind)
-            seen = stats.window_distinct[kind] / stats.windows if stats.windows else 0.0
+            seen = stats.window_distinct[kind] / stats.windows if stats.windows and stats.window_distinct else 0.0
             distinct[op] = (seen, in_deck)
-        # The facts a class practises: equations of the new operation read non-trivially (not × 1, ÷ 1).
-        practised = {
-            number for group, number in zip(self.groups, numbers, strict=True) if group.practises(self.tier.op)
-        }
-        facts = [i for i in of_new if i in practised]
         fewest = min(facts, key=lambda i: (pairs[i], i)) if facts else None
         rarest = min(facts, key=lambda i: (stats.equation_counts[i], i)) if facts and stats.equation_counts else None
         return Variety(
             fewest_pairs=(names[fewest], pairs[fewest]) if fewest is not None else ("", 0),
             rarest=(names[rarest], stats.equation_counts[rarest] / stats.games) if rarest is not None else ("", 0.0),
             top=(names[top], shares[top]) if top is not None else ("", 0.0),
-            top_new=(names[top_new], stats.equation_counts[top_new] / new_total) if top_new is not None else ("", 0.0),
+            top_new=(names[top_new], counts[top_new] / new_total) if top_new is not None else ("", 0.0),
             repeats=stats.repeat_share,
             needing_new=stats.needing_new_per_game,
             distinct=distinct,
@@ -241,7 +278,8 @@ class TierReport:
         if not self.facts_meet():
             failed.append(7)
         if any(
-            s.collected_share < MIN_COLLECTED or self.stranded(p)[1] > MAX_STRANDED for p, s in self.full_view.items()
+            s.collected_share < MIN_COLLECTED[self.tier] or self.stranded(p)[1] > MAX_STRANDED
+            for p, s in self.full_view.items()
         ):
             failed.append(8)
         if any(s.collected_share < MIN_BEGINNER for s in self.beginner.values()):
@@ -249,6 +287,22 @@ class TierReport:
         needed = MIN_PRACTICE.get(self.tier, 0.0)
         if any(s.practice_per_game < needed for s in self.full_view.values()):
             failed.append(10)
+        varieties = [self.variety(p) for p in self.full_view]
+        if any(v.top[1] > MAX_TOP_EQUATION for v in varieties):
+            failed.append(12)
+        if any(v.top_new[1] > MAX_TOP_NEW for v in varieties):
+            failed.append(13)
+        if any(v.repeats > MAX_REPEATS for v in varieties):
+            failed.append(14)
+        if any(v.needing_new < MIN_NEEDING_NEW.get(self.tier, 0.0) for v in varieties):
+            failed.append(15)
+        if self.tier in RARE_FACT_TIERS and any(
+            v.fewest_pairs[1] < MIN_FACT_PAIRS or v.rarest[1] < MIN_FACT_PER_GAME for v in varieties
+        ):
+            failed.append(16)
+        needed_facts = MIN_DISTINCT_FACTS.get(self.tier, 0)
+        if any(v.distinct[self.tier.op][0] < needed_facts for v in varieties):
+            failed.append(17)
         return failed
 
     def facts_meet(self) -> bool:
@@ -485,10 +539,15 @@ def group_flags(groups: list[Group], tier: Tier) -> list[int]:
     ]
 
 
+#: The kind of a trivial equation (5 × 1 = 5, 4 − 0 = 4) is its operation's number plus this.
+TRIVIAL_KIND = len(OPS)
+
+
 def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[str], list[int]]:
     """Each group's equation as a pupil says it ("3 + 3 = 6": its numbers, read with the tier's new
     operation when they can be, else with the first that holds), numbered; the equations'
-    names; and each equation's kind (the number of its operation in :data:`~.rules.OPS`)."""
+    names; and each equation's kind: the number of its operation in :data:`~.rules.OPS`, plus
+    :data:`TRIVIAL_KIND` when that reading is trivial (not a fact the class practises)."""
     numbers: dict[str, int] = {}
     kinds: list[int] = []
     found = []
@@ -497,7 +556,7 @@ def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[s
         name = describe(group.values, op)
         if name not in numbers:
             numbers[name] = len(numbers)
-            kinds.append(OPS.index(op))
+            kinds.append(OPS.index(op) + TRIVIAL_KIND * is_trivial(*group.values, op))
         found.append(numbers[name])
     return found, list(numbers), kinds
 
