@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test format bench docs fuzz system-deps clean
+.PHONY: build test format bench docs fuzz rules-figures system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
@@ -66,6 +66,10 @@ SOAK_ROUNDS ?= 200
 fuzz: system-deps $(VENV)/.installed-test
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 	SOAK_ROUNDS=$(SOAK_ROUNDS) $(BIN)/python tests/soak.py
+
+## rules-figures: the simulated table play behind the Cleariosity rules in the teacher pack
+rules-figures: $(VENV)/.installed
+	$(BIN)/python tests/table_play_figures.py
 
 ## format: rewrite the code in the project's style
 format: $(VENV)/.installed-test

@@ -137,3 +137,28 @@ def test_a_check_that_fails_loudly_ends_the_attempts_still_searching() -> None:
     with pytest.raises(RuntimeError, match="check failed"):
         design_deck(4, DesignSettings(iterations=300, attempts=4), check=broken, workers=2)
     assert multiprocessing.active_children() == []
+
+
+def test_the_attempt_returns_the_deck_its_feedback_games_judged_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of the decks the feedback rounds judged, the one missing the fewest criteria is returned
+    (the later on a tie); polish rounds run on while none has met them all."""
+    settings = DesignSettings(iterations=600, feedback_every=100, feedback_games=20, polish_rounds=2)
+    judged: list[tuple[int, str]] = []
+    real_feedback = DeckSearch.feedback
+
+    def recording(self: DeckSearch) -> int:
+        deck = dump_cleariosity(self.deck("cleariosity-numbers"))
+        misses = real_feedback(self)
+        judged.append((misses, deck))
+        return misses
+
+    monkeypatch.setattr(DeckSearch, "feedback", recording)
+    search = DeckSearch(5, settings)
+    search.anneal(settings.iterations, None, 0, settings.iterations)
+    rounds = 600 // 2 // 100 + 1  # from the middle of the search, then the final deck
+    fewest = min(misses for misses, _ in judged)
+    # Polish rounds (at most 2) only while no deck has met everything.
+    assert len(judged) == rounds + 2 or (fewest == 0 and len(judged) >= rounds)
+    assert search.best is not None and search.best[0] == fewest
+    last_best = [deck for misses, deck in judged if misses == fewest][-1]
+    assert dump_cleariosity(search.best_deck()) == last_best

@@ -190,3 +190,14 @@ def test_the_rules_state_the_values_of_the_deck_printed(tmp_path: Path) -> None:
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
     assert "cards numbered 10 to 19 (three of each)" in text
     assert "0 to 9" not in text
+
+
+def test_levels_and_players_table_counts_this_decks_turn_ups(pack_text: str) -> None:
+    """The turn-ups a player gets are the level's cards shared out, for the deck that was built."""
+    deck = load_cleariosity()
+    flat = " ".join(pack_text.split())
+    assert "Sweep the table." in flat
+    for tier in Tier:
+        cards = len(deck.tier_cards(tier))
+        row = f"{tier.colour.capitalize()} level ({cards} cards) " + " ".join(str(cards // n) for n in (2, 3, 4))
+        assert row in flat

@@ -36,6 +36,10 @@ class DesignSettings:
     feedback_games: int = 400
     strand_alarm: float = 0.08
     boost_cap: int = 4
+    #: Rounds of ``feedback_every`` steps at the final temperature, each judged by feedback games,
+    #: while no deck judged so far met every criterion there (see ``DeckSearch.anneal``).
+    polish_rounds: int = 8
+    polish_share: float = 0.4
     #: Variety: the largest share of a tier's groups one equation may have, and how many cards
     #: of one colour may carry the same number in the same cell.
     max_equation_share: float = 0.08
@@ -54,7 +58,7 @@ class DesignSettings:
     top_equation_target: float = 0.085
     square_target: tuple[float, float, float, float] = (0.045, 0.03, 0.019, 0.012)
     needing_target: tuple[float, float, float, float] = (0.0, 0.27, 0.18, 0.12)
-    needing_weight: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    needing_weight: tuple[float, float, float, float] = (1.0, 1.0, 2.0, 1.0)
     top_fact_target: float = 0.25
     #: Every fact of a ×/÷ tier: at least this many two-card groups and this share of the practice.
     rare_fact_pairs: int = 4

@@ -88,7 +88,7 @@ class CleariosityGame(Game):
     def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
         from deckgen.games.cleariosity.pack import answer_keys, rules
 
-        return [PackSection("rules", rules()), PackSection("keys", answer_keys(deck, card))]
+        return [PackSection("rules", rules(deck)), PackSection("keys", answer_keys(deck, card))]
 
     def doc_pictures(self) -> dict[str, bytes]:
         from deckgen.games.cleariosity.docs_images import docs_images

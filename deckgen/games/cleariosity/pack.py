@@ -33,7 +33,7 @@ PICTURES_PER_ROW = 4
 PICTURE_COLUMN = 44.0
 
 
-def rules() -> list[Block]:
+def rules(deck: Deck) -> list[Block]:
     return [
         Heading(words.CLEARIOSITY_TITLE),
         Text(words.CLEARIOSITY_INTRO),
@@ -44,7 +44,28 @@ def rules() -> list[Block]:
         Bullets(words.CLEARIOSITY_EQUATION),
         Heading("Variations", 2),
         Bullets(words.CLEARIOSITY_VARIANTS),
+        Together(
+            [
+                Heading("Levels and players", 2),
+                Text(words.CLEARIOSITY_PLAYERS_INTRO),
+                Table(turn_ups(deck), [60.0, 35.0, 35.0, 35.0]),
+            ]
+        ),
     ]
+
+
+#: Player counts the rules are written for.
+PLAYERS = (2, 3, 4)
+
+
+def turn_ups(deck: Deck) -> list[tuple[str, ...]]:
+    """Cards each player turns up in a game, per level and number of players (this deck's counts)."""
+    rows: list[tuple[str, ...]] = [("Turn-ups per player", *(f"{n} players" for n in PLAYERS))]
+    for tier in Tier:
+        cards = len(deck.tier_cards(tier))
+        if deck.colour_cards(tier):
+            rows.append((f"{tier.colour.capitalize()} level ({cards} cards)", *(str(cards // n) for n in PLAYERS)))
+    return rows
 
 
 def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:

@@ -30,7 +30,8 @@ CLEARIOSITY_RULES = [
     (
         "Look for an equation.",
         "When you see cards that would make an equation if they were stacked, put your fingers on "
-        "them and say it. Stack the cards to check.",
+        "them and say it. Stack the cards to check. Look at the whole table, not just the new "
+        "cards: a new card often makes an equation with one that has been lying there for a while.",
     ),
     (
         "Collect.",
@@ -39,9 +40,13 @@ CLEARIOSITY_RULES = [
     ),
     ("Nothing left to find?", "When nobody can see an equation, everybody turns up their next card."),
     (
+        "Sweep the table.",
+        "When the piles are used up, everybody checks every card still on the table together, and "
+        "keeps collecting until nobody can find another equation.",
+    ),
+    (
         "End.",
-        "The game ends when the piles are used up and nobody can find another equation. The player "
-        "who collected the most cards wins.",
+        "The game ends after the sweep. The player who collected the most cards wins; equal piles share the win.",
     ),
 ]
 CLEARIOSITY_EQUATION = [
@@ -56,5 +61,16 @@ CLEARIOSITY_EQUATION = [
 
 CLEARIOSITY_VARIANTS = [
     "Start with green only, and add a colour when the class is ready for the next operation.",
-    "Two, three or four players; with more players each has fewer cards and the game is faster.",
+    "Take turns to claim (two players, when one spots equations much faster): whoever collected "
+    "the last equation may not claim the next one. The slower player then has a real chance to win.",
+    "Class against the deck (co-operative): everybody plays for the class and calls out every "
+    "equation they see. The class wins if at most 2 cards are left at the end (at most 4 at the "
+    "purple and orange levels, which have more cards).",
 ]
+
+#: Levels and players: a heading, then one line per level with each player's turn-ups.
+CLEARIOSITY_PLAYERS_INTRO = (
+    "Each player turns up one card a round, so the level and the number of players set how many "
+    "turns each player gets. Fewer turns make a shorter game and more ties: where each player "
+    "gets 8 turn-ups or fewer, play with fewer players, or against the deck together."
+)

@@ -512,6 +512,28 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     )
 
 
+def quick_report(deck: Deck, tier: Tier, groups: list[Group], played: Sequence[PlayStats]) -> TierReport:
+    """A tier's report from groups already found and full-view games already played (one per
+    player count, in :data:`PLAYER_COUNTS` order), for the designer to judge the decks it passes
+    through by these criteria. The split criteria (2, 3) are taken as met, as a designed deck
+    meets them by construction, and beginner games (9) are not played."""
+    cards = deck.tier_cards(tier)
+    met = PartitionResult((), exhausted=False)
+    return TierReport(
+        tier=tier,
+        cards=cards,
+        groups=groups,
+        participation=participation(groups, len(cards)),
+        pairs=participation([g for g in groups if g.pair], len(cards)),
+        trivial_share=sum(1 for g in groups if g.trivial) / len(groups) if groups else 0.0,
+        self_equations=[f"{card.id}" for card in cards if self_equations(card)],
+        perfect_clear=met,
+        teaching=met,
+        facts=fact_counts(groups, tier),
+        full_view=dict(zip(PLAYER_COUNTS, played, strict=True)),
+    )
+
+
 def _reindex(group: Group, cards: tuple[Card, ...], index: dict[str, int]) -> Group:
     members = tuple(sorted(index[cards[i].id] for i in group.cards))
     return Group(members, group.line, group.values, group.ops)
