@@ -91,11 +91,11 @@ def test_a_failed_check_starts_another_attempt_from_a_new_seed() -> None:
         seen.append(deck)
         return False
 
-    result = design_deck(3, DesignSettings(iterations=50, attempts=3), check=never)
+    result = design_deck(3, DesignSettings(iterations=50, attempts=3, candidates=1), check=never)
     assert (result.attempt, result.passed) == (3, False)
     assert len(seen) == 3 and len({dump_cleariosity(d) for d in seen}) == 3
     assert result.deck == seen[-1]
-    first_only = design_deck(3, DesignSettings(iterations=50, attempts=3), check=lambda deck: True)
+    first_only = design_deck(3, DesignSettings(iterations=50, attempts=3, candidates=1), check=lambda deck: True)
     assert (first_only.attempt, first_only.passed) == (1, True)
     assert first_only.deck == seen[0]
 
@@ -108,7 +108,7 @@ def test_progress_reaches_the_total() -> None:
 
 
 def test_attempts_searched_side_by_side_give_the_same_deck_as_one_after_another() -> None:
-    settings = DesignSettings(iterations=300, attempts=4)
+    settings = DesignSettings(iterations=300, attempts=4, candidates=1)
     checked: list[Deck] = []
 
     def third_passes(deck: Deck) -> bool:
@@ -162,3 +162,24 @@ def test_the_attempt_returns_the_deck_its_feedback_games_judged_best(monkeypatch
     assert search.best is not None and search.best[0] == fewest
     last_best = [deck for misses, deck in judged if misses == fewest][-1]
     assert dump_cleariosity(search.best_deck()) == last_best
+
+
+def test_each_attempt_offers_its_candidate_decks_in_turn() -> None:
+    """A check that fails every deck sees each attempt's different candidates, best first, and is
+    told which attempt and candidate it is checking."""
+    settings = DesignSettings(iterations=600, attempts=2, feedback_every=100, feedback_games=20, candidates=3)
+    told: list[tuple[int, int]] = []
+    seen: list[str] = []
+
+    def never(deck: Deck) -> bool:
+        seen.append(dump_cleariosity(deck))
+        return False
+
+    result = design_deck(6, settings, check=never, announce=lambda attempt, number: told.append((attempt, number)))
+    assert told == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+    assert len(set(seen[:3])) == 3 and len(set(seen[3:])) == 3
+    assert (result.attempt, result.passed) == (2, False)
+    search = DeckSearch(6, settings)
+    search.anneal(settings.iterations, None, 0, settings.iterations)
+    assert seen[0] == dump_cleariosity(search.best_deck())
+    assert seen[:3] == [dump_cleariosity(deck) for deck in search.candidates(3)]

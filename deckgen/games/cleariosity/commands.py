@@ -60,9 +60,10 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
     The search is deterministic: budgets are counted in steps and attempts, not seconds, so
-    the same seed and budgets always give the same deck file. Each attempt is checked the way
-    `deckgen verify` checks a deck (simulated games with verify's seed); when one fails, the
-    next attempt starts from a seed derived from --seed. With several cores, attempts search
+    the same seed and budgets always give the same deck file. Each attempt offers up to three
+    decks (the best its own trial games saw), checked in turn the way `deckgen verify` checks a
+    deck (simulated games with verify's seed); when none passes, the next attempt starts from a
+    seed derived from --seed. With several cores, attempts search
     side by side and are judged in order (same deck, sooner). The last deck is written either
     way; exit status 1 means no attempt met every criterion (try another seed or more steps).
     """
@@ -76,19 +77,23 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = default_workers()
     reports: list[DeckReport] = []
+    checking = [1, 1]  # the attempt and the candidate deck being checked
+
+    def announce(attempt: int, candidate: int) -> None:
+        checking[:] = [attempt, candidate]
 
     def check(deck: Deck) -> bool:
         reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers))
         failures = reports[-1].failures()
-        if failures and len(reports) < attempts:
+        if failures:
+            attempt, candidate = checking
             named = ", ".join(f"{where} {number}" for where, number in failures)
-            click.echo(
-                f"\nattempt {len(reports)} misses criteria ({named}); starting attempt {len(reports) + 1}", err=True
-            )
+            which = f"attempt {attempt}" + (f", deck {candidate}," if candidate > 1 else "")
+            click.echo(f"\n{which} misses criteria ({named})", err=True)
         return not failures
 
     with progress_bar("Designing deck", iterations * attempts) as update:
-        result = design_deck(seed, settings, progress=update, check=check, workers=workers)
+        result = design_deck(seed, settings, progress=update, check=check, workers=workers, announce=announce)
     report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:
@@ -108,7 +113,8 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     summary = f"attempt {result.attempt} passes every criterion"
     if games == 0:
         summary = (
-            f"attempt {result.attempt} passes every criterion checked without play (--games 0 skips criteria 8-10)"
+            f"attempt {result.attempt} passes every criterion checked without play"
+            " (--games 0 skips criteria 8-10 and 12-17)"
         )
     else:
         lowest = min(share for tier in report.tiers for share in tier.play.values())

@@ -57,6 +57,7 @@ from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, i
 from deckgen.games.cleariosity.standard import (
     MAX_FACT_SHARE,
     MAX_REPEATS,
+    MAX_STRANDED,
     MAX_TOP_EQUATION,
     MAX_TOP_NEW,
     MIN_CELL_USE,
@@ -218,6 +219,8 @@ class DeckSearch:
         self.feedback_round = 0
         #: The deck of the feedback round that missed the fewest criteria, and how many it missed.
         self.best: tuple[int, Deck] | None = None
+        #: Every deck a feedback round judged: (criteria missed, minus the round, the deck).
+        self.judged: list[tuple[int, int, Deck]] = []
         # Per tier, how far play feedback has moved the variety targets (see _steer_variety).
         self.steer = [
             {"top": 1.0, "square": 1.0, "needing": 0.0, "top_fact": 1.0, "floor": 1.0, "distinct": 0.0} for _ in TIERS
@@ -741,13 +744,16 @@ class DeckSearch:
                     worst[card] = max(worst[card], share)
             misses += len(quick_report(deck, tier, groups, played).failures())
             self._steer_variety(number, played, kinds)
-        # The deck as it stands is a candidate: the best seen so far (fewest criteria missed in
-        # these games, the later on a tie) is what the attempt returns (see ``best_deck``).
+        # The deck as it stands is a candidate: those that missed the fewest criteria in these
+        # games (the later on a tie) are what the attempt returns (see ``candidates``).
+        self.judged.append((misses, -self.feedback_round, deck))
         if self.best is None or misses <= self.best[0]:
             self.best = (misses, deck)
         for card, share in enumerate(worst):
-            if share > s.strand_alarm and self.boost[card] < s.boost_cap:
-                self.boost[card] += 1
+            # One notch over the alarm, two near verify's line (a card left that often there is
+            # usually the one that fails criterion 8).
+            notches = (share > s.strand_alarm) + (share > MAX_STRANDED - s.strand_near)
+            self.boost[card] = min(s.boost_cap, self.boost[card] + notches)
         return misses
 
     def _steer_variety(self, number: int, played: list[PlayStats], kinds: list[int]) -> None:
@@ -829,10 +835,22 @@ class DeckSearch:
         return current
 
     def best_deck(self) -> Deck:
-        """The deck to check: of the decks the feedback games judged (the final one among them),
-        the one that missed the fewest criteria there. Annealing ends wherever its last steps
-        wander; a deck it passed through may have met more of what play asks."""
+        """The deck to check first: of the decks the feedback games judged (the final one among
+        them), the one that missed the fewest criteria there. Annealing ends wherever its last
+        steps wander; a deck it passed through may have met more of what play asks."""
         return self.best[1] if self.best is not None else self.deck("cleariosity-numbers")
+
+    def candidates(self, count: int) -> list[Deck]:
+        """Up to ``count`` different decks to check, best first: :meth:`best_deck`, then the next
+        fewest criteria missed (the later round first). A few hundred feedback games are a rough
+        judge, so verify's check of a runner-up often passes where the best just missed."""
+        found = [self.best_deck()]
+        for _, _, deck in sorted(self.judged, key=lambda judged: judged[:2]):
+            if len(found) >= count:
+                break
+            if deck.cards not in [other.cards for other in found]:
+                found.append(deck)
+        return found
 
     def deck(self, name: str) -> Deck:
         cards = []
@@ -858,14 +876,14 @@ def attempt_seed(seed: int, attempt: int) -> int | str:
     return seed if attempt == 1 else f"{seed}:{attempt}"
 
 
-def search_attempt(seed: int, attempt: int, settings: DesignSettings, progress: Progress | None = None) -> Deck:
-    """One attempt's search, from its own seed: the deck it ends with (not yet checked)."""
+def search_attempt(seed: int, attempt: int, settings: DesignSettings, progress: Progress | None = None) -> list[Deck]:
+    """One attempt's search, from its own seed: its candidate decks, best first (not yet checked)."""
     search = DeckSearch(attempt_seed(seed, attempt), settings)
     search.anneal(settings.iterations, progress, 0, settings.iterations)
-    return search.best_deck()
+    return search.candidates(settings.candidates)
 
 
-def _attempt_in_worker(seed: int, attempt: int, settings: DesignSettings) -> Deck:
+def _attempt_in_worker(seed: int, attempt: int, settings: DesignSettings) -> list[Deck]:
     return search_attempt(seed, attempt, settings, lambda done, _total: report((attempt, done)))
 
 
@@ -875,12 +893,14 @@ def design_deck(
     progress: Progress | None = None,
     check: Callable[[Deck], bool] | None = None,
     workers: int = 1,
+    announce: Callable[[int, int], None] | None = None,
 ) -> DesignResult:
     """Run the seeded search (verify what it returns before shipping it).
 
-    With ``check`` (simulated play, typically), each attempt's deck is judged by it and the
-    search goes on to the next attempt until one passes or the attempts run out; the last
-    deck is returned either way. Without it, one attempt is made.
+    With ``check`` (simulated play, typically), each attempt's candidate decks are judged by it
+    in turn (``announce`` is told the attempt and the candidate's number first), and the search
+    goes on to the next attempt until one passes or the attempts run out; the last deck checked
+    is returned either way. Without it, one attempt is made and its best deck returned.
 
     With ``workers`` > 1, that many attempts search at once, each in its own process, and
     are still judged in order: attempt 2 is ready when attempt 1 fails its check, and the
@@ -892,9 +912,14 @@ def design_deck(
     decks = _parallel_attempts if workers > 1 and attempts > 1 else _attempts_in_turn
     result: DesignResult | None = None
     with closing(decks(seed, settings, attempts, workers, progress)) as made:
-        for attempt, deck in made:
-            result = DesignResult(deck, attempt, check(deck) if check is not None else True)
-            if result.passed:
+        for attempt, candidates in made:
+            for number, deck in enumerate(candidates if check is not None else candidates[:1], start=1):
+                if announce is not None:
+                    announce(attempt, number)
+                result = DesignResult(deck, attempt, check(deck) if check is not None else True)
+                if result.passed:
+                    break
+            if result is not None and result.passed:
                 break
     if progress is not None:
         progress(total, total)
@@ -904,7 +929,7 @@ def design_deck(
 
 def _attempts_in_turn(
     seed: int, settings: DesignSettings, attempts: int, _workers: int, progress: Progress | None
-) -> Generator[tuple[int, Deck], None, None]:
+) -> Generator[tuple[int, list[Deck]], None, None]:
     total = settings.iterations * attempts
     for attempt in range(1, attempts + 1):
         done = (attempt - 1) * settings.iterations
@@ -914,7 +939,7 @@ def _attempts_in_turn(
 
 def _parallel_attempts(
     seed: int, settings: DesignSettings, attempts: int, workers: int, progress: Progress | None
-) -> Generator[tuple[int, Deck], None, None]:
+) -> Generator[tuple[int, list[Deck]], None, None]:
     """Attempts searched ``workers`` at a time, handed out in order of attempt.
 
     The next attempt starts when the caller asks for more (its check failed); the attempts
@@ -923,7 +948,7 @@ def _parallel_attempts(
     total = settings.iterations * attempts
     queue = multiprocessing.get_context().Queue()
     steps = [0] * (attempts + 1)
-    futures: dict[int, Future[Deck]] = {}
+    futures: dict[int, Future[list[Deck]]] = {}
 
     def show_progress() -> None:
         while not queue.empty():

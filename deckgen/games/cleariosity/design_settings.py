@@ -35,11 +35,14 @@ class DesignSettings:
     feedback_start: float = 0.5
     feedback_games: int = 400
     strand_alarm: float = 0.08
-    boost_cap: int = 4
+    boost_cap: int = 6
+    strand_near: float = 0.03
     #: Rounds of ``feedback_every`` steps at the final temperature, each judged by feedback games,
     #: while no deck judged so far met every criterion there (see ``DeckSearch.anneal``).
     polish_rounds: int = 8
     polish_share: float = 0.4
+    #: Decks of one attempt checked by verify, best first (see ``DeckSearch.candidates``).
+    candidates: int = 3
     #: Variety: the largest share of a tier's groups one equation may have, and how many cards
     #: of one colour may carry the same number in the same cell.
     max_equation_share: float = 0.08
