@@ -36,6 +36,7 @@ class DesignSettings:
     feedback_games: int = 400
     strand_alarm: float = 0.08
     boost_cap: int = 6
+    #: A card left over within this much of verify's stranding line gets two boosts a round.
     strand_near: float = 0.03
     #: Rounds of ``feedback_every`` steps at the final temperature, each judged by feedback games,
     #: while no deck judged so far met every criterion there (see ``DeckSearch.anneal``).
