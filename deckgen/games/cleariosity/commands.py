@@ -60,7 +60,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
     The search is deterministic: budgets are counted in steps and attempts, not seconds, so
-    the same seed and budgets always give the same deck file. Each attempt offers up to three
+    the same seed and budgets always give the same deck file. Each attempt offers up to two
     decks (the best its own trial games saw), checked in turn the way `deckgen verify` checks a
     deck (simulated games with verify's seed); when none passes, the next attempt starts from a
     seed derived from --seed. With several cores, attempts search

@@ -43,7 +43,7 @@ class DesignSettings:
     polish_rounds: int = 8
     polish_share: float = 0.4
     #: Decks of one attempt checked by verify, best first (see ``DeckSearch.candidates``).
-    candidates: int = 3
+    candidates: int = 2
     #: Variety: the largest share of a tier's groups one equation may have, and how many cards
     #: of one colour may carry the same number in the same cell.
     max_equation_share: float = 0.08
