@@ -387,27 +387,6 @@ def test_grid_lookup_orders_exactly_as_a_plain_greedy_search() -> None:
     assert travel(greedy_then_local(paths)) <= travel(plain) + 1e-9
 
 
-def test_sorting_again_keeps_the_shorter_and_finds_shorter_ways_among_ties() -> None:
-    """Score paths of repeated digits tie often: sorting the sorted paths again sometimes finds a
-    shorter way, and the shorter of the two is kept (never longer than one sort)."""
-    import random
-
-    from deckgen.layout.laser import greedy_then_local, pen_up_travel, polyline, shorter_of_two_sorts
-
-    found_shorter = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        glyph = [(0.0, 0.0), (0.0, 4.0), (2.0, 6.0)]  # one digit's stroke, placed on a grid: many ties
-        cells = rng.sample([(x, y) for x in range(8) for y in range(6)], 30)
-        paths = [polyline([(px + 10 * x, py + 10 * y) for px, py in glyph]) for x, y in cells]
-        once = pen_up_travel(greedy_then_local(paths))
-        best = shorter_of_two_sorts(paths)
-        assert len(best) == len(paths)
-        assert pen_up_travel(best) <= once + 1e-9
-        found_shorter += pen_up_travel(best) < once - 1e-6
-    assert found_shorter > 0
-
-
 def test_no_frame_typed_wins_over_a_profile_that_sets_it(tmp_path: Path) -> None:
     """A game's own option set in a profile (frame = true) gives way to the flag typed (--no-frame)."""
     from unittest import mock

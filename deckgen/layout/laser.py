@@ -354,29 +354,6 @@ def greedy_then_local(paths: list[LaserPath], start: Point = (0.0, 0.0), window:
     return [path.reversed() if flip else path for path, flip in order]
 
 
-def pen_up_travel(paths: Sequence[LaserPath], start: Point = (0.0, 0.0)) -> float:
-    """Length of the moves between paths (the head off the material), from ``start``."""
-    total = 0.0
-    x, y = start
-    for path in paths:
-        total += math.hypot(path.start[0] - x, path.start[1] - y)
-        x, y = path.end
-    return total
-
-
-def shorter_of_two_sorts(paths: list[LaserPath], start: Point = (0.0, 0.0)) -> list[LaserPath]:
-    """:func:`greedy_then_local`, then the same again on its own result, keeping the shorter.
-
-    A greedy sort breaks ties between equally near paths by the order it is given; a sheet of
-    repeated digits has many such ties. Sorting the sorted paths again (what a later
-    ``linesort`` in vpype would do to the file) sometimes finds a shorter way; it never costs
-    travel, as the longer result is dropped.
-    """
-    first = greedy_then_local(paths, start)
-    second = greedy_then_local(first, start)
-    return second if pen_up_travel(second, start) < pen_up_travel(first, start) - 1e-9 else first
-
-
 def serpentine(slots: int, cols: int) -> list[int]:
     """Slot order row by row, alternating direction, so the head never crosses the sheet empty."""
     order = []
@@ -614,7 +591,7 @@ def lay_out_sheet(plan: LaserPlan, number: int) -> LaserSheet:
             cuts.append(card_outline(x, y, grid.card_w, grid.card_h, settings.corner_radius, settings.kerf))
     # The whole sheet's score paths, nearest first from the bed's corner (open paths may be
     # run backwards): what vpype's linesort does, and as short.
-    sheet.score = shorter_of_two_sorts(scores)
+    sheet.score = greedy_then_local(scores)
     if settings.common_line and settings.corner_radius == 0:
         sheet.cut = common_line_cuts(grid, len(chunk), settings.kerf)
     else:
