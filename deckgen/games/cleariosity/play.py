@@ -41,20 +41,26 @@ def partner_index(card_count: int, masks: Sequence[int]) -> PartnerIndex:
     return [{partner: tuple(found) for partner, found in entry.items()} for entry in lists]
 
 
+def deal_rounds(order: Sequence[int], players: int) -> list[list[int]]:
+    """The cards in the order they come face up: the leftovers of an even deal first, then one
+    round at a time, each player's next card in seat order (player p holds the p-th even share)."""
+    per_player = len(order) // players
+    rounds = [list(order[players * per_player :])]
+    rounds += [[order[player * per_player + r] for player in range(players)] for r in range(per_player)]
+    return rounds
+
+
 def play_game(
     order: Sequence[int], players: int, partners: PartnerIndex, masks: Sequence[int], rng: random.Random
 ) -> tuple[int, list[int]]:
     """Play one game with the cards dealt in ``order``: (mask of the cards collected, groups taken)."""
-    per_player = len(order) // players
     face_up_mask = 0
     face_up: list[int] = []
     available: list[int] = []
     collected = 0
     taken_groups: list[int] = []
     randbelow = rng.randrange
-    rounds = [order[players * per_player :]]
-    rounds += [[order[player * per_player + r] for player in range(players)] for r in range(per_player)]
-    for arriving in rounds:
+    for arriving in deal_rounds(order, players):
         for card in arriving:
             face_up_mask |= 1 << card
             mine = partners[card]

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import Deck, Tier
-from deckgen.games.cleariosity.play import PartnerIndex, partner_index
+from deckgen.games.cleariosity.play import PartnerIndex, deal_rounds, partner_index
 from deckgen.games.cleariosity.verify import analyse_tier
 
 FULL = "full"
@@ -110,9 +110,7 @@ def play_table_game(
     count = len(players)
     if count == 0:
         raise ValueError("a game needs at least one player")
-    per_player = len(order) // count
-    rounds = [list(order[count * per_player :])]
-    rounds += [[order[player * per_player + r] for player in range(count)] for r in range(per_player)]
+    rounds = deal_rounds(order, count)
     speeds = [player.speed for player in players]
     full_seers = [i for i, player in enumerate(players) if player.view == FULL]
     impatient_seers = [i for i, player in enumerate(players) if player.view == IMPATIENT]
