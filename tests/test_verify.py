@@ -270,3 +270,28 @@ def test_a_stranding_figure_near_its_line_is_confirmed_with_more_games(monkeypat
     assert green.stranded_margin(3) < 2 * (raw * (1 - raw) / 200) ** 0.5  # five times the games
     assert green.to_json()["stranded"]["3"]["games"] == 1000
     assert "played again with 1,000 games" in cleariosity_text(again, "deck")
+
+
+def test_a_verdict_only_check_skips_confirmation_runs_only_when_they_cannot_change_the_verdict(shipped: Deck) -> None:
+    """design checks candidates with ``verdict_only``: same pass or fail, fewer games played.
+
+    At 300 games nearly every stranding figure is near the line, so verify plays confirmation
+    runs. A deck that fails other criteria (the deck from before the variety criteria) needs
+    none of them to fail; a deck that passes everything else gets every one, and the same report.
+    """
+    from pathlib import Path
+
+    before = load_cleariosity(Path(__file__).parent / "data" / "cleariosity-before-variety.toml")
+    full = verify_deck(before, games=300, seed=1, workers=2)
+    quick = verify_deck(before, games=300, seed=1, workers=2, verdict_only=True)
+    assert any(tier.confirmed for tier in full.tiers)
+    assert not any(tier.confirmed for tier in quick.tiers)
+    assert any(tier.unsettled for tier in quick.tiers)
+    assert full.failures() and set(quick.failures()) <= set(full.failures())
+    assert {number for _, number in full.failures()} - {8} == {number for _, number in quick.failures()} - {8}
+
+    full = verify_deck(shipped, games=300, seed=1, workers=2)
+    quick = verify_deck(shipped, games=300, seed=1, workers=2, verdict_only=True)
+    assert any(tier.confirmed for tier in quick.tiers)
+    assert not any(tier.unsettled for tier in quick.tiers)
+    assert quick.to_json() == full.to_json() and not quick.failures()

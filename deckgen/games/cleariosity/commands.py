@@ -83,7 +83,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         checking[:] = [attempt, candidate]
 
     def check(deck: Deck) -> bool:
-        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers))
+        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers, verdict_only=True))
         failures = reports[-1].failures()
         if failures:
             attempt, candidate = checking

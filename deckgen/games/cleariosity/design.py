@@ -46,6 +46,7 @@ from concurrent.futures import Future, wait
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from deckgen.games.cleariosity.design_settings import DesignSettings
@@ -102,6 +103,13 @@ def _tier_roles(values: tuple[int, int, int], ops: tuple[str, ...]) -> tuple[tup
         practising = tier.op in held and not is_trivial(*values, tier.op)
         roles.append((True, trivial, practising, practising and held == (tier.op,)))
     return tuple(roles)
+
+
+def _picker(codes: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function giving the entries of a list at ``codes``, as a tuple (fast, in C)."""
+    if len(codes) > 1:
+        return itemgetter(*codes)
+    return lambda values: tuple(values[code] for code in codes)
 
 
 class _TierStats:
@@ -195,6 +203,11 @@ class DeckSearch:
         self.table: list[tuple[tuple[int, int], ...]] = [
             tuple((c, ops_key[ops]) for c, ops in full_table.get((a, b), ())) for a in range(10) for b in range(10)
         ]
+        # Every equation code a group can have: the running totals by code are zero elsewhere,
+        # so their largest entry is read from these alone (a tenth as many look-ups as codes).
+        self.equation_picker = _picker(
+            sorted({a * 100 + b * 10 + c for a in range(10) for b in range(10) for c, _ in self.table[a * 10 + b]})
+        )
         self._lay_certificates()
         self._fill_free_cells()
         # Index of footprints: for each line, which cards fill which of its cells.
@@ -230,6 +243,7 @@ class DeckSearch:
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
         self.distinct_pairs = [0] * total
         self.fact_codes = [[a * 100 + b * 10 + c for a, b, c in tier_facts(t)] for t in TIERS]
+        self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
         self.facts_needed = [MIN_FACTS[t] + (2 if MIN_FACTS[t] > 6 else 0) for t in TIERS]
         self.fact_share_capped = [t in MAX_FACT_SHARE for t in TIERS]
         for card in range(total):
@@ -573,17 +587,18 @@ class DeckSearch:
             reward += pair_weight[tier] * (p if p < pair_cap else pair_cap) + group_weight * (
                 n if n < group_cap else group_cap
             )
+        pick_equations = self.equation_picker
         for tier_number, stats in enumerate(self.stats):
             groups = stats.groups or 1
             weighted = stats.weighted or 1
             missed += max(0.0, stats.trivial - s.trivial_target * groups) / 2
             missed += max(0.0, stats.weighted_trivial - s.trivial_target * weighted) / PAIR_WEIGHT
             missed += max(0.0, s.practice_target[tier_number] * weighted - stats.weighted_practising) / PAIR_WEIGHT
-            missed += max(0.0, max(stats.equations) - s.max_equation_share * groups) / 4
+            missed += max(0.0, max(pick_equations(stats.equations)) - s.max_equation_share * groups) / 4
             missed += 10 * max(0, self.facts_needed[tier_number] - stats.covered)
             if self.fact_share_capped[tier_number] and stats.practising:
                 facts = stats.facts
-                top = max([facts[code] for code in self.fact_codes[tier_number]])
+                top = max(self.fact_pickers[tier_number](facts))
                 missed += max(0.0, top - s.fact_share_target * stats.practising)
             missed += self._variety_missed(tier_number, stats, weighted)
         missed += 3 * sum([max(0, need - n) for need, n in zip(self.digits_needed, self.digits, strict=True)])
@@ -605,7 +620,7 @@ class DeckSearch:
         equations = stats.weighted_equations
         steer = self.steer[tier_number]
         top_limit = s.top_equation_target * steer["top"] * weighted
-        missed += s.variety_weight * max(0.0, max(equations) - top_limit) / PAIR_WEIGHT
+        missed += s.variety_weight * max(0.0, max(self.equation_picker(equations)) - top_limit) / PAIR_WEIGHT
         # The squared shares sum to one over the number of equally common equations play meets.
         square_limit = s.square_target[tier_number] * steer["square"] * weighted * weighted
         missed += s.square_weight[tier_number] * max(0.0, stats.square_sum - square_limit) / (weighted * PAIR_WEIGHT)
@@ -616,7 +631,7 @@ class DeckSearch:
             return missed
         codes = self.fact_codes[tier_number]
         shares = stats.weighted_facts
-        top = max([shares[code] for code in codes])
+        top = max(self.fact_pickers[tier_number](shares))
         top_fact_limit = s.top_fact_target * steer["top_fact"] * practising
         missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
         if TIERS[tier_number] in RARE_FACT_TIERS:
