@@ -21,7 +21,6 @@ from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
-from deckgen.guide import CALIBRATION_PDF
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import CardFaces, Face
@@ -31,7 +30,7 @@ from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
 from deckgen.option_use import refuse_idle_options
 from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests, recover
-from deckgen.packing import PackingEntry
+from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.units import PAPER_SIZES, mm_to_pt

@@ -13,11 +13,8 @@ from collections.abc import Sequence
 
 from deckgen import pack_text as words
 from deckgen.pack_blocks import Block, Bullets, Heading, Space
-from deckgen.packing import PackingEntry
+from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_options import MEDIA_NAMES
-
-#: The calibration sheet a build writes beside its PDFs when backs are printed two-sided.
-CALIBRATION_PDF = "calibration.pdf"
 
 
 def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibration: bool) -> list[Block]:

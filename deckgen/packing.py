@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from deckgen.printing import PrintSettings
 
+#: The calibration sheet a build writes beside its PDFs when backs are printed two-sided.
+CALIBRATION_PDF = "calibration.pdf"
+
 
 @dataclass(frozen=True)
 class PackingEntry:
