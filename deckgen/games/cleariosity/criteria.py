@@ -1,0 +1,128 @@
+"""Criterion thresholds as data: what verify judges a deck by, for any deck spec.
+
+:class:`Criteria` holds the deck-wide thresholds and one :class:`TierCriteria` per tier. The
+defaults are the standard deck's (see :mod:`deckgen.games.cleariosity.standard`); for a tier
+of a spec, :func:`default_tier_criteria` scales the fact counts to the spec's numbers and
+sets the practice lines by the operations the tier brings in. A spec may override any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Share of an operation's facts a tier that brings it in must cover (criterion 7), and the
+#: different facts met in ten games (criterion 17), as fractions of the facts the numbers allow.
+#: With numbers 0-9 these give the standard 30 and 24 facts, and 23 and 19 met.
+FACT_COVER = {"+": 5 / 6, "-": 2 / 3, "*": 1.0, "/": 1.0}
+FACTS_MET = {"+": 23 / 36, "-": 19 / 36}
+#: Collections a game that practise (criterion 10) and that need (criterion 15) a new operation.
+PRACTICE = {"+": 3.0, "-": 3.5, "*": 3.0, "/": 3.0}
+#: Operations whose every fact must be in enough pairs and common enough (criterion 16).
+RARE_FACT_OPS = ("*", "/")
+#: Largest share of the practising groups one fact may take (criterion 7), for these operations.
+FACT_SHARE_OPS = {"*": 0.40, "/": 0.40}
+
+
+@dataclass(frozen=True)
+class TierCriteria:
+    """One tier's own thresholds (0 where a criterion does not apply to it)."""
+
+    #: Criterion 7: facts of the new operations the tier's groups must cover, and the largest
+    #: share of its practising groups one fact may take (1.0: no cap).
+    min_facts: int = 0
+    max_fact_share: float = 1.0
+    #: Criterion 8: full-view games collect at least this share of the cards.
+    min_collected: float = 0.92
+    #: Criterion 10: collections a game that practise the new operation.
+    min_practice: float = 0.0
+    #: Criterion 15: collections a game that read only with the new operation.
+    min_needing_new: float = 0.0
+    #: Criterion 16: every fact of the new operation in at least this many two-card groups and
+    #: collected at least this often a game (0: not judged).
+    min_fact_pairs: int = 0
+    min_fact_per_game: float = 0.0
+    #: Criterion 17: different facts of the new operation met in ten games (expected).
+    min_distinct_facts: int = 0
+    #: Focus facts: each in at least this many two-card groups, collected at least this often a
+    #: game, and together at least this share of the new-operation collections.
+    min_focus_pairs: int = 3
+    min_focus_per_game: float = 0.5
+    min_focus_share: float = 0.5
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """Every threshold verify judges a deck by."""
+
+    tiers: tuple[TierCriteria, ...] = ()
+    players: tuple[int, ...] = (2, 3, 4)
+    #: Criteria 4 and 5: groups and two-card groups every card is in at its tier.
+    min_groups: int = 6
+    min_pairs: int = 4
+    #: Criterion 6: largest share of trivial groups (and of trivial collections in play).
+    trivial_share: float = 0.18
+    #: Criterion 3: different facts the teaching split of each tier uses.
+    min_teaching_facts: int = 3
+    #: Criterion 8: the card most often left may be left in at most this share of games.
+    max_stranded: float = 0.15
+    #: Criterion 9: beginners (two-card groups only) collect at least this share.
+    min_beginner: float = 0.90
+    #: Criteria 12-14: the commonest equation, the commonest new fact, and repeats, as shares.
+    max_top_equation: float = 0.10
+    max_top_new: float = 0.30
+    max_repeats: float = 0.10
+    #: Criterion 11: every number from 1 up printed at least this often, 0 at least
+    #: ``min_zero_use`` times, and every cell used by at least ``min_cell_use`` cards.
+    min_digit_use: int = 14
+    min_zero_use: int = 8
+    min_cell_use: int = 14
+
+
+def op_facts(op: str, numbers: range) -> list[tuple[int, int, int]]:
+    """The non-trivial facts a op b = c of one operation with every number in ``numbers``.
+
+    Non-trivial as in :mod:`deckgen.games.cleariosity.facts`: no 0 term, no 1 factor or divisor,
+    and no quotient of 1.
+    """
+    found = []
+    for a in numbers:
+        for b in numbers:
+            if op == "+":
+                c = a + b
+                ok = a >= 1 and b >= 1
+            elif op == "-":
+                c = a - b
+                ok = b >= 1 and c >= 1
+            elif op == "*":
+                c = a * b
+                ok = a >= 2 and b >= 2
+            else:
+                ok = b >= 2 and a % b == 0 and a // b >= 2
+                c = a // b if b else 0
+            if ok and c in numbers:
+                found.append((a, b, c))
+    return found
+
+
+def default_tier_criteria(new_ops: tuple[str, ...], numbers: range, first: bool) -> TierCriteria:
+    """A tier's thresholds when its spec names none: from the operations it brings in.
+
+    With numbers 0-9 and one operation a tier (+, -, x, / in turn) these are exactly the
+    standard deck's thresholds. The first tier, where every class starts, collects 91 %
+    (a point given for variety, as in the standard deck) and has no practice line of its own.
+    """
+    facts = sum(round(FACT_COVER[op] * len(op_facts(op, numbers))) for op in new_ops)
+    met = sum(round(FACTS_MET[op] * len(op_facts(op, numbers))) for op in new_ops if op in FACTS_MET)
+    practice = 0.0 if first or not new_ops else max(PRACTICE[op] for op in new_ops)
+    rare = any(op in RARE_FACT_OPS for op in new_ops)
+    shares = [FACT_SHARE_OPS[op] for op in new_ops if op in FACT_SHARE_OPS]
+    return TierCriteria(
+        min_facts=facts,
+        max_fact_share=max(shares) if shares else 1.0,
+        min_collected=0.91 if first else 0.92,
+        min_practice=practice,
+        min_needing_new=practice,
+        min_fact_pairs=3 if rare else 0,
+        min_fact_per_game=0.3 if rare else 0.0,
+        min_distinct_facts=met,
+    )

@@ -1,0 +1,384 @@
+"""Deck specs: a teacher's description of a Cleariosity Numbers deck, read from TOML.
+
+A spec says which numbers may appear on the cards, the tiers in play order (name, dot
+colour, how many cards, which operations each adds), the facts a tier should practise most
+(its *focus facts*), the player counts to check, and any criterion thresholds that differ from
+the standard ones. ``design`` searches for a deck that meets a spec and ``verify`` checks a
+deck against one. The standard deck is the spec in ``templates/specs/standard.toml``.
+
+Loading validates everything and raises :class:`~deckgen.errors.DeckgenError` with one line
+naming the file, the key and the fix. ``spec_version`` lets later versions migrate old files.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from deckgen.deckfile import TEMPLATES
+from deckgen.errors import DeckgenError
+from deckgen.games.cleariosity.criteria import Criteria, default_tier_criteria
+
+#: The spec format this version reads and writes.
+SPEC_VERSION = 1
+#: Where the shipped specs (presets) live; ``--spec standard`` means ``SPECS / "standard.toml"``.
+SPECS = TEMPLATES / "specs"
+
+#: How a spec may write each operation, and the sign deckgen uses inside.
+OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "x": "*", "×": "*", "*": "*", "/": "/", "÷": "/", ":": "/"}
+#: The sign each operation is written with in a spec this version writes.
+OPERATION_SIGNS = {"+": "+", "-": "-", "*": "x", "/": "/"}
+#: Dot colours a tier may name, with the colour printed (colour-blind-safe shapes are the renderer's job).
+TIER_COLOURS = {
+    "green": "#1E9E3A",
+    "yellow": "#F2B800",
+    "purple": "#7A3FA8",
+    "orange": "#F26B0F",
+    "blue": "#1F6FD1",
+    "red": "#D62B2B",
+    "pink": "#E0529C",
+    "brown": "#8B5A2B",
+    "grey": "#6E6E6E",
+}
+#: Largest number a spec may put on a card (two digits a cell).
+LARGEST_NUMBER = 99
+#: A card carries this many numbers, in this many of the 9 cells.
+NUMBERS_PER_CARD = 3
+PLAYER_RANGE = (2, 6)
+
+Fact = tuple[int, int, int]
+Equation = tuple[int, str, int, int]  # a op b = c, op one of + - * /
+
+
+@dataclass(frozen=True)
+class TierSpec:
+    """One tier: its name, dot colour, card count, the operations it adds and its focus facts."""
+
+    name: str
+    colour: str
+    cards: int
+    adds: tuple[str, ...]
+    focus: tuple[str, ...] = ()
+    #: Thresholds that differ from the defaults for this tier, by criterion name.
+    criteria: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def prefix(self) -> str:
+        """The letter that starts this tier's card ids (G01, Y01 ...)."""
+        return self.name[0].upper()
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """A validated deck spec (see the module docstring)."""
+
+    name: str
+    low: int
+    high: int
+    tiers: tuple[TierSpec, ...]
+    players: tuple[int, ...] = (2, 3, 4)
+    #: Deck-wide thresholds that differ from the standard ones, by criterion name.
+    criteria: dict[str, Any] = field(default_factory=dict)
+    title: str = ""
+    source: str = "spec"
+
+    @property
+    def numbers(self) -> range:
+        return range(self.low, self.high + 1)
+
+    @property
+    def card_count(self) -> int:
+        return sum(tier.cards for tier in self.tiers)
+
+    def operations(self, upto: int) -> tuple[str, ...]:
+        """The operations in play at tier number ``upto`` (its own and every earlier tier's)."""
+        found: list[str] = []
+        for tier in self.tiers[: upto + 1]:
+            found += [op for op in tier.adds if op not in found]
+        return tuple(found)
+
+    def focus_facts(self, upto: int) -> tuple[Equation, ...]:
+        """The focus facts of tier number ``upto``, each as (a, op, b, c), in the spec's order."""
+        tier = self.tiers[upto]
+        seen: list[Equation] = []
+        for text in tier.focus:
+            for fact in parse_focus(text, self.numbers, self.source, f"tiers[{upto}].focus"):
+                if fact not in seen:
+                    seen.append(fact)
+        return tuple(seen)
+
+    def criteria_for(self) -> Criteria:
+        """The thresholds verify judges a deck of this spec by: defaults, then the spec's own."""
+        tiers = []
+        for number, tier in enumerate(self.tiers):
+            new = [op for op in tier.adds if op not in self.operations(number - 1)] if number else list(tier.adds)
+            base = default_tier_criteria(tuple(new), self.numbers, first=number == 0)
+            tiers.append(_replace(base, tier.criteria, self.source, f"tiers[{number}]"))
+        return _replace(Criteria(tiers=tuple(tiers), players=self.players), self.criteria, self.source, "criteria")
+
+
+def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
+    names = {f.name: f for f in fields(base)} if base is not None else {}
+    values = {}
+    for key, value in given.items():
+        if key not in names or key in ("tiers", "players"):
+            known = ", ".join(sorted(n for n in names if n not in ("tiers", "players")))
+            raise DeckgenError(f"{source}: unknown criterion {where}.{key}; known ones: {known}")
+        current = getattr(base, key)
+        if isinstance(current, bool) or not isinstance(value, int | float) or isinstance(value, bool):
+            raise DeckgenError(f"{source}: {where}.{key} must be a number, not {value!r}")
+        if isinstance(current, int) and not isinstance(value, int):
+            raise DeckgenError(f"{source}: {where}.{key} must be a whole number, not {value!r}")
+        if value < 0:
+            raise DeckgenError(f"{source}: {where}.{key} must be 0 or more, not {value!r}")
+        values[key] = type(current)(value)
+    return base.__class__(**{**{f: getattr(base, f) for f in names}, **values})
+
+
+def apply(op: str, a: int, b: int) -> int | None:
+    """``a op b`` when it is a whole number, else None."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if b == 0 or a % b:
+        return None
+    return a // b
+
+
+#: A times table runs from × 2 to × this (the 1 and 10 facts are trivial or need no practice).
+TABLES_UP_TO = 9
+
+_FACT = re.compile(r"^\s*(\d+)\s*([+\-−x×*/÷:])\s*(\d+)\s*(?:=\s*(\d+)\s*)?$")
+_TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+(\d+)\s*(?:[-–]\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+def parse_focus(text: str, numbers: range, source: str, where: str) -> list[Equation]:
+    """The facts a focus entry names: ``7x8=56``, ``6x7``, ``42/6``, or ``x tables 6-8``.
+
+    ``x tables 6-8`` is every product a × b and b × a with a from 6 to 8 and b from 2 to
+    :data:`TABLES_UP_TO`, product within the numbers; ``/ tables 6-8`` the divisions they give
+    (56 / 8 = 7 and 56 / 7 = 8 ...).
+    """
+    if not isinstance(text, str):
+        raise DeckgenError(f'{source}: {where} entries are text such as "7x8=56" or "x tables 6-8", not {text!r}')
+    match = _FACT.match(text)
+    if match:
+        a, sign, b, c = match.groups()
+        op = OPERATION_NAMES[sign]
+        result = apply(op, int(a), int(b))
+        if result is None:
+            raise DeckgenError(
+                f"{source}: {where}: {text.strip()} is not a whole-number fact; pick numbers that divide"
+            )
+        if c is not None and int(c) != result:
+            raise DeckgenError(f"{source}: {where}: {text.strip()} is wrong ({a} {sign} {b} = {result}); correct it")
+        fact = (int(a), op, int(b), result)
+        outside = [n for n in (fact[0], fact[2], fact[3]) if n not in numbers]
+        if outside:
+            raise DeckgenError(
+                f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the spec's numbers "
+                f"{numbers.start}-{numbers.stop - 1}; widen 'numbers' or drop the fact"
+            )
+        return [fact]
+    match = _TABLES.match(text)
+    if match:
+        sign, first, last = match.groups()
+        low, high = int(first), int(last or first)
+        if low < 2 or high < low:
+            raise DeckgenError(f'{source}: {where}: {text.strip()}: tables run from 2 up, e.g. "x tables 6-8"')
+        op = OPERATION_NAMES[sign]
+        found: list[Equation] = []
+        for a in range(low, high + 1):
+            for b in range(2, TABLES_UP_TO + 1):
+                c = a * b
+                if c not in numbers or a not in numbers or b not in numbers:
+                    continue
+                for fact in ((a, "*", b, c), (b, "*", a, c)) if op == "*" else ((c, "/", a, b), (c, "/", b, a)):
+                    if fact not in found:
+                        found.append(fact)
+        if not found:
+            raise DeckgenError(
+                f"{source}: {where}: {text.strip()} gives no facts within the numbers "
+                f"{numbers.start}-{numbers.stop - 1}; widen 'numbers'"
+            )
+        return found
+    raise DeckgenError(
+        f'{source}: {where}: cannot read {text!r}; write a fact such as "7x8=56", "6x7", "42/6" or "x tables 6-8"'
+    )
+
+
+def spec_path(name_or_path: str | Path) -> Path:
+    """A preset's name (``standard``) or a spec file's path, as a path."""
+    text = str(name_or_path)
+    if "/" not in text and not text.endswith(".toml"):
+        return SPECS / f"{text}.toml"
+    return Path(text)
+
+
+def load_spec(name_or_path: str | Path) -> DeckSpec:
+    path = spec_path(name_or_path)
+    if not path.exists():
+        presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
+        raise DeckgenError(f"{path}: no such spec file; give a path, or one of the presets: {presets}")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise DeckgenError(f"{path}: not valid TOML ({error}); fix the line it names") from None
+    except UnicodeDecodeError:
+        raise DeckgenError(f"{path}: not UTF-8 text; save it as UTF-8") from None
+    return read_spec(data, str(path))
+
+
+def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
+    """Validate a spec's TOML table; every error is one line naming ``source`` and the key."""
+    known = {"spec_version", "name", "title", "numbers", "numbers_per_card", "players", "tiers", "criteria"}
+    for key in data:
+        if key not in known:
+            raise DeckgenError(f"{source}: unknown key {key!r}; a spec has {', '.join(sorted(known))}")
+    version = data.get("spec_version")
+    if version is None:
+        raise DeckgenError(f"{source}: spec_version is missing; add spec_version = {SPEC_VERSION} at the top")
+    if version != SPEC_VERSION:
+        raise DeckgenError(
+            f"{source}: spec_version {version!r} is not one this deckgen reads ({SPEC_VERSION}); "
+            "upgrade deckgen or write the spec in version 1"
+        )
+    name = data.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name or ""):
+        raise DeckgenError(f'{source}: name must be lower-case letters, digits and dashes, e.g. name = "times"')
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise DeckgenError(f"{source}: title must be text")
+    low, high = _numbers(data.get("numbers"), source)
+    per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
+    if per_card != NUMBERS_PER_CARD:
+        raise DeckgenError(f"{source}: numbers_per_card must be {NUMBERS_PER_CARD} (three numbers in a 3 x 3 grid)")
+    players = _players(data.get("players", [2, 3, 4]), source)
+    tiers = _tiers(data.get("tiers"), source)
+    criteria = data.get("criteria", {})
+    if not isinstance(criteria, dict):
+        raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
+    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source)
+    for number in range(len(tiers)):
+        ops = spec.operations(number)
+        for a, op, b, c in spec.focus_facts(number):
+            if op not in ops:
+                raise DeckgenError(
+                    f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} needs "
+                    f"'{OPERATION_SIGNS[op]}', which is not in play at tier {tiers[number].name!r}; move the fact"
+                )
+    spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
+    return spec
+
+
+def _numbers(value: Any, source: str) -> tuple[int, int]:
+    fix = 'write numbers = "0-9" (lowest-highest, 0 to 99)'
+    if not isinstance(value, str):
+        raise DeckgenError(f"{source}: numbers is {'missing' if value is None else 'not text'}; {fix}")
+    match = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", value)
+    if not match:
+        raise DeckgenError(f"{source}: numbers = {value!r} is not a range; {fix}")
+    low, high = int(match.group(1)), int(match.group(2))
+    if low != 0 or not 5 <= high <= LARGEST_NUMBER:
+        raise DeckgenError(
+            f"{source}: numbers = {value!r}: the range starts at 0 and ends between 5 and {LARGEST_NUMBER}; {fix}"
+        )
+    return low, high
+
+
+def _players(value: Any, source: str) -> tuple[int, ...]:
+    low, high = PLAYER_RANGE
+    if (
+        not isinstance(value, list)
+        or not value
+        or any(not isinstance(p, int) or isinstance(p, bool) or not low <= p <= high for p in value)
+        or len(set(value)) != len(value)
+    ):
+        raise DeckgenError(f"{source}: players must be a list of different counts from {low} to {high}, e.g. [2, 3, 4]")
+    return tuple(sorted(value))
+
+
+def _tiers(value: Any, source: str) -> tuple[TierSpec, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
+        raise DeckgenError(f"{source}: tiers is missing; add one [[tiers]] table per tier, in play order")
+    tiers: list[TierSpec] = []
+    seen_ops: list[str] = []
+    for number, table in enumerate(value):
+        where = f"tiers[{number}]"
+        known = {"name", "colour", "cards", "adds", "focus"}
+        name = table.get("name")
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
+            raise DeckgenError(f'{source}: {where}.name must be a lower-case word, e.g. name = "green"')
+        if name in [t.name for t in tiers]:
+            raise DeckgenError(f"{source}: {where}.name {name!r} is used twice; give each tier its own name")
+        if name[0].upper() in [t.prefix for t in tiers]:
+            raise DeckgenError(
+                f"{source}: {where}.name {name!r} starts with the same letter as another tier "
+                "(card ids begin with it); rename one"
+            )
+        colour = table.get("colour", name)
+        if colour not in TIER_COLOURS:
+            raise DeckgenError(
+                f"{source}: {where}.colour {colour!r} is not one deckgen prints; use one of {', '.join(TIER_COLOURS)}"
+            )
+        if colour in [t.colour for t in tiers]:
+            raise DeckgenError(f"{source}: {where}.colour {colour!r} is used twice; give each tier its own colour")
+        cards = table.get("cards")
+        if not isinstance(cards, int) or isinstance(cards, bool) or not 3 <= cards <= 99:
+            raise DeckgenError(f"{source}: {where}.cards must be a whole number from 3 to 99, e.g. cards = 12")
+        adds_raw = table.get("adds", [])
+        if isinstance(adds_raw, str):
+            adds_raw = [adds_raw]
+        if not isinstance(adds_raw, list) or any(op not in OPERATION_NAMES for op in adds_raw):
+            raise DeckgenError(
+                f'{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
+            )
+        adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
+        again = [op for op in adds if op in seen_ops]
+        if again or len(set(adds)) != len(adds):
+            sign = OPERATION_SIGNS[(again or list(adds))[0]]
+            raise DeckgenError(f"{source}: {where}.adds '{sign}' is already in play; each operation is added once")
+        if number == 0 and not adds:
+            raise DeckgenError(f"{source}: {where}.adds is empty; the first tier must add an operation")
+        seen_ops += adds
+        focus = table.get("focus", [])
+        if isinstance(focus, str):
+            focus = [focus]
+        if not isinstance(focus, list):
+            raise DeckgenError(f'{source}: {where}.focus must be a list such as ["7x8=56", "x tables 6-8"]')
+        tier_criteria = {k: v for k, v in table.items() if k not in known}
+        tiers.append(TierSpec(name, colour, cards, adds, tuple(focus), tier_criteria))
+    return tuple(tiers)
+
+
+def dump_spec(spec: DeckSpec) -> str:
+    """The spec as TOML that :func:`read_spec` reads back to an equal spec."""
+    lines = [f"spec_version = {SPEC_VERSION}", f'name = "{spec.name}"']
+    if spec.title:
+        lines.append(f"title = {_quote(spec.title)}")
+    lines.append(f'numbers = "{spec.low}-{spec.high}"')
+    lines.append(f"players = [{', '.join(map(str, spec.players))}]")
+    for tier in spec.tiers:
+        lines += ["", "[[tiers]]", f'name = "{tier.name}"', f'colour = "{tier.colour}"', f"cards = {tier.cards}"]
+        lines.append(f"adds = [{', '.join(_quote(OPERATION_SIGNS[op]) for op in tier.adds)}]")
+        if tier.focus:
+            lines.append(f"focus = [{', '.join(_quote(f) for f in tier.focus)}]")
+        lines += [f"{key} = {_number(value)}" for key, value in tier.criteria.items()]
+    if spec.criteria:
+        lines += ["", "[criteria]"] + [f"{key} = {_number(value)}" for key, value in spec.criteria.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _number(value: Any) -> str:
+    return repr(value) if isinstance(value, float) and math.isfinite(value) else str(value)

@@ -1,0 +1,224 @@
+"""Deck specs: validation (one line per error, naming file and key), round trip, defaults."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from deckgen.errors import DeckgenError
+from deckgen.games.cleariosity import standard
+from deckgen.games.cleariosity.criteria import op_facts
+from deckgen.games.cleariosity.facts import tier_facts
+from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.spec import SPECS, dump_spec, load_spec, parse_focus, read_spec
+
+STANDARD_TEXT = (SPECS / "standard.toml").read_text(encoding="utf-8")
+
+
+def spec_with(text: str, tmp_path: Path) -> Path:
+    path = tmp_path / "my-spec.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_standard_spec_gives_the_standard_thresholds() -> None:
+    """Designing or verifying from the standard spec judges by exactly today's numbers."""
+    spec = load_spec("standard")
+    criteria = spec.criteria_for()
+    assert [t.name for t in spec.tiers] == [t.colour for t in Tier]
+    assert {t: spec.tiers[t.rank].cards for t in Tier} == standard.STANDARD_COUNTS
+    assert spec.operations(3) == tuple(t.op for t in Tier)
+    assert criteria.players == standard.PLAYER_COUNTS
+    assert (criteria.min_groups, criteria.min_pairs, criteria.trivial_share) == (
+        standard.MIN_GROUPS,
+        standard.MIN_PAIRS,
+        standard.TRIVIAL_SHARE,
+    )
+    assert (criteria.max_stranded, criteria.min_beginner, criteria.min_teaching_facts) == (
+        standard.MAX_STRANDED,
+        standard.MIN_BEGINNER,
+        standard.MIN_TEACHING_FACTS,
+    )
+    assert (criteria.max_top_equation, criteria.max_top_new, criteria.max_repeats) == (
+        standard.MAX_TOP_EQUATION,
+        standard.MAX_TOP_NEW,
+        standard.MAX_REPEATS,
+    )
+    assert (criteria.min_digit_use, criteria.min_zero_use, criteria.min_cell_use) == (
+        standard.MIN_DIGIT_USE,
+        standard.MIN_ZERO_USE,
+        standard.MIN_CELL_USE,
+    )
+    for tier in Tier:
+        mine = criteria.tiers[tier.rank]
+        assert mine.min_facts == standard.MIN_FACTS[tier]
+        assert mine.max_fact_share == standard.MAX_FACT_SHARE.get(tier, 1.0)
+        assert mine.min_collected == standard.MIN_COLLECTED[tier]
+        assert mine.min_practice == standard.MIN_PRACTICE.get(tier, 0.0)
+        assert mine.min_needing_new == standard.MIN_NEEDING_NEW.get(tier, 0.0)
+        rare = tier in standard.RARE_FACT_TIERS
+        assert mine.min_fact_pairs == (standard.MIN_FACT_PAIRS if rare else 0)
+        assert mine.min_fact_per_game == (standard.MIN_FACT_PER_GAME if rare else 0.0)
+        assert mine.min_distinct_facts == standard.MIN_DISTINCT_FACTS.get(tier, 0)
+
+
+def test_facts_of_an_operation_match_the_standard_tiers_facts() -> None:
+    for tier in Tier:
+        assert op_facts(tier.op, range(10)) == list(tier_facts(tier))
+
+
+def test_a_spec_reads_back_from_what_it_writes(tmp_path: Path) -> None:
+    text = """
+spec_version = 1
+name = "times"
+title = "Times tables"
+numbers = "0-81"
+players = [4, 2]
+
+[[tiers]]
+name = "green"
+cards = 20
+adds = ["x"]
+focus = ["x tables 2-3", "2x5=10"]
+
+[[tiers]]
+name = "blue"
+colour = "blue"
+cards = 12
+adds = ["÷"]
+focus = "42/6"
+min_collected = 0.9
+
+[[tiers]]
+name = "red"
+colour = "red"
+cards = 6
+adds = []
+
+[criteria]
+max_stranded = 0.2
+min_groups = 5
+"""
+    spec = load_spec(spec_with(text, tmp_path))
+    assert spec.players == (2, 4)
+    assert spec.operations(2) == ("*", "/")
+    again = read_spec(tomllib.loads(dump_spec(spec)), spec.source)
+    assert again == spec
+    assert dump_spec(again) == dump_spec(spec)
+    criteria = spec.criteria_for()
+    assert criteria.max_stranded == 0.2 and criteria.min_groups == 5
+    assert criteria.tiers[1].min_collected == 0.9
+    assert criteria.tiers[2].min_facts == 0  # a tier that only adds cards brings no new facts
+    assert (42, "/", 6, 7) in spec.focus_facts(1)
+    focus = spec.focus_facts(0)
+    assert focus[:3] == ((2, "*", 2, 4), (2, "*", 3, 6), (3, "*", 2, 6)) and (2, "*", 5, 10) in focus
+
+
+def test_focus_entries_name_the_facts_they_mean() -> None:
+    numbers = range(0, 82)
+    assert parse_focus("7x8=56", numbers, "s", "f") == [(7, "*", 8, 56)]
+    assert parse_focus("6 × 7", numbers, "s", "f") == [(6, "*", 7, 42)]
+    assert parse_focus("42/6", numbers, "s", "f") == [(42, "/", 6, 7)]
+    assert parse_focus("8 - 3", range(10), "s", "f") == [(8, "-", 3, 5)]
+    tables = parse_focus("x tables 6-8", numbers, "s", "f")
+    assert (6, "*", 7, 42) in tables and (7, "*", 6, 42) in tables and (8, "*", 9, 72) in tables
+    assert all(a in (6, 7, 8) or b in (6, 7, 8) for a, _, b, _ in tables)
+    assert all(a * b == c and 2 <= a <= 9 and 2 <= b <= 9 for a, _, b, c in tables)
+    assert len(tables) == 8 * 8 - 5 * 5  # ordered factor pairs from 2-9 with a 6, 7 or 8 among them
+    assert len(tables) == len(set(tables))
+    divisions = parse_focus("÷ tables 7", numbers, "s", "f")
+    assert (56, "/", 7, 8) in divisions and (56, "/", 8, 7) in divisions
+
+
+#: A one-tier spec up to its tier's operations, numbers 0-9 and 0-60.
+G9 = 'spec_version = 1\nname = "a"\nnumbers = "0-9"\n[[tiers]]\nname="green"\ncards=9\n'
+G60 = G9.replace('"0-9"', '"0-60"')
+
+BROKEN = [
+    ("", "spec_version is missing"),
+    ("spec_version = 2", "spec_version 2 is not one this deckgen reads"),
+    ('spec_version = 1\nname = "My Deck"', "name must be lower-case"),
+    ('spec_version = 1\nname = "a"\ncolour = "red"', "unknown key 'colour'"),
+    ('spec_version = 1\nname = "a"', "numbers is missing"),
+    ('spec_version = 1\nname = "a"\nnumbers = "1-9"', "the range starts at 0"),
+    ('spec_version = 1\nname = "a"\nnumbers = "0-100"', "ends between 5 and 99"),
+    ('spec_version = 1\nname = "a"\nnumbers = "ten"', "is not a range"),
+    ('spec_version = 1\nname = "a"\nnumbers = "0-9"', "tiers is missing"),
+    (
+        'spec_version = 1\nname = "a"\nnumbers = "0-9"\nplayers = [1, 2]\n[[tiers]]\nname="g"\ncards=5\nadds=["+"]',
+        "players must be",
+    ),
+    ('spec_version = 1\nname = "a"\nnumbers = "0-9"\n[[tiers]]\nname="green"\ncards=2\nadds=["+"]', "cards must be"),
+    (G9 + 'adds=["^"]', "adds must list"),
+    (G9 + "adds=[]", "first tier must add"),
+    (
+        G9 + 'adds=["+"]\n[[tiers]]\nname="yellow"\ncards=9\nadds=["+"]',
+        "'+' is already in play",
+    ),
+    (
+        G9 + 'adds=["+"]\n[[tiers]]\nname="grey"\ncards=9\nadds=["-"]',
+        "starts with the same letter",
+    ),
+    (
+        'spec_version = 1\nname = "a"\nnumbers = "0-9"\n[[tiers]]\nname="green"\ncolour="teal"\ncards=9\nadds=["+"]',
+        "colour 'teal' is not one deckgen prints",
+    ),
+    (
+        G9 + 'adds=["+"]\nfocus=["7x8"]',
+        "uses 56, outside the spec's numbers",
+    ),
+    (
+        G60 + 'adds=["+"]\nfocus=["7x8"]',
+        "needs 'x', which is not in play",
+    ),
+    (
+        G60 + 'adds=["x"]\nfocus=["7x8=54"]',
+        "is wrong (7 x 8 = 56)",
+    ),
+    (
+        G60 + 'adds=["/"]\nfocus=["43/6"]',
+        "is not a whole-number fact",
+    ),
+    (
+        G60 + 'adds=["x"]\nfocus=["lots"]',
+        "cannot read 'lots'",
+    ),
+    (
+        G9 + 'adds=["+"]\nmin_colected = 0.9',
+        "unknown criterion tiers[0].min_colected",
+    ),
+    (
+        G9 + 'adds=["+"]\n[criteria]\nmin_groups = 4.5',
+        "criteria.min_groups must be a whole number",
+    ),
+    (
+        G9 + 'adds=["+"]\n[criteria]\nmax_stranded = "low"',
+        "criteria.max_stranded must be a number",
+    ),
+    ("spec_version = 1\nname = [", "not valid TOML"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BROKEN)
+def test_a_broken_spec_gets_one_line_naming_the_file_and_the_fix(tmp_path: Path, text: str, message: str) -> None:
+    path = spec_with(text, tmp_path)
+    with pytest.raises(DeckgenError) as raised:
+        load_spec(path)
+    said = str(raised.value)
+    assert message in said
+    assert said.startswith(str(path)) and "\n" not in said
+
+
+def test_a_missing_spec_names_the_presets(tmp_path: Path) -> None:
+    with pytest.raises(DeckgenError, match=r"presets: .*standard"):
+        load_spec("no-such-preset")
+    with pytest.raises(DeckgenError, match="no such spec file"):
+        load_spec(tmp_path / "none.toml")
+
+
+def test_operation_signs_a_teacher_types_are_all_understood(tmp_path: Path) -> None:
+    body = STANDARD_TEXT.replace('adds = ["-"]', 'adds = ["−"]').replace('adds = ["x"]', 'adds = ["×"]')
+    body = body.replace('adds = ["/"]', 'adds = ["÷"]')
+    assert load_spec(spec_with(body, tmp_path)).operations(3) == ("+", "-", "*", "/")
