@@ -200,7 +200,8 @@ def verify(
     deck = chosen.load(file, split_game_options((chosen.key,), options)[chosen.key])
     source = str(file or chosen.default_file)
     with lazy_progress_bar("Simulating games", enabled=sys.stderr.isatty()) as update:
-        request = VerifyRequest(games, seed, workers=default_workers(), progress=update)
+        own = split_game_options((chosen.key,), options)[chosen.key]
+        request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
         verdict = chosen.verify(deck, source, request)
     emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
     if verdict.failure:

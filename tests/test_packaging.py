@@ -16,5 +16,10 @@ def test_every_subpackage_is_packaged() -> None:
 
 def test_every_template_is_installed_as_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
-    assert config == {"share/deckgen/templates": ["templates/*.toml", "templates/*.csv"]}
-    assert {p.suffix for p in (ROOT / "templates").iterdir()} == {".toml", ".csv"}
+    assert config == {
+        "share/deckgen/templates": ["templates/*.toml", "templates/*.csv"],
+        "share/deckgen/templates/specs": ["templates/specs/*.toml"],
+    }
+    assert {p.suffix for p in (ROOT / "templates").iterdir() if p.is_file()} == {".toml", ".csv"}
+    assert [p.name for p in (ROOT / "templates").iterdir() if p.is_dir()] == ["specs"]
+    assert {p.suffix for p in (ROOT / "templates" / "specs").iterdir()} == {".toml"}

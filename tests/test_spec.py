@@ -222,3 +222,49 @@ def test_operation_signs_a_teacher_types_are_all_understood(tmp_path: Path) -> N
     body = STANDARD_TEXT.replace('adds = ["-"]', 'adds = ["−"]').replace('adds = ["x"]', 'adds = ["×"]')
     body = body.replace('adds = ["/"]', 'adds = ["÷"]')
     assert load_spec(spec_with(body, tmp_path)).operations(3) == ("+", "-", "*", "/")
+
+
+def test_verify_judges_by_the_specs_thresholds_and_players(tmp_path: Path) -> None:
+    """The shipped deck passes under the standard spec and fails a stricter stranding line."""
+    from click.testing import CliRunner
+
+    from deckgen.cli import cli
+
+    standard_run = CliRunner().invoke(cli, ["verify", "--spec", "standard", "--games", "300", "--json"])
+    plain_run = CliRunner().invoke(cli, ["verify", "--games", "300", "--json"])
+    assert standard_run.exit_code == 0 and standard_run.output == plain_run.output
+    strict = STANDARD_TEXT.replace("players = [2, 3, 4]", "players = [2]") + "\n[criteria]\nmax_stranded = 0.02\n"
+    result = CliRunner().invoke(cli, ["verify", "--spec", str(spec_with(strict, tmp_path)), "--games", "300"])
+    assert result.exit_code == 1
+    assert "Simulated play, 2 players:" in result.output
+    assert "no card left in more than 2% of games" in result.output
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ('numbers = "0-9"', 'numbers = "0-20"'),
+            'numbers = "0-20": this version designs and checks decks of the numbers 0-9',
+        ),
+        (("cards = 24", "cards = 20"), "the deck has 24 green cards and the spec asks for 20"),
+        (('name = "purple"\ncolour = "purple"', 'name = "blue"\ncolour = "blue"'), "make tier 3 'purple'"),
+        (('adds = ["-"]', 'adds = ["-"]\nfocus = ["8-3"]'), "does not yet design or judge focus facts"),
+    ],
+)
+def test_a_spec_this_version_cannot_play_gets_one_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    from click.testing import CliRunner
+
+    from deckgen.cli import cli
+
+    spec = spec_with(STANDARD_TEXT.replace(*change), tmp_path)
+    for command in (
+        ["verify", "--games", "0"],
+        ["design", "--seed", "1", "--iterations", "1", "--out", str(tmp_path / "d.toml")],
+    ):
+        result = CliRunner().invoke(cli, [*command, "--spec", str(spec)])
+        if command[0] == "design" and "cards" in change[0]:
+            message = "this version designs the four tiers of 24/12/12/12 cards only"
+        said = str(result.exception)
+        assert isinstance(result.exception, DeckgenError) and message in said and "\n" not in said, said
+        assert not (tmp_path / "d.toml").exists()

@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
@@ -250,7 +251,7 @@ def test_the_teaching_split_reported_has_the_most_facts_found() -> None:
         assert analyse_tier(deck, tier).teaching_facts_exact
 
 
-def test_a_stranding_figure_near_its_line_is_confirmed_with_more_games(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stranding_figure_near_its_line_is_confirmed_with_more_games() -> None:
     """The card most often left is the largest of many noisy shares: near the line a bigger,
     separately seeded run decides, and the report says so with its margin."""
     import deckgen.games.cleariosity.verify as verify
@@ -260,8 +261,8 @@ def test_a_stranding_figure_near_its_line_is_confirmed_with_more_games(monkeypat
     deck = load_cleariosity()
     first = verify.verify_deck(deck, games=200, seed=1)
     share = first.tiers[0].stranded(3)[1]
-    monkeypatch.setattr(verify, "MAX_STRANDED", share)  # now right on it
-    again = verify.verify_deck(deck, games=200, seed=1)
+    on_it = dataclasses.replace(STANDARD_CRITERIA, max_stranded=share)  # now right on the line
+    again = verify.verify_deck(deck, games=200, seed=1, criteria=on_it)
     green = again.tiers[0]
     assert 3 in green.confirmed and green.confirmed[3].games == 200 * verify.CONFIRM_FACTOR
     _, confirmed_share = green.stranded(3)

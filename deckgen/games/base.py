@@ -60,6 +60,8 @@ class VerifyRequest:
     seed: int
     workers: int = 1
     progress: Progress | None = None
+    #: The game's own options given to ``verify`` (see :attr:`Game.options`).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass

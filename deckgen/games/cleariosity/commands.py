@@ -56,7 +56,13 @@ VERIFY_SEED = 1
     show_default=True,
     help="Games per tier, player count and play model in each attempt's check (0: no play check).",
 )
-def design(seed: int, out: Path | None, iterations: int, attempts: int, games: int) -> None:
+@click.option(
+    "--spec",
+    "spec_name",
+    metavar="SPEC",
+    help="Deck spec to design for: a preset's name or a spec file (see the README's Deck specs).  [default: standard]",
+)
+def design(seed: int, out: Path | None, iterations: int, attempts: int, games: int, spec_name: str | None) -> None:
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
     The search is deterministic: budgets are counted in steps and attempts, not seconds, so
@@ -72,7 +78,11 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     from deckgen.games.cleariosity.design import design_deck
 
     check_output(out)  # before the search, which takes minutes
+    from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec
     from deckgen.games.cleariosity.verify import verify_deck
+
+    spec = load_spec(spec_name or STANDARD_SPEC)
+    criteria = designable(spec)
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = default_workers()
@@ -83,7 +93,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         checking[:] = [attempt, candidate]
 
     def check(deck: Deck) -> bool:
-        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers, verdict_only=True))
+        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers, verdict_only=True, criteria=criteria))
         failures = reports[-1].failures()
         if failures:
             attempt, candidate = checking
@@ -102,6 +112,8 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         made_by += f" --attempts {attempts}"
     if games != DEFAULT_GAMES:
         made_by += f" --games {games}"
+    if not same_spec(spec, load_spec(STANDARD_SPEC)):
+        made_by += f" --spec {spec_name}"
     emit(dump_cleariosity(result.deck, made_by), out)
     failures = report.failures()
     if failures:

@@ -126,3 +126,9 @@ def default_tier_criteria(new_ops: tuple[str, ...], numbers: range, first: bool)
         min_fact_per_game=0.3 if rare else 0.0,
         min_distinct_facts=met,
     )
+
+
+#: The standard deck's thresholds: numbers 0-9, one operation a tier (+, -, x, / in turn).
+STANDARD_CRITERIA = Criteria(
+    tiers=tuple(default_tier_criteria((op,), range(10), first=op == "+") for op in ("+", "-", "*", "/"))
+)

@@ -19,6 +19,14 @@ if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
 
 GRID_TICKS = Option("grid_ticks", "flag", "Faint ticks at the grid corners of Cleariosity cards.", negatable=False)
+SPEC = Option(
+    "spec",
+    "text",
+    "Cleariosity only: the deck spec to judge by, a preset's name (standard) or a spec file.",
+    metavar="SPEC",
+    in_profiles=False,
+    commands=("verify",),
+)
 
 
 class CleariosityGame(Game):
@@ -30,7 +38,7 @@ class CleariosityGame(Game):
             summary="clear cards stacked into equations",
             default_file=TEMPLATES / "cleariosity-numbers.toml",
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
-            options=(GRID_TICKS,),
+            options=(GRID_TICKS, SPEC),
             clear_cards=True,
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Numbers",
             cmyk={
@@ -69,10 +77,18 @@ class CleariosityGame(Game):
         )
 
     def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+        from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
         from deckgen.games.cleariosity.report import cleariosity_text
+        from deckgen.games.cleariosity.spec import engine_criteria, load_spec
         from deckgen.games.cleariosity.verify import verify_deck
 
-        report = verify_deck(deck, request.games, request.seed, workers=request.workers, progress=request.progress)
+        # Without a spec, any deck is judged by the standard thresholds (a hand-made deck may
+        # have other card counts); with one, the deck must be the spec's.
+        given = request.options.get("spec")
+        criteria = engine_criteria(load_spec(given), deck) if given else STANDARD_CRITERIA
+        report = verify_deck(
+            deck, request.games, request.seed, workers=request.workers, progress=request.progress, criteria=criteria
+        )
         failures = report.failures()
         failure = None
         if failures:

@@ -6,17 +6,7 @@ from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
-from deckgen.games.cleariosity.standard import (
-    MAX_FACT_SHARE,
-    MAX_STRANDED,
-    MIN_CELL_USE,
-    MIN_DIGIT_USE,
-    MIN_FACTS,
-    MIN_ZERO_USE,
-    PLAYER_COUNTS,
-    RARE_FACT_TIERS,
-)
-from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, CRITERIA, PLAY_CRITERIA, VERBS, DeckReport, TierReport
+from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, PLAY_CRITERIA, VERBS, DeckReport, TierReport, criteria_text
 
 #: How each tier's facts are named for people.
 FACT_NOUNS = {
@@ -47,17 +37,18 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             f"{tier.min_participation:>10}{tier.min_pairs:>10}{tier.trivial_share:>9.1%}{facts:>8}  {result}"
         )
     if report.games:
-        lines += ["", "Simulated play, 2 / 3 / 4 players:"]
+        players = report.criteria.players
+        lines += ["", f"Simulated play, {' / '.join(map(str, players))} players:"]
         lines.append(
             f"{'tier':<8}{'collected':<23}{'beginners collect':<23}{'practice a game':<20}"
             f"{'trivial taken':<23}most often left (share of games)"
         )
         for tier in report.tiers:
-            full = [tier.full_view[p] for p in PLAYER_COUNTS]
-            beginner = [tier.beginner[p] for p in PLAYER_COUNTS]
+            full = [tier.full_view[p] for p in players]
+            beginner = [tier.beginner[p] for p in players]
             stranded = " / ".join(
                 f"{card} {share:.1%}±{tier.stranded_margin(p):.1%}" + ("*" if p in tier.confirmed else "")
-                for p in PLAYER_COUNTS
+                for p in players
                 for card, share in [tier.stranded(p)]
             )
             lines.append(
@@ -73,15 +64,16 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             "(most often left: ± two standard errors over the games played"
             + (
                 f"; * played again with {report.games * CONFIRM_FACTOR:,} games, being near the "
-                f"{MAX_STRANDED:.0%} line: the largest of many shares reads high)"
+                f"{report.criteria.max_stranded:.0%} line: the largest of many shares reads high)"
                 if confirmed
                 else ")"
             )
         )
-        lines += ["", "What a class can expect (3 players):"]
-        lines += [f"  {expectation(tier, 3)}" for tier in report.tiers]
-        lines += ["", f"Variety in play (3 players; over {WINDOW} games in a row for the facts met):"]
-        lines += [f"  {variety_line(tier, 3)}" for tier in report.tiers]
+        shown = 3 if 3 in players else players[len(players) // 2]
+        lines += ["", f"What a class can expect ({shown} players):"]
+        lines += [f"  {expectation(tier, shown)}" for tier in report.tiers]
+        lines += ["", f"Variety in play ({shown} players; over {WINDOW} games in a row for the facts met):"]
+        lines += [f"  {variety_line(tier, shown)}" for tier in report.tiers]
     lines += ["", "Facts the groups practise:"]
     lines += [f"  {facts_line(tier)}" for tier in report.tiers]
     digits = report.balance.digits
@@ -89,10 +81,10 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     low_digit = min(n for d, n in digits.items() if d)
     lines += [
         "",
-        f"Digits 1-9 each printed {low_digit} to {max(digits.values())} times (need {MIN_DIGIT_USE}), "
-        f"0 printed {digits[0]} times (need {MIN_ZERO_USE}); "
-        f"cells each used by {min(cells.values())} to {max(cells.values())} cards (need {MIN_CELL_USE}): "
-        + ("pass" if report.balance.passed() else "FAIL 11"),
+        f"Digits 1-9 each printed {low_digit} to {max(digits.values())} times (need {report.criteria.min_digit_use}), "
+        f"0 printed {digits[0]} times (need {report.criteria.min_zero_use}); "
+        f"cells each used by {min(cells.values())} to {max(cells.values())} cards "
+        f"(need {report.criteria.min_cell_use}): " + ("pass" if report.balance.passed() else "FAIL 11"),
     ]
     for tier in report.tiers:
         if tier.self_equations:
@@ -118,7 +110,7 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     failures = report.failures()
     if failures:
         for where, number in failures:
-            lines.append(f"FAILED {where}: criterion {number}, {CRITERIA[number]}")
+            lines.append(f"FAILED {where}: criterion {number}, {criteria_text(report.criteria)[number]}")
     elif report.games == 0:
         lines.append("Every criterion checked passes in every tier; play was not simulated.")
     else:
@@ -152,15 +144,15 @@ def expectation(tier: TierReport, players: int) -> str:
 def facts_line(tier: TierReport) -> str:
     op = tier.tier.op
     noun = FACT_NOUNS[tier.tier]
-    text = f"{tier.tier.colour}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {MIN_FACTS[tier.tier]})"
+    text = f"{tier.tier.colour}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {tier.own.min_facts})"
     missing = [describe(f, op) for f, n in tier.facts.items() if not n]
     if missing:
         text += "; missing " + ", ".join(missing)
-    if tier.tier in MAX_FACT_SHARE:
+    if tier.own.max_fact_share < 1.0:
         fact, share = tier.largest_fact()
         text += (
             f"; the most common, {describe(fact, op)}, is {share:.0%} of the {OP_SYMBOLS[op]} groups"
-            f" (at most {MAX_FACT_SHARE[tier.tier]:.0%})"
+            f" (at most {tier.own.max_fact_share:.0%})"
         )
     return text
 
@@ -190,11 +182,11 @@ def variety_line(tier: TierReport, players: int) -> str:
         parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {OP_SYMBOLS[op]} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
     parts.append(f"{variety.needing_new:.1f} a game need {OP_SYMBOLS[op]} and no other operation")
-    if tier.tier in RARE_FACT_TIERS and variety.rarest[0]:
+    if tier.own.min_fact_pairs and variety.rarest[0]:
         parts.append(
             f"the rarest {OP_SYMBOLS[op]} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game"
         )
-    if tier.tier in RARE_FACT_TIERS and variety.fewest_pairs[0]:
+    if tier.own.min_fact_pairs and variety.fewest_pairs[0]:
         count = variety.fewest_pairs[1]
         parts.append(f"{variety.fewest_pairs[0]} is in {count} two-card stack{'' if count == 1 else 's'}")
     met = ", ".join(f"{seen:.0f} of {total} {OP_SYMBOLS[o]} equations" for o, (seen, total) in variety.distinct.items())

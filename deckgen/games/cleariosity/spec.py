@@ -15,14 +15,18 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, default_tier_criteria
+from deckgen.games.cleariosity.model import Deck, Tier
+from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
+#: The preset a design or check without ``--spec`` follows.
+STANDARD_SPEC = "standard"
 #: The spec format this version reads and writes.
 SPEC_VERSION = 1
 #: Where the shipped specs (presets) live; ``--spec standard`` means ``SPECS / "standard.toml"``.
@@ -382,3 +386,77 @@ def _quote(text: str) -> str:
 
 def _number(value: Any) -> str:
     return repr(value) if isinstance(value, float) and math.isfinite(value) else str(value)
+
+
+def engine_tiers(spec: DeckSpec) -> list[Tier]:
+    """The tiers of this version's deck model that play ``spec``'s tiers, in order.
+
+    This version designs and checks decks of the numbers 0-9 whose tiers are green, yellow,
+    purple and orange in that order (or the first of them), each adding its one operation
+    (+, -, x, /), with no focus facts; card counts, players and thresholds are the spec's own.
+    """
+    if (spec.low, spec.high) != (0, 9):
+        raise DeckgenError(
+            f'{spec.source}: numbers = "{spec.low}-{spec.high}": this version designs and checks decks of '
+            'the numbers 0-9 only; write numbers = "0-9"'
+        )
+    focused = [number for number, tier in enumerate(spec.tiers) if tier.focus]
+    if focused:
+        raise DeckgenError(
+            f"{spec.source}: tiers[{focused[0]}].focus: this version does not yet design or judge focus facts; "
+            "remove the focus line to check the rest"
+        )
+    order = list(Tier)
+    if len(spec.tiers) > len(order):
+        raise DeckgenError(f"{spec.source}: {len(spec.tiers)} tiers: this version plays at most {len(order)}")
+    for number, (tier, model) in enumerate(zip(spec.tiers, order, strict=False)):
+        if tier.name != model.colour or tier.colour != model.colour or tier.adds != (model.op,):
+            raise DeckgenError(
+                f"{spec.source}: tiers[{number}] is {tier.name!r} adding {' '.join(tier.adds) or 'nothing'}: this "
+                "version plays green (+), yellow (-), purple (x) and orange (/) in that order; "
+                f'make tier {number + 1} {model.colour!r} with adds = ["{OPERATION_SIGNS[model.op]}"]'
+            )
+    return order[: len(spec.tiers)]
+
+
+def engine_criteria(spec: DeckSpec, deck: Deck) -> Criteria:
+    """The thresholds to judge ``deck`` by, after checking it is a deck of ``spec`` (its tiers and counts)."""
+    tiers = engine_tiers(spec)
+    for tier in Tier:
+        held = len(deck.colour_cards(tier))
+        if tier not in tiers:
+            if held:
+                raise DeckgenError(
+                    f"{spec.source}: the deck has {held} {tier.colour} cards and the spec no {tier.colour} tier; "
+                    "check the spec or the deck file"
+                )
+            continue
+        wanted = spec.tiers[tier.rank].cards
+        if held != wanted:
+            raise DeckgenError(
+                f"{spec.source}: the deck has {held} {tier.colour} cards and the spec asks for {wanted}; "
+                "check the spec or the deck file"
+            )
+    return spec.criteria_for()
+
+
+def same_spec(one: DeckSpec, other: DeckSpec) -> bool:
+    """Whether two specs describe the same deck (wherever they were read from)."""
+    return replace(one, source="") == replace(other, source="")
+
+
+def designable(spec: DeckSpec) -> Criteria:
+    """The thresholds a design for ``spec`` is checked by, once sure this version can design it.
+
+    The search is tuned to the standard deck's four tiers of 24, 12, 12 and 12 cards; a spec
+    with those may set its own players and thresholds, which the check of each attempt applies.
+    """
+    tiers = engine_tiers(spec)
+    counts = [tier.cards for tier in spec.tiers]
+    standard = [STANDARD_COUNTS[tier] for tier in Tier]
+    if len(tiers) != len(Tier) or counts != standard:
+        raise DeckgenError(
+            f"{spec.source}: tiers of {'/'.join(map(str, counts))} cards: this version designs the four tiers of "
+            f"{'/'.join(map(str, standard))} cards only (verify --spec checks a hand-made deck of any counts)"
+        )
+    return spec.criteria_for()

@@ -42,6 +42,7 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
 from deckgen.games.cleariosity.facts import Fact, fact_counts, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
 from deckgen.games.cleariosity.model import Card, Deck, Tier
@@ -49,70 +50,70 @@ from deckgen.games.cleariosity.partition import PartitionResult, find_partition
 from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats, simulate
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, is_trivial, self_equations
 from deckgen.games.cleariosity.standard import (
-    MAX_FACT_SHARE,
-    MAX_REPEATS,
-    MAX_STRANDED,
-    MAX_TOP_EQUATION,
-    MAX_TOP_NEW,
-    MIN_BEGINNER,
-    MIN_CELL_USE,
-    MIN_COLLECTED,
-    MIN_DIGIT_USE,
-    MIN_DISTINCT_FACTS,
-    MIN_FACT_PAIRS,
-    MIN_FACT_PER_GAME,
-    MIN_FACTS,
-    MIN_GROUPS,
-    MIN_NEEDING_NEW,
-    MIN_PAIRS,
-    MIN_PRACTICE,
     MIN_TEACHING_FACTS,
-    MIN_ZERO_USE,
     PLAYER_COUNTS,
-    RARE_FACT_TIERS,
-    TRIVIAL_SHARE,
-    min_digit_use,
 )
 from deckgen.workers import POLL_SECONDS, worker_pool
 
-CRITERIA = {
-    1: "no card is an equation by itself",
-    2: "perfect clear",
-    3: f"the new colour splits into groups of its own operation, none trivial, at least {MIN_TEACHING_FACTS} facts",
-    4: f"every card in at least {MIN_GROUPS} groups",
-    5: f"every card in at least {MIN_PAIRS} two-card groups",
-    6: f"at most {TRIVIAL_SHARE:.0%} trivial groups, in the deck and in play",
-    7: "the tier's groups cover enough of its facts, none more than its share",
-    8: (
-        f"full-view games collect at least {MIN_COLLECTED[Tier.YELLOW]:.0%}"
-        f" ({MIN_COLLECTED[Tier.GREEN]:.0%} green), no card left in more than {MAX_STRANDED:.0%} of games"
-    ),
-    9: f"beginner games (two-card groups only) collect at least {MIN_BEGINNER:.0%}",
-    10: "games practise the new operation often enough",
-    11: (
-        f"every digit 1-9 at least {MIN_DIGIT_USE} times and 0 at least {MIN_ZERO_USE},"
-        f" every cell on at least {MIN_CELL_USE} cards"
-    ),
-    12: f"the most-collected equation at most {MAX_TOP_EQUATION:.0%} of those collected",
-    13: f"the most-collected fact of the new operation at most {MAX_TOP_NEW:.0%} of the collections practising it",
-    14: f"at most {MAX_REPEATS:.0%} of collections repeat an equation of the same game",
-    15: (
-        "games practise the new operation with no other reading often enough ("
-        + ", ".join(f"{OP_SYMBOLS[t.op]} {n:g}" for t, n in MIN_NEEDING_NEW.items())
-        + " a game)"
-    ),
-    16: (
-        "every "
-        + " and ".join(OP_SYMBOLS[t.op] for t in RARE_FACT_TIERS)
-        + f" fact in at least {MIN_FACT_PAIRS} two-card groups"
-        + f" and collected at least {MIN_FACT_PER_GAME:g} times a game"
-    ),
-    17: (
-        f"over {WINDOW} games in a row, at least "
-        + " and ".join(f"{n} different {OP_SYMBOLS[t.op]} facts" for t, n in MIN_DISTINCT_FACTS.items())
-        + " collected, at the level that brings them in"
-    ),
-}
+
+def criteria_text(criteria: Criteria) -> dict[int, str]:
+    """Each criterion in a line, with the thresholds of ``criteria`` (for reports and JSON)."""
+    tiers = list(zip(Tier, criteria.tiers, strict=False))
+    collected = [own.min_collected for _, own in tiers]
+    usual = max(set(collected), key=lambda share: (collected.count(share), share)) if collected else 0.92
+    others = ", ".join(f"{own.min_collected:.0%} {tier.colour}" for tier, own in tiers if own.min_collected != usual)
+    return {
+        1: "no card is an equation by itself",
+        2: "perfect clear",
+        3: "the new colour splits into groups of its own operation, none trivial, at least "
+        f"{criteria.min_teaching_facts} facts",
+        4: f"every card in at least {criteria.min_groups} groups",
+        5: f"every card in at least {criteria.min_pairs} two-card groups",
+        6: f"at most {criteria.trivial_share:.0%} trivial groups, in the deck and in play",
+        7: "the tier's groups cover enough of its facts, none more than its share",
+        8: (
+            f"full-view games collect at least {usual:.0%}"
+            + (f" ({others})" if others else "")
+            + f", no card left in more than {criteria.max_stranded:.0%} of games"
+        ),
+        9: f"beginner games (two-card groups only) collect at least {criteria.min_beginner:.0%}",
+        10: "games practise the new operation often enough",
+        11: (
+            f"every digit 1-9 at least {criteria.min_digit_use} times and 0 at least {criteria.min_zero_use},"
+            f" every cell on at least {criteria.min_cell_use} cards"
+        ),
+        12: f"the most-collected equation at most {criteria.max_top_equation:.0%} of those collected",
+        13: f"the most-collected fact of the new operation at most {criteria.max_top_new:.0%} of the collections "
+        "practising it",
+        14: f"at most {criteria.max_repeats:.0%} of collections repeat an equation of the same game",
+        15: (
+            "games practise the new operation with no other reading often enough ("
+            + ", ".join(f"{OP_SYMBOLS[t.op]} {own.min_needing_new:g}" for t, own in tiers if own.min_needing_new)
+            + " a game)"
+        ),
+        16: (
+            "every "
+            + " and ".join(OP_SYMBOLS[t.op] for t, own in tiers if own.min_fact_pairs)
+            + " fact in at least "
+            + " / ".join(sorted({str(own.min_fact_pairs) for _, own in tiers if own.min_fact_pairs}))
+            + " two-card groups and collected at least "
+            + " / ".join(sorted({f"{own.min_fact_per_game:g}" for _, own in tiers if own.min_fact_pairs}))
+            + " times a game"
+        ),
+        17: (
+            f"over {WINDOW} games in a row, at least "
+            + " and ".join(
+                f"{own.min_distinct_facts} different {OP_SYMBOLS[t.op]} facts"
+                for t, own in tiers
+                if own.min_distinct_facts
+            )
+            + " collected, at the level that brings them in"
+        ),
+    }
+
+
+#: The standard deck's criteria, in words.
+CRITERIA = criteria_text(STANDARD_CRITERIA)
 
 #: The criteria judged by simulated play (left unjudged with ``--games 0``).
 PLAY_CRITERIA = (8, 9, 10, 12, 13, 14, 15, 16, 17)
@@ -249,6 +250,13 @@ class TierReport:
     #: Player counts whose stranding figure was near its line and left unconfirmed, because the
     #: deck failed another criterion (``verdict_only`` in :func:`verify_deck`); not judged.
     unsettled: set[int] = field(default_factory=set)
+    #: The thresholds this tier is judged by (the deck spec's; the standard deck's by default).
+    criteria: Criteria = STANDARD_CRITERIA
+
+    @property
+    def own(self) -> TierCriteria:
+        """This tier's own thresholds."""
+        return self.criteria.tiers[self.tier.rank]
 
     def stranded(self, players: int) -> tuple[str, float]:
         """The card most often left on the table in full-view games, and how often (from the
@@ -272,48 +280,48 @@ class TierReport:
             failed.append(2)
         if not self.teaching.found:
             failed.append(3)
-        if self.min_participation < MIN_GROUPS:
+        limits, own = self.criteria, self.own
+        if self.min_participation < limits.min_groups:
             failed.append(4)
-        if self.min_pairs < MIN_PAIRS:
+        if self.min_pairs < limits.min_pairs:
             failed.append(5)
-        if self.trivial_share > TRIVIAL_SHARE or any(s.trivial_share > TRIVIAL_SHARE for s in self.full_view.values()):
+        most_trivial = limits.trivial_share
+        if self.trivial_share > most_trivial or any(s.trivial_share > most_trivial for s in self.full_view.values()):
             failed.append(6)
         if not self.facts_meet():
             failed.append(7)
         if any(
-            s.collected_share < MIN_COLLECTED[self.tier]
-            or (self.stranded(p)[1] > MAX_STRANDED and p not in self.unsettled)
+            s.collected_share < own.min_collected
+            or (self.stranded(p)[1] > limits.max_stranded and p not in self.unsettled)
             for p, s in self.full_view.items()
         ):
             failed.append(8)
-        if any(s.collected_share < MIN_BEGINNER for s in self.beginner.values()):
+        if any(s.collected_share < limits.min_beginner for s in self.beginner.values()):
             failed.append(9)
-        needed = MIN_PRACTICE.get(self.tier, 0.0)
-        if any(s.practice_per_game < needed for s in self.full_view.values()):
+        if any(s.practice_per_game < own.min_practice for s in self.full_view.values()):
             failed.append(10)
         varieties = [self.variety(p) for p in self.full_view]
-        if any(v.top[1] > MAX_TOP_EQUATION for v in varieties):
+        if any(v.top[1] > limits.max_top_equation for v in varieties):
             failed.append(12)
-        if any(v.top_new[1] > MAX_TOP_NEW for v in varieties):
+        if any(v.top_new[1] > limits.max_top_new for v in varieties):
             failed.append(13)
-        if any(v.repeats > MAX_REPEATS for v in varieties):
+        if any(v.repeats > limits.max_repeats for v in varieties):
             failed.append(14)
-        if any(v.needing_new < MIN_NEEDING_NEW.get(self.tier, 0.0) for v in varieties):
+        if any(v.needing_new < own.min_needing_new for v in varieties):
             failed.append(15)
-        if self.tier in RARE_FACT_TIERS and any(
-            v.fewest_pairs[1] < MIN_FACT_PAIRS or v.rarest[1] < MIN_FACT_PER_GAME for v in varieties
+        if own.min_fact_pairs and any(
+            v.fewest_pairs[1] < own.min_fact_pairs or v.rarest[1] < own.min_fact_per_game for v in varieties
         ):
             failed.append(16)
-        needed_facts = MIN_DISTINCT_FACTS.get(self.tier, 0)
-        if any(v.distinct[self.tier.op][0] < needed_facts for v in varieties):
+        if any(v.distinct[self.tier.op][0] < own.min_distinct_facts for v in varieties):
             failed.append(17)
         return failed
 
     def facts_meet(self) -> bool:
-        if self.facts_covered < MIN_FACTS[self.tier]:
+        if self.facts_covered < self.own.min_facts:
             return False
-        limit = MAX_FACT_SHARE.get(self.tier)
-        return limit is None or self.largest_fact()[1] <= limit
+        limit = self.own.max_fact_share
+        return limit >= 1.0 or self.largest_fact()[1] <= limit
 
     def certificate(self) -> list[dict[str, Any]]:
         groups = self.perfect_clear.groups or ()
@@ -331,7 +339,7 @@ class TierReport:
             "perfect_clear": self.certificate(),
             "play": {str(p): round(s, 4) for p, s in self.play.items()},
             "passed": not self.failures(),
-            "failed": [CRITERIA[n] for n in self.failures()],
+            "failed": [criteria_text(self.criteria)[n] for n in self.failures()],
             "new_op": op,
             "pair_groups": sum(1 for g in self.groups if g.pair),
             "min_pairs": self.min_pairs,
@@ -373,9 +381,16 @@ class TierReport:
 class BalanceReport:
     digits: dict[int, int]
     cells: dict[tuple[int, int], int]
+    criteria: Criteria = STANDARD_CRITERIA
+
+    def least(self, digit: int) -> int:
+        """How often ``digit`` must be printed (0 teaches only trivial readings, so it needs fewer)."""
+        return self.criteria.min_zero_use if digit == 0 else self.criteria.min_digit_use
 
     def passed(self) -> bool:
-        return all(n >= min_digit_use(d) for d, n in self.digits.items()) and min(self.cells.values()) >= MIN_CELL_USE
+        return all(n >= self.least(d) for d, n in self.digits.items()) and min(self.cells.values()) >= (
+            self.criteria.min_cell_use
+        )
 
 
 @dataclass
@@ -385,6 +400,7 @@ class DeckReport:
     balance: BalanceReport
     games: int
     seed: int
+    criteria: Criteria = STANDARD_CRITERIA
 
     def failures(self) -> list[tuple[str, int]]:
         """(where, criterion number) for every failed check."""
@@ -424,8 +440,8 @@ def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> Parti
     return found if found.found else find_partition(cards, groups)
 
 
-def _enough_facts(groups: list[Group]) -> bool:
-    return len({g.values for g in groups}) >= MIN_TEACHING_FACTS
+def _enough_facts(groups: list[Group], least: int = MIN_TEACHING_FACTS) -> bool:
+    return len({g.values for g in groups}) >= least
 
 
 #: Steps each search for a teaching split with more facts may take (a tenth of a second).
@@ -441,13 +457,13 @@ def _more_facts_than(known: int, groups: Sequence[Group]) -> bool:
 
 
 @lru_cache(maxsize=8)
-def teaching_split(deck: Deck, colour: Tier) -> tuple[PartitionResult, bool]:
+def teaching_split(deck: Deck, colour: Tier, least: int = MIN_TEACHING_FACTS) -> tuple[PartitionResult, bool]:
     """Criterion 3 for one colour: the teaching split with the most different facts found
     (indices into ``deck.colour_cards(colour)``), and whether that is proved the most any
     split has (``False``: a lower bound, the search for more ran out of budget)."""
     cards = deck.colour_cards(colour)
     groups = teaching_groups(cards, colour)
-    best = find_partition(range(len(cards)), groups, accept=_enough_facts)
+    best = find_partition(range(len(cards)), groups, accept=partial(_enough_facts, least=least))
     if best.groups is None:
         return best, best.exhausted
     while True:
@@ -463,13 +479,14 @@ def teaching_split(deck: Deck, colour: Tier) -> tuple[PartitionResult, bool]:
         best = PartitionResult(more.groups, best.exhausted)
 
 
-def teaching_partition(deck: Deck, colour: Tier) -> PartitionResult:
+def teaching_partition(deck: Deck, colour: Tier, least: int = MIN_TEACHING_FACTS) -> PartitionResult:
     """The teaching split of :func:`teaching_split`; every later tier reuses it."""
-    return teaching_split(deck, colour)[0]
+    return teaching_split(deck, colour, least)[0]
 
 
-def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
+def analyse_tier(deck: Deck, tier: Tier, criteria: Criteria = STANDARD_CRITERIA) -> TierReport:
     """Every check of one tier except simulated play (that is :func:`verify_deck`'s)."""
+    least = criteria.min_teaching_facts
     cards = deck.tier_cards(tier)
     groups = find_groups([raw_card(c) for c in cards], tier.ops())
     counts = participation(groups, len(cards))
@@ -484,11 +501,11 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
     # Each colour's teaching partition is valid at this tier too (the ops are cumulative),
     # so their union is a perfect clear; only if one is missing do we search the tier whole.
     own = deck.colour_cards(tier)
-    teaching, teaching_exact = teaching_split(deck, tier)
+    teaching, teaching_exact = teaching_split(deck, tier, least)
     pieces: list[Group] = []
     for colour in tier.tiers():
         colour_cards = deck.colour_cards(colour)
-        found = teaching_partition(deck, colour)
+        found = teaching_partition(deck, colour, least)
         if not found.groups:
             pieces = []
             break
@@ -513,6 +530,7 @@ def analyse_tier(deck: Deck, tier: Tier) -> TierReport:
         teaching=teaching_in_tier,
         teaching_facts_exact=teaching_exact,
         facts=fact_counts(groups, tier),
+        criteria=criteria,
     )
 
 
@@ -543,14 +561,14 @@ def _reindex(group: Group, cards: tuple[Card, ...], index: dict[str, int]) -> Gr
     return Group(members, group.line, group.values, group.ops)
 
 
-def balance(deck: Deck) -> BalanceReport:
+def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport:
     digits = {d: 0 for d in range(10)}
     cells = {(r, c): 0 for r in range(3) for c in range(3)}
     for card in deck.cards:
         for cell in card.cells:
             digits[cell.value] += 1
             cells[cell.row, cell.col] += 1
-    return BalanceReport(digits, cells)
+    return BalanceReport(digits, cells, criteria)
 
 
 def group_flags(groups: list[Group], tier: Tier) -> list[int]:
@@ -611,9 +629,12 @@ def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
     colour = report.tier.colour
     size = len(report.cards)
     tasks: list[PlayTask] = [
-        (size, masks, flags, p, games, f"{seed}:{colour}:{p}", equations, kinds) for p in PLAYER_COUNTS
+        (size, masks, flags, p, games, f"{seed}:{colour}:{p}", equations, kinds) for p in report.criteria.players
     ]
-    tasks += [(size, pair_masks, pair_flags, p, games, f"{seed}:{colour}:{p}:beginner", [], []) for p in PLAYER_COUNTS]
+    tasks += [
+        (size, pair_masks, pair_flags, p, games, f"{seed}:{colour}:{p}:beginner", [], [])
+        for p in report.criteria.players
+    ]
     return tasks
 
 
@@ -624,16 +645,19 @@ def verify_deck(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     verdict_only: bool = False,
+    criteria: Criteria = STANDARD_CRITERIA,
 ) -> DeckReport:
     """Run every check; simulated games are spread over ``workers`` processes.
 
     ``verdict_only``: the caller needs only pass or fail (design checking its candidates), so
     when the deck fails a criterion that no confirmation run can change, the runs are skipped
     and the stranding figures they would have settled are left unjudged (``unsettled``).
+    ``criteria``: the thresholds to judge by (a deck spec's), and the player counts to play.
     """
-    tiers = [analyse_tier(deck, tier) for tier in Tier if deck.colour_cards(tier)]
+    tiers = [analyse_tier(deck, tier, criteria) for tier in Tier if deck.colour_cards(tier)]
+    players = criteria.players
     if games == 0:  # play not simulated: criteria 8-10 are left unjudged, the report says so
-        return DeckReport(deck, tiers, balance(deck), games, seed)
+        return DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
     for report in tiers:
         if len(report.groups) > MAX_PLAY_GROUPS:
             raise DeckgenError(
@@ -641,16 +665,16 @@ def verify_deck(
                 f"at most {MAX_PLAY_GROUPS:,} a level (a designed deck has about 2,000): check it with --games 0"
             )
     tasks = [task for report in tiers for task in play_tasks(report, games, seed)]
-    per_tier = 2 * len(PLAYER_COUNTS)
+    per_tier = 2 * len(players)
     for number, result in enumerate(_play_tasks(tasks, workers, progress)):
         report = tiers[number // per_tier]
         slot = number % per_tier
-        target = report.full_view if slot < len(PLAYER_COUNTS) else report.beginner
-        target[PLAYER_COUNTS[slot % len(PLAYER_COUNTS)]] = result
-    made = DeckReport(deck, tiers, balance(deck), games, seed)
-    near = [(report, players) for report in tiers for players in PLAYER_COUNTS if near_line(report, players, games)]
-    for report, players in near:
-        report.unsettled.add(players)
+        target = report.full_view if slot < len(players) else report.beginner
+        target[players[slot % len(players)]] = result
+    made = DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
+    near = [(report, count) for report in tiers for count in players if near_line(report, count, games)]
+    for report, count in near:
+        report.unsettled.add(count)
     if verdict_only and made.failures():
         return made
     for report, _ in near:
@@ -693,10 +717,10 @@ CONFIRM_WITHIN = 3.0
 
 def near_line(report: TierReport, players: int, games: int) -> bool:
     """Whether the card most often left at ``players`` lies within :data:`CONFIRM_WITHIN`
-    standard errors of :data:`MAX_STRANDED`, as measured in the first ``games`` games."""
+    standard errors of its stranding line (``max_stranded``), as measured in the first ``games`` games."""
     share = report.stranded(players)[1]
     error = (share * (1 - share) / games) ** 0.5 if games else 0.0
-    return abs(share - MAX_STRANDED) <= CONFIRM_WITHIN * max(error, 1e-9)
+    return abs(share - report.criteria.max_stranded) <= CONFIRM_WITHIN * max(error, 1e-9)
 
 
 def confirm_stranding(near: list[tuple[TierReport, int]], games: int, seed: int, workers: int = 1) -> None:
@@ -709,7 +733,7 @@ def confirm_stranding(near: list[tuple[TierReport, int]], games: int, seed: int,
     """
     tasks: list[PlayTask] = []
     for report, players in near:
-        task = play_tasks(report, games * CONFIRM_FACTOR, seed)[PLAYER_COUNTS.index(players)]
+        task = play_tasks(report, games * CONFIRM_FACTOR, seed)[report.criteria.players.index(players)]
         size, masks, flags, count, more, stream, equations, kinds = task
         tasks.append((size, masks, flags, count, more, stream + ":confirm", equations, kinds))
     for (report, players), result in zip(near, _play_tasks(tasks, workers), strict=True):
