@@ -197,10 +197,10 @@ def verify(
 
     check_output(out, [file])
     chosen = chosen_game(game, file)
-    deck = chosen.load(file, split_game_options((chosen.key,), options)[chosen.key])
+    own = split_game_options((chosen.key,), options)[chosen.key]
+    deck = chosen.load(file, own)
     source = str(file or chosen.default_file)
     with lazy_progress_bar("Simulating games", enabled=sys.stderr.isatty()) as update:
-        own = split_game_options((chosen.key,), options)[chosen.key]
         request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
         verdict = chosen.verify(deck, source, request)
     emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)

@@ -112,7 +112,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         made_by += f" --attempts {attempts}"
     if games != DEFAULT_GAMES:
         made_by += f" --games {games}"
-    if not same_spec(spec, load_spec(STANDARD_SPEC)):
+    if spec_name and not same_spec(spec, load_spec(STANDARD_SPEC)):
         made_by += f" --spec {spec_name}"
     emit(dump_cleariosity(result.deck, made_by), out)
     failures = report.failures()

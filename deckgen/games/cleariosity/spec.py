@@ -23,6 +23,7 @@ from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, default_tier_criteria
 from deckgen.games.cleariosity.model import Deck, Tier
+from deckgen.games.cleariosity.rules import apply
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
 #: The preset a design or check without ``--spec`` follows.
@@ -141,19 +142,6 @@ def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
             raise DeckgenError(f"{source}: {where}.{key} must be 0 or more, not {value!r}")
         values[key] = type(current)(value)
     return base.__class__(**{**{f: getattr(base, f) for f in names}, **values})
-
-
-def apply(op: str, a: int, b: int) -> int | None:
-    """``a op b`` when it is a whole number, else None."""
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if b == 0 or a % b:
-        return None
-    return a // b
 
 
 #: A times table runs from × 2 to × this (the 1 and 10 facts are trivial or need no practice).
