@@ -43,8 +43,11 @@ class TierCriteria:
     min_fact_per_game: float = 0.0
     #: Criterion 17: different facts of the new operation met in ten games (expected).
     min_distinct_facts: int = 0
-    #: Focus facts: each in at least this many two-card groups, collected at least this often a
-    #: game, and together at least this share of the new-operation collections.
+    #: Criterion 18, focus facts (a op b = c, op one of + - * /): the facts the tier should
+    #: practise most. Each in at least ``min_focus_pairs`` two-card groups, collected at least
+    #: ``min_focus_per_game`` times a game, and together at least ``min_focus_share`` of the
+    #: collections that practise their operations.
+    focus: tuple[tuple[int, str, int, int], ...] = ()
     min_focus_pairs: int = 3
     min_focus_per_game: float = 0.5
     min_focus_share: float = 0.5

@@ -74,6 +74,10 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += [f"  {expectation(tier, shown)}" for tier in report.tiers]
         lines += ["", f"Variety in play ({shown} players; over {WINDOW} games in a row for the facts met):"]
         lines += [f"  {variety_line(tier, shown)}" for tier in report.tiers]
+        focused = [tier for tier in report.tiers if tier.own.focus]
+        if focused:
+            lines += ["", f"Focus facts ({shown} players):"]
+            lines += [f"  {focus_line(tier, shown)}" for tier in focused]
     lines += ["", "Facts the groups practise:"]
     lines += [f"  {facts_line(tier)}" for tier in report.tiers]
     digits = report.balance.digits
@@ -105,7 +109,8 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
     lines.append("")
     if report.games == 0:
-        unjudged = ", ".join(str(n) for n in PLAY_CRITERIA)
+        focused = any(tier.own.focus for tier in report.tiers)  # 18 applies only to focus facts
+        unjudged = ", ".join(str(n) for n in PLAY_CRITERIA if n != 18 or focused)
         lines.append(f"Criteria {unjudged} (simulated play) were not checked: no games were simulated (--games 0).")
     failures = report.failures()
     if failures:
@@ -138,6 +143,20 @@ def expectation(tier: TierReport, players: int) -> str:
         f"{tier.tier.colour}: students {VERBS[tier.tier]} about {full.practice_per_game:.1f} times a game "
         f"and collect {full.collected_share:.0%} of the {len(tier.cards)} cards (about {left} left on the table); "
         f"beginners who only take two-card stacks collect {beginner.collected_share:.0%}."
+    )
+
+
+def focus_line(tier: TierReport, players: int) -> str:
+    """Each focus fact's two-card stacks and collections a game, and their share together."""
+    focus = tier.focus(players)
+    own = tier.own
+    facts = "; ".join(
+        f"{name} in {pairs} two-card stacks, {per_game:.2f} a game" for name, pairs, per_game in focus.facts
+    )
+    return (
+        f"{tier.tier.colour}: {facts}; together {focus.share:.0%} of the collections practising them "
+        f"(need {own.min_focus_pairs} stacks and {own.min_focus_per_game:g} a game each, "
+        f"{own.min_focus_share:.0%} together)"
     )
 
 

@@ -23,7 +23,7 @@ from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, default_tier_criteria
 from deckgen.games.cleariosity.model import Deck, Tier
-from deckgen.games.cleariosity.rules import apply
+from deckgen.games.cleariosity.rules import apply, is_trivial
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
 #: The preset a design or check without ``--spec`` follows.
@@ -122,6 +122,7 @@ class DeckSpec:
         for number, tier in enumerate(self.tiers):
             new = [op for op in tier.adds if op not in self.operations(number - 1)] if number else list(tier.adds)
             base = default_tier_criteria(tuple(new), self.numbers, first=number == 0)
+            base = replace(base, focus=self.focus_facts(number))
             tiers.append(_replace(base, tier.criteria, self.source, f"tiers[{number}]"))
         return _replace(Criteria(tiers=tuple(tiers), players=self.players), self.criteria, self.source, "criteria")
 
@@ -130,8 +131,8 @@ def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
     names = {f.name: f for f in fields(base)} if base is not None else {}
     values = {}
     for key, value in given.items():
-        if key not in names or key in ("tiers", "players"):
-            known = ", ".join(sorted(n for n in names if n not in ("tiers", "players")))
+        if key not in names or key in ("tiers", "players", "focus"):
+            known = ", ".join(sorted(n for n in names if n not in ("tiers", "players", "focus")))
             raise DeckgenError(f"{source}: unknown criterion {where}.{key}; known ones: {known}")
         current = getattr(base, key)
         if isinstance(current, bool) or not isinstance(value, int | float) or isinstance(value, bool):
@@ -172,6 +173,11 @@ def parse_focus(text: str, numbers: range, source: str, where: str) -> list[Equa
         if c is not None and int(c) != result:
             raise DeckgenError(f"{source}: {where}: {text.strip()} is wrong ({a} {sign} {b} = {result}); correct it")
         fact = (int(a), op, int(b), result)
+        if is_trivial(fact[0], fact[2], fact[3], op):
+            raise DeckgenError(
+                f"{source}: {where}: {text.strip()} is trivial (a 0 term, a 1 factor or divisor, or a quotient of 1); "
+                "pick a fact a class practises"
+            )
         outside = [n for n in (fact[0], fact[2], fact[3]) if n not in numbers]
         if outside:
             raise DeckgenError(
@@ -381,18 +387,12 @@ def engine_tiers(spec: DeckSpec) -> list[Tier]:
 
     This version designs and checks decks of the numbers 0-9 whose tiers are green, yellow,
     purple and orange in that order (or the first of them), each adding its one operation
-    (+, -, x, /), with no focus facts; card counts, players and thresholds are the spec's own.
+    (+, -, x, /); card counts, focus facts, players and thresholds are the spec's own.
     """
     if (spec.low, spec.high) != (0, 9):
         raise DeckgenError(
             f'{spec.source}: numbers = "{spec.low}-{spec.high}": this version designs and checks decks of '
             'the numbers 0-9 only; write numbers = "0-9"'
-        )
-    focused = [number for number, tier in enumerate(spec.tiers) if tier.focus]
-    if focused:
-        raise DeckgenError(
-            f"{spec.source}: tiers[{focused[0]}].focus: this version does not yet design or judge focus facts; "
-            "remove the focus line to check the rest"
         )
     order = list(Tier)
     if len(spec.tiers) > len(order):
@@ -440,6 +440,12 @@ def designable(spec: DeckSpec) -> Criteria:
     with those may set its own players and thresholds, which the check of each attempt applies.
     """
     tiers = engine_tiers(spec)
+    focused = [number for number, tier in enumerate(spec.tiers) if tier.focus]
+    if focused:
+        raise DeckgenError(
+            f"{spec.source}: tiers[{focused[0]}].focus: this version's design does not aim at focus facts yet; "
+            "remove the focus line to design, and check a deck's focus facts with verify --spec"
+        )
     counts = [tier.cards for tier in spec.tiers]
     standard = [STANDARD_COUNTS[tier] for tier in Tier]
     if len(tiers) != len(Tier) or counts != standard:

@@ -109,6 +109,15 @@ def criteria_text(criteria: Criteria) -> dict[int, str]:
             )
             + " collected, at the level that brings them in"
         ),
+        18: (
+            "each focus fact of the spec in at least "
+            + " / ".join(sorted({str(own.min_focus_pairs) for _, own in tiers if own.focus}) or ["3"])
+            + " two-card groups and collected at least "
+            + " / ".join(sorted({f"{own.min_focus_per_game:g}" for _, own in tiers if own.focus}) or ["0.5"])
+            + " times a game, the focus facts together at least "
+            + " / ".join(sorted({f"{own.min_focus_share:.0%}" for _, own in tiers if own.focus}) or ["50%"])
+            + " of the collections practising their operations"
+        ),
     }
 
 
@@ -116,10 +125,28 @@ def criteria_text(criteria: Criteria) -> dict[int, str]:
 CRITERIA = criteria_text(STANDARD_CRITERIA)
 
 #: The criteria judged by simulated play (left unjudged with ``--games 0``).
-PLAY_CRITERIA = (8, 9, 10, 12, 13, 14, 15, 16, 17)
+PLAY_CRITERIA = (8, 9, 10, 12, 13, 14, 15, 16, 17, 18)
 
 #: What a class does at each tier, for the report ("students divide about 2.4 times a game").
 VERBS = {Tier.GREEN: "add", Tier.YELLOW: "subtract", Tier.PURPLE: "multiply", Tier.ORANGE: "divide"}
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Criterion 18 at one player count: each focus fact's two-card groups and collections a
+    game, and the focus facts' share of the collections that practise their operations."""
+
+    facts: tuple[tuple[str, int, float], ...]
+    share: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "facts": [
+                {"equation": name, "pair_groups": pairs, "per_game": round(per_game, 3)}
+                for name, pairs, per_game in self.facts
+            ],
+            "share": round(self.share, 4),
+        }
 
 
 @dataclass(frozen=True)
@@ -202,13 +229,20 @@ class TierReport:
         """:func:`equation_numbers` of the tier's groups, worked out once for every player count."""
         return equation_numbers(self.groups, self.tier)
 
-    def variety(self, players: int) -> Variety:
-        """How varied full-view games at this player count are (see :class:`Variety`)."""
-        stats = self.full_view[players]
-        numbers, names, kinds = self.equations
+    @cached_property
+    def equation_pairs(self) -> list[int]:
+        """Two-card groups of each equation of :attr:`equations` (what beginners find)."""
+        numbers, names, _ = self.equations
         pairs = [0] * len(names)
         for group, number in zip(self.groups, numbers, strict=True):
             pairs[number] += group.pair
+        return pairs
+
+    def variety(self, players: int) -> Variety:
+        """How varied full-view games at this player count are (see :class:`Variety`)."""
+        stats = self.full_view[players]
+        _, names, kinds = self.equations
+        pairs = self.equation_pairs
         shares = stats.equation_shares()
         top = max(range(len(shares)), key=lambda i: (shares[i], -i)) if shares else None
         # The facts a class practises: equations of the new operation read non-trivially (not × 1, ÷ 1).
@@ -233,6 +267,26 @@ class TierReport:
             needing_new=stats.needing_new_per_game,
             distinct=distinct,
         )
+
+    def focus(self, players: int) -> Focus:
+        """How full-view games at this player count practise the tier's focus facts (criterion 18)."""
+        stats = self.full_view[players]
+        _, names, kinds = self.equations
+        counts = stats.equation_counts or [0] * len(names)
+        index = {name: i for i, name in enumerate(names)}
+        facts = []
+        for a, op, b, c in self.own.focus:
+            name = describe((a, b, c), op)
+            i = index.get(name)
+            if i is None:  # no group of the deck reads it
+                facts.append((name, 0, 0.0))
+            else:
+                facts.append((name, self.equation_pairs[i], counts[i] / stats.games if stats.games else 0.0))
+        # The collections that practise the focus facts' operations (non-trivial readings).
+        kinds_practised = {OPS.index(op) for _, op, _, _ in self.own.focus}
+        practising = sum(counts[i] for i, kind in enumerate(kinds) if kind in kinds_practised)
+        focused = sum(counts[index[name]] for name, _, _ in facts if name in index)
+        return Focus(tuple(facts), focused / practising if practising else 0.0)
 
     def largest_fact(self) -> tuple[Fact, float]:
         """The fact with the most practising groups, and its share of them."""
@@ -315,6 +369,14 @@ class TierReport:
             failed.append(16)
         if any(v.distinct[self.tier.op][0] < own.min_distinct_facts for v in varieties):
             failed.append(17)
+        if own.focus and any(
+            focus.share < own.min_focus_share
+            or any(
+                pairs < own.min_focus_pairs or per_game < own.min_focus_per_game for _, pairs, per_game in focus.facts
+            )
+            for focus in (self.focus(p) for p in self.full_view)
+        ):
+            failed.append(18)
         return failed
 
     def facts_meet(self) -> bool:
@@ -374,6 +436,8 @@ class TierReport:
             data["trivial_collected"] = {str(p): round(s.trivial_share, 4) for p, s in self.full_view.items()}
             data["beginner"] = {str(p): round(s.collected_share, 4) for p, s in self.beginner.items()}
             data["variety"] = {str(p): self.variety(p).to_json() for p in self.full_view}
+            if self.own.focus:
+                data["focus"] = {str(p): self.focus(p).to_json() for p in self.full_view}
         return data
 
 
