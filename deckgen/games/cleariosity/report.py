@@ -109,8 +109,8 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
     lines.append("")
     if report.games == 0:
-        focused = any(tier.own.focus for tier in report.tiers)  # 18 applies only to focus facts
-        unjudged = ", ".join(str(n) for n in PLAY_CRITERIA if n != 18 or focused)
+        any_focus = any(tier.own.focus for tier in report.tiers)  # 18 applies only to focus facts
+        unjudged = ", ".join(str(n) for n in PLAY_CRITERIA if n != 18 or any_focus)
         lines.append(f"Criteria {unjudged} (simulated play) were not checked: no games were simulated (--games 0).")
     failures = report.failures()
     if failures:
