@@ -246,7 +246,7 @@ def test_verify_judges_by_the_specs_thresholds_and_players(tmp_path: Path) -> No
     [
         (
             ('numbers = "0-9"', 'numbers = "0-20"'),
-            'numbers = "0-20": this version designs and checks decks of the numbers 0-9',
+            'numbers = "0-20": this version checks and designs decks of one-digit',
         ),
         (("cards = 24", "cards = 20"), "the deck has 24 green cards and the spec asks for 20"),
         (('name = "purple"\ncolour = "purple"', 'name = "blue"\ncolour = "blue"'), "make tier 3 'purple'"),
@@ -317,3 +317,26 @@ def test_focus_facts_are_judged_by_their_pairs_collections_and_share(tmp_path: P
     report = verify_deck(deck, games=300, seed=1, workers=2, criteria=relaxed.criteria_for())
     assert ("purple", 18) not in report.failures()
     assert all(number != 18 for _, number in report.failures())
+
+
+def test_criterion_11_scales_with_the_specs_numbers_and_cards(tmp_path: Path) -> None:
+    """Numbers 0-5 on 36 cards: each number 18 times on average, as in the standard deck, each
+    cell 12 times (standard: 20), so the lines are 14 and 8 for numbers, 8 for cells."""
+    text = STANDARD_TEXT.replace('numbers = "0-9"', 'numbers = "0-5"')
+    text = text[: text.index('[[tiers]]\nname = "purple"')]
+    criteria = load_spec(spec_with(text, tmp_path)).criteria_for()
+    assert (criteria.high, criteria.min_digit_use, criteria.min_zero_use, criteria.min_cell_use) == (5, 14, 8, 8)
+    assert [t.min_facts for t in criteria.tiers] == [8, 7]  # of the 10 + and 10 - facts up to 5
+
+
+def test_cards_with_numbers_outside_the_spec_fail_criterion_11(tmp_path: Path) -> None:
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    spec = load_spec(spec_with(STANDARD_TEXT.replace('numbers = "0-9"', 'numbers = "0-7"'), tmp_path))
+    deck = load_cleariosity()
+    report = verify_deck(deck, games=0, seed=1, criteria=spec.criteria_for())
+    above = [card.id for card in deck.cards if any(cell.value > 7 for cell in card.cells)]
+    assert report.balance.outside == tuple(above) and above
+    assert ("deck", 11) in report.failures()
+    assert "outside the spec: " + ", ".join(above) in cleariosity_text(report, "deck")

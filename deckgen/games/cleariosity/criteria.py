@@ -74,11 +74,30 @@ class Criteria:
     max_top_equation: float = 0.10
     max_top_new: float = 0.30
     max_repeats: float = 0.10
-    #: Criterion 11: every number from 1 up printed at least this often, 0 at least
-    #: ``min_zero_use`` times, and every cell used by at least ``min_cell_use`` cards.
+    #: Criterion 11: only the numbers 0 to ``high`` printed, every number from 1 up at least
+    #: ``min_digit_use`` times, 0 at least ``min_zero_use`` times, and every cell used by at
+    #: least ``min_cell_use`` cards.
+    high: int = 9
     min_digit_use: int = 14
     min_zero_use: int = 8
     min_cell_use: int = 14
+
+
+#: The standard deck prints each of its 10 numbers 18 times on average (60 cards of 3) and uses
+#: each of the 9 cells 20 times; criterion 11 asks these shares of those averages.
+DIGIT_USE, ZERO_USE, CELL_USE = 14 / 18, 8 / 18, 14 / 20
+
+
+def balance_criteria(cards: int, numbers: range) -> dict[str, int]:
+    """Criterion 11's lines for a deck of ``cards`` cards and these numbers (standard: 14, 8, 14)."""
+    per_number = 3 * cards / len(numbers)
+    per_cell = 3 * cards / 9
+    return {
+        "high": numbers.stop - 1,
+        "min_digit_use": round(DIGIT_USE * per_number),
+        "min_zero_use": round(ZERO_USE * per_number),
+        "min_cell_use": round(CELL_USE * per_cell),
+    }
 
 
 def op_facts(op: str, numbers: range) -> list[tuple[int, int, int]]:

@@ -83,13 +83,16 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     digits = report.balance.digits
     cells = report.balance.cells
     low_digit = min(n for d, n in digits.items() if d)
+    limits = report.criteria
     lines += [
         "",
-        f"Digits 1-9 each printed {low_digit} to {max(digits.values())} times (need {report.criteria.min_digit_use}), "
-        f"0 printed {digits[0]} times (need {report.criteria.min_zero_use}); "
+        f"Digits 1-{limits.high} each printed {low_digit} to {max(digits.values())} times "
+        f"(need {limits.min_digit_use}), 0 printed {digits[0]} times (need {limits.min_zero_use}); "
         f"cells each used by {min(cells.values())} to {max(cells.values())} cards "
-        f"(need {report.criteria.min_cell_use}): " + ("pass" if report.balance.passed() else "FAIL 11"),
+        f"(need {limits.min_cell_use}): " + ("pass" if report.balance.passed() else "FAIL 11"),
     ]
+    if report.balance.outside:
+        lines.append(f"Cards with a number above {limits.high}, outside the spec: " + ", ".join(report.balance.outside))
     for tier in report.tiers:
         if tier.self_equations:
             lines.append(

@@ -21,7 +21,7 @@ from typing import Any
 
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import Criteria, default_tier_criteria
+from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria
 from deckgen.games.cleariosity.model import Deck, Tier
 from deckgen.games.cleariosity.rules import apply, is_trivial
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
@@ -121,18 +121,23 @@ class DeckSpec:
         tiers = []
         for number, tier in enumerate(self.tiers):
             new = [op for op in tier.adds if op not in self.operations(number - 1)] if number else list(tier.adds)
-            base = default_tier_criteria(tuple(new), self.numbers, first=number == 0)
-            base = replace(base, focus=self.focus_facts(number))
-            tiers.append(_replace(base, tier.criteria, self.source, f"tiers[{number}]"))
-        return _replace(Criteria(tiers=tuple(tiers), players=self.players), self.criteria, self.source, "criteria")
+            own = default_tier_criteria(tuple(new), self.numbers, first=number == 0)
+            own = replace(own, focus=self.focus_facts(number))
+            tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
+        deck = Criteria(tiers=tuple(tiers), players=self.players, **balance_criteria(self.card_count, self.numbers))
+        return _replace(deck, self.criteria, self.source, "criteria")
+
+
+#: Fields of the criteria that come from elsewhere in the spec, not from threshold lines.
+NOT_THRESHOLDS = ("tiers", "players", "focus", "high")
 
 
 def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
     names = {f.name: f for f in fields(base)} if base is not None else {}
     values = {}
     for key, value in given.items():
-        if key not in names or key in ("tiers", "players", "focus"):
-            known = ", ".join(sorted(n for n in names if n not in ("tiers", "players", "focus")))
+        if key not in names or key in NOT_THRESHOLDS:
+            known = ", ".join(sorted(n for n in names if n not in NOT_THRESHOLDS))
             raise DeckgenError(f"{source}: unknown criterion {where}.{key}; known ones: {known}")
         current = getattr(base, key)
         if isinstance(current, bool) or not isinstance(value, int | float) or isinstance(value, bool):
@@ -385,14 +390,14 @@ def _number(value: Any) -> str:
 def engine_tiers(spec: DeckSpec) -> list[Tier]:
     """The tiers of this version's deck model that play ``spec``'s tiers, in order.
 
-    This version designs and checks decks of the numbers 0-9 whose tiers are green, yellow,
+    This version designs and checks decks of one-digit numbers whose tiers are green, yellow,
     purple and orange in that order (or the first of them), each adding its one operation
     (+, -, x, /); card counts, focus facts, players and thresholds are the spec's own.
     """
-    if (spec.low, spec.high) != (0, 9):
+    if spec.high > 9:
         raise DeckgenError(
-            f'{spec.source}: numbers = "{spec.low}-{spec.high}": this version designs and checks decks of '
-            'the numbers 0-9 only; write numbers = "0-9"'
+            f'{spec.source}: numbers = "{spec.low}-{spec.high}": this version checks and designs decks of '
+            'one-digit numbers only; write numbers = "0-9" or less'
         )
     order = list(Tier)
     if len(spec.tiers) > len(order):

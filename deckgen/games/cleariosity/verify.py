@@ -79,8 +79,8 @@ def criteria_text(criteria: Criteria) -> dict[int, str]:
         9: f"beginner games (two-card groups only) collect at least {criteria.min_beginner:.0%}",
         10: "games practise the new operation often enough",
         11: (
-            f"every digit 1-9 at least {criteria.min_digit_use} times and 0 at least {criteria.min_zero_use},"
-            f" every cell on at least {criteria.min_cell_use} cards"
+            f"every digit 1-{criteria.high} at least {criteria.min_digit_use} times and 0 at least "
+            f"{criteria.min_zero_use}, every cell on at least {criteria.min_cell_use} cards"
         ),
         12: f"the most-collected equation at most {criteria.max_top_equation:.0%} of those collected",
         13: f"the most-collected fact of the new operation at most {criteria.max_top_new:.0%} of the collections "
@@ -446,14 +446,18 @@ class BalanceReport:
     digits: dict[int, int]
     cells: dict[tuple[int, int], int]
     criteria: Criteria = STANDARD_CRITERIA
+    #: Cards that carry a number larger than the criteria's ``high`` (the spec's numbers).
+    outside: tuple[str, ...] = ()
 
     def least(self, digit: int) -> int:
         """How often ``digit`` must be printed (0 teaches only trivial readings, so it needs fewer)."""
         return self.criteria.min_zero_use if digit == 0 else self.criteria.min_digit_use
 
     def passed(self) -> bool:
-        return all(n >= self.least(d) for d, n in self.digits.items()) and min(self.cells.values()) >= (
-            self.criteria.min_cell_use
+        return (
+            not self.outside
+            and all(n >= self.least(d) for d, n in self.digits.items())
+            and min(self.cells.values()) >= self.criteria.min_cell_use
         )
 
 
@@ -626,13 +630,17 @@ def _reindex(group: Group, cards: tuple[Card, ...], index: dict[str, int]) -> Gr
 
 
 def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport:
-    digits = {d: 0 for d in range(10)}
+    digits = {d: 0 for d in range(criteria.high + 1)}
     cells = {(r, c): 0 for r in range(3) for c in range(3)}
+    outside = []
     for card in deck.cards:
         for cell in card.cells:
-            digits[cell.value] += 1
+            if cell.value in digits:
+                digits[cell.value] += 1
+            elif card.id not in outside:
+                outside.append(card.id)
             cells[cell.row, cell.col] += 1
-    return BalanceReport(digits, cells, criteria)
+    return BalanceReport(digits, cells, criteria, tuple(outside))
 
 
 def group_flags(groups: list[Group], tier: Tier) -> list[int]:
