@@ -8,6 +8,8 @@ non-zero when a goal is missed:
 - `deckgen verify` on the shipped deck with its defaults: at most 3 s;
 - `deckgen design` with its defaults, for the shipped deck's seed (re-made byte for byte by
   its `made_by` command) and a fresh seed: at most 60 s each;
+- every preset deck (`templates/cleariosity-*.toml`, designed from a spec in `templates/specs/`)
+  re-made byte for byte by its `made_by` command: at most 120 s each;
 - `deckgen build --sets 30` (1,800 Cleariosity + 1,200 Treenex cards + teacher pack): at most
   0.7 s wall with start-up, 3 MB of PDF and 200 MB peak memory; each extra set at most 30 KB;
 - `deckgen build --format svg --sets 30` (1,800 Cleariosity cards): at most 1 s, and no sheet's
@@ -339,6 +341,24 @@ def main() -> int:
             failed.append("design from a fresh seed did not pass")
         if wall > 60:
             failed.append("design from a fresh seed slower than 60 s")
+
+        # Every preset deck (designed from a shipped spec) is reproduced by its made_by command.
+        for preset in sorted((ROOT / "templates").glob("cleariosity-*.toml")):
+            if preset == DECK:
+                continue
+            made_by = tomllib.loads(preset.read_text(encoding="utf-8"))["made_by"]
+            again = Path(folder) / preset.name
+            wall, result = timed([*shlex.split(made_by)[1:], "--out", str(again)])
+            same = result.returncode == 0 and again.read_bytes() == preset.read_bytes()
+            outcome = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "no output"
+            print(
+                f"preset {preset.name} ({made_by}): {wall:.1f} s (goal <= 120 s), "
+                f"byte-identical: {'yes' if same else 'NO'}: {outcome}"
+            )
+            if not same:
+                failed.append(f"{preset.name} is not reproduced by its made_by command")
+            if wall > 120:
+                failed.append(f"design of {preset.name} slower than 120 s")
 
     for line in failed:
         print(f"MISSED: {line}")

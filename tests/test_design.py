@@ -56,7 +56,7 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
     """The search's incremental figures equal verify's figures computed from scratch."""
     search = DeckSearch(7, SMALL)
     search.anneal(400, None, 0, 400)
-    deck = search.deck("check")
+    deck = search.deck()
     for number, tier in enumerate(TIERS):
         report = analyse_tier(deck, tier)
         stats = search.stats[number]
@@ -147,7 +147,7 @@ def test_the_attempt_returns_the_deck_its_feedback_games_judged_best(monkeypatch
     real_feedback = DeckSearch.feedback
 
     def recording(self: DeckSearch) -> int:
-        deck = dump_cleariosity(self.deck("cleariosity-numbers"))
+        deck = dump_cleariosity(self.deck())
         misses = real_feedback(self)
         judged.append((misses, deck))
         return misses

@@ -31,6 +31,7 @@ def test_readme_has_examples_of_every_command() -> None:
 def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
     shutil.copy(game("flashcards").deck_file(None), tmp_path / "words.csv")
+    shutil.copytree(README.parent / "templates", tmp_path / "templates")  # as run from the repository
     monkeypatch.chdir(tmp_path)
     args = shlex.split(line)[1:]
     assert main(args) == 0

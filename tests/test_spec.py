@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity import standard
-from deckgen.games.cleariosity.criteria import op_facts
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, op_facts
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.report import cleariosity_text
@@ -42,11 +42,10 @@ def test_the_standard_spec_gives_the_standard_thresholds() -> None:
         standard.MIN_BEGINNER,
         standard.MIN_TEACHING_FACTS,
     )
-    assert (criteria.max_top_equation, criteria.max_top_new, criteria.max_repeats) == (
-        standard.MAX_TOP_EQUATION,
-        standard.MAX_TOP_NEW,
-        standard.MAX_REPEATS,
-    )
+    assert criteria.max_top_new == standard.MAX_TOP_NEW
+    assert all(t.max_top_equation == standard.MAX_TOP_EQUATION for t in criteria.tiers)
+    assert all(t.max_repeats == standard.MAX_REPEATS for t in criteria.tiers)
+    assert criteria == STANDARD_CRITERIA  # what verify judges by without a spec
     assert (criteria.min_digit_use, criteria.min_zero_use, criteria.min_cell_use) == (
         standard.MIN_DIGIT_USE,
         standard.MIN_ZERO_USE,
@@ -264,7 +263,7 @@ def test_a_spec_this_version_cannot_play_gets_one_line(tmp_path: Path, change: t
     ):
         result = CliRunner().invoke(cli, [*command, "--spec", str(spec)])
         if command[0] == "design" and "cards" in change[0]:
-            message = "this version designs the four tiers of 24/12/12/12 cards only"
+            message = "card count must be a multiple of 3"
         said = str(result.exception)
         assert isinstance(result.exception, DeckgenError) and message in said and "\n" not in said, said
         assert not (tmp_path / "d.toml").exists()
@@ -340,3 +339,79 @@ def test_cards_with_numbers_outside_the_spec_fail_criterion_11(tmp_path: Path) -
     assert report.balance.outside == tuple(above) and above
     assert ("deck", 11) in report.failures()
     assert "outside the spec: " + ", ".join(above) in cleariosity_text(report, "deck")
+
+
+STARTER = Path(__file__).resolve().parent.parent / "templates" / "cleariosity-starter.toml"
+
+
+def test_the_starter_preset_passes_every_criterion_of_its_spec() -> None:
+    """The shipped starter deck (numbers 0-5, + then -) names its spec, and verify judges by it."""
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    deck = load_cleariosity(STARTER)
+    assert deck.spec == "starter"
+    assert [len(deck.colour_cards(t)) for t in Tier] == [24, 12, 0, 0]
+    assert max(cell.value for card in deck.cards for cell in card.cells) == 5
+    criteria = load_spec(deck.spec).criteria_for()
+    report = verify_deck(deck, games=2000, seed=1, workers=2, criteria=criteria)
+    assert report.failures() == []
+    # What the spec changed: 5/6 and 2/3 of the 10 facts each operation has up to 5, and the
+    # lines on the commonest equation and on repeats scaled by the equations the numbers allow.
+    assert [t.min_facts for t in criteria.tiers] == [8, 7]
+    assert [len(t.facts) for t in report.tiers] == [10, 10]
+    assert [round(t.max_repeats, 3) for t in criteria.tiers] == [round(0.1 * 55 / 21, 3), round(0.1 * 110 / 42, 3)]
+    assert all(t.variety(3).repeats > 0.10 for t in report.tiers)  # more than the standard deck's line allows
+
+
+def test_verify_finds_the_spec_a_deck_file_names() -> None:
+    from click.testing import CliRunner
+
+    from deckgen.cli import cli
+
+    named = CliRunner().invoke(cli, ["verify", "--file", str(STARTER), "--games", "300", "--json"])
+    given = CliRunner().invoke(cli, ["verify", "--file", str(STARTER), "--games", "300", "--json", "--spec", "starter"])
+    standard = CliRunner().invoke(
+        cli, ["verify", "--file", str(STARTER), "--games", "300", "--json", "--spec", "standard"]
+    )
+    assert named.exit_code == 0 and named.output == given.output
+    assert standard.exit_code != 0  # judged by the standard deck's spec it has the wrong counts
+
+
+def test_design_from_a_spec_is_deterministic_and_keeps_to_its_numbers_and_counts() -> None:
+    from dataclasses import replace
+
+    from deckgen.games.cleariosity.design import DesignGoal, search_attempt
+    from deckgen.games.cleariosity.design_settings import DesignSettings
+
+    spec = load_spec("starter")
+    goal = DesignGoal((24, 12), spec.high, spec.criteria_for(), name="starter", spec="starter")
+    settings = replace(DesignSettings(), iterations=3000, feedback_every=1000, feedback_games=50)
+    first = search_attempt(5, 1, settings, goal=goal)
+    assert first == search_attempt(5, 1, settings, goal=goal)
+    assert first != search_attempt(6, 1, settings, goal=goal)
+    for deck in first:
+        assert [len(deck.colour_cards(t)) for t in Tier] == [24, 12, 0, 0]
+        assert all(cell.value <= 5 for card in deck.cards for cell in card.cells)
+        assert deck.spec == "starter" and deck.name == "starter"
+
+
+def test_the_pack_describes_the_deck_that_was_built() -> None:
+    """A starter deck's rules name its 36 cards and its two levels, and promise nothing of x or /."""
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.pack import levels, rules
+    from deckgen.pack_blocks import Bullets, Text
+
+    deck = load_cleariosity(STARTER)
+    assert levels(deck) == [
+        ("Green", "24 cards", "adding (+)"),
+        ("Green and yellow", "36 cards", "adding and subtracting (+ −)"),
+    ]
+    blocks = rules(deck)
+    text = " ".join(
+        str(block.text) if isinstance(block, Text) else " ".join(map(str, block.items))
+        for block in blocks
+        if isinstance(block, Text | Bullets)
+    )
+    assert "36 clear cards" in text and "60" not in text
+    assert "purple" not in text and "orange" not in text

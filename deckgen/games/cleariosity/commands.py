@@ -75,7 +75,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     """
     from deckgen.console import check_output
     from deckgen.games.cleariosity.deckfile import dump_cleariosity
-    from deckgen.games.cleariosity.design import design_deck
+    from deckgen.games.cleariosity.design import DesignGoal, design_deck
 
     check_output(out)  # before the search, which takes minutes
     from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec
@@ -83,6 +83,11 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
 
     spec = load_spec(spec_name or STANDARD_SPEC)
     criteria = designable(spec)
+    standard = spec_name is None or same_spec(spec, load_spec(STANDARD_SPEC))
+    counts = tuple(tier.cards for tier in spec.tiers)
+    goal = DesignGoal(counts, spec.high, criteria)
+    if not standard:
+        goal = DesignGoal(counts, spec.high, criteria, name=spec.name, spec=str(spec_name))
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = default_workers()
@@ -103,7 +108,9 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         return not failures
 
     with progress_bar("Designing deck", iterations * attempts) as update:
-        result = design_deck(seed, settings, progress=update, check=check, workers=workers, announce=announce)
+        result = design_deck(
+            seed, settings, progress=update, check=check, workers=workers, announce=announce, goal=goal
+        )
     report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:
@@ -112,7 +119,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         made_by += f" --attempts {attempts}"
     if games != DEFAULT_GAMES:
         made_by += f" --games {games}"
-    if spec_name and not same_spec(spec, load_spec(STANDARD_SPEC)):
+    if not standard:
         made_by += f" --spec {spec_name}"
     emit(dump_cleariosity(result.deck, made_by), out)
     failures = report.failures()

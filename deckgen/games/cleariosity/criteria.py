@@ -33,6 +33,10 @@ class TierCriteria:
     max_fact_share: float = 1.0
     #: Criterion 8: full-view games collect at least this share of the cards.
     min_collected: float = 0.92
+    #: Criteria 12 and 14: the commonest equation's share of those collected, and the share of
+    #: collections that repeat an equation of the same game (see :func:`variety_scale`).
+    max_top_equation: float = 0.10
+    max_repeats: float = 0.10
     #: Criterion 10: collections a game that practise the new operation.
     min_practice: float = 0.0
     #: Criterion 15: collections a game that read only with the new operation.
@@ -70,10 +74,8 @@ class Criteria:
     max_stranded: float = 0.15
     #: Criterion 9: beginners (two-card groups only) collect at least this share.
     min_beginner: float = 0.90
-    #: Criteria 12-14: the commonest equation, the commonest new fact, and repeats, as shares.
-    max_top_equation: float = 0.10
+    #: Criterion 13: the commonest fact of the new operation, as a share of its practice.
     max_top_new: float = 0.30
-    max_repeats: float = 0.10
     #: Criterion 11: only the numbers 0 to ``high`` printed, every number from 1 up at least
     #: ``min_digit_use`` times, 0 at least ``min_zero_use`` times, and every cell used by at
     #: least ``min_cell_use`` cards.
@@ -126,13 +128,46 @@ def op_facts(op: str, numbers: range) -> list[tuple[int, int, int]]:
     return found
 
 
-def default_tier_criteria(new_ops: tuple[str, ...], numbers: range, first: bool) -> TierCriteria:
-    """A tier's thresholds when its spec names none: from the operations it brings in.
+def equations(ops: tuple[str, ...], numbers: range) -> int:
+    """How many different equations a op b = c (trivial ones too) these numbers and operations allow."""
+    return sum(
+        1 for op in ops for a in numbers for b in numbers if (c := _result(op, a, b)) is not None and c in numbers
+    )
+
+
+def _result(op: str, a: int, b: int) -> int | None:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    return a // b if b and a % b == 0 else None
+
+
+def variety_scale(ops: tuple[str, ...], numbers: range) -> float:
+    """How much more often an equation may come up than in the standard deck, at a tier with
+    these operations: the standard deck's equations over these numbers' (1 for the standard).
+
+    Numbers 0-5 allow 21 additions against 55 for 0-9, so each comes up about 2.6 times as
+    often in the same number of collections, and repeats within a game follow.
+    """
+    return equations(ops, range(10)) / equations(ops, numbers)
+
+
+def default_tier_criteria(
+    new_ops: tuple[str, ...], numbers: range, first: bool, ops: tuple[str, ...] = ()
+) -> TierCriteria:
+    """A tier's thresholds when its spec names none: from the operations it brings in, and
+    (criteria 12 and 14) from all the operations in play there, ``ops``.
 
     With numbers 0-9 and one operation a tier (+, -, x, / in turn) these are exactly the
     standard deck's thresholds. The first tier, where every class starts, collects 91 %
     (a point given for variety, as in the standard deck) and has no practice line of its own.
+    The lines on the commonest equation and on repeats (10 % in the standard deck) scale with
+    :func:`variety_scale`, up to one half.
     """
+    scale = variety_scale(ops or new_ops, numbers)
     facts = sum(round(FACT_COVER[op] * len(op_facts(op, numbers))) for op in new_ops)
     met = sum(round(FACTS_MET[op] * len(op_facts(op, numbers))) for op in new_ops if op in FACTS_MET)
     practice = 0.0 if first or not new_ops else max(PRACTICE[op] for op in new_ops)
@@ -147,10 +182,15 @@ def default_tier_criteria(new_ops: tuple[str, ...], numbers: range, first: bool)
         min_fact_pairs=3 if rare else 0,
         min_fact_per_game=0.3 if rare else 0.0,
         min_distinct_facts=met,
+        max_top_equation=min(0.5, 0.10 * scale),
+        max_repeats=min(0.5, 0.10 * scale),
     )
 
 
 #: The standard deck's thresholds: numbers 0-9, one operation a tier (+, -, x, / in turn).
 STANDARD_CRITERIA = Criteria(
-    tiers=tuple(default_tier_criteria((op,), range(10), first=op == "+") for op in ("+", "-", "*", "/"))
+    tiers=tuple(
+        default_tier_criteria((op,), range(10), first=op == "+", ops=("+", "-", "*", "/")[: rank + 1])
+        for rank, op in enumerate(("+", "-", "*", "/"))
+    )
 )

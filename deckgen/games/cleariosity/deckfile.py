@@ -21,7 +21,7 @@ from deckgen.games.cleariosity.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
 CLEARIOSITY_FILE = TEMPLATES / "cleariosity-numbers.toml"
-_CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards"}
+_CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards", "spec"}
 _CARD_KEYS = {"id", "tier", "grid"}
 #: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card
 #: groups), so this bounds the time and memory of every command.
@@ -109,7 +109,10 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
                     f"{path}: the standard deck needs {wanted} {tier.colour} cards but this file has {have}; "
                     "fix the tiers or set standard = false"
                 )
-    return Deck(name, tuple(cards))
+    spec = data.get("spec", "")
+    if not isinstance(spec, str):
+        raise DeckgenError(f'{path}: spec = {spec!r}; write the spec it follows, e.g. spec = "starter"')
+    return Deck(name, tuple(cards), spec)
 
 
 def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
@@ -124,6 +127,8 @@ def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
         'game = "cleariosity"',
         f"standard = {'true' if _is_standard(deck) else 'false'}",
     ]
+    if deck.spec:
+        lines.append(f'spec = "{deck.spec}"')
     if made_by:
         lines.append(f'made_by = "{made_by}"')
     lines += ["", "cards = ["]

@@ -49,6 +49,7 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
@@ -56,22 +57,7 @@ from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.play import PlayStats, simulate
 from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
-    MAX_FACT_SHARE,
-    MAX_REPEATS,
-    MAX_STRANDED,
-    MAX_TOP_EQUATION,
-    MAX_TOP_NEW,
-    MIN_CELL_USE,
-    MIN_DISTINCT_FACTS,
-    MIN_FACT_PER_GAME,
-    MIN_FACTS,
-    MIN_GROUPS,
-    MIN_NEEDING_NEW,
-    MIN_PAIRS,
-    PLAYER_COUNTS,
-    RARE_FACT_TIERS,
     STANDARD_COUNTS,
-    min_digit_use,
 )
 from deckgen.games.cleariosity.verify import balance, equation_numbers, group_flags, quick_report
 from deckgen.workers import POLL_SECONDS, report, worker_pool
@@ -82,6 +68,35 @@ LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 PAIR_WEIGHT = 20
 TIERS: tuple[Tier, ...] = tuple(Tier)
 Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class DesignGoal:
+    """What to design: card counts of the first tiers (green, yellow, purple, orange in turn),
+    the largest number printed, and the thresholds the decks will be checked by.
+
+    The search's targets and weights (:class:`DesignSettings`) are tuned to the standard goal.
+    """
+
+    counts: tuple[int, ...] = tuple(STANDARD_COUNTS[tier] for tier in TIERS)
+    high: int = 9
+    criteria: Criteria = STANDARD_CRITERIA
+    #: The designed deck's name, and the spec it is written for ("": the standard deck's).
+    name: str = "cleariosity-numbers"
+    spec: str = ""
+
+    @property
+    def tiers(self) -> tuple[Tier, ...]:
+        return TIERS[: len(self.counts)]
+
+    def facts(self, tier: Tier) -> list[tuple[int, int, int]]:
+        """The tier's facts whose numbers the deck may print."""
+        return list(tier_facts(tier, self.high))
+
+
+STANDARD_GOAL = DesignGoal()
+#: The standard deck's lines on the commonest equation and on repeats (criteria 12 and 14).
+STANDARD_VARIETY = 0.10
 
 
 def teaching_facts(tier: Tier) -> list[tuple[int, int, int]]:
@@ -180,19 +195,24 @@ Proposal = tuple[list[int], Saved, OldTriple | None]
 class DeckSearch:
     """The state of one seeded search: cards, teaching triples and every tier's groups."""
 
-    def __init__(self, seed: int | str, settings: DesignSettings) -> None:
+    def __init__(self, seed: int | str, settings: DesignSettings, goal: DesignGoal = STANDARD_GOAL) -> None:
         self.rng = random.Random(seed)
         self.settings = settings
-        self.colours: list[Tier] = [tier for tier in TIERS for _ in range(STANDARD_COUNTS[tier])]
-        self.tier_sizes = [sum(STANDARD_COUNTS[t] for t in tier.tiers()) for tier in TIERS]
-        self.first_index = [size - STANDARD_COUNTS[tier] for size, tier in zip(self.tier_sizes, TIERS, strict=True)]
+        self.goal = goal
+        self.tiers = goal.tiers
+        self.criteria = goal.criteria
+        self.colours: list[Tier] = [
+            tier for tier, count in zip(self.tiers, goal.counts, strict=True) for _ in range(count)
+        ]
+        self.tier_sizes = [sum(goal.counts[: number + 1]) for number in range(len(self.tiers))]
+        self.first_index = [size - count for size, count in zip(self.tier_sizes, goal.counts, strict=True)]
         total = len(self.colours)
         self.cells: list[dict[int, int]] = [{} for _ in range(total)]
         self.certificate_line = [0] * total
         self.certificate_cell = [0] * total
         self.triples: list[tuple[Tier, int, tuple[int, ...]]] = []
         self.triple_fact: list[tuple[int, int, int]] = []
-        self.facts = {tier: teaching_facts(tier) for tier in TIERS}
+        self.facts = {tier: [f for f in teaching_facts(tier) if max(f) <= goal.high] for tier in self.tiers}
         # Operands a * 10 + b → (c, key of the operations giving a op b = c), for every c.
         full_table = equation_table(OPS)
         self.ops_sets: list[tuple[str, ...]] = sorted({ops for row in full_table.values() for _, ops in row})
@@ -220,7 +240,11 @@ class DeckSearch:
         self.used = [0] * 9
         self.same = [0] * (4 * 90)
         self.same_excess = 0
-        self.digits_needed = [min_digit_use(digit) + 1 for digit in range(10)]
+        limits = goal.criteria
+        self.digits_needed = [
+            (limits.min_zero_use if digit == 0 else limits.min_digit_use) + 1 if digit <= goal.high else 0
+            for digit in range(10)
+        ]
         self.lonely = 0
         self.stats = [_TierStats(size) for size in self.tier_sizes]
         self.role_cache: dict[int, tuple] = {}
@@ -236,16 +260,21 @@ class DeckSearch:
         self.judged: list[tuple[int, int, Deck]] = []
         # Per tier, how far play feedback has moved the variety targets (see _steer_variety).
         self.steer = [
-            {"top": 1.0, "square": 1.0, "needing": 0.0, "top_fact": 1.0, "floor": 1.0, "distinct": 0.0} for _ in TIERS
+            {"top": 1.0, "square": 1.0, "needing": 0.0, "top_fact": 1.0, "floor": 1.0, "distinct": 0.0}
+            for _ in self.tiers
         ]
         # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
         self.distinct_pairs = [0] * total
-        self.fact_codes = [[a * 100 + b * 10 + c for a, b, c in tier_facts(t)] for t in TIERS]
+        self.fact_codes = [[a * 100 + b * 10 + c for a, b, c in goal.facts(t)] for t in self.tiers]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
-        self.facts_needed = [MIN_FACTS[t] + (2 if MIN_FACTS[t] > 6 else 0) for t in TIERS]
-        self.fact_share_capped = [t in MAX_FACT_SHARE for t in TIERS]
+        self.facts_needed = [own.min_facts + (2 if own.min_facts > 6 else 0) for own in limits.tiers]
+        self.fact_share_capped = [own.max_fact_share < 1.0 for own in limits.tiers]
+        # Where the criteria allow an equation to come up more often than in the standard deck
+        # (fewer numbers, fewer equations), the variety targets give the same room.
+        self.top_room = [own.max_top_equation / STANDARD_VARIETY for own in limits.tiers]
+        self.repeat_room = [own.max_repeats / STANDARD_VARIETY for own in limits.tiers]
         for card in range(total):
             self._index(card)
         self._account(self._delta(list(range(total))), 1)
@@ -253,9 +282,9 @@ class DeckSearch:
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:
         rng = self.rng
-        for tier in TIERS:
+        for tier, count in zip(self.tiers, self.goal.counts, strict=True):
             start = self.colours.index(tier)
-            members = list(range(start, start + STANDARD_COUNTS[tier]))
+            members = list(range(start, start + count))
             rng.shuffle(members)
             facts = list(self.facts[tier])
             rng.shuffle(facts)
@@ -279,7 +308,7 @@ class DeckSearch:
         for card, cells in enumerate(self.cells):
             off_line = [p for p in range(9) if p not in LINES[self.certificate_line[card]]]
             for position in self.rng.sample(off_line, 2):
-                cells[position] = self.rng.randrange(10)
+                cells[position] = self.rng.randrange(self.goal.high + 1)
 
     # -- the group index ------------------------------------------------------------------
     def _index(self, card: int) -> None:
@@ -484,7 +513,7 @@ class DeckSearch:
         tier_roles = _tier_roles(values, self.ops_sets[ops_key])
         return tuple(
             (self.stats[t], trivial, practising, needing)
-            for t, (member, trivial, practising, needing) in enumerate(tier_roles)
+            for t, (member, trivial, practising, needing) in enumerate(tier_roles[: len(self.stats)])
             if member and t >= top
         )
 
@@ -559,7 +588,8 @@ class DeckSearch:
         s = self.settings
         missed = 0.0
         reward = 0.0
-        floor_groups = MIN_GROUPS + s.group_margin
+        floor_groups = self.criteria.min_groups + s.group_margin
+        least_pairs = self.criteria.min_pairs
         group_target, pair_target, pair_weight = s.group_target, s.pair_target, s.pair_weight
         kinds_target, pair_cap, group_weight, group_cap = (
             s.distinct_pair_target,
@@ -578,7 +608,7 @@ class DeckSearch:
                 missed += (kinds_target - kinds) ** 2 / 2
             target = pair_target[tier]
             if p < target:
-                missed += (target - p) ** 2 / 2 + 2 * (MIN_PAIRS - p if p < MIN_PAIRS else 0)
+                missed += (target - p) ** 2 / 2 + 2 * (least_pairs - p if p < least_pairs else 0)
             if boost:
                 # Cards that play leaves over: one more pair and one more kind of pair per boost.
                 short = target + boost - p
@@ -605,7 +635,7 @@ class DeckSearch:
         # Below the criterion itself (not just its margin) a digit costs far more: variety pulls
         # zeros out of the deck (they only make trivial readings), and criterion 11 still holds.
         missed += 30 * sum([max(0, need - 1 - n) for need, n in zip(self.digits_needed, self.digits, strict=True)])
-        missed += 3 * sum([max(0, MIN_CELL_USE + 1 - n) for n in self.used])
+        missed += 3 * sum([max(0, self.criteria.min_cell_use + 1 - n) for n in self.used])
         missed += 20 * self.lonely
         missed += self.same_excess
         return 100 * missed - reward
@@ -619,10 +649,12 @@ class DeckSearch:
         missed = 0.0
         equations = stats.weighted_equations
         steer = self.steer[tier_number]
-        top_limit = s.top_equation_target * steer["top"] * weighted
+        top_limit = s.top_equation_target * steer["top"] * weighted * self.top_room[tier_number]
         missed += s.variety_weight * max(0.0, max(self.equation_picker(equations)) - top_limit) / PAIR_WEIGHT
         # The squared shares sum to one over the number of equally common equations play meets.
-        square_limit = s.square_target[tier_number] * steer["square"] * weighted * weighted
+        square_limit = (
+            s.square_target[tier_number] * steer["square"] * weighted * weighted * self.repeat_room[tier_number]
+        )
         missed += s.square_weight[tier_number] * max(0.0, stats.square_sum - square_limit) / (weighted * PAIR_WEIGHT)
         needing_limit = (s.needing_target[tier_number] + steer["needing"]) * weighted
         missed += s.needing_weight[tier_number] * max(0.0, needing_limit - stats.weighted_needing) / PAIR_WEIGHT
@@ -634,7 +666,7 @@ class DeckSearch:
         top = max(self.fact_pickers[tier_number](shares))
         top_fact_limit = s.top_fact_target * steer["top_fact"] * practising
         missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
-        if TIERS[tier_number] in RARE_FACT_TIERS:
+        if self.criteria.tiers[tier_number].min_fact_pairs:
             floor = s.rare_fact_floor * steer["floor"] * practising
             pairs = stats.pair_facts
             for code in codes:
@@ -666,7 +698,7 @@ class DeckSearch:
         saved = [(card, dict(cells))]
         position = rng.choice(sorted(p for p in cells if p != self.certificate_cell[card]))
         if roll < 0.65:
-            value = rng.randrange(10)
+            value = rng.randrange(self.goal.high + 1)
             if value == cells[position]:
                 return None
             cells[position] = value
@@ -743,21 +775,22 @@ class DeckSearch:
         self.feedback_round += 1
         cards = [tuple(sorted(cells.items())) for cells in self.cells]
         worst = [0.0] * len(cards)
-        deck = self.deck("cleariosity-numbers")
-        misses = 0 if balance(deck).passed() else 1
-        for number, (tier, size) in enumerate(zip(TIERS, self.tier_sizes, strict=True)):
+        deck = self.deck()
+        limits = self.criteria
+        misses = 0 if balance(deck, limits).passed() else 1
+        for number, (tier, size) in enumerate(zip(self.tiers, self.tier_sizes, strict=True)):
             groups = find_groups(cards[:size], tier.ops())
             masks = [g.mask for g in groups]
             flags = group_flags(groups, tier)
             equations, _, kinds = equation_numbers(groups, tier)
             played = []
-            for players in PLAYER_COUNTS:
+            for players in limits.players:
                 stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.colour}:{players}"
                 stats = simulate(size, masks, flags, players, s.feedback_games, stream, equations, kinds)
                 played.append(stats)
                 for card, share in enumerate(stats.stranded()):
                     worst[card] = max(worst[card], share)
-            misses += len(quick_report(deck, tier, groups, played).failures())
+            misses += len(quick_report(deck, tier, groups, played, limits).failures())
             self._steer_variety(number, played, kinds)
         # The deck as it stands is a candidate: those that missed the fewest criteria in these
         # games (the later on a tie) are what the attempt returns (see ``candidates``).
@@ -767,7 +800,7 @@ class DeckSearch:
         for card, share in enumerate(worst):
             # One notch over the alarm, two near verify's line (a card left that often there is
             # usually the one that fails criterion 8).
-            notches = (share > s.strand_alarm) + (share > MAX_STRANDED - s.strand_near)
+            notches = (share > s.strand_alarm) + (share > limits.max_stranded - s.strand_near)
             self.boost[card] = min(s.boost_cap, self.boost[card] + notches)
         return misses
 
@@ -778,29 +811,30 @@ class DeckSearch:
         also depends on whether its groups share cards), so each target moves a notch wherever
         the feedback games come within a margin of verify's line at any player count.
         """
-        tier = TIERS[number]
+        tier = self.tiers[number]
+        limits, own = self.criteria, self.criteria.tiers[number]
         steer = self.steer[number]
         new_kind = OPS.index(tier.op)
-        if max(stats.repeat_share for stats in played) > MAX_REPEATS - 0.01:
+        if max(stats.repeat_share for stats in played) > own.max_repeats - 0.01:
             steer["square"] *= 0.9
-        if max(max(stats.equation_shares(), default=0.0) for stats in played) > MAX_TOP_EQUATION - 0.015:
+        if max(max(stats.equation_shares(), default=0.0) for stats in played) > own.max_top_equation - 0.015:
             steer["top"] *= 0.92
-        if tier in MIN_NEEDING_NEW and min(s.needing_new_per_game for s in played) < MIN_NEEDING_NEW[tier] + 0.3:
+        if own.min_needing_new and min(s.needing_new_per_game for s in played) < own.min_needing_new + 0.3:
             steer["needing"] += 0.02
         facts = [i for i, kind in enumerate(kinds) if kind == new_kind]
         if facts:
             for stats in played:
                 counts = stats.equation_counts
-                if max(counts[i] for i in facts) > (MAX_TOP_NEW - 0.04) * max(1, sum(counts[i] for i in facts)):
+                if max(counts[i] for i in facts) > (limits.max_top_new - 0.04) * max(1, sum(counts[i] for i in facts)):
                     steer["top_fact"] *= 0.95
                     break
-            if tier in RARE_FACT_TIERS and any(
-                min(stats.equation_counts[i] for i in facts) < (MIN_FACT_PER_GAME + 0.06) * stats.games
+            if own.min_fact_pairs and any(
+                min(stats.equation_counts[i] for i in facts) < (own.min_fact_per_game + 0.06) * stats.games
                 for stats in played
             ):
                 steer["floor"] *= 1.1
-        if tier in MIN_DISTINCT_FACTS and any(
-            stats.window_distinct[new_kind] < (MIN_DISTINCT_FACTS[tier] + 1) * stats.windows for stats in played
+        if own.min_distinct_facts and any(
+            stats.window_distinct[new_kind] < (own.min_distinct_facts + 1) * stats.windows for stats in played
         ):
             steer["distinct"] += 1.0
 
@@ -853,7 +887,7 @@ class DeckSearch:
         """The deck to check first: of the decks the feedback games judged (the final one among
         them), the one that missed the fewest criteria there. Annealing ends wherever its last
         steps wander; a deck it passed through may have met more of what play asks."""
-        return self.best[1] if self.best is not None else self.deck("cleariosity-numbers")
+        return self.best[1] if self.best is not None else self.deck()
 
     def candidates(self, count: int) -> list[Deck]:
         """Up to ``count`` different decks to check, best first: :meth:`best_deck`, then the next
@@ -867,14 +901,14 @@ class DeckSearch:
                 found.append(deck)
         return found
 
-    def deck(self, name: str) -> Deck:
+    def deck(self) -> Deck:
         cards = []
         numbers: dict[Tier, int] = {}
         for index, tier in enumerate(self.colours):
             numbers[tier] = numbers.get(tier, 0) + 1
             cells = tuple(Cell(p // 3, p % 3, v) for p, v in sorted(self.cells[index].items()))
             cards.append(Card(f"{tier.prefix}{numbers[tier]:02d}", tier, cells))
-        return Deck(name, tuple(cards))
+        return Deck(self.goal.name, tuple(cards), self.goal.spec)
 
 
 @dataclass(frozen=True)
@@ -891,15 +925,21 @@ def attempt_seed(seed: int, attempt: int) -> int | str:
     return seed if attempt == 1 else f"{seed}:{attempt}"
 
 
-def search_attempt(seed: int, attempt: int, settings: DesignSettings, progress: Progress | None = None) -> list[Deck]:
+def search_attempt(
+    seed: int,
+    attempt: int,
+    settings: DesignSettings,
+    progress: Progress | None = None,
+    goal: DesignGoal = STANDARD_GOAL,
+) -> list[Deck]:
     """One attempt's search, from its own seed: its candidate decks, best first (not yet checked)."""
-    search = DeckSearch(attempt_seed(seed, attempt), settings)
+    search = DeckSearch(attempt_seed(seed, attempt), settings, goal)
     search.anneal(settings.iterations, progress, 0, settings.iterations)
     return search.candidates(settings.candidates)
 
 
-def _attempt_in_worker(seed: int, attempt: int, settings: DesignSettings) -> list[Deck]:
-    return search_attempt(seed, attempt, settings, lambda done, _total: report((attempt, done)))
+def _attempt_in_worker(seed: int, attempt: int, settings: DesignSettings, goal: DesignGoal) -> list[Deck]:
+    return search_attempt(seed, attempt, settings, lambda done, _total: report((attempt, done)), goal)
 
 
 def design_deck(
@@ -909,6 +949,7 @@ def design_deck(
     check: Callable[[Deck], bool] | None = None,
     workers: int = 1,
     announce: Callable[[int, int], None] | None = None,
+    goal: DesignGoal = STANDARD_GOAL,
 ) -> DesignResult:
     """Run the seeded search (verify what it returns before shipping it).
 
@@ -926,7 +967,7 @@ def design_deck(
     total = settings.iterations * attempts
     decks = _parallel_attempts if workers > 1 and attempts > 1 else _attempts_in_turn
     result: DesignResult | None = None
-    with closing(decks(seed, settings, attempts, workers, progress)) as made:
+    with closing(decks(seed, settings, attempts, workers, progress, goal)) as made:
         for attempt, candidates in made:
             for number, deck in enumerate(candidates if check is not None else candidates[:1], start=1):
                 if announce is not None:
@@ -943,17 +984,17 @@ def design_deck(
 
 
 def _attempts_in_turn(
-    seed: int, settings: DesignSettings, attempts: int, _workers: int, progress: Progress | None
+    seed: int, settings: DesignSettings, attempts: int, _workers: int, progress: Progress | None, goal: DesignGoal
 ) -> Generator[tuple[int, list[Deck]], None, None]:
     total = settings.iterations * attempts
     for attempt in range(1, attempts + 1):
         done = (attempt - 1) * settings.iterations
         step = None if progress is None else (lambda steps, _total, done=done: progress(done + steps, total))
-        yield attempt, search_attempt(seed, attempt, settings, step)
+        yield attempt, search_attempt(seed, attempt, settings, step, goal)
 
 
 def _parallel_attempts(
-    seed: int, settings: DesignSettings, attempts: int, workers: int, progress: Progress | None
+    seed: int, settings: DesignSettings, attempts: int, workers: int, progress: Progress | None, goal: DesignGoal
 ) -> Generator[tuple[int, list[Deck]], None, None]:
     """Attempts searched ``workers`` at a time, handed out in order of attempt.
 
@@ -977,7 +1018,7 @@ def _parallel_attempts(
 
             def start(attempt: int) -> None:
                 if attempt <= attempts:
-                    futures[attempt] = pool.submit(_attempt_in_worker, seed, attempt, settings)
+                    futures[attempt] = pool.submit(_attempt_in_worker, seed, attempt, settings, goal)
 
             for attempt in range(1, workers + 1):
                 start(attempt)

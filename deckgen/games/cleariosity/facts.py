@@ -21,20 +21,20 @@ Fact = tuple[int, int, int]
 
 
 @cache
-def tier_facts(tier: Tier) -> tuple[Fact, ...]:
-    """Every fact of the tier's new operation whose numbers are digits, in reading order."""
+def tier_facts(tier: Tier, high: int = MAX_VALUE) -> tuple[Fact, ...]:
+    """Every fact of the tier's new operation whose numbers are 0 to ``high``, in reading order."""
     found = []
-    for a in range(1, MAX_VALUE + 1):
-        for b in range(1, MAX_VALUE + 1):
+    for a in range(1, high + 1):
+        for b in range(1, high + 1):
             c = apply(tier.op, a, b)
-            if c is not None and 0 <= c <= MAX_VALUE and not is_trivial(a, b, c, tier.op):
+            if c is not None and 0 <= c <= high and not is_trivial(a, b, c, tier.op):
                 found.append((a, b, c))
     return tuple(found)
 
 
-def fact_counts(groups: Iterable[Group], tier: Tier) -> Counter[Fact]:
-    """How many of ``groups`` practise each fact of the tier (facts with no group included, at 0)."""
-    counts: Counter[Fact] = Counter(dict.fromkeys(tier_facts(tier), 0))
+def fact_counts(groups: Iterable[Group], tier: Tier, high: int = MAX_VALUE) -> Counter[Fact]:
+    """How many of ``groups`` practise each fact of the tier with numbers to ``high`` (those with no group at 0)."""
+    counts: Counter[Fact] = Counter(dict.fromkeys(tier_facts(tier, high), 0))
     for group in groups:
         if group.practises(tier.op):
             counts[group.values] += 1

@@ -82,9 +82,9 @@ class CleariosityGame(Game):
         from deckgen.games.cleariosity.spec import engine_criteria, load_spec
         from deckgen.games.cleariosity.verify import verify_deck
 
-        # Without a spec, any deck is judged by the standard thresholds (a hand-made deck may
-        # have other card counts); with one, the deck must be the spec's.
-        given = request.options.get("spec")
+        # Without a spec (given, or named by the deck file), any deck is judged by the standard
+        # thresholds (a hand-made deck may have other card counts); with one, it must be the spec's.
+        given = request.options.get("spec") or deck.spec
         criteria = engine_criteria(load_spec(given), deck) if given else STANDARD_CRITERIA
         report = verify_deck(
             deck, request.games, request.seed, workers=request.workers, progress=request.progress, criteria=criteria
@@ -114,5 +114,5 @@ class CleariosityGame(Game):
     def packing_detail(self, deck: Any) -> str:
         from deckgen.games.cleariosity.model import Tier
 
-        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier)
+        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier if deck.colour_cards(t))
         return f"A Cleariosity Numbers set has {counts} cards."

@@ -93,6 +93,8 @@ class Deck:
 
     name: str
     cards: tuple[Card, ...]
+    #: The deck spec it was designed for (a preset's name or a spec file), "" for none.
+    spec: str = ""
 
     def tier_cards(self, tier: Tier) -> tuple[Card, ...]:
         """The cards in play at ``tier``: its own colour and every earlier colour."""

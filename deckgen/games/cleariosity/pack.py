@@ -34,16 +34,22 @@ PICTURE_COLUMN = 44.0
 
 
 def rules(deck: Deck) -> list[Block]:
+    """The rules as this deck plays them: its card count, its levels and their operations."""
+    larger = [tier.colour for tier in (Tier.PURPLE, Tier.ORANGE) if deck.colour_cards(tier)]
+    variants = [
+        text.format(larger=words.CLEARIOSITY_LARGER_LEVELS.format(levels=_joined(larger)) if larger else "")
+        for text in words.CLEARIOSITY_VARIANTS
+    ]
     return [
         Heading(words.CLEARIOSITY_TITLE),
-        Text(words.CLEARIOSITY_INTRO),
-        Table([("Level", "Cards", "Operations"), *words.CLEARIOSITY_LEVELS], [60.0, 25.0, 85.0]),
+        Text(words.CLEARIOSITY_INTRO.format(cards=len(deck.cards))),
+        Table([("Level", "Cards", "Operations"), *levels(deck)], [60.0, 25.0, 85.0]),
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
         Heading("What counts as an equation", 2),
         Bullets(words.CLEARIOSITY_EQUATION),
         Heading("Variations", 2),
-        Bullets(words.CLEARIOSITY_VARIANTS),
+        Bullets(variants),
         Together(
             [
                 Heading("Levels and players", 2),
@@ -52,6 +58,20 @@ def rules(deck: Deck) -> list[Block]:
             ]
         ),
     ]
+
+
+def levels(deck: Deck) -> list[tuple[str, str, str]]:
+    """Each level of this deck: the colours in play, their cards, and the operations in words."""
+    present = [tier for tier in Tier if deck.colour_cards(tier)]
+    rows = []
+    for tier in present:
+        colours = [t.colour for t in tier.tiers() if t in present]
+        name = "All four colours" if len(colours) == len(Tier) else _joined(colours).capitalize()
+        ops = [t.op for t in tier.tiers()]
+        signs = " ".join(OP_SYMBOLS[op] for op in ops)
+        doing = "all four operations" if len(ops) == len(Tier) else _joined([words.OPERATION_WORDS[op] for op in ops])
+        rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))
+    return rows
 
 
 #: Player counts the rules are written for.

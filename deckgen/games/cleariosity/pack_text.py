@@ -4,16 +4,12 @@ from __future__ import annotations
 
 CLEARIOSITY_TITLE = "Cleariosity Numbers"
 CLEARIOSITY_INTRO = (
-    "A game for 2 to 4 players with 60 clear cards. Each card has three numbers on a 3 × 3 grid "
+    "A game for 2 to 4 players with {cards} clear cards. Each card has three numbers on a 3 × 3 grid "
     "and a coloured dot, with an operation sign, in its bottom-left corner. Stack cards so that "
     "three numbers in a line make a true equation, and collect the cards."
 )
-CLEARIOSITY_LEVELS = [
-    ("Green", "24 cards", "adding (+)"),
-    ("Green and yellow", "36 cards", "adding and subtracting (+ −)"),
-    ("Green, yellow and purple", "48 cards", "adding, subtracting and multiplying (+ − ×)"),
-    ("All four colours", "60 cards", "all four operations (+ − × ÷)"),
-]
+#: What a level's operations are called in its row of the levels table.
+OPERATION_WORDS = {"+": "adding", "-": "subtracting", "*": "multiplying", "/": "dividing"}
 CLEARIOSITY_RULES = [
     ("Choose a level.", "Use only the cards of the colours for your level (see the table)."),
     (
@@ -64,9 +60,10 @@ CLEARIOSITY_VARIANTS = [
     "Take turns to claim (two players, when one spots equations much faster): whoever collected "
     "the last equation may not claim the next one. The slower player then has a real chance to win.",
     "Class against the deck (co-operative): everybody plays for the class and calls out every "
-    "equation they see. The class wins if at most 2 cards are left at the end (at most 4 at the "
-    "purple and orange levels, which have more cards).",
+    "equation they see. The class wins if at most 2 cards are left at the end{larger}.",
 ]
+#: The co-operative variant's allowance at the larger levels, when the deck has them.
+CLEARIOSITY_LARGER_LEVELS = " (at most 4 at the {levels} levels, which have more cards)"
 
 #: Levels and players: a heading, then one line per level with each player's turn-ups.
 CLEARIOSITY_PLAYERS_INTRO = (

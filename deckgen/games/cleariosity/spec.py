@@ -24,7 +24,6 @@ from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria
 from deckgen.games.cleariosity.model import Deck, Tier
 from deckgen.games.cleariosity.rules import apply, is_trivial
-from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
 #: The preset a design or check without ``--spec`` follows.
 STANDARD_SPEC = "standard"
@@ -121,7 +120,7 @@ class DeckSpec:
         tiers = []
         for number, tier in enumerate(self.tiers):
             new = [op for op in tier.adds if op not in self.operations(number - 1)] if number else list(tier.adds)
-            own = default_tier_criteria(tuple(new), self.numbers, first=number == 0)
+            own = default_tier_criteria(tuple(new), self.numbers, first=number == 0, ops=self.operations(number))
             own = replace(own, focus=self.focus_facts(number))
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
         deck = Criteria(tiers=tuple(tiers), players=self.players, **balance_criteria(self.card_count, self.numbers))
@@ -441,8 +440,9 @@ def same_spec(one: DeckSpec, other: DeckSpec) -> bool:
 def designable(spec: DeckSpec) -> Criteria:
     """The thresholds a design for ``spec`` is checked by, once sure this version can design it.
 
-    The search is tuned to the standard deck's four tiers of 24, 12, 12 and 12 cards; a spec
-    with those may set its own players and thresholds, which the check of each attempt applies.
+    The search starts from a teaching split of each tier into triples, so every tier's card
+    count is a multiple of 3. Its targets are tuned to the standard deck; a spec's own counts,
+    numbers, players and thresholds are what each attempt's check applies.
     """
     tiers = engine_tiers(spec)
     focused = [number for number, tier in enumerate(spec.tiers) if tier.focus]
@@ -451,11 +451,11 @@ def designable(spec: DeckSpec) -> Criteria:
             f"{spec.source}: tiers[{focused[0]}].focus: this version's design does not aim at focus facts yet; "
             "remove the focus line to design, and check a deck's focus facts with verify --spec"
         )
-    counts = [tier.cards for tier in spec.tiers]
-    standard = [STANDARD_COUNTS[tier] for tier in Tier]
-    if len(tiers) != len(Tier) or counts != standard:
-        raise DeckgenError(
-            f"{spec.source}: tiers of {'/'.join(map(str, counts))} cards: this version designs the four tiers of "
-            f"{'/'.join(map(str, standard))} cards only (verify --spec checks a hand-made deck of any counts)"
-        )
+    for number, (tier, model) in enumerate(zip(spec.tiers, tiers, strict=True)):
+        if tier.cards % 3:
+            raise DeckgenError(
+                f"{spec.source}: tiers[{number}].cards = {tier.cards}: design splits each tier into threes, so its "
+                f"card count must be a multiple of 3 (the {model.colour} tier: {tier.cards - tier.cards % 3} or "
+                f"{tier.cards - tier.cards % 3 + 3})"
+            )
     return spec.criteria_for()

@@ -51,9 +51,16 @@ from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, is_trivial, self_equations
 from deckgen.games.cleariosity.standard import (
     MIN_TEACHING_FACTS,
-    PLAYER_COUNTS,
 )
 from deckgen.workers import POLL_SECONDS, worker_pool
+
+
+def _per_tier(tiers: list[tuple[Tier, TierCriteria]], name: str) -> str:
+    """A per-tier share in words: "10%", or "26% (green), 20% (yellow)" where tiers differ."""
+    shares = [(tier, getattr(own, name)) for tier, own in tiers]
+    if len({share for _, share in shares}) <= 1:
+        return f"{shares[0][1]:.0%}" if shares else ""
+    return ", ".join(f"{share:.0%} ({tier.colour})" for tier, share in shares)
 
 
 def criteria_text(criteria: Criteria) -> dict[int, str]:
@@ -82,10 +89,10 @@ def criteria_text(criteria: Criteria) -> dict[int, str]:
             f"every digit 1-{criteria.high} at least {criteria.min_digit_use} times and 0 at least "
             f"{criteria.min_zero_use}, every cell on at least {criteria.min_cell_use} cards"
         ),
-        12: f"the most-collected equation at most {criteria.max_top_equation:.0%} of those collected",
+        12: f"the most-collected equation at most {_per_tier(tiers, 'max_top_equation')} of those collected",
         13: f"the most-collected fact of the new operation at most {criteria.max_top_new:.0%} of the collections "
         "practising it",
-        14: f"at most {criteria.max_repeats:.0%} of collections repeat an equation of the same game",
+        14: f"at most {_per_tier(tiers, 'max_repeats')} of collections repeat an equation of the same game",
         15: (
             "games practise the new operation with no other reading often enough ("
             + ", ".join(f"{OP_SYMBOLS[t.op]} {own.min_needing_new:g}" for t, own in tiers if own.min_needing_new)
@@ -355,11 +362,11 @@ class TierReport:
         if any(s.practice_per_game < own.min_practice for s in self.full_view.values()):
             failed.append(10)
         varieties = [self.variety(p) for p in self.full_view]
-        if any(v.top[1] > limits.max_top_equation for v in varieties):
+        if any(v.top[1] > own.max_top_equation for v in varieties):
             failed.append(12)
         if any(v.top_new[1] > limits.max_top_new for v in varieties):
             failed.append(13)
-        if any(v.repeats > limits.max_repeats for v in varieties):
+        if any(v.repeats > own.max_repeats for v in varieties):
             failed.append(14)
         if any(v.needing_new < own.min_needing_new for v in varieties):
             failed.append(15)
@@ -408,8 +415,8 @@ class TierReport:
             "practising_groups": self.practising_groups,
             "facts": {
                 "covered": self.facts_covered,
-                "of": len(tier_facts(self.tier)),
-                "missing": [describe(f, op) for f in tier_facts(self.tier) if not self.facts[f]],
+                "of": len(self.facts),
+                "missing": [describe(f, op) for f in tier_facts(self.tier, self.criteria.high) if not self.facts[f]],
                 "largest": describe(fact, op),
                 "largest_share": round(share, 4),
             },
@@ -597,14 +604,16 @@ def analyse_tier(deck: Deck, tier: Tier, criteria: Criteria = STANDARD_CRITERIA)
         perfect_clear=perfect,
         teaching=teaching_in_tier,
         teaching_facts_exact=teaching_exact,
-        facts=fact_counts(groups, tier),
+        facts=fact_counts(groups, tier, criteria.high),
         criteria=criteria,
     )
 
 
-def quick_report(deck: Deck, tier: Tier, groups: list[Group], played: Sequence[PlayStats]) -> TierReport:
+def quick_report(
+    deck: Deck, tier: Tier, groups: list[Group], played: Sequence[PlayStats], criteria: Criteria = STANDARD_CRITERIA
+) -> TierReport:
     """A tier's report from groups already found and full-view games already played (one per
-    player count, in :data:`PLAYER_COUNTS` order), for the designer to judge the decks it passes
+    player count, in the order of ``criteria.players``), for the designer to judge the decks it passes
     through by these criteria. The split criteria (2, 3) are taken as met, as a designed deck
     meets them by construction, and beginner games (9) are not played."""
     cards = deck.tier_cards(tier)
@@ -619,8 +628,9 @@ def quick_report(deck: Deck, tier: Tier, groups: list[Group], played: Sequence[P
         self_equations=[f"{card.id}" for card in cards if self_equations(card)],
         perfect_clear=met,
         teaching=met,
-        facts=fact_counts(groups, tier),
-        full_view=dict(zip(PLAYER_COUNTS, played, strict=True)),
+        facts=fact_counts(groups, tier, criteria.high),
+        full_view=dict(zip(criteria.players, played, strict=True)),
+        criteria=criteria,
     )
 
 
