@@ -342,6 +342,23 @@ def test_cards_with_numbers_outside_the_spec_fail_criterion_11(tmp_path: Path) -
 
 
 STARTER = Path(__file__).resolve().parent.parent / "templates" / "cleariosity-starter.toml"
+PAIRS = STARTER.with_name("cleariosity-pairs.toml")
+
+
+def test_the_two_player_preset_passes_every_criterion_of_its_spec_and_says_who_it_is_for() -> None:
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.pack import rules, turn_ups
+    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.pack_blocks import Text
+
+    deck = load_cleariosity(PAIRS)
+    criteria = load_spec(deck.spec).criteria_for()
+    assert deck.spec == "pairs" and criteria.players == (2,)
+    report = verify_deck(deck, games=2000, seed=1, workers=2, criteria=criteria)
+    assert report.failures() == [] and list(report.tiers[0].full_view) == [2]
+    intro = next(block.text for block in rules(deck) if isinstance(block, Text))
+    assert intro.startswith("A game for 2 players with 30 clear cards.")
+    assert turn_ups(deck) == [("Turn-ups per player", "2 players"), ("Green level (30 cards)", "15")]
 
 
 def test_the_starter_preset_passes_every_criterion_of_its_spec() -> None:

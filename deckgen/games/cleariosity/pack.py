@@ -13,6 +13,7 @@ from deckgen.games.cleariosity.faces import CleariosityGeometry
 from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
+from deckgen.games.cleariosity.spec import load_spec
 from deckgen.games.cleariosity.verify import analyse_tier, teaching_partition
 from deckgen.pack_blocks import (
     Block,
@@ -36,13 +37,14 @@ PICTURE_COLUMN = 44.0
 def rules(deck: Deck) -> list[Block]:
     """The rules as this deck plays them: its card count, its levels and their operations."""
     larger = [tier.colour for tier in (Tier.PURPLE, Tier.ORANGE) if deck.colour_cards(tier)]
-    variants = [
+    variants = [words.CLEARIOSITY_LEVEL_UP] if len(levels(deck)) > 1 else []
+    variants += [
         text.format(larger=words.CLEARIOSITY_LARGER_LEVELS.format(levels=_joined(larger)) if larger else "")
         for text in words.CLEARIOSITY_VARIANTS
     ]
     return [
         Heading(words.CLEARIOSITY_TITLE),
-        Text(words.CLEARIOSITY_INTRO.format(cards=len(deck.cards))),
+        Text(words.CLEARIOSITY_INTRO.format(players=players_text(deck), cards=len(deck.cards))),
         Table([("Level", "Cards", "Operations"), *levels(deck)], [60.0, 25.0, 85.0]),
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
@@ -54,10 +56,25 @@ def rules(deck: Deck) -> list[Block]:
             [
                 Heading("Levels and players", 2),
                 Text(words.CLEARIOSITY_PLAYERS_INTRO),
-                Table(turn_ups(deck), [60.0, 35.0, 35.0, 35.0]),
+                Table(turn_ups(deck), [60.0, *[35.0] * len(deck_players(deck))]),
             ]
         ),
     ]
+
+
+def deck_players(deck: Deck) -> tuple[int, ...]:
+    """The player counts the deck is for: its spec's, or :data:`PLAYERS` for a deck without one."""
+    return load_spec(deck.spec).players if deck.spec else PLAYERS
+
+
+def players_text(deck: Deck) -> str:
+    """Who the deck is for, in words: "2 to 4 players", "2 players"."""
+    counts = deck_players(deck)
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return _joined([str(n) for n in counts]) + " players"
 
 
 def levels(deck: Deck) -> list[tuple[str, str, str]]:
@@ -80,11 +97,12 @@ PLAYERS = (2, 3, 4)
 
 def turn_ups(deck: Deck) -> list[tuple[str, ...]]:
     """Cards each player turns up in a game, per level and number of players (this deck's counts)."""
-    rows: list[tuple[str, ...]] = [("Turn-ups per player", *(f"{n} players" for n in PLAYERS))]
+    counts = deck_players(deck)
+    rows: list[tuple[str, ...]] = [("Turn-ups per player", *(f"{n} players" for n in counts))]
     for tier in Tier:
         cards = len(deck.tier_cards(tier))
         if deck.colour_cards(tier):
-            rows.append((f"{tier.colour.capitalize()} level ({cards} cards)", *(str(cards // n) for n in PLAYERS)))
+            rows.append((f"{tier.colour.capitalize()} level ({cards} cards)", *(str(cards // n) for n in counts)))
     return rows
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 CLEARIOSITY_TITLE = "Cleariosity Numbers"
 CLEARIOSITY_INTRO = (
-    "A game for 2 to 4 players with {cards} clear cards. Each card has three numbers on a 3 × 3 grid "
+    "A game for {players} with {cards} clear cards. Each card has three numbers on a 3 × 3 grid "
     "and a coloured dot, with an operation sign, in its bottom-left corner. Stack cards so that "
     "three numbers in a line make a true equation, and collect the cards."
 )
@@ -55,8 +55,9 @@ CLEARIOSITY_EQUATION = [
     "Every stacked card gives at least one of the three numbers; two or three cards make an equation.",
 ]
 
+#: For a deck of more than one level.
+CLEARIOSITY_LEVEL_UP = "Start with green only, and add a colour when the class is ready for the next operation."
 CLEARIOSITY_VARIANTS = [
-    "Start with green only, and add a colour when the class is ready for the next operation.",
     "Take turns to claim (two players, when one spots equations much faster): whoever collected "
     "the last equation may not claim the next one. The slower player then has a real chance to win.",
     "Class against the deck (co-operative): everybody plays for the class and calls out every "
