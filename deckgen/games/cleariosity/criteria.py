@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckgen.games.cleariosity.rules import apply, is_trivial
+
 #: Share of an operation's facts a tier that brings it in must cover (criterion 7), and the
 #: different facts met in ten games (criterion 17), as fractions of the facts the numbers allow.
 #: With numbers 0-9 these give the standard 30 and 24 facts, and 23 and 19 met.
@@ -111,38 +113,15 @@ def op_facts(op: str, numbers: range) -> list[tuple[int, int, int]]:
     found = []
     for a in numbers:
         for b in numbers:
-            if op == "+":
-                c = a + b
-                ok = a >= 1 and b >= 1
-            elif op == "-":
-                c = a - b
-                ok = b >= 1 and c >= 1
-            elif op == "*":
-                c = a * b
-                ok = a >= 2 and b >= 2
-            else:
-                ok = b >= 2 and a % b == 0 and a // b >= 2
-                c = a // b if b else 0
-            if ok and c in numbers:
+            c = apply(op, a, b)
+            if c is not None and c in numbers and not is_trivial(a, b, c, op):
                 found.append((a, b, c))
     return found
 
 
 def equations(ops: tuple[str, ...], numbers: range) -> int:
     """How many different equations a op b = c (trivial ones too) these numbers and operations allow."""
-    return sum(
-        1 for op in ops for a in numbers for b in numbers if (c := _result(op, a, b)) is not None and c in numbers
-    )
-
-
-def _result(op: str, a: int, b: int) -> int | None:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    return a // b if b and a % b == 0 else None
+    return sum(1 for op in ops for a in numbers for b in numbers if (c := apply(op, a, b)) is not None and c in numbers)
 
 
 def variety_scale(ops: tuple[str, ...], numbers: range) -> float:
