@@ -432,3 +432,27 @@ def test_the_pack_describes_the_deck_that_was_built() -> None:
     )
     assert "36 clear cards" in text and "60" not in text
     assert "purple" not in text and "orange" not in text
+
+
+def test_a_preset_is_chosen_by_name_on_build_verify_and_export(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from deckgen.cli import cli
+
+    exported = CliRunner().invoke(cli, ["export", "--preset", "starter", "--format", "csv"])
+    from_file = CliRunner().invoke(cli, ["export", "--file", str(STARTER), "--format", "csv"])
+    assert exported.exit_code == 0 and exported.output == from_file.output
+    verified = CliRunner().invoke(cli, ["verify", "--preset", "pairs", "--games", "200"])
+    assert verified.exit_code == 0 and "Simulated play, 2 players:" in verified.output
+    built = CliRunner().invoke(
+        cli, ["build", "--deck", "cleariosity", "--preset", "starter", "--no-pack", "--out", str(tmp_path)]
+    )
+    assert built.exit_code == 0, built.output
+    standard = CliRunner().invoke(cli, ["build", "--deck", "cleariosity", "--no-pack", "--out", str(tmp_path / "s")])
+    assert standard.exit_code == 0
+    from pypdf import PdfReader
+
+    pages = [len(PdfReader(folder / "cleariosity-numbers.pdf").pages) for folder in (tmp_path, tmp_path / "s")]
+    assert pages[0] < pages[1]  # 36 cards, not 60
+    both = CliRunner().invoke(cli, ["verify", "--preset", "pairs", "--file", str(STARTER)])
+    assert isinstance(both.exception, DeckgenError) and "give one of them" in str(both.exception)

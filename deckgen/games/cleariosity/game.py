@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import TEMPLATES
+from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
 from deckgen.options import Option
 
@@ -19,6 +20,20 @@ if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
 
 GRID_TICKS = Option("grid_ticks", "flag", "Faint ticks at the grid corners of Cleariosity cards.", negatable=False)
+#: The preset decks shipped beside the standard one (``templates/cleariosity-NAME.toml``).
+PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
+    path.stem.removeprefix("cleariosity-"): path
+    for path in sorted(TEMPLATES.glob("cleariosity-*.toml"))
+    if path.name != "cleariosity-numbers.toml"
+}
+PRESET = Option(
+    "preset",
+    "choice",
+    "Cleariosity only: a preset deck to use instead of the standard one (see the README's Deck specs).",
+    choices=tuple(PRESET_FILES),
+    in_profiles=False,
+    commands=("build", "verify", "export"),
+)
 SPEC = Option(
     "spec",
     "text",
@@ -38,7 +53,7 @@ class CleariosityGame(Game):
             summary="clear cards stacked into equations",
             default_file=TEMPLATES / "cleariosity-numbers.toml",
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
-            options=(GRID_TICKS, SPEC),
+            options=(GRID_TICKS, PRESET, SPEC),
             clear_cards=True,
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Numbers",
             cmyk={
@@ -58,7 +73,10 @@ class CleariosityGame(Game):
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
         from deckgen.games.cleariosity.deckfile import load_cleariosity
 
-        return load_cleariosity(self.deck_file(path))
+        preset = options.get("preset")
+        if preset and path is not None:
+            raise DeckgenError(f"--preset {preset} and --file {path} both name a deck; give one of them")
+        return load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
 
     def card_count(self, deck: Any) -> int:
         return len(deck.cards)
