@@ -17,7 +17,7 @@ by the rules alone), and prints:
 from __future__ import annotations
 
 from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS, Tier
 from deckgen.games.cleariosity.table_play import (
     FULL,
     IMPATIENT,
@@ -41,7 +41,7 @@ def percent(share: float) -> str:
 
 def main() -> None:
     deck = load_cleariosity()
-    groups = {tier: tier_groups(deck, tier) for tier in Tier}
+    groups = {tier: tier_groups(deck, tier) for tier in STANDARD_TIERS}
 
     played: dict[tuple[Tier, tuple[Player, ...], TableSettings], TableResult] = {}
 
@@ -58,13 +58,13 @@ def main() -> None:
     print(
         f"   {'tier':8} {'quick 1.5 v 1.0':>20} {'child 0.5 v 1.0':>20} {'quick, cooldown':>20} {'child, cooldown':>20}"
     )
-    for tier in Tier:
+    for tier in STANDARD_TIERS:
         cells = []
         for cooldown in (False, True):
             for speed in (1.5, 0.5):
                 result = play(tier, seat([speed, 1.0]), TableSettings(cooldown=cooldown))
                 cells.append(f"{percent(result.win_shares[0])} ({percent(result.tie_share).strip()})")
-        print(f"   {tier.colour:8} " + " ".join(f"{cell:>20}" for cell in cells))
+        print(f"   {tier.name:8} " + " ".join(f"{cell:>20}" for cell in cells))
     print()
 
     print(f"2. Share of games leaving {STRANDED} or more cards (mean cards left in brackets), equal speeds")
@@ -76,27 +76,27 @@ def main() -> None:
                 for sweep in (False, True):
                     result = play(tier, seat([1.0] * players, view), TableSettings(sweep=sweep))
                     cells.append(f"{percent(result.share_leaving_at_least(STRANDED))} ({result.mean_left:4.1f})")
-                print(f"   {tier.colour:8} {players:>7} {view:>10} " + " ".join(f"{cell:>18}" for cell in cells))
+                print(f"   {tier.name:8} {players:>7} {view:>10} " + " ".join(f"{cell:>18}" for cell in cells))
     print()
 
     print("3. Equal speeds, full view, sweep: turn-ups per player, ties for first, cards left, collections")
     print(f"   {'tier':8} {'players':>7} {'turn-ups':>9} {'tied':>9} {'cards left':>11} {'collections':>12}")
-    for tier in Tier:
+    for tier in STANDARD_TIERS:
         for players in (2, 3, 4):
             result = play(tier, seat([1.0] * players), TableSettings(sweep=True))
             print(
-                f"   {tier.colour:8} {players:>7} {result.turn_ups_per_player:>9} {percent(result.tie_share):>9}"
+                f"   {tier.name:8} {players:>7} {result.turn_ups_per_player:>9} {percent(result.tie_share):>9}"
                 f" {result.mean_left:>11.2f} {result.collections_per_game:>12.1f}"
             )
     print()
 
     print("4. Co-operative play, full view, sweep: share of games the class wins, leaving at most")
     print(f"   {'tier':8} {'players':>7} " + " ".join(f"{f'{allowed} cards':>9}" for allowed in ALLOWED_LEFT))
-    for tier in Tier:
+    for tier in STANDARD_TIERS:
         for players in (2, 3, 4):
             result = play(tier, seat([1.0] * players), TableSettings(sweep=True))
             shares = " ".join(f"{percent(result.class_win_share(allowed)):>9}" for allowed in ALLOWED_LEFT)
-            print(f"   {tier.colour:8} {players:>7} {shares}")
+            print(f"   {tier.name:8} {players:>7} {shares}")
 
 
 if __name__ == "__main__":

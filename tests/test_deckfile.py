@@ -9,7 +9,7 @@ import pytest
 from deckgen.errors import DeckgenError
 from deckgen.games import game, owner_of_file
 from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, dump_cleariosity, load_cleariosity, parse_grid
-from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.treenex.deckfile import load_treenex
 
 HEADER = 'name = "test"\ngame = "cleariosity"\n'
@@ -25,7 +25,7 @@ def test_shipped_deck_loads_with_standard_ids_and_counts() -> None:
         + [f"O{i:02d}" for i in range(1, 13)]
     )
     assert ids == expected
-    assert [len(deck.colour_cards(t)) for t in Tier] == [24, 12, 12, 12]
+    assert [len(deck.colour_cards(t)) for t in STANDARD_TIERS] == [24, 12, 12, 12]
 
 
 def test_shipped_deck_round_trips_byte_for_byte() -> None:
@@ -52,7 +52,7 @@ BROKEN = [
     (
         "four numbers",
         HEADER + 'cards = [ { id = "G01", tier = "green", grid = "5 1 . / . 3 . / . . 8" } ]\n',
-        "card G01: the grid has 4 numbers; write exactly 3 digits and 6 dots",
+        "card G01: the grid has 4 numbers; write exactly 3 numbers and 6 dots",
     ),
     (
         "two numbers",
@@ -61,8 +61,13 @@ BROKEN = [
     ),
     (
         "value out of range",
-        HEADER + 'cards = [ { id = "G01", tier = "green", grid = "12 . . / . 3 . / . . 8" } ]\n',
-        "card G01: row 1 has '12'",
+        HEADER + 'cards = [ { id = "G01", tier = "green", grid = "120 . . / . 3 . / . . 8" } ]\n',
+        "card G01: row 1 has '120'; each mark must be a number 0-99 or '.'",
+    ),
+    (
+        "leading zero",
+        HEADER + 'cards = [ { id = "G01", tier = "green", grid = "07 . . / . 3 . / . . 8" } ]\n',
+        "card G01: row 1 has '07'",
     ),
     (
         "short row",

@@ -6,7 +6,7 @@ import pytest
 
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front, set_label, tier_mark
-from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.treenex.faces import TreenexGeometry, treenex_front, treenex_label
 from deckgen.glyphs import GLYPHS, STROKE
 from deckgen.layout.faces import ID_COLOUR, reads_differently_turned
@@ -51,7 +51,7 @@ def grid_box(g: CleariosityGeometry) -> tuple[float, float, float, float]:
 def test_tier_mark_and_label_stay_clear_of_the_grid_and_each_other(size: tuple[float, float]) -> None:
     g = CleariosityGeometry(*size)
     label = ink(list(set_label(200, g).primitives))
-    for tier in Tier:
+    for tier in STANDARD_TIERS:
         mark = ink(tier_mark(tier, g))
         assert not overlaps(mark, grid_box(g)), (size, tier)
         assert not overlaps(mark, label)
@@ -75,7 +75,7 @@ def test_digits_fill_enough_of_their_cell_and_stay_inside_it(size: tuple[float, 
 
 def test_tier_mark_has_the_operation_sign() -> None:
     g = CleariosityGeometry(63.5, 88.9)
-    for tier in Tier:
+    for tier in STANDARD_TIERS:
         strokes = [s for s in tier_mark(tier, g) if isinstance(s, Stroke)]
         assert len(strokes) == len(GLYPHS[tier.op].strokes)
         assert all(s.width == pytest.approx(STROKE * g.symbol_size) for s in strokes)

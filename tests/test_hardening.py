@@ -111,7 +111,7 @@ def test_digits_of_other_scripts_are_not_read_as_numbers(
     deck = tmp_path / "digits.toml"
     deck.write_text(text[:position] + digit + text[position + 1 :], encoding="utf-8")
     assert main(["verify", "--file", str(deck), "--games", "0"]) == 1
-    assert "each mark must be one digit 0-9" in one_line_error(capsys)
+    assert "each mark must be a number 0-99" in one_line_error(capsys)
 
 
 # -- options and profiles -----------------------------------------------------------------

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.cleariosity.rules import describe
 from deckgen.games.cleariosity.verify import analyse_tier
 
@@ -140,8 +140,8 @@ def test_every_pdf_has_a_title_and_a_subject(tmp_path_factory: pytest.TempPathFa
 def test_answer_key_for_every_tier_lists_its_perfect_clear(pack_text: str) -> None:
     deck = load_cleariosity()
     flat = " ".join(pack_text.split())
-    for tier in Tier:
-        assert f"Answer key: {tier.colour} level" in pack_text
+    for tier in STANDARD_TIERS:
+        assert f"Answer key: {tier.name} level" in pack_text
         for group in analyse_tier(deck, tier).perfect_clear.groups or ():
             assert describe(group.values, group.ops[0]) in flat
 
@@ -156,13 +156,13 @@ def test_answer_keys_show_each_card_once_each_level_under_its_heading(pack_file:
     assert keys
     captions = re.compile(r"((?:[GYPO]\d\d, )+[GYPO]\d\d)")
     seen: list[str] = []
-    for tier in Tier:
-        heading = f"Answer key: {tier.colour} level"
+    for tier in STANDARD_TIERS:
+        heading = f"Answer key: {tier.name} level"
         page = next(i for i in keys if heading in pages[i])
         after = pages[page][pages[page].index(heading) :]
         first = captions.search(after)
         assert first, f"{heading}: its first picture is on its page"
-        assert first.group(1).split(", ")[0].startswith(tier.colour[0].upper())
+        assert first.group(1).split(", ")[0].startswith(tier.name[0].upper())
     for i in keys:
         for match in captions.finditer(pages[i]):
             seen += match.group(1).split(", ")
@@ -197,7 +197,7 @@ def test_levels_and_players_table_counts_this_decks_turn_ups(pack_text: str) -> 
     deck = load_cleariosity()
     flat = " ".join(pack_text.split())
     assert "Sweep the table." in flat
-    for tier in Tier:
+    for tier in STANDARD_TIERS:
         cards = len(deck.tier_cards(tier))
-        row = f"{tier.colour.capitalize()} level ({cards} cards) " + " ".join(str(cards // n) for n in (2, 3, 4))
+        row = f"{tier.name.capitalize()} level ({cards} cards) " + " ".join(str(cards // n) for n in (2, 3, 4))
         assert row in flat

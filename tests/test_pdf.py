@@ -113,7 +113,8 @@ def test_streams_are_flate_compressed_binary(default_build: dict[str, Path]) -> 
 
 
 def digit_centres(path: Path, page: int, geometry: CleariosityGeometry, cards: int) -> list[tuple[float, float]]:
-    """Per printed number: (x, y) of its drawn shape's centre relative to its cell centre, in mm."""
+    """Per printed number: (x, y) of its drawn shape's centre relative to its cell centre, in mm
+    (the bar under a 6 or a 9 left out: the number is centred, the bar hangs below it)."""
     cols = 3
     x0 = (LETTER[0] - cols * POKER[0]) / 2
     y0 = (LETTER[1] - 3 * POKER[1]) / 2
@@ -128,6 +129,9 @@ def digit_centres(path: Path, page: int, geometry: CleariosityGeometry, cards: i
         col, row = int((lx - gx) // geometry.cell), int((ly - gy) // geometry.cell)
         if not (0 <= col < 3 and 0 <= row < 3):
             continue
+        flat = abs(shape["bottom"] - shape["top"]) < 0.5
+        if flat and ly - geometry.cell_centre(row, col)[1] > 0.6 * geometry.digit_size:
+            continue  # the bar under a 6 or a 9, below the number it marks
         key = (slot_row * cols + slot_col, row, col)
         box = by_cell.setdefault(key, [1e9, 1e9, -1e9, -1e9])
         box[0] = min(box[0], shape["x0"] / PT)

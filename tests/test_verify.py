@@ -9,7 +9,7 @@ import pytest
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.groups import Group
-from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.rules import group_ops, is_trivial
 from deckgen.games.cleariosity.standard import MIN_COLLECTED
 from deckgen.games.cleariosity.verify import BalanceReport, DeckReport, verify_deck
@@ -39,7 +39,7 @@ def test_shipped_deck_passes_every_criterion(report: DeckReport) -> None:
             assert full.collected_share >= MIN_COLLECTED[tier.tier]  # 0.92; green 0.91, traded for variety
             assert tier.stranded(players)[1] <= 0.15
             assert full.trivial_share <= 0.18
-            assert full.practice_per_game >= practice.get(tier.tier.colour, 0)
+            assert full.practice_per_game >= practice.get(tier.tier.name, 0)
             assert tier.beginner[players].collected_share >= 0.90
     assert min(n for d, n in report.balance.digits.items() if d) >= 14
     assert report.balance.digits[0] >= 8
@@ -52,11 +52,11 @@ def test_perfect_clear_certificates_hold_cell_by_cell(shipped: Deck, report: Dec
         cards = {c.id: c for c in shipped.tier_cards(tier)}
         certificate = tier_report.certificate()
         used = [card_id for group in certificate for card_id in group["cards"]]
-        assert sorted(used) == sorted(cards), f"{tier.colour}: not a partition"
+        assert sorted(used) == sorted(cards), f"{tier.name}: not a partition"
         for group in certificate:
             members = [cards[card_id] for card_id in group["cards"]]
             assert 2 <= len(members) <= 3
-            assert group_ops(members, group["line"], tier.ops()), f"{tier.colour}: {group} is no equation"
+            assert group_ops(members, group["line"], tier.ops()), f"{tier.name}: {group} is no equation"
 
 
 def test_teaching_partitions_use_only_the_new_operation(shipped: Deck, report: DeckReport) -> None:
@@ -143,7 +143,7 @@ def test_verify_is_deterministic_for_a_seed(shipped: Deck) -> None:
 
 def numbers(card_id: str, *cells: tuple[int, int, int]) -> Card:
     """A hand-made card: its (row, col, value) numbers; the colour is the id's first letter."""
-    tier = {t.prefix: t for t in Tier}[card_id[0]]
+    tier = {t.prefix: t for t in STANDARD_TIERS}[card_id[0]]
     return Card(card_id, tier, tuple(Cell(r, c, v) for r, c, v in cells))
 
 

@@ -14,7 +14,7 @@ import click
 from deckgen.console import emit, progress_bar
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
-from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
 from deckgen.workers import default_workers
 
@@ -78,16 +78,16 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     from deckgen.games.cleariosity.design import DesignGoal, design_deck
 
     check_output(out)  # before the search, which takes minutes
-    from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec
+    from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
     from deckgen.games.cleariosity.verify import verify_deck
 
     spec = load_spec(spec_name or STANDARD_SPEC)
     criteria = designable(spec)
     standard = spec_name is None or same_spec(spec, load_spec(STANDARD_SPEC))
     counts = tuple(tier.cards for tier in spec.tiers)
-    goal = DesignGoal(counts, spec.high, criteria)
+    goal = DesignGoal(counts, criteria, tiers=spec_tiers(spec))
     if not standard:
-        goal = DesignGoal(counts, spec.high, criteria, name=spec.name, spec=str(spec_name))
+        goal = DesignGoal(counts, criteria, name=spec.name, spec=str(spec_name), tiers=spec_tiers(spec))
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = default_workers()
@@ -147,8 +147,9 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
 @click.option("--dpi", type=click.IntRange(72, 1200), default=200, show_default=True, help="Resolution of the picture.")
 @click.option(
     "--level",
-    type=click.Choice([t.colour for t in Tier]),
-    help="Level to read the stack at (its operations). [the highest colour among the cards]",
+    metavar="LEVEL",
+    help="Level to read the stack at (its operations), a tier of the deck such as green. "
+    "[the highest colour among the cards]",
 )
 @click.option(
     "--file",
@@ -173,20 +174,26 @@ def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | Non
 
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
     cards = stack_cards(deck, card_ids)
-    tier = Tier.from_name(level) if level else level_of(cards)
+    tier = level_of(cards)
+    if level:
+        try:
+            tier = tier_named(deck.tiers, level)
+        except KeyError:
+            names = ", ".join(t.name for t in deck.tiers)
+            raise DeckgenError(f"--level {level}: this deck has no such level; use one of {names}") from None
     reading = read_stack(cards, tier)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])
     shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
     image = draw(shapes, geometry.width, geometry.height, dpi, (255, 255, 255, 255))
     # The level is in the name: the same cards read at another level make another picture.
-    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}-{tier.colour}.png")
+    target = out or Path(f"stack-{'-'.join(c.id for c in cards)}-{tier.name}.png")
     write_atomic(target, png_bytes(image, dpi))
     if reading.equations:
         several = len(reading.equations) > 1
         for index, equation in enumerate(reading.equations):
             click.echo(f"{equation}, {highlight_name(index)} band" if several else str(equation))
     else:
-        click.echo(f"No equation at the {tier.colour} level:")
+        click.echo(f"No equation at the {tier.name} level:")
         for reason in reading.reasons:
             click.echo(f"  {reason}")
     click.echo(f"wrote {target}", err=True)

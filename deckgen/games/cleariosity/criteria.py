@@ -8,7 +8,9 @@ sets the practice lines by the operations the tier brings in. A spec may overrid
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
@@ -78,13 +80,20 @@ class Criteria:
     min_beginner: float = 0.90
     #: Criterion 13: the commonest fact of the new operation, as a share of its practice.
     max_top_new: float = 0.30
-    #: Criterion 11: only the numbers 0 to ``high`` printed, every number from 1 up at least
+    #: Criterion 11: only ``numbers`` printed, every one of them other than 0 at least
     #: ``min_digit_use`` times, 0 at least ``min_zero_use`` times, and every cell used by at
     #: least ``min_cell_use`` cards.
-    high: int = 9
+    numbers: tuple[int, ...] = tuple(range(10))
     min_digit_use: int = 14
     min_zero_use: int = 8
     min_cell_use: int = 14
+    #: Where given, the × and ÷ facts are those of these factors' tables (factors 2-9: the
+    #: tables to 9 × 9); the numbers may still make other true equations, such as 2 × 12 = 24.
+    factors: tuple[int, ...] = ()
+
+    @property
+    def high(self) -> int:
+        return max(self.numbers)
 
 
 #: The standard deck prints each of its 10 numbers 18 times on average (60 cards of 3) and uses
@@ -92,39 +101,46 @@ class Criteria:
 DIGIT_USE, ZERO_USE, CELL_USE = 14 / 18, 8 / 18, 14 / 20
 
 
-def balance_criteria(cards: int, numbers: range) -> dict[str, int]:
+def balance_criteria(cards: int, numbers: Sequence[int]) -> dict[str, Any]:
     """Criterion 11's lines for a deck of ``cards`` cards and these numbers (standard: 14, 8, 14)."""
     per_number = 3 * cards / len(numbers)
     per_cell = 3 * cards / 9
     return {
-        "high": numbers.stop - 1,
+        "numbers": tuple(numbers),
         "min_digit_use": round(DIGIT_USE * per_number),
         "min_zero_use": round(ZERO_USE * per_number),
         "min_cell_use": round(CELL_USE * per_cell),
     }
 
 
-def op_facts(op: str, numbers: range) -> list[tuple[int, int, int]]:
+def op_facts(op: str, numbers: Sequence[int], factors: Sequence[int] = ()) -> list[tuple[int, int, int]]:
     """The non-trivial facts a op b = c of one operation with every number in ``numbers``.
 
     Non-trivial as in :mod:`deckgen.games.cleariosity.facts`: no 0 term, no 1 factor or divisor,
-    and no quotient of 1.
+    and no quotient of 1. With ``factors``, a × fact multiplies two of them and a ÷ fact has
+    divisor and quotient among them (the times tables).
     """
     found = []
+    allowed = set(numbers)
+    tables = set(factors)
     for a in numbers:
         for b in numbers:
             c = apply(op, a, b)
-            if c is not None and c in numbers and not is_trivial(a, b, c, op):
-                found.append((a, b, c))
+            if c is None or c not in allowed or is_trivial(a, b, c, op):
+                continue
+            if tables and ((op == "*" and not {a, b} <= tables) or (op == "/" and not {b, c} <= tables)):
+                continue
+            found.append((a, b, c))
     return found
 
 
-def equations(ops: tuple[str, ...], numbers: range) -> int:
+def equations(ops: tuple[str, ...], numbers: Sequence[int]) -> int:
     """How many different equations a op b = c (trivial ones too) these numbers and operations allow."""
-    return sum(1 for op in ops for a in numbers for b in numbers if (c := apply(op, a, b)) is not None and c in numbers)
+    allowed = set(numbers)
+    return sum(1 for op in ops for a in numbers for b in numbers if (c := apply(op, a, b)) is not None and c in allowed)
 
 
-def variety_scale(ops: tuple[str, ...], numbers: range) -> float:
+def variety_scale(ops: tuple[str, ...], numbers: Sequence[int]) -> float:
     """How much more often an equation may come up than in the standard deck, at a tier with
     these operations: the standard deck's equations over these numbers' (1 for the standard).
 
@@ -135,7 +151,11 @@ def variety_scale(ops: tuple[str, ...], numbers: range) -> float:
 
 
 def default_tier_criteria(
-    new_ops: tuple[str, ...], numbers: range, first: bool, ops: tuple[str, ...] = ()
+    new_ops: tuple[str, ...],
+    numbers: Sequence[int],
+    first: bool,
+    ops: tuple[str, ...] = (),
+    factors: Sequence[int] = (),
 ) -> TierCriteria:
     """A tier's thresholds when its spec names none: from the operations it brings in, and
     (criteria 12 and 14) from all the operations in play there, ``ops``.
@@ -147,8 +167,8 @@ def default_tier_criteria(
     :func:`variety_scale`, up to one half.
     """
     scale = variety_scale(ops or new_ops, numbers)
-    facts = sum(round(FACT_COVER[op] * len(op_facts(op, numbers))) for op in new_ops)
-    met = sum(round(FACTS_MET[op] * len(op_facts(op, numbers))) for op in new_ops if op in FACTS_MET)
+    facts = sum(round(FACT_COVER[op] * len(op_facts(op, numbers, factors))) for op in new_ops)
+    met = sum(round(FACTS_MET[op] * len(op_facts(op, numbers, factors))) for op in new_ops if op in FACTS_MET)
     practice = 0.0 if first or not new_ops else max(PRACTICE[op] for op in new_ops)
     rare = any(op in RARE_FACT_OPS for op in new_ops)
     shares = [FACT_SHARE_OPS[op] for op in new_ops if op in FACT_SHARE_OPS]

@@ -16,7 +16,16 @@ from typing import Any
 from deckgen.deckfile import CARD_ID, TEMPLATES, check_header, read_toml, unknown_keys
 from deckgen.errors import DeckgenError
 from deckgen.games import id_taken
-from deckgen.games.cleariosity.model import CELLS_PER_CARD, GRID_SIZE, Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.model import (
+    CELLS_PER_CARD,
+    GRID_SIZE,
+    STANDARD_TIERS,
+    Card,
+    Cell,
+    Deck,
+    Tier,
+    tier_named,
+)
 from deckgen.games.cleariosity.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
@@ -26,7 +35,6 @@ _CARD_KEYS = {"id", "tier", "grid"}
 #: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card
 #: groups), so this bounds the time and memory of every command.
 MAX_CLEARIOSITY_CARDS = 240
-_TIER_NAMES = ", ".join(t.colour for t in Tier)
 
 
 def parse_grid(text: str) -> tuple[Cell, ...]:
@@ -39,12 +47,17 @@ def parse_grid(text: str) -> tuple[Cell, ...]:
         for c, mark in enumerate(row):
             if mark == ".":
                 continue
-            # One ASCII digit: str.isdigit() would also take "３" or "٣" and read them as 3.
-            if len(mark) != 1 or mark not in "0123456789" or not MIN_VALUE <= int(mark) <= MAX_VALUE:
-                raise ValueError(f"row {r + 1} has {mark!r}; each mark must be one digit 0-9 or '.'")
+            # ASCII digits only: str.isdigit() would also take "３" or "٣" and read them as 3.
+            if (
+                not 1 <= len(mark) <= 2
+                or any(ch not in "0123456789" for ch in mark)
+                or (len(mark) == 2 and mark[0] == "0")
+                or not MIN_VALUE <= int(mark) <= MAX_VALUE
+            ):
+                raise ValueError(f"row {r + 1} has {mark!r}; each mark must be a number 0-{MAX_VALUE} or '.'")
             cells.append(Cell(r, c, int(mark)))
     if len(cells) != CELLS_PER_CARD:
-        raise ValueError(f"the grid has {len(cells)} numbers; write exactly 3 digits and 6 dots")
+        raise ValueError(f"the grid has {len(cells)} numbers; write exactly 3 numbers and 6 dots")
     return tuple(cells)
 
 
@@ -64,6 +77,11 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
             f"{path}: {len(entries)} cards; a Cleariosity deck has at most {MAX_CLEARIOSITY_CARDS} "
             "(four standard decks), so that every check finishes in seconds"
         )
+    spec = data.get("spec", "")
+    if not isinstance(spec, str):
+        raise DeckgenError(f'{path}: spec = {spec!r}; write the spec it follows, e.g. spec = "starter"')
+    tiers = deck_tiers(path, spec)
+    tier_names = ", ".join(t.name for t in tiers)
     cards: list[Card] = []
     seen: set[str] = set()
     for number, entry in enumerate(entries, start=1):
@@ -87,9 +105,9 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
         seen.add(card_id)
         tier_name = entry.get("tier")
         try:
-            tier = Tier.from_name(str(tier_name))
+            tier = tier_named(tiers, str(tier_name))
         except KeyError:
-            raise DeckgenError(f"{path}: {where}unknown tier {tier_name!r}; use one of {_TIER_NAMES}") from None
+            raise DeckgenError(f"{path}: {where}unknown tier {tier_name!r}; use one of {tier_names}") from None
         grid = entry.get("grid")
         if not isinstance(grid, str):
             raise DeckgenError(f'{path}: {where}missing grid; write it like grid = "5 . . / . 3 . / . . 8"')
@@ -106,20 +124,30 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
             have = sum(1 for card in cards if card.tier is tier)
             if have != wanted:
                 raise DeckgenError(
-                    f"{path}: the standard deck needs {wanted} {tier.colour} cards but this file has {have}; "
+                    f"{path}: the standard deck needs {wanted} {tier.name} cards but this file has {have}; "
                     "fix the tiers or set standard = false"
                 )
-    spec = data.get("spec", "")
-    if not isinstance(spec, str):
-        raise DeckgenError(f'{path}: spec = {spec!r}; write the spec it follows, e.g. spec = "starter"')
-    return Deck(name, tuple(cards), spec)
+    return Deck(name, tuple(cards), spec, tiers)
+
+
+def deck_tiers(path: Path, spec: str) -> tuple[Tier, ...]:
+    """The tiers of a deck file: its spec's, or the standard four for a file that names none."""
+    if not spec:
+        return STANDARD_TIERS
+    from deckgen.games.cleariosity.spec import load_spec, spec_tiers
+
+    try:
+        return spec_tiers(load_spec(spec))
+    except DeckgenError as error:
+        raise DeckgenError(f"{path}: spec = {spec!r}: {error}") from None
 
 
 def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
     """The deck as a deck file (the exact bytes ``deckgen design`` writes)."""
+    colour = " colour" if all(t.name == t.colour for t in deck.tiers) else ""
     lines = [
         "# Cleariosity Numbers deck for deckgen.",
-        "# One card per line: its id, its tier colour (green, yellow, purple, orange) and its",
+        f"# One card per line: its id, its tier{colour} ({', '.join(t.name for t in deck.tiers)}) and its",
         "# grid: three rows from the top, separated by '/', a digit where the card carries a",
         "# number and '.' where it is clear. Run `deckgen verify --file THIS-FILE` after editing.",
         "",
@@ -133,10 +161,12 @@ def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
         lines.append(f'made_by = "{made_by}"')
     lines += ["", "cards = ["]
     for card in deck.cards:
-        lines.append(f'  {{ id = "{card.id}", tier = "{card.tier.colour}", grid = "{card.grid_text()}" }},')
+        lines.append(f'  {{ id = "{card.id}", tier = "{card.tier.name}", grid = "{card.grid_text()}" }},')
     lines.append("]")
     return "\n".join(lines) + "\n"
 
 
 def _is_standard(deck: Deck) -> bool:
-    return all(len(deck.colour_cards(tier)) == count for tier, count in STANDARD_COUNTS.items())
+    return deck.tiers == STANDARD_TIERS and all(
+        len(deck.colour_cards(tier)) == count for tier, count in STANDARD_COUNTS.items()
+    )

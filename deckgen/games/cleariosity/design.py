@@ -53,7 +53,7 @@ from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
-from deckgen.games.cleariosity.model import Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.play import PlayStats, simulate
 from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
@@ -66,32 +66,38 @@ LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 #: How many times more often simulated play collects a given two-card group than a given
 #: three-card one (measured on designed decks: about 20 to 30 times).
 PAIR_WEIGHT = 20
-TIERS: tuple[Tier, ...] = tuple(Tier)
+TIERS: tuple[Tier, ...] = STANDARD_TIERS
+#: Most tiers a design may have (a group's top tier is kept in three bits).
+MOST_TIERS = 8
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
 class DesignGoal:
-    """What to design: card counts of the first tiers (green, yellow, purple, orange in turn),
-    the largest number printed, and the thresholds the decks will be checked by.
+    """What to design: the tiers and their card counts, and the thresholds the decks will be
+    checked by (which also say which numbers may be printed).
 
     The search's targets and weights (:class:`DesignSettings`) are tuned to the standard goal.
     """
 
     counts: tuple[int, ...] = tuple(STANDARD_COUNTS[tier] for tier in TIERS)
-    high: int = 9
     criteria: Criteria = STANDARD_CRITERIA
     #: The designed deck's name, and the spec it is written for ("": the standard deck's).
     name: str = "cleariosity-numbers"
     spec: str = ""
+    tiers: tuple[Tier, ...] = TIERS
+
+    def __post_init__(self) -> None:
+        if len(self.tiers) != len(self.counts):  # the first tiers of the standard four
+            object.__setattr__(self, "tiers", self.tiers[: len(self.counts)])
 
     @property
-    def tiers(self) -> tuple[Tier, ...]:
-        return TIERS[: len(self.counts)]
+    def numbers(self) -> tuple[int, ...]:
+        return self.criteria.numbers
 
     def facts(self, tier: Tier) -> list[tuple[int, int, int]]:
         """The tier's facts whose numbers the deck may print."""
-        return list(tier_facts(tier, self.high))
+        return list(tier_facts(tier, self.criteria.numbers, self.criteria.factors))
 
 
 STANDARD_GOAL = DesignGoal()
@@ -99,17 +105,21 @@ STANDARD_GOAL = DesignGoal()
 STANDARD_VARIETY = 0.10
 
 
-def teaching_facts(tier: Tier) -> list[tuple[int, int, int]]:
+def teaching_facts(
+    tier: Tier, numbers: tuple[int, ...] = tuple(range(10)), factors: tuple[int, ...] = ()
+) -> list[tuple[int, int, int]]:
     """Facts of the tier that hold, among the tier's operations, only with its new operation."""
-    return [f for f in tier_facts(tier) if equation_ops(*f, tier.ops()) == (tier.op,)]
+    return [f for f in tier_facts(tier, numbers, factors) if equation_ops(*f, tier.ops()) == (tier.op,)]
 
 
 @cache
-def _tier_roles(values: tuple[int, int, int], ops: tuple[str, ...]) -> tuple[tuple[bool, bool, bool, bool], ...]:
+def _tier_roles(
+    values: tuple[int, int, int], ops: tuple[str, ...], tiers: tuple[Tier, ...] = TIERS
+) -> tuple[tuple[bool, bool, bool, bool], ...]:
     """Per tier: (is a group at that tier, trivial there, practises the tier's new operation,
     and reads only with it: no earlier operation holds)."""
     roles = []
-    for tier in TIERS:
+    for tier in tiers:
         held = tuple(op for op in ops if op in tier.ops())
         if not held:
             roles.append((False, False, False, False))
@@ -128,7 +138,8 @@ def _picker(codes: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
 
 
 class _TierStats:
-    """Running totals of one tier's groups; equations are indexed as a * 100 + b * 10 + c."""
+    """Running totals of one tier's groups; equations are indexed as (a * base + b) * base + c,
+    where base is one more than the largest number (10 for numbers 0-9)."""
 
     __slots__ = (
         "covered",
@@ -148,7 +159,7 @@ class _TierStats:
         "weighted_trivial",
     )
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, codes: int) -> None:
         self.size = size
         self.groups = 0
         self.trivial = 0
@@ -159,25 +170,25 @@ class _TierStats:
         self.weighted = 0
         self.weighted_practising = 0
         self.weighted_trivial = 0
-        self.facts = [0] * 1000
-        self.equations = [0] * 1000
+        self.facts = [0] * codes
+        self.equations = [0] * codes
         # Variety, as play meets it: each equation's and each fact's groups weighted as above,
         # the sum of the squared equation weights (how concentrated play is on a few equations),
         # the weighted groups that read only with the new operation, and each fact's two-card groups.
-        self.weighted_equations = [0] * 1000
+        self.weighted_equations = [0] * codes
         self.square_sum = 0
-        self.weighted_facts = [0] * 1000
+        self.weighted_facts = [0] * codes
         self.weighted_needing = 0
-        self.pair_facts = [0] * 1000
+        self.pair_facts = [0] * codes
 
 
 class Delta(NamedTuple):
     """What some groups add to the running totals (see :meth:`DeckSearch._delta`).
 
-    ``kinds`` maps a group kind, ((code * 16 + operations' key) * 4 + top colour) * 2 + two-card?,
+    ``kinds`` maps a group kind, ((code * 16 + operations' key) * 8 + top colour) * 2 + two-card?,
     to how many of the groups are of that kind; ``members`` lists the cards that count a
     three-card group as their own (once per group), and ``pair_members`` the same for two-card
-    groups, with the pair's kind (line * 1000 + code).
+    groups, with the pair's kind (line * codes + code).
     """
 
     kinds: dict[int, int]
@@ -212,41 +223,62 @@ class DeckSearch:
         self.certificate_cell = [0] * total
         self.triples: list[tuple[Tier, int, tuple[int, ...]]] = []
         self.triple_fact: list[tuple[int, int, int]] = []
-        self.facts = {tier: [f for f in teaching_facts(tier) if max(f) <= goal.high] for tier in self.tiers}
-        # Operands a * 10 + b → (c, key of the operations giving a op b = c), for every c.
+        numbers, factors = goal.criteria.numbers, goal.criteria.factors
+        self.numbers = numbers
+        self.facts = {tier: teaching_facts(tier, numbers, factors) for tier in self.tiers}
+        # Numbers are coded in base ``base``: an equation a op b = c is (a * base + b) * base + c.
+        base = self.base = max(numbers) + 1
+        self.codes = base**3
+        allowed = set(numbers)
+        # Operands a * base + b → (c, key of the operations giving a op b = c), for every c printed.
         full_table = equation_table(OPS)
         self.ops_sets: list[tuple[str, ...]] = sorted({ops for row in full_table.values() for _, ops in row})
         ops_key = {ops: number for number, ops in enumerate(self.ops_sets)}
         # Per operations' key and colour: does a group read with those operations count at that
         # colour's tier (so that the top colour's cards count it as their own)?
-        self.counts_at_top = [tuple(any(op in tier.ops() for op in ops) for tier in TIERS) for ops in self.ops_sets]
+        self.counts_at_top = [
+            tuple(any(op in tier.ops() for op in ops) for tier in self.tiers)
+            + (False,) * (MOST_TIERS - len(self.tiers))
+            for ops in self.ops_sets
+        ]
         self.table: list[tuple[tuple[int, int], ...]] = [
-            tuple((c, ops_key[ops]) for c, ops in full_table.get((a, b), ())) for a in range(10) for b in range(10)
+            tuple((c, ops_key[ops]) for c, ops in full_table.get((a, b), ()) if c in allowed)
+            if a in allowed and b in allowed
+            else ()
+            for a in range(base)
+            for b in range(base)
         ]
         # Every equation code a group can have: the running totals by code are zero elsewhere,
         # so their largest entry is read from these alone (a tenth as many look-ups as codes).
         self.equation_picker = _picker(
-            sorted({a * 100 + b * 10 + c for a in range(10) for b in range(10) for c, _ in self.table[a * 10 + b]})
+            sorted(
+                {
+                    (a * base + b) * base + c
+                    for a in numbers
+                    for b in numbers
+                    for c, _ in self.table[a * base + b]
+                }
+            )
         )
         self._lay_certificates()
         self._fill_free_cells()
         # Index of footprints: for each line, which cards fill which of its cells.
         self.footprints: list[list[tuple[int, tuple[int, int, int]]]] = [[(0, (0, 0, 0))] * 8 for _ in range(total)]
-        self.singles: list[list[list[set[int]]]] = [[[set() for _ in range(10)] for _ in range(3)] for _ in LINES]
+        self.singles: list[list[list[set[int]]]] = [[[set() for _ in range(base)] for _ in range(3)] for _ in LINES]
         self.dominoes: list[dict[int, set[int]]] = [{m: set() for m in (3, 5, 6)} for _ in LINES]
         self.colour_rank = [tier.rank for tier in self.colours]
         self.counted: list[dict[int, int]] = [{} for _ in range(total)]
-        self.digits = [0] * 10
+        self.digits = [0] * base
         self.used = [0] * 9
-        self.same = [0] * (4 * 90)
+        self.same = [0] * (len(self.tiers) * 9 * base)
         self.same_excess = 0
         limits = goal.criteria
         self.digits_needed = [
-            (limits.min_zero_use if digit == 0 else limits.min_digit_use) + 1 if digit <= goal.high else 0
-            for digit in range(10)
+            (limits.min_zero_use if digit == 0 else limits.min_digit_use) + 1 if digit in allowed else 0
+            for digit in range(base)
         ]
         self.lonely = 0
-        self.stats = [_TierStats(size) for size in self.tier_sizes]
+        self.stats = [_TierStats(size, self.codes) for size in self.tier_sizes]
         self.role_cache: dict[int, tuple] = {}
         self.own_count = [0] * total
         self.own_pairs = [0] * total
@@ -267,7 +299,7 @@ class DeckSearch:
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
         self.distinct_pairs = [0] * total
-        self.fact_codes = [[a * 100 + b * 10 + c for a, b, c in goal.facts(t)] for t in self.tiers]
+        self.fact_codes = [[(a * base + b) * base + c for a, b, c in goal.facts(t)] for t in self.tiers]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
         self.facts_needed = [own.min_facts + (2 if own.min_facts > 6 else 0) for own in limits.tiers]
         self.fact_share_capped = [own.max_fact_share < 1.0 for own in limits.tiers]
@@ -308,7 +340,7 @@ class DeckSearch:
         for card, cells in enumerate(self.cells):
             off_line = [p for p in range(9) if p not in LINES[self.certificate_line[card]]]
             for position in self.rng.sample(off_line, 2):
-                cells[position] = self.rng.randrange(self.goal.high + 1)
+                cells[position] = self.numbers[self.rng.randrange(len(self.numbers))]
 
     # -- the group index ------------------------------------------------------------------
     def _index(self, card: int) -> None:
@@ -343,11 +375,11 @@ class DeckSearch:
         """Digit, cell and same-number totals and lone equations, kept up to date card by card."""
         cells = self.counted[card]
         colour = self.colour_rank[card]
-        same, cap = self.same, self.settings.max_same_number
+        same, cap, base = self.same, self.settings.max_same_number, self.base
         for position, value in cells.items():
             self.digits[value] += sign
             self.used[position] += sign
-            slot = colour * 90 + position * 10 + value
+            slot = (colour * 9 + position) * base + value
             # How far the counts go over the cap, summed: up by one when a count rises past it.
             if sign > 0:
                 if same[slot] >= cap:
@@ -370,6 +402,7 @@ class DeckSearch:
         far fewer kinds, and adding the same totals in another order gives the same figures.
         """
         table = self.table
+        base = self.base
         prints = self.footprints
         delta = Delta({}, [], [])
         earlier: set[int] = set()
@@ -388,9 +421,9 @@ class DeckSearch:
                             continue
                         merged = list(values)
                         merged[missing] = value
-                        for result, ops_key in table[merged[0] * 10 + merged[1]]:
+                        for result, ops_key in table[merged[0] * base + merged[1]]:
                             if result == merged[2]:
-                                code = merged[0] * 100 + merged[1] * 10 + result
+                                code = (merged[0] * base + merged[1]) * base + result
                                 self._add_pairs(card, mine_rank, partners, earlier, number, code, ops_key, delta)
                     continue
                 slot = mask.bit_length() - 1
@@ -399,9 +432,9 @@ class DeckSearch:
                 for other in self.dominoes[number][7 ^ mask]:
                     theirs = list(prints[other][number][1])
                     theirs[slot] = mine
-                    for result, ops_key in table[theirs[0] * 10 + theirs[1]]:
+                    for result, ops_key in table[theirs[0] * base + theirs[1]]:
                         if result == theirs[2]:
-                            code = theirs[0] * 100 + theirs[1] * 10 + result
+                            code = (theirs[0] * base + theirs[1]) * base + result
                             self._add_pairs(card, mine_rank, (other,), earlier, number, code, ops_key, delta)
                 # ... or two more single numbers, one in each of the other cells.
                 if slot == 2:
@@ -411,9 +444,9 @@ class DeckSearch:
                         for b, seconds in enumerate(singles[1]):
                             if not seconds:
                                 continue
-                            for result, ops_key in table[a * 10 + b]:
+                            for result, ops_key in table[a * base + b]:
                                 if result == mine:
-                                    code = a * 100 + b * 10 + mine
+                                    code = (a * base + b) * base + mine
                                     self._add_triples(card, mine_rank, firsts, seconds, earlier, code, ops_key, delta)
                 else:
                     other_slot = 1 - slot
@@ -421,10 +454,10 @@ class DeckSearch:
                         if not others:
                             continue
                         a, b = (mine, value) if slot == 0 else (value, mine)
-                        for result, ops_key in table[a * 10 + b]:
+                        for result, ops_key in table[a * base + b]:
                             thirds = singles[2][result]
                             if thirds:
-                                code = a * 100 + b * 10 + result
+                                code = (a * base + b) * base + result
                                 self._add_triples(card, mine_rank, others, thirds, earlier, code, ops_key, delta)
             earlier.add(card)
         return delta
@@ -433,7 +466,7 @@ class DeckSearch:
         """The tiers' totals a group kind counts in, each with its trivial and practising flags there."""
         role = self.role_cache.get(key)
         if role is None:
-            role = self.role_cache[key] = self._role_of(key >> 6, (key >> 2) & 15, key & 3)
+            role = self.role_cache[key] = self._role_of(key >> 7, (key >> 3) & 15, key & 7)
         return role
 
     def _add_pairs(
@@ -449,8 +482,8 @@ class DeckSearch:
     ) -> None:
         """Two-card groups of ``card`` with each of ``partners`` (not counted through an earlier card)."""
         rank = self.colour_rank
-        base = (code * 16 + ops_key) * 4
-        kind = line * 1000 + code
+        base = (code * 16 + ops_key) * 8
+        kind = line * self.codes + code
         kinds, own = delta.kinds, delta.pair_members
         counts_at_top = self.counts_at_top[ops_key]
         for other in partners:
@@ -481,7 +514,7 @@ class DeckSearch:
         """Three-card groups of ``card`` with one of ``firsts`` and one of ``seconds``."""
         rank = self.colour_rank
         counts_at_top = self.counts_at_top[ops_key]
-        per_top = [0, 0, 0, 0]
+        per_top = [0] * MOST_TIERS
         own = delta.members
         for first in firsts:
             if first in earlier:
@@ -502,15 +535,16 @@ class DeckSearch:
                     if second_rank == top:
                         own.append(second)
         kinds = delta.kinds
-        base = (code * 16 + ops_key) * 4
+        base = (code * 16 + ops_key) * 8
         for top, count in enumerate(per_top):
             if count:
                 key = (base + top) * 2
                 kinds[key] = kinds.get(key, 0) + count
 
     def _role_of(self, code: int, ops_key: int, top: int) -> tuple:
-        values = (code // 100, code // 10 % 10, code % 10)
-        tier_roles = _tier_roles(values, self.ops_sets[ops_key])
+        base = self.base
+        values = (code // (base * base), code // base % base, code % base)
+        tier_roles = _tier_roles(values, self.ops_sets[ops_key], self.tiers)
         return tuple(
             (self.stats[t], trivial, practising, needing)
             for t, (member, trivial, practising, needing) in enumerate(tier_roles[: len(self.stats)])
@@ -539,7 +573,7 @@ class DeckSearch:
         for kind, number in delta.kinds.items():
             change = sign * number
             weight = change * PAIR_WEIGHT if kind & 1 else change
-            code = kind >> 7
+            code = kind >> 8
             tiers = roles.get(kind >> 1)
             if tiers is None:
                 tiers = self._role(kind >> 1)
@@ -698,7 +732,7 @@ class DeckSearch:
         saved = [(card, dict(cells))]
         position = rng.choice(sorted(p for p in cells if p != self.certificate_cell[card]))
         if roll < 0.65:
-            value = rng.randrange(self.goal.high + 1)
+            value = self.numbers[rng.randrange(len(self.numbers))]
             if value == cells[position]:
                 return None
             cells[position] = value
@@ -782,10 +816,10 @@ class DeckSearch:
             groups = find_groups(cards[:size], tier.ops())
             masks = [g.mask for g in groups]
             flags = group_flags(groups, tier)
-            equations, _, kinds = equation_numbers(groups, tier)
+            equations, _, kinds = equation_numbers(groups, tier, limits)
             played = []
             for players in limits.players:
-                stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.colour}:{players}"
+                stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.name}:{players}"
                 stats = simulate(size, masks, flags, players, s.feedback_games, stream, equations, kinds)
                 played.append(stats)
                 for card, share in enumerate(stats.stranded()):
@@ -908,7 +942,7 @@ class DeckSearch:
             numbers[tier] = numbers.get(tier, 0) + 1
             cells = tuple(Cell(p // 3, p % 3, v) for p, v in sorted(self.cells[index].items()))
             cards.append(Card(f"{tier.prefix}{numbers[tier]:02d}", tier, cells))
-        return Deck(self.goal.name, tuple(cards), self.goal.spec)
+        return Deck(self.goal.name, tuple(cards), self.goal.spec, self.goal.tiers)
 
 
 @dataclass(frozen=True)

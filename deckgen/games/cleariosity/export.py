@@ -13,7 +13,7 @@ def cleariosity_json(deck: Deck) -> str:
     cards = [
         {
             "id": card.id,
-            "tier": card.tier.colour,
+            "tier": card.tier.name,
             "cells": [{"row": c.row, "col": c.col, "value": c.value} for c in sorted(card.cells)],
         }
         for card in deck.cards
@@ -28,5 +28,5 @@ def cleariosity_csv(deck: Deck) -> str:
     writer.writerow(["id", "tier", "row", "col", "value"])
     for card in deck.cards:
         for cell in sorted(card.cells):
-            writer.writerow([card.id, card.tier.colour, cell.row, cell.col, cell.value])
+            writer.writerow([card.id, card.tier.name, cell.row, cell.col, cell.value])
     return buffer.getvalue()

@@ -10,20 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import GRID_SIZE, Card, Tier
-from deckgen.glyphs import STROKE, text_width
-from deckgen.layout.faces import ID_COLOUR, Face, digit
+from deckgen.glyphs import STROKE, centre_line_bounds, text_width
+from deckgen.layout.faces import DIGIT_COLOUR, ID_COLOUR, Face, digit, reads_differently_turned, underline
 from deckgen.layout.primitives import BLACK, Disc, Primitive, Stroke, text
 
-#: Tier dot colours: strong enough to read on clear film.
-TIER_COLOURS: dict[Tier, str] = {
-    Tier.GREEN: "#1E9E3A",
-    Tier.YELLOW: "#F2B800",
-    Tier.PURPLE: "#7A3FA8",
-    Tier.ORANGE: "#F26B0F",
-}
 TICK_COLOUR = "#B0B0B0"
 #: Digits fill this share of a cell's height (ink, round caps included).
 DIGIT_HEIGHT_SHARE = 0.62
+#: A two-digit number is at most this share of a cell's width (ink), so that numbers in
+#: neighbouring cells of a stack stay well apart; it is drawn smaller where it would be wider.
+NUMBER_WIDTH_SHARE = 0.72
 
 
 @dataclass(frozen=True)
@@ -66,6 +62,14 @@ class CleariosityGeometry:
         """Cap height of the digit centre-lines; with the stroke the ink is 62 % of the cell."""
         return DIGIT_HEIGHT_SHARE * self.cell / (1 + STROKE)
 
+    def number_size(self, value: int) -> float:
+        """Cap height of ``value``'s centre-lines: :attr:`digit_size`, or less for a number too
+        wide for :data:`NUMBER_WIDTH_SHARE` of the cell."""
+        x0, _, x1, _ = centre_line_bounds(str(value))
+        ink = (x1 - x0 + STROKE) * self.digit_size
+        room = NUMBER_WIDTH_SHARE * self.cell
+        return self.digit_size if ink <= room else self.digit_size * room / ink
+
     @property
     def dot_radius(self) -> float:
         return min(3.2, self.band * 0.22)
@@ -102,19 +106,32 @@ def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = F
     if ticks:
         shapes += grid_ticks(geometry)
     for cell in card.cells:
-        cx, cy = geometry.cell_centre(cell.row, cell.col)
-        shapes += digit(cell.value, cx, cy, geometry.digit_size)
+        shapes += cell_number(cell.value, cell.row, cell.col, geometry)
     shapes += tier_mark(card.tier, geometry)
     x, baseline = geometry.id_start(card.tier.op)
     shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
 
+def cell_number(
+    value: int, row: int, col: int, geometry: CleariosityGeometry, colour: str = DIGIT_COLOUR
+) -> list[Primitive]:
+    """A number centred in its cell, with a bar under it where it reads as another number
+    turned half round (6 and 9, 16 and 91, 68 and 89), as on playing cards and dice."""
+    cx, cy = geometry.cell_centre(row, col)
+    size = geometry.number_size(value)
+    shapes = digit(value, cx, cy, size, colour)
+    if reads_differently_turned(value):
+        x0, y0, x1, y1 = centre_line_bounds(str(value))
+        shapes.append(underline(str(value), cx - (x0 + x1) / 2 * size, cy + (y0 + y1) / 2 * size, size, colour))
+    return shapes
+
+
 def tier_mark(tier: Tier, geometry: CleariosityGeometry) -> list[Primitive]:
     cx, cy = geometry.dot_centre
     r = geometry.dot_radius
     size = geometry.symbol_size
-    shapes: list[Primitive] = [Disc(cx, cy, r, TIER_COLOURS[tier])]
+    shapes: list[Primitive] = [Disc(cx, cy, r, tier.dot)]
     shapes += text(tier.op, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
     return shapes
 

@@ -13,29 +13,32 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
+from deckgen.games.cleariosity.criteria import op_facts
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
-from deckgen.games.cleariosity.rules import MAX_VALUE, apply, is_trivial
 
 Fact = tuple[int, int, int]
+#: The standard deck's numbers.
+DIGITS: tuple[int, ...] = tuple(range(10))
 
 
 @cache
-def tier_facts(tier: Tier, high: int = MAX_VALUE) -> tuple[Fact, ...]:
-    """Every fact of the tier's new operation whose numbers are 0 to ``high``, in reading order."""
-    found = []
-    for a in range(1, high + 1):
-        for b in range(1, high + 1):
-            c = apply(tier.op, a, b)
-            if c is not None and 0 <= c <= high and not is_trivial(a, b, c, tier.op):
-                found.append((a, b, c))
-    return tuple(found)
+def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int, ...] = ()) -> tuple[Fact, ...]:
+    """Every fact of the tier's new operation with these numbers (and, for × and ÷, these
+    tables' factors where given), in reading order."""
+    return tuple(op_facts(tier.op, numbers, factors))
 
 
-def fact_counts(groups: Iterable[Group], tier: Tier, high: int = MAX_VALUE) -> Counter[Fact]:
-    """How many of ``groups`` practise each fact of the tier with numbers to ``high`` (those with no group at 0)."""
-    counts: Counter[Fact] = Counter(dict.fromkeys(tier_facts(tier, high), 0))
+def fact_counts(
+    groups: Iterable[Group], tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int, ...] = ()
+) -> Counter[Fact]:
+    """How many of ``groups`` practise each fact of the tier (those with no group at 0).
+
+    A group whose equation is true but not one of the facts (2 × 12 = 24 in a deck of the
+    tables to 9 × 9) is not counted.
+    """
+    counts: Counter[Fact] = Counter(dict.fromkeys(tier_facts(tier, numbers, factors), 0))
     for group in groups:
-        if group.practises(tier.op):
+        if group.values in counts and group.practises(tier.op):
             counts[group.values] += 1
     return counts

@@ -130,7 +130,5 @@ class CleariosityGame(Game):
         return docs_images()
 
     def packing_detail(self, deck: Any) -> str:
-        from deckgen.games.cleariosity.model import Tier
-
-        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.colour}" for t in Tier if deck.colour_cards(t))
+        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.name}" for t in deck.present())
         return f"A Cleariosity Numbers set has {counts} cards."

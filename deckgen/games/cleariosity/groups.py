@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import cast
 
 from deckgen.games.cleariosity.model import Card
-from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, apply, practises, readings_trivial
+from deckgen.games.cleariosity.rules import LINE_POSITIONS, MAX_VALUE, OPS, apply, practises, readings_trivial
 
 RawCard = tuple[tuple[int, int], ...]
 
@@ -62,14 +62,14 @@ def raw_card(card: Card) -> RawCard:
 
 @lru_cache(maxsize=32)
 def equation_table(ops: tuple[str, ...]) -> dict[tuple[int, int], tuple[tuple[int, tuple[str, ...]], ...]]:
-    """For operands (a, b): each reachable digit c with the operations giving a op b = c."""
+    """For operands (a, b): each reachable number c (0 to 99) with the operations giving a op b = c."""
     table: dict[tuple[int, int], tuple[tuple[int, tuple[str, ...]], ...]] = {}
-    for a in range(10):
-        for b in range(10):
+    for a in range(MAX_VALUE + 1):
+        for b in range(MAX_VALUE + 1):
             results: dict[int, list[str]] = {}
             for op in ops:
                 c = apply(op, a, b)
-                if c is not None and 0 <= c <= 9:
+                if c is not None and 0 <= c <= MAX_VALUE:
                     results.setdefault(c, []).append(op)
             if results:
                 table[a, b] = tuple((c, tuple(found)) for c, found in sorted(results.items()))

@@ -2,49 +2,89 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from typing import ClassVar
 
 GRID_SIZE = 3
 CELLS_PER_CARD = 3
 
 
-class Tier(Enum):
-    """A Cleariosity Numbers tier: its dot colour, the operation it adds, its play order.
+#: Tier dot colours a deck may use, by name, each strong enough to read on clear film.
+DOT_COLOURS: dict[str, str] = {
+    "green": "#1E9E3A",
+    "yellow": "#F2B800",
+    "purple": "#7A3FA8",
+    "orange": "#F26B0F",
+    "blue": "#1F6FD1",
+    "red": "#D62B2B",
+    "pink": "#E0529C",
+    "brown": "#8B5A2B",
+    "grey": "#6E6E6E",
+}
+
+
+@dataclass(frozen=True)
+class Tier:
+    """A Cleariosity Numbers tier: its name, dot colour, the operation it adds, its play order.
 
     Tiers are cumulative: playing at a tier uses the cards of that tier and of every
-    earlier one, with all of their operations.
+    earlier one, with all of their operations. The standard deck's four tiers are
+    ``Tier.GREEN``, ``Tier.YELLOW``, ``Tier.PURPLE`` and ``Tier.ORANGE``; a deck spec makes its own.
     """
 
-    GREEN = ("green", "+", 0)
-    YELLOW = ("yellow", "-", 1)
-    PURPLE = ("purple", "*", 2)
-    ORANGE = ("orange", "/", 3)
+    name: str
+    op: str
+    rank: int
+    #: The dot's colour (a key of :data:`DOT_COLOURS`).
+    colour: str
+    #: The tiers before this one, in play order.
+    earlier: tuple[Tier, ...] = ()
 
-    def __init__(self, colour: str, op: str, rank: int) -> None:
-        self.colour = colour
-        self.op = op
-        self.rank = rank
-
-    @classmethod
-    def from_name(cls, name: str) -> Tier:
-        for tier in cls:
-            if tier.colour == name:
-                return tier
-        raise KeyError(name)
+    GREEN: ClassVar[Tier]
+    YELLOW: ClassVar[Tier]
+    PURPLE: ClassVar[Tier]
+    ORANGE: ClassVar[Tier]
 
     @property
     def prefix(self) -> str:
         """The letter that starts the ids of this tier's cards (G01, Y01, P01, O01)."""
-        return self.colour[0].upper()
+        return self.name[0].upper()
 
     def ops(self) -> tuple[str, ...]:
         """The operations allowed when playing at this tier (its own and every earlier one)."""
-        return tuple(t.op for t in Tier if t.rank <= self.rank)
+        return tuple(t.op for t in self.earlier) + (self.op,)
 
     def tiers(self) -> tuple[Tier, ...]:
-        """The card colours in play at this tier."""
-        return tuple(t for t in Tier if t.rank <= self.rank)
+        """The tiers whose cards are in play at this tier."""
+        return (*self.earlier, self)
+
+    @property
+    def dot(self) -> str:
+        """The dot's printed colour (hex)."""
+        return DOT_COLOURS[self.colour]
+
+
+def make_tiers(plan: Sequence[tuple[str, str, str]]) -> tuple[Tier, ...]:
+    """Tiers from (name, operation, dot colour) in play order."""
+    made: list[Tier] = []
+    for rank, (name, op, colour) in enumerate(plan):
+        made.append(Tier(name, op, rank, colour, tuple(made)))
+    return tuple(made)
+
+
+#: The standard deck's tiers: green +, yellow −, purple ×, orange ÷.
+STANDARD_TIERS = make_tiers(
+    [("green", "+", "green"), ("yellow", "-", "yellow"), ("purple", "*", "purple"), ("orange", "/", "orange")]
+)
+Tier.GREEN, Tier.YELLOW, Tier.PURPLE, Tier.ORANGE = STANDARD_TIERS
+
+
+def tier_named(tiers: Iterable[Tier], name: str) -> Tier:
+    for tier in tiers:
+        if tier.name == name:
+            return tier
+    raise KeyError(name)
 
 
 @dataclass(frozen=True, order=True)
@@ -95,6 +135,8 @@ class Deck:
     cards: tuple[Card, ...]
     #: The deck spec it was designed for (a preset's name or a spec file), "" for none.
     spec: str = ""
+    #: Its tiers in play order (a spec's own, or the standard four).
+    tiers: tuple[Tier, ...] = STANDARD_TIERS
 
     def tier_cards(self, tier: Tier) -> tuple[Card, ...]:
         """The cards in play at ``tier``: its own colour and every earlier colour."""
@@ -102,7 +144,11 @@ class Deck:
 
     def colour_cards(self, tier: Tier) -> tuple[Card, ...]:
         """The cards carrying exactly this tier's dot."""
-        return tuple(card for card in self.cards if card.tier is tier)
+        return tuple(card for card in self.cards if card.tier == tier)
+
+    def present(self) -> tuple[Tier, ...]:
+        """The tiers that have cards in this deck, in play order."""
+        return tuple(tier for tier in self.tiers if self.colour_cards(tier))
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
-from deckgen.games.cleariosity.model import Card, Deck, Tier
+from deckgen.games.cleariosity.model import Card, Deck
 from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.games.cleariosity.spec import load_spec
@@ -36,7 +36,7 @@ PICTURE_COLUMN = 44.0
 
 def rules(deck: Deck) -> list[Block]:
     """The rules as this deck plays them: its card count, its levels and their operations."""
-    larger = [tier.colour for tier in (Tier.PURPLE, Tier.ORANGE) if deck.colour_cards(tier)]
+    larger = [tier.name for tier in deck.present() if tier.op in ("*", "/")]
     variants = [words.CLEARIOSITY_LEVEL_UP] if len(levels(deck)) > 1 else []
     variants += [
         text.format(larger=words.CLEARIOSITY_LARGER_LEVELS.format(levels=_joined(larger)) if larger else "")
@@ -79,14 +79,14 @@ def players_text(deck: Deck) -> str:
 
 def levels(deck: Deck) -> list[tuple[str, str, str]]:
     """Each level of this deck: the colours in play, their cards, and the operations in words."""
-    present = [tier for tier in Tier if deck.colour_cards(tier)]
+    present = list(deck.present())
     rows = []
     for tier in present:
-        colours = [t.colour for t in tier.tiers() if t in present]
-        name = "All four colours" if len(colours) == len(Tier) else _joined(colours).capitalize()
+        colours = [t.name for t in tier.tiers() if t in present]
+        name = "All four colours" if len(colours) == 4 else _joined(colours).capitalize()
         ops = [t.op for t in tier.tiers()]
         signs = " ".join(OP_SYMBOLS[op] for op in ops)
-        doing = "all four operations" if len(ops) == len(Tier) else _joined([words.OPERATION_WORDS[op] for op in ops])
+        doing = "all four operations" if len(ops) == 4 else _joined([words.OPERATION_WORDS[op] for op in ops])
         rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))
     return rows
 
@@ -99,10 +99,10 @@ def turn_ups(deck: Deck) -> list[tuple[str, ...]]:
     """Cards each player turns up in a game, per level and number of players (this deck's counts)."""
     counts = deck_players(deck)
     rows: list[tuple[str, ...]] = [("Turn-ups per player", *(f"{n} players" for n in counts))]
-    for tier in Tier:
+    for tier in deck.present():
         cards = len(deck.tier_cards(tier))
-        if deck.colour_cards(tier):
-            rows.append((f"{tier.colour.capitalize()} level ({cards} cards)", *(str(cards // n) for n in counts)))
+        if cards:
+            rows.append((f"{tier.name.capitalize()} level ({cards} cards)", *(str(cards // n) for n in counts)))
     return rows
 
 
@@ -116,7 +116,7 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
     """
     geometry = CleariosityGeometry(*card_size)
     scale = min(0.42, 30.0 / geometry.width)
-    levels = [tier for tier in Tier if deck.colour_cards(tier)]
+    levels = list(deck.present())
     if not levels:
         return []
     story: list[Block] = [
@@ -136,26 +136,26 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
         if found.groups:
             cards: Sequence[Card] = own
             groups = found.groups
-            earlier = [t.colour for t in tier.tiers() if t is not tier and deck.colour_cards(t)]
+            earlier = [t.name for t in tier.tiers() if t is not tier and deck.colour_cards(t)]
             before = (
                 f"; the {_joined(earlier)} cards as in {'their keys' if len(earlier) > 1 else 'its key'}"
                 if earlier
                 else ""
             )
             intro = (
-                f"{len(own)} {tier.colour} cards, {in_play} in play. Operations: {ops}. "
-                f"Collect the {tier.colour} cards with these {len(groups)} equations{before}."
+                f"{len(own)} {tier.name} cards, {in_play} in play. Operations: {ops}. "
+                f"Collect the {tier.name} cards with these {len(groups)} equations{before}."
             )
         else:
             report = analyse_tier(deck, tier)
             cards, groups = report.cards, report.perfect_clear.groups or ()
             intro = (
-                f"{in_play} cards in play. Operations: {ops}. The {tier.colour} cards cannot be collected on "
+                f"{in_play} cards in play. Operations: {ops}. The {tier.name} cards cannot be collected on "
                 f"their own, so this key collects every card of the level."
             )
             if not groups:
                 intro = f"{in_play} cards in play. No way to collect every card was found for this level."
-        section: list[Block] = [Heading(f"Answer key: {tier.colour} level", 2), Text(intro)]
+        section: list[Block] = [Heading(f"Answer key: {tier.name} level", 2), Text(intro)]
         pictures = []
         for group in groups:
             stacked = [cards[i] for i in group.cards]

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckgen.games.cleariosity.faces import CleariosityGeometry, tier_mark
+from deckgen.games.cleariosity.faces import CleariosityGeometry, cell_number, tier_mark
 from deckgen.games.cleariosity.model import Card
 from deckgen.games.cleariosity.rules import LINES
-from deckgen.layout.faces import digit
 from deckgen.layout.pictures import CARD_EDGE
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke
 
@@ -59,8 +58,7 @@ def stack_picture(
     for card in cards:
         for cell in card.cells:
             dark = not lines or (cell.row, cell.col) in on_lines
-            cx, cy = g.cell_centre(cell.row, cell.col)
-            shapes += digit(cell.value, cx, cy, g.digit_size, BLACK if dark else OFF_LINE)
+            shapes += cell_number(cell.value, cell.row, cell.col, g, BLACK if dark else OFF_LINE)
     top = max(cards, key=lambda c: c.tier.rank)
     shapes += tier_mark(top.tier, g)
     return shapes

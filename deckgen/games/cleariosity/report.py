@@ -33,7 +33,7 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         facts = f"{tier.facts_covered}/{len(tier.facts)}"
         pairs = sum(1 for g in tier.groups if g.pair)
         lines.append(
-            f"{tier.tier.colour:<8}{len(tier.cards):>6}  {ops:<8}{len(tier.groups):>7}{pairs:>7}"
+            f"{tier.tier.name:<8}{len(tier.cards):>6}  {ops:<8}{len(tier.groups):>7}{pairs:>7}"
             f"{tier.min_participation:>10}{tier.min_pairs:>10}{tier.trivial_share:>9.1%}{facts:>8}  {result}"
         )
     if report.games:
@@ -52,7 +52,7 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
                 for card, share in [tier.stranded(p)]
             )
             lines.append(
-                f"{tier.tier.colour:<8}"
+                f"{tier.tier.name:<8}"
                 f"{' / '.join(f'{s.collected_share:.1%}' for s in full):<23}"
                 f"{' / '.join(f'{s.collected_share:.1%}' for s in beginner):<23}"
                 f"{' / '.join(f'{s.practice_per_game:.1f}' for s in full):<20}"
@@ -84,19 +84,30 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     cells = report.balance.cells
     low_digit = min(n for d, n in digits.items() if d)
     limits = report.criteria
-    lines += [
-        "",
-        f"Digits 1-{limits.high} each printed {low_digit} to {max(digits.values())} times "
-        f"(need {limits.min_digit_use}), 0 printed {digits[0]} times (need {limits.min_zero_use}); "
+    cells_text = (
         f"cells each used by {min(cells.values())} to {max(cells.values())} cards "
-        f"(need {limits.min_cell_use}): " + ("pass" if report.balance.passed() else "FAIL 11"),
-    ]
+        f"(need {limits.min_cell_use}): " + ("pass" if report.balance.passed() else "FAIL 11")
+    )
+    if 0 in digits and limits.numbers == tuple(range(limits.high + 1)):
+        lines += [
+            "",
+            f"Digits 1-{limits.high} each printed {low_digit} to {max(digits.values())} times "
+            f"(need {limits.min_digit_use}), 0 printed {digits[0]} times (need {limits.min_zero_use}); " + cells_text,
+        ]
+    else:
+        rarest = min(digits, key=lambda d: (digits[d], d))
+        lines += [
+            "",
+            f"The {len(digits)} numbers of the spec each printed {digits[rarest]} ({rarest}) to "
+            f"{max(digits.values())} times (need {limits.min_digit_use}); " + cells_text,
+        ]
     if report.balance.outside:
-        lines.append(f"Cards with a number above {limits.high}, outside the spec: " + ", ".join(report.balance.outside))
+        which = f"above {limits.high}" if limits.numbers == tuple(range(limits.high + 1)) else "the spec does not list"
+        lines.append(f"Cards with a number {which}, outside the spec: " + ", ".join(report.balance.outside))
     for tier in report.tiers:
         if tier.self_equations:
             lines.append(
-                f"Cards that are an equation on their own ({tier.tier.colour}): " + "; ".join(tier.self_equations)
+                f"Cards that are an equation on their own ({tier.tier.name}): " + "; ".join(tier.self_equations)
             )
     for tier in report.tiers:
         count = tier.teaching_facts()
@@ -105,10 +116,10 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             if tier.teaching_facts_exact
             else f"{count} different facts; the search ran out before proving none has more"
         )
-        lines += ["", f"Teaching split, {tier.tier.colour} cards ({how_many}):"]
+        lines += ["", f"Teaching split, {tier.tier.name} cards ({how_many}):"]
         lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier.op)
     for tier in report.tiers:
-        lines += ["", f"Perfect clear, {tier.tier.colour} tier:"]
+        lines += ["", f"Perfect clear, {tier.tier.name} tier:"]
         lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
     lines.append("")
     if report.games == 0:
@@ -118,7 +129,9 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     failures = report.failures()
     if failures:
         for where, number in failures:
-            lines.append(f"FAILED {where}: criterion {number}, {criteria_text(report.criteria)[number]}")
+            lines.append(
+                f"FAILED {where}: criterion {number}, {criteria_text(report.criteria, report.deck.tiers)[number]}"
+            )
     elif report.games == 0:
         lines.append("Every criterion checked passes in every tier; play was not simulated.")
     else:
@@ -143,7 +156,7 @@ def expectation(tier: TierReport, players: int) -> str:
     beginner = tier.beginner[players]
     left = round((1 - full.collected_share) * len(tier.cards))
     return (
-        f"{tier.tier.colour}: students {VERBS[tier.tier]} about {full.practice_per_game:.1f} times a game "
+        f"{tier.tier.name}: students {VERBS[tier.tier]} about {full.practice_per_game:.1f} times a game "
         f"and collect {full.collected_share:.0%} of the {len(tier.cards)} cards (about {left} left on the table); "
         f"beginners who only take two-card stacks collect {beginner.collected_share:.0%}."
     )
@@ -157,7 +170,7 @@ def focus_line(tier: TierReport, players: int) -> str:
         f"{name} in {pairs} two-card stacks, {per_game:.2f} a game" for name, pairs, per_game in focus.facts
     )
     return (
-        f"{tier.tier.colour}: {facts}; together {focus.share:.0%} of the collections practising them "
+        f"{tier.tier.name}: {facts}; together {focus.share:.0%} of the collections practising them "
         f"(need {own.min_focus_pairs} stacks and {own.min_focus_per_game:g} a game each, "
         f"{own.min_focus_share:.0%} together)"
     )
@@ -166,7 +179,7 @@ def focus_line(tier: TierReport, players: int) -> str:
 def facts_line(tier: TierReport) -> str:
     op = tier.tier.op
     noun = FACT_NOUNS[tier.tier]
-    text = f"{tier.tier.colour}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {tier.own.min_facts})"
+    text = f"{tier.tier.name}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {tier.own.min_facts})"
     missing = [describe(f, op) for f, n in tier.facts.items() if not n]
     if missing:
         text += "; missing " + ", ".join(missing)
@@ -199,7 +212,7 @@ def variety_line(tier: TierReport, players: int) -> str:
     variety = tier.variety(players)
     equation, share = variety.top
     op = tier.tier.op
-    parts = [f"{tier.tier.colour}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
+    parts = [f"{tier.tier.name}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
     if op != tier.tier.tiers()[0].op and variety.top_new[0]:
         parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {OP_SYMBOLS[op]} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")

@@ -53,8 +53,8 @@ OPS: tuple[str, ...] = ("+", "-", "*", "/")
 #: How each operation is printed for people.
 OP_SYMBOLS: dict[str, str] = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
-#: Smallest and largest number a Cleariosity card may carry.
-MIN_VALUE, MAX_VALUE = 0, 9
+#: Smallest and largest number a Cleariosity card may carry (a deck spec may allow fewer).
+MIN_VALUE, MAX_VALUE = 0, 99
 
 
 def apply(op: str, a: int, b: int) -> int | None:

@@ -15,14 +15,15 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria
-from deckgen.games.cleariosity.model import Deck, Tier
+from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria, op_facts
+from deckgen.games.cleariosity.model import DOT_COLOURS, Deck, Tier, make_tiers
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
 #: The preset a design or check without ``--spec`` follows.
@@ -36,18 +37,10 @@ SPECS = TEMPLATES / "specs"
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "x": "*", "×": "*", "*": "*", "/": "/", "÷": "/", ":": "/"}
 #: The sign each operation is written with in a spec this version writes.
 OPERATION_SIGNS = {"+": "+", "-": "-", "*": "x", "/": "/"}
-#: Dot colours a tier may name, with the colour printed (colour-blind-safe shapes are the renderer's job).
-TIER_COLOURS = {
-    "green": "#1E9E3A",
-    "yellow": "#F2B800",
-    "purple": "#7A3FA8",
-    "orange": "#F26B0F",
-    "blue": "#1F6FD1",
-    "red": "#D62B2B",
-    "pink": "#E0529C",
-    "brown": "#8B5A2B",
-    "grey": "#6E6E6E",
-}
+#: Dot colours a tier may name (each card also prints its tier's sign beside the dot).
+TIER_COLOURS = DOT_COLOURS
+#: Most tiers a spec may have.
+MOST_TIERS = 6
 #: Largest number a spec may put on a card (two digits a cell).
 LARGEST_NUMBER = 99
 #: A card carries this many numbers, in this many of the 9 cells.
@@ -89,10 +82,30 @@ class DeckSpec:
     criteria: dict[str, Any] = field(default_factory=dict)
     title: str = ""
     source: str = "spec"
+    #: The times tables' factors (lowest, highest) where the spec limits × and ÷ facts to them.
+    factors: tuple[int, int] | None = None
 
     @property
-    def numbers(self) -> range:
+    def span(self) -> range:
+        """Every number from the lowest to the highest the spec allows."""
         return range(self.low, self.high + 1)
+
+    @property
+    def factor_numbers(self) -> tuple[int, ...]:
+        return tuple(range(self.factors[0], self.factors[1] + 1)) if self.factors else ()
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers a card may carry: the whole span or, for a spec with factors, the numbers
+        of its facts (the factors and their products, and any + or − facts among them)."""
+        if not self.factors:
+            return tuple(self.span)
+        ops = self.operations(len(self.tiers) - 1)
+        used = set(self.factor_numbers) & set(self.span)
+        for op in ops:
+            for a, b, c in op_facts(op, tuple(self.span), self.factor_numbers):
+                used |= {a, b, c}
+        return tuple(sorted(used))
 
     @property
     def card_count(self) -> int:
@@ -120,15 +133,18 @@ class DeckSpec:
         tiers = []
         for number, tier in enumerate(self.tiers):
             new = [op for op in tier.adds if op not in self.operations(number - 1)] if number else list(tier.adds)
-            own = default_tier_criteria(tuple(new), self.numbers, first=number == 0, ops=self.operations(number))
+            own = default_tier_criteria(
+                tuple(new), self.numbers, first=number == 0, ops=self.operations(number), factors=self.factor_numbers
+            )
             own = replace(own, focus=self.focus_facts(number))
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
-        deck = Criteria(tiers=tuple(tiers), players=self.players, **balance_criteria(self.card_count, self.numbers))
+        balance = balance_criteria(self.card_count, self.numbers)
+        deck = Criteria(tiers=tuple(tiers), players=self.players, factors=self.factor_numbers, **balance)
         return _replace(deck, self.criteria, self.source, "criteria")
 
 
 #: Fields of the criteria that come from elsewhere in the spec, not from threshold lines.
-NOT_THRESHOLDS = ("tiers", "players", "focus", "high")
+NOT_THRESHOLDS = ("tiers", "players", "focus", "numbers", "factors")
 
 
 def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
@@ -156,7 +172,11 @@ _FACT = re.compile(r"^\s*(\d+)\s*([+\-−x×*/÷:])\s*(\d+)\s*(?:=\s*(\d+)\s*)?$
 _TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+(\d+)\s*(?:[-–]\s*(\d+))?\s*$", re.IGNORECASE)
 
 
-def parse_focus(text: str, numbers: range, source: str, where: str) -> list[Equation]:
+def _span_text(numbers: Sequence[int]) -> str:
+    return f"{min(numbers)}-{max(numbers)}"
+
+
+def parse_focus(text: str, numbers: Sequence[int], source: str, where: str) -> list[Equation]:
     """The facts a focus entry names: ``7x8=56``, ``6x7``, ``42/6``, or ``x tables 6-8``.
 
     ``x tables 6-8`` is every product a × b and b × a with a from 6 to 8 and b from 2 to
@@ -186,7 +206,7 @@ def parse_focus(text: str, numbers: range, source: str, where: str) -> list[Equa
         if outside:
             raise DeckgenError(
                 f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the spec's numbers "
-                f"{numbers.start}-{numbers.stop - 1}; widen 'numbers' or drop the fact"
+                f"{_span_text(numbers)}; widen 'numbers' or drop the fact"
             )
         return [fact]
     match = _TABLES.match(text)
@@ -208,7 +228,7 @@ def parse_focus(text: str, numbers: range, source: str, where: str) -> list[Equa
         if not found:
             raise DeckgenError(
                 f"{source}: {where}: {text.strip()} gives no facts within the numbers "
-                f"{numbers.start}-{numbers.stop - 1}; widen 'numbers'"
+                f"{_span_text(numbers)}; widen 'numbers'"
             )
         return found
     raise DeckgenError(
@@ -240,7 +260,7 @@ def load_spec(name_or_path: str | Path) -> DeckSpec:
 
 def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     """Validate a spec's TOML table; every error is one line naming ``source`` and the key."""
-    known = {"spec_version", "name", "title", "numbers", "numbers_per_card", "players", "tiers", "criteria"}
+    known = {"spec_version", "name", "title", "numbers", "factors", "numbers_per_card", "players", "tiers", "criteria"}
     for key in data:
         if key not in known:
             raise DeckgenError(f"{source}: unknown key {key!r}; a spec has {', '.join(sorted(known))}")
@@ -259,6 +279,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     if not isinstance(title, str):
         raise DeckgenError(f"{source}: title must be text")
     low, high = _numbers(data.get("numbers"), source)
+    factors = _factors(data.get("factors"), low, high, source)
     per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
     if per_card != NUMBERS_PER_CARD:
         raise DeckgenError(f"{source}: numbers_per_card must be {NUMBERS_PER_CARD} (three numbers in a 3 x 3 grid)")
@@ -267,7 +288,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     criteria = data.get("criteria", {})
     if not isinstance(criteria, dict):
         raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
-    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source)
+    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
     for number in range(len(tiers)):
         ops = spec.operations(number)
         for a, op, b, c in spec.focus_facts(number):
@@ -288,11 +309,26 @@ def _numbers(value: Any, source: str) -> tuple[int, int]:
     if not match:
         raise DeckgenError(f"{source}: numbers = {value!r} is not a range; {fix}")
     low, high = int(match.group(1)), int(match.group(2))
-    if low != 0 or not 5 <= high <= LARGEST_NUMBER:
+    if not 5 <= high <= LARGEST_NUMBER or not 0 <= low <= high - 5:
         raise DeckgenError(
-            f"{source}: numbers = {value!r}: the range starts at 0 and ends between 5 and {LARGEST_NUMBER}; {fix}"
+            f"{source}: numbers = {value!r}: the range ends between 5 and {LARGEST_NUMBER} and holds at least "
+            f"six numbers; {fix}"
         )
     return low, high
+
+
+def _factors(value: Any, low: int, high: int, source: str) -> tuple[int, int] | None:
+    """The optional ``factors = "2-9"``: × and ÷ facts from these tables only."""
+    if value is None:
+        return None
+    fix = 'write factors = "2-9" for the tables from 2 x 2 to 9 x 9'
+    match = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", value) if isinstance(value, str) else None
+    if not match:
+        raise DeckgenError(f"{source}: factors = {value!r} is not a range; {fix}")
+    first, last = int(match.group(1)), int(match.group(2))
+    if not max(2, low) <= first <= last <= high:
+        raise DeckgenError(f"{source}: factors = {value!r}: factors run from 2 up, within the numbers; {fix}")
+    return first, last
 
 
 def _players(value: Any, source: str) -> tuple[int, ...]:
@@ -318,6 +354,8 @@ def _tiers(value: Any, source: str) -> tuple[TierSpec, ...]:
         name = table.get("name")
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
             raise DeckgenError(f'{source}: {where}.name must be a lower-case word, e.g. name = "green"')
+        if number == MOST_TIERS:
+            raise DeckgenError(f"{source}: {len(value)} tiers; a deck has at most {MOST_TIERS}")
         if name in [t.name for t in tiers]:
             raise DeckgenError(f"{source}: {where}.name {name!r} is used twice; give each tier its own name")
         if name[0].upper() in [t.prefix for t in tiers]:
@@ -366,6 +404,8 @@ def dump_spec(spec: DeckSpec) -> str:
     if spec.title:
         lines.append(f"title = {_quote(spec.title)}")
     lines.append(f'numbers = "{spec.low}-{spec.high}"')
+    if spec.factors:
+        lines.append(f'factors = "{spec.factors[0]}-{spec.factors[1]}"')
     lines.append(f"players = [{', '.join(map(str, spec.players))}]")
     for tier in spec.tiers:
         lines += ["", "[[tiers]]", f'name = "{tier.name}"', f'colour = "{tier.colour}"', f"cards = {tier.cards}"]
@@ -386,47 +426,35 @@ def _number(value: Any) -> str:
     return repr(value) if isinstance(value, float) and math.isfinite(value) else str(value)
 
 
-def engine_tiers(spec: DeckSpec) -> list[Tier]:
-    """The tiers of this version's deck model that play ``spec``'s tiers, in order.
+def spec_tiers(spec: DeckSpec) -> tuple[Tier, ...]:
+    """The tiers a deck of ``spec`` is played with: its names, dot colours and operations.
 
-    This version designs and checks decks of one-digit numbers whose tiers are green, yellow,
-    purple and orange in that order (or the first of them), each adding its one operation
-    (+, -, x, /); card counts, focus facts, players and thresholds are the spec's own.
+    This version plays tiers that each bring in one operation (the spec format allows a tier
+    to add several, or none and only add cards; design and verify will follow).
     """
-    if spec.high > 9:
-        raise DeckgenError(
-            f'{spec.source}: numbers = "{spec.low}-{spec.high}": this version checks and designs decks of '
-            'one-digit numbers only; write numbers = "0-9" or less'
-        )
-    order = list(Tier)
-    if len(spec.tiers) > len(order):
-        raise DeckgenError(f"{spec.source}: {len(spec.tiers)} tiers: this version plays at most {len(order)}")
-    for number, (tier, model) in enumerate(zip(spec.tiers, order, strict=False)):
-        if tier.name != model.colour or tier.colour != model.colour or tier.adds != (model.op,):
+    for number, tier in enumerate(spec.tiers):
+        if len(tier.adds) != 1:
             raise DeckgenError(
-                f"{spec.source}: tiers[{number}] is {tier.name!r} adding {' '.join(tier.adds) or 'nothing'}: this "
-                "version plays green (+), yellow (-), purple (x) and orange (/) in that order; "
-                f'make tier {number + 1} {model.colour!r} with adds = ["{OPERATION_SIGNS[model.op]}"]'
+                f"{spec.source}: tiers[{number}] ({tier.name!r}) adds {len(tier.adds)} operations: this version "
+                'plays tiers that each add exactly one; give it one, e.g. adds = ["x"]'
             )
-    return order[: len(spec.tiers)]
+    return make_tiers([(tier.name, tier.adds[0], tier.colour) for tier in spec.tiers])
 
 
 def engine_criteria(spec: DeckSpec, deck: Deck) -> Criteria:
     """The thresholds to judge ``deck`` by, after checking it is a deck of ``spec`` (its tiers and counts)."""
-    tiers = engine_tiers(spec)
-    for tier in Tier:
-        held = len(deck.colour_cards(tier))
+    tiers = spec_tiers(spec)
+    for tier in deck.present():
         if tier not in tiers:
-            if held:
-                raise DeckgenError(
-                    f"{spec.source}: the deck has {held} {tier.colour} cards and the spec no {tier.colour} tier; "
-                    "check the spec or the deck file"
-                )
-            continue
-        wanted = spec.tiers[tier.rank].cards
-        if held != wanted:
             raise DeckgenError(
-                f"{spec.source}: the deck has {held} {tier.colour} cards and the spec asks for {wanted}; "
+                f"{spec.source}: the deck has {tier.name} cards and the spec no {tier.name} tier with that "
+                "sign and colour; check the spec or the deck file"
+            )
+    for tier, wanted in zip(tiers, spec.tiers, strict=True):
+        held = len(deck.colour_cards(tier))
+        if held != wanted.cards:
+            raise DeckgenError(
+                f"{spec.source}: the deck has {held} {tier.name} cards and the spec asks for {wanted.cards}; "
                 "check the spec or the deck file"
             )
     return spec.criteria_for()
@@ -444,7 +472,7 @@ def designable(spec: DeckSpec) -> Criteria:
     count is a multiple of 3. Its targets are tuned to the standard deck; a spec's own counts,
     numbers, players and thresholds are what each attempt's check applies.
     """
-    tiers = engine_tiers(spec)
+    tiers = spec_tiers(spec)
     focused = [number for number, tier in enumerate(spec.tiers) if tier.focus]
     if focused:
         raise DeckgenError(
@@ -455,7 +483,7 @@ def designable(spec: DeckSpec) -> Criteria:
         if tier.cards % 3:
             raise DeckgenError(
                 f"{spec.source}: tiers[{number}].cards = {tier.cards}: design splits each tier into threes, so its "
-                f"card count must be a multiple of 3 (the {model.colour} tier: {tier.cards - tier.cards % 3} or "
+                f"card count must be a multiple of 3 (the {model.name} tier: {tier.cards - tier.cards % 3} or "
                 f"{tier.cards - tier.cards % 3 + 3})"
             )
     return spec.criteria_for()

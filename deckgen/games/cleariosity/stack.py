@@ -101,7 +101,7 @@ def read_stack(cards: Sequence[Card], level: Tier) -> StackReading:
         if other:
             needs = " or ".join(OP_SYMBOLS[op] for op in other)
             reason = f"{where.capitalize()} reads {describe((a, b, c), other[0])}, but that needs {needs}"
-            full.append((0, reason + f", which the {level.colour} level does not use."))
+            full.append((0, reason + f", which the {level.name} level does not use."))
         else:
             full.append((3, f"{where.capitalize()} reads {a}, {b}, {c}: no operation makes {a} ? {b} = {c}."))
     if equations:

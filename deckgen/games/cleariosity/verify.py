@@ -42,10 +42,10 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria, op_facts
 from deckgen.games.cleariosity.facts import Fact, fact_counts, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
-from deckgen.games.cleariosity.model import Card, Deck, Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Deck, Tier
 from deckgen.games.cleariosity.partition import PartitionResult, find_partition
 from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats, simulate
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, is_trivial, self_equations
@@ -60,15 +60,31 @@ def _per_tier(tiers: list[tuple[Tier, TierCriteria]], name: str) -> str:
     shares = [(tier, getattr(own, name)) for tier, own in tiers]
     if len({share for _, share in shares}) <= 1:
         return f"{shares[0][1]:.0%}" if shares else ""
-    return ", ".join(f"{share:.0%} ({tier.colour})" for tier, share in shares)
+    return ", ".join(f"{share:.0%} ({tier.name})" for tier, share in shares)
 
 
-def criteria_text(criteria: Criteria) -> dict[int, str]:
+def _numbers_text(numbers: Sequence[int]) -> str:
+    """``0-5``, or ``2-9, 10, 12, 14 ... 81`` for numbers with gaps."""
+    if list(numbers) == list(range(min(numbers), max(numbers) + 1)):
+        return f"{min(numbers)}-{max(numbers)}"
+    runs: list[str] = []
+    start = previous = numbers[0]
+    for number in [*numbers[1:], None]:
+        if number is not None and number == previous + 1:
+            previous = number
+            continue
+        runs.append(str(start) if start == previous else f"{start}-{previous}")
+        if number is not None:
+            start = previous = number
+    return ", ".join(runs)
+
+
+def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIERS) -> dict[int, str]:
     """Each criterion in a line, with the thresholds of ``criteria`` (for reports and JSON)."""
-    tiers = list(zip(Tier, criteria.tiers, strict=False))
+    tiers = list(zip(deck_tiers, criteria.tiers, strict=False))
     collected = [own.min_collected for _, own in tiers]
     usual = max(set(collected), key=lambda share: (collected.count(share), share)) if collected else 0.92
-    others = ", ".join(f"{own.min_collected:.0%} {tier.colour}" for tier, own in tiers if own.min_collected != usual)
+    others = ", ".join(f"{own.min_collected:.0%} {tier.name}" for tier, own in tiers if own.min_collected != usual)
     return {
         1: "no card is an equation by itself",
         2: "perfect clear",
@@ -88,6 +104,11 @@ def criteria_text(criteria: Criteria) -> dict[int, str]:
         11: (
             f"every digit 1-{criteria.high} at least {criteria.min_digit_use} times and 0 at least "
             f"{criteria.min_zero_use}, every cell on at least {criteria.min_cell_use} cards"
+            if criteria.numbers == tuple(range(criteria.high + 1))
+            else f"only the spec's {len(criteria.numbers)} numbers ({_numbers_text(criteria.numbers)}), each at "
+            f"least {criteria.min_digit_use} times"
+            + (f" (0: {criteria.min_zero_use})" if 0 in criteria.numbers else "")
+            + f", every cell on at least {criteria.min_cell_use} cards"
         ),
         12: f"the most-collected equation at most {_per_tier(tiers, 'max_top_equation')} of those collected",
         13: f"the most-collected fact of the new operation at most {criteria.max_top_new:.0%} of the collections "
@@ -234,7 +255,7 @@ class TierReport:
     @cached_property
     def equations(self) -> tuple[list[int], list[str], list[int]]:
         """:func:`equation_numbers` of the tier's groups, worked out once for every player count."""
-        return equation_numbers(self.groups, self.tier)
+        return equation_numbers(self.groups, self.tier, self.criteria)
 
     @cached_property
     def equation_pairs(self) -> list[int]:
@@ -408,7 +429,7 @@ class TierReport:
             "perfect_clear": self.certificate(),
             "play": {str(p): round(s, 4) for p, s in self.play.items()},
             "passed": not self.failures(),
-            "failed": [criteria_text(self.criteria)[n] for n in self.failures()],
+            "failed": [criteria_text(self.criteria, self.tier.tiers())[n] for n in self.failures()],
             "new_op": op,
             "pair_groups": sum(1 for g in self.groups if g.pair),
             "min_pairs": self.min_pairs,
@@ -416,7 +437,11 @@ class TierReport:
             "facts": {
                 "covered": self.facts_covered,
                 "of": len(self.facts),
-                "missing": [describe(f, op) for f in tier_facts(self.tier, self.criteria.high) if not self.facts[f]],
+                "missing": [
+                    describe(f, op)
+                    for f in tier_facts(self.tier, self.criteria.numbers, self.criteria.factors)
+                    if not self.facts[f]
+                ],
                 "largest": describe(fact, op),
                 "largest_share": round(share, 4),
             },
@@ -479,7 +504,7 @@ class DeckReport:
 
     def failures(self) -> list[tuple[str, int]]:
         """(where, criterion number) for every failed check."""
-        failed = [(report.tier.colour, number) for report in self.tiers for number in report.failures()]
+        failed = [(report.tier.name, number) for report in self.tiers for number in report.failures()]
         if not self.balance.passed():
             failed.append(("deck", 11))
         return failed
@@ -494,7 +519,7 @@ class DeckReport:
             "passed": self.passed,
             "games": self.games,
             "seed": self.seed,
-            "tiers": {report.tier.colour: report.to_json() for report in self.tiers},
+            "tiers": {report.tier.name: report.to_json() for report in self.tiers},
             "balance": {
                 "digits": {str(d): n for d, n in sorted(self.balance.digits.items())},
                 "cells": {f"{r},{c}": n for (r, c), n in sorted(self.balance.cells.items())},
@@ -604,7 +629,7 @@ def analyse_tier(deck: Deck, tier: Tier, criteria: Criteria = STANDARD_CRITERIA)
         perfect_clear=perfect,
         teaching=teaching_in_tier,
         teaching_facts_exact=teaching_exact,
-        facts=fact_counts(groups, tier, criteria.high),
+        facts=fact_counts(groups, tier, criteria.numbers, criteria.factors),
         criteria=criteria,
     )
 
@@ -628,7 +653,7 @@ def quick_report(
         self_equations=[f"{card.id}" for card in cards if self_equations(card)],
         perfect_clear=met,
         teaching=met,
-        facts=fact_counts(groups, tier, criteria.high),
+        facts=fact_counts(groups, tier, criteria.numbers, criteria.factors),
         full_view=dict(zip(criteria.players, played, strict=True)),
         criteria=criteria,
     )
@@ -640,7 +665,7 @@ def _reindex(group: Group, cards: tuple[Card, ...], index: dict[str, int]) -> Gr
 
 
 def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport:
-    digits = {d: 0 for d in range(criteria.high + 1)}
+    digits = dict.fromkeys(criteria.numbers, 0)
     cells = {(r, c): 0 for r in range(3) for c in range(3)}
     outside = []
     for card in deck.cards:
@@ -669,11 +694,20 @@ def group_flags(groups: list[Group], tier: Tier) -> list[int]:
 TRIVIAL_KIND = len(OPS)
 
 
-def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[str], list[int]]:
+@lru_cache(maxsize=64)
+def _fact_set(op: str, numbers: tuple[int, ...], factors: tuple[int, ...]) -> frozenset[Fact]:
+    return frozenset(op_facts(op, numbers, factors))
+
+
+def equation_numbers(
+    groups: list[Group], tier: Tier, criteria: Criteria = STANDARD_CRITERIA
+) -> tuple[list[int], list[str], list[int]]:
     """Each group's equation as a pupil says it ("3 + 3 = 6": its numbers, read with the tier's new
     operation when they can be, else with the first that holds), numbered; the equations'
     names; and each equation's kind: the number of its operation in :data:`~.rules.OPS`, plus
-    :data:`TRIVIAL_KIND` when that reading is trivial (not a fact the class practises)."""
+    :data:`TRIVIAL_KIND` when that reading is trivial (not a fact the class practises), or
+    twice that for a true reading that is not one of the spec's facts (2 × 12 = 24 in a deck of
+    the tables to 9 × 9)."""
     numbers: dict[str, int] = {}
     kinds: list[int] = []
     found = []
@@ -682,7 +716,13 @@ def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[s
         name = describe(group.values, op)
         if name not in numbers:
             numbers[name] = len(numbers)
-            kinds.append(OPS.index(op) + TRIVIAL_KIND * is_trivial(*group.values, op))
+            if is_trivial(*group.values, op):
+                kind = OPS.index(op) + TRIVIAL_KIND
+            elif group.values in _fact_set(op, criteria.numbers, criteria.factors):
+                kind = OPS.index(op)
+            else:
+                kind = OPS.index(op) + 2 * TRIVIAL_KIND
+            kinds.append(kind)
         found.append(numbers[name])
     return found, list(numbers), kinds
 
@@ -708,7 +748,7 @@ def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
     pairs = [i for i, g in enumerate(report.groups) if g.pair]
     pair_masks = [masks[i] for i in pairs]
     pair_flags = [flags[i] for i in pairs]
-    colour = report.tier.colour
+    colour = report.tier.name
     size = len(report.cards)
     tasks: list[PlayTask] = [
         (size, masks, flags, p, games, f"{seed}:{colour}:{p}", equations, kinds) for p in report.criteria.players
@@ -736,14 +776,14 @@ def verify_deck(
     and the stranding figures they would have settled are left unjudged (``unsettled``).
     ``criteria``: the thresholds to judge by (a deck spec's), and the player counts to play.
     """
-    tiers = [analyse_tier(deck, tier, criteria) for tier in Tier if deck.colour_cards(tier)]
+    tiers = [analyse_tier(deck, tier, criteria) for tier in deck.present()]
     players = criteria.players
     if games == 0:  # play not simulated: criteria 8-10 are left unjudged, the report says so
         return DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
     for report in tiers:
         if len(report.groups) > MAX_PLAY_GROUPS:
             raise DeckgenError(
-                f"the {report.tier.colour} level has {len(report.groups):,} equation groups; simulated play takes "
+                f"the {report.tier.name} level has {len(report.groups):,} equation groups; simulated play takes "
                 f"at most {MAX_PLAY_GROUPS:,} a level (a designed deck has about 2,000): check it with --games 0"
             )
     tasks = [task for report in tiers for task in play_tasks(report, games, seed)]
