@@ -251,14 +251,7 @@ class DeckSearch:
         # Every equation code a group can have: the running totals by code are zero elsewhere,
         # so their largest entry is read from these alone (a tenth as many look-ups as codes).
         self.equation_picker = _picker(
-            sorted(
-                {
-                    (a * base + b) * base + c
-                    for a in numbers
-                    for b in numbers
-                    for c, _ in self.table[a * base + b]
-                }
-            )
+            sorted({(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.table[a * base + b]})
         )
         self._lay_certificates()
         self._fill_free_cells()
