@@ -155,7 +155,7 @@ def default_tier_criteria(
     numbers: Sequence[int],
     first: bool,
     ops: tuple[str, ...] = (),
-    factors: Sequence[int] = (),
+    facts: dict[str, int] | None = None,
 ) -> TierCriteria:
     """A tier's thresholds when its spec names none: from the operations it brings in, and
     (criteria 12 and 14) from all the operations in play there, ``ops``.
@@ -167,13 +167,14 @@ def default_tier_criteria(
     :func:`variety_scale`, up to one half.
     """
     scale = variety_scale(ops or new_ops, numbers)
-    facts = sum(round(FACT_COVER[op] * len(op_facts(op, numbers, factors))) for op in new_ops)
-    met = sum(round(FACTS_MET[op] * len(op_facts(op, numbers, factors))) for op in new_ops if op in FACTS_MET)
+    total = facts if facts is not None else {op: len(op_facts(op, numbers)) for op in new_ops}
+    covered = sum(round(FACT_COVER[op] * total[op]) for op in new_ops)
+    met = sum(round(FACTS_MET[op] * total[op]) for op in new_ops if op in FACTS_MET)
     practice = 0.0 if first or not new_ops else max(PRACTICE[op] for op in new_ops)
     rare = any(op in RARE_FACT_OPS for op in new_ops)
     shares = [FACT_SHARE_OPS[op] for op in new_ops if op in FACT_SHARE_OPS]
     return TierCriteria(
-        min_facts=facts,
+        min_facts=covered,
         max_fact_share=max(shares) if shares else 1.0,
         min_collected=0.91 if first else 0.92,
         min_practice=practice,

@@ -112,6 +112,16 @@ def teaching_facts(
     return [f for f in tier_facts(tier, numbers, factors) if equation_ops(*f, tier.ops()) == (tier.op,)]
 
 
+#: The standard tier whose design targets a tier of each operation takes (the first tier: green's).
+ROLE_OF_OPERATION = {"+": 1, "-": 1, "*": 2, "/": 3}
+
+
+def tier_role(tier: Tier) -> int:
+    """The standard tier (0 green, 1 yellow, 2 purple, 3 orange) whose targets ``tier`` takes:
+    green's for the first tier, where a class starts, else that of the operation it adds."""
+    return 0 if tier.rank == 0 else ROLE_OF_OPERATION[tier.op]
+
+
 @cache
 def _tier_roles(
     values: tuple[int, int, int], ops: tuple[str, ...], tiers: tuple[Tier, ...] = TIERS
@@ -125,7 +135,7 @@ def _tier_roles(
             roles.append((False, False, False, False))
             continue
         trivial = all(is_trivial(*values, op) for op in held)
-        practising = tier.op in held and not is_trivial(*values, tier.op)
+        practising = tier.op in held and not is_trivial(*values, tier.op) and tier.teaches(values)
         roles.append((True, trivial, practising, practising and held == (tier.op,)))
     return tuple(roles)
 
@@ -208,10 +218,12 @@ class DeckSearch:
 
     def __init__(self, seed: int | str, settings: DesignSettings, goal: DesignGoal = STANDARD_GOAL) -> None:
         self.rng = random.Random(seed)
-        self.settings = settings
         self.goal = goal
         self.tiers = goal.tiers
         self.criteria = goal.criteria
+        # Each tier's targets are those of the standard tier it plays the part of (see tier_role).
+        roles = [tier_role(tier) for tier in self.tiers]
+        self.settings = settings.for_tiers(roles, [own.min_distinct_facts > 0 for own in goal.criteria.tiers])
         self.colours: list[Tier] = [
             tier for tier, count in zip(self.tiers, goal.counts, strict=True) for _ in range(count)
         ]
@@ -253,6 +265,16 @@ class DeckSearch:
         self.equation_picker = _picker(
             sorted({(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.table[a * base + b]})
         )
+        # The numbers a card's free cells may take: those of the facts in play at its tier (and 0,
+        # for the trivial readings a deck of numbers from 0 has). A card of the 2-5 tables has
+        # no use for 49; for numbers 0-9 every tier may use every number.
+        in_play: list[set[int]] = []
+        for tier in self.tiers:
+            used = {0} & allowed if not in_play else set(in_play[-1])
+            for fact in goal.facts(tier):
+                used |= set(fact)
+            in_play.append(used)
+        self.card_values = [tuple(n for n in numbers if n in in_play[tier.rank]) for tier in self.colours]
         self._lay_certificates()
         self._fill_free_cells()
         # Index of footprints: for each line, which cards fill which of its cells.
@@ -333,7 +355,8 @@ class DeckSearch:
         for card, cells in enumerate(self.cells):
             off_line = [p for p in range(9) if p not in LINES[self.certificate_line[card]]]
             for position in self.rng.sample(off_line, 2):
-                cells[position] = self.numbers[self.rng.randrange(len(self.numbers))]
+                values = self.card_values[card]
+                cells[position] = values[self.rng.randrange(len(values))]
 
     # -- the group index ------------------------------------------------------------------
     def _index(self, card: int) -> None:
@@ -725,7 +748,8 @@ class DeckSearch:
         saved = [(card, dict(cells))]
         position = rng.choice(sorted(p for p in cells if p != self.certificate_cell[card]))
         if roll < 0.65:
-            value = self.numbers[rng.randrange(len(self.numbers))]
+            values = self.card_values[card]
+            value = values[rng.randrange(len(values))]
             if value == cells[position]:
                 return None
             cells[position] = value
@@ -809,7 +833,7 @@ class DeckSearch:
             groups = find_groups(cards[:size], tier.ops())
             masks = [g.mask for g in groups]
             flags = group_flags(groups, tier)
-            equations, _, kinds = equation_numbers(groups, tier, limits)
+            equations, _, kinds = equation_numbers(groups, tier)
             played = []
             for players in limits.players:
                 stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.name}:{players}"

@@ -3,7 +3,9 @@ the defaults without loading the search)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from deckgen.games.cleariosity.standard import TRIVIAL_SHARE
 
@@ -20,14 +22,14 @@ class DesignSettings:
     temperatures: tuple[float, float] = (3000.0, 20.0)
     #: Safety margins over the criteria, so that simulated play has room.
     group_margin: int = 2
-    group_target: tuple[int, int, int, int] = (20, 20, 30, 40)
+    group_target: tuple[int, ...] = (20, 20, 30, 40)
     #: Two-card groups of different kinds (line and equation) each card should have.
     distinct_pair_target: int = 4
-    pair_target: tuple[int, int, int, int] = (9, 7, 7, 7)
+    pair_target: tuple[int, ...] = (9, 7, 7, 7)
     trivial_target: float = TRIVIAL_SHARE - 0.05
     fact_share_target: float = 0.34
     #: Target share of a tier's groups that practise its new operation.
-    practice_target: tuple[float, float, float, float] = (0.0, 0.26, 0.18, 0.16)
+    practice_target: tuple[float, ...] = (0.0, 0.26, 0.18, 0.16)
     #: Feedback from play: every ``feedback_every`` steps after the first ``feedback_start`` of
     #: them, ``feedback_games`` games per tier and player count; cards left over in more than
     #: ``strand_alarm`` of them get their pair targets raised, by at most ``boost_cap``.
@@ -50,7 +52,7 @@ class DesignSettings:
     max_same_number: int = 5
     #: Reward per card for two-card groups (diminishing past ``pair_cap``) and for all groups.
     pair_cap: int = 14
-    pair_weight: tuple[float, float, float, float] = (12.0, 6.0, 6.0, 6.0)
+    pair_weight: tuple[float, ...] = (12.0, 6.0, 6.0, 6.0)
     group_weight: float = 0.3
     group_cap: int = 60
     #: Variety as play meets it (weighted totals, see ``design.py``): the largest share one
@@ -58,15 +60,38 @@ class DesignSettings:
     #: number of equally common equations play meets), the share that must read only with the new
     #: operation, the largest share of one fact among those practising, and how much these weigh.
     variety_weight: float = 4.0
-    square_weight: tuple[float, float, float, float] = (10.0, 10.0, 10.0, 30.0)
+    square_weight: tuple[float, ...] = (10.0, 10.0, 10.0, 30.0)
     top_equation_target: float = 0.085
-    square_target: tuple[float, float, float, float] = (0.045, 0.03, 0.019, 0.012)
-    needing_target: tuple[float, float, float, float] = (0.0, 0.27, 0.18, 0.12)
-    needing_weight: tuple[float, float, float, float] = (1.0, 1.0, 2.0, 1.0)
+    square_target: tuple[float, ...] = (0.045, 0.03, 0.019, 0.012)
+    needing_target: tuple[float, ...] = (0.0, 0.27, 0.18, 0.12)
+    needing_weight: tuple[float, ...] = (1.0, 1.0, 2.0, 1.0)
     top_fact_target: float = 0.25
     #: Every fact of a ×/÷ tier: at least this many two-card groups and this share of the practice.
     rare_fact_pairs: int = 4
     rare_fact_floor: float = 0.10
     #: Facts met in a run of games: the practising collections in ten games, and the facts to meet.
-    window_practice: tuple[int, int, int, int] = (100, 48, 0, 0)
-    distinct_target: tuple[float, float, float, float] = (27.0, 26.0, 0.0, 0.0)
+    window_practice: tuple[int, ...] = (100, 48, 0, 0)
+    distinct_target: tuple[float, ...] = (27.0, 26.0, 0.0, 0.0)
+
+    def for_tiers(self, roles: Sequence[int], distinct: Sequence[bool]) -> DesignSettings:
+        """These settings for a deck of other tiers: each per-tier entry (given above for the
+        standard green, yellow, purple and orange) taken from the standard tier whose ``role``
+        the tier plays, and no run-of-games target where a tier has no such criterion."""
+        picked: dict[str, Any] = {name: tuple(getattr(self, name)[role] for role in roles) for name in PER_TIER}
+        windows = zip(roles, distinct, strict=True)
+        picked["window_practice"] = tuple(self.window_practice[role] if wanted else 0 for role, wanted in windows)
+        return replace(self, **picked)
+
+
+#: The settings given once per standard tier.
+PER_TIER = (
+    "group_target",
+    "pair_target",
+    "practice_target",
+    "pair_weight",
+    "square_weight",
+    "square_target",
+    "needing_target",
+    "needing_weight",
+    "distinct_target",
+)

@@ -108,7 +108,7 @@ def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = F
     for cell in card.cells:
         shapes += cell_number(cell.value, cell.row, cell.col, geometry)
     shapes += tier_mark(card.tier, geometry)
-    x, baseline = geometry.id_start(card.tier.op)
+    x, baseline = geometry.id_start(card.tier.sign)
     shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
@@ -132,7 +132,7 @@ def tier_mark(tier: Tier, geometry: CleariosityGeometry) -> list[Primitive]:
     r = geometry.dot_radius
     size = geometry.symbol_size
     shapes: list[Primitive] = [Disc(cx, cy, r, tier.dot)]
-    shapes += text(tier.op, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    shapes += text(tier.sign, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
     return shapes
 
 

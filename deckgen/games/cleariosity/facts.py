@@ -24,9 +24,10 @@ DIGITS: tuple[int, ...] = tuple(range(10))
 
 @cache
 def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int, ...] = ()) -> tuple[Fact, ...]:
-    """Every fact of the tier's new operation with these numbers (and, for × and ÷, these
-    tables' factors where given), in reading order."""
-    return tuple(op_facts(tier.op, numbers, factors))
+    """Every fact the tier brings in, with these numbers, in reading order: of its operation,
+    for × and ÷ within its tables (the tier's own factors, else ``factors`` where given),
+    and not already an earlier tier's."""
+    return tuple(f for f in op_facts(tier.op, numbers, tier.factors or factors) if tier.teaches(f))
 
 
 def fact_counts(
@@ -39,6 +40,6 @@ def fact_counts(
     """
     counts: Counter[Fact] = Counter(dict.fromkeys(tier_facts(tier, numbers, factors), 0))
     for group in groups:
-        if group.values in counts and group.practises(tier.op):
+        if group.values in counts and group.practises(tier.op) and tier.teaches(group.values):
             counts[group.values] += 1
     return counts

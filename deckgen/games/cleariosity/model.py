@@ -40,6 +40,9 @@ class Tier:
     colour: str
     #: The tiers before this one, in play order.
     earlier: tuple[Tier, ...] = ()
+    #: For a × or ÷ tier of a spec that names them: the factors of its tables (both factors
+    #: of a product, the divisor and the quotient of a division); empty for every table.
+    factors: tuple[int, ...] = ()
 
     GREEN: ClassVar[Tier]
     YELLOW: ClassVar[Tier]
@@ -53,7 +56,28 @@ class Tier:
 
     def ops(self) -> tuple[str, ...]:
         """The operations allowed when playing at this tier (its own and every earlier one)."""
-        return tuple(t.op for t in self.earlier) + (self.op,)
+        return tuple(dict.fromkeys([*(t.op for t in self.earlier), self.op]))
+
+    def covers(self, values: tuple[int, int, int]) -> bool:
+        """Whether ``a op b = c`` with this tier's operation lies within its tables."""
+        if not self.factors or self.op not in ("*", "/"):
+            return True
+        a, b, c = values
+        first, second = (a, b) if self.op == "*" else (b, c)
+        return first in self.factors and second in self.factors
+
+    def teaches(self, values: tuple[int, int, int]) -> bool:
+        """Whether ``a op b = c`` with this tier's operation is one of the facts it brings in:
+        within its tables, and not a fact of an earlier tier with the same operation."""
+        return self.covers(values) and not any(t.op == self.op and t.covers(values) for t in self.earlier)
+
+    @property
+    def sign(self) -> str:
+        """What the card prints beside the dot: the operation, and its tables where it has its own
+        (×2-5, ×6-9), so that no two tiers share a mark (for colour-blind players)."""
+        if self.factors and self.op in ("*", "/"):
+            return f"{self.op}{self.factors[0]}-{self.factors[-1]}"
+        return self.op
 
     def tiers(self) -> tuple[Tier, ...]:
         """The tiers whose cards are in play at this tier."""
@@ -65,11 +89,11 @@ class Tier:
         return DOT_COLOURS[self.colour]
 
 
-def make_tiers(plan: Sequence[tuple[str, str, str]]) -> tuple[Tier, ...]:
-    """Tiers from (name, operation, dot colour) in play order."""
+def make_tiers(plan: Sequence[tuple[str, str, str]], factors: Sequence[tuple[int, ...]] = ()) -> tuple[Tier, ...]:
+    """Tiers from (name, operation, dot colour) in play order, each with its tables' factors."""
     made: list[Tier] = []
     for rank, (name, op, colour) in enumerate(plan):
-        made.append(Tier(name, op, rank, colour, tuple(made)))
+        made.append(Tier(name, op, rank, colour, tuple(made), tuple(factors[rank]) if factors else ()))
     return tuple(made)
 
 

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from deckgen.games.cleariosity.groups import Group
-from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
 from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, PLAY_CRITERIA, VERBS, DeckReport, TierReport, criteria_text
 
 #: How each tier's facts are named for people.
 FACT_NOUNS = {
-    Tier.GREEN: "additions a + b = c (a, b ≥ 1)",
-    Tier.YELLOW: "subtractions c − a = b (a, b ≥ 1)",
-    Tier.PURPLE: "multiplications with both factors ≥ 2",
-    Tier.ORANGE: "divisions with divisor and quotient ≥ 2",
+    "+": "additions a + b = c (a, b ≥ 1)",
+    "-": "subtractions c − a = b (a, b ≥ 1)",
+    "*": "multiplications with both factors ≥ 2",
+    "/": "divisions with divisor and quotient ≥ 2",
 }
 
 
@@ -156,7 +155,7 @@ def expectation(tier: TierReport, players: int) -> str:
     beginner = tier.beginner[players]
     left = round((1 - full.collected_share) * len(tier.cards))
     return (
-        f"{tier.tier.name}: students {VERBS[tier.tier]} about {full.practice_per_game:.1f} times a game "
+        f"{tier.tier.name}: students {VERBS[tier.tier.op]} about {full.practice_per_game:.1f} times a game "
         f"and collect {full.collected_share:.0%} of the {len(tier.cards)} cards (about {left} left on the table); "
         f"beginners who only take two-card stacks collect {beginner.collected_share:.0%}."
     )
@@ -178,7 +177,7 @@ def focus_line(tier: TierReport, players: int) -> str:
 
 def facts_line(tier: TierReport) -> str:
     op = tier.tier.op
-    noun = FACT_NOUNS[tier.tier]
+    noun = FACT_NOUNS[tier.tier.op]
     text = f"{tier.tier.name}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {tier.own.min_facts})"
     missing = [describe(f, op) for f, n in tier.facts.items() if not n]
     if missing:

@@ -62,6 +62,9 @@ class TierSpec:
     focus: tuple[str, ...] = ()
     #: Thresholds that differ from the defaults for this tier, by criterion name.
     criteria: dict[str, Any] = field(default_factory=dict)
+    #: The factors of this tier's tables (lowest, highest), where it names its own: a tier
+    #: may then add × or ÷ again, for new tables.
+    factors: tuple[int, int] | None = None
 
     @property
     def prefix(self) -> str:
@@ -98,14 +101,27 @@ class DeckSpec:
     def numbers(self) -> tuple[int, ...]:
         """The numbers a card may carry: the whole span or, for a spec with factors, the numbers
         of its facts (the factors and their products, and any + or − facts among them)."""
-        if not self.factors:
+        if not self.factors and not any(tier.factors for tier in self.tiers):
             return tuple(self.span)
-        ops = self.operations(len(self.tiers) - 1)
-        used = set(self.factor_numbers) & set(self.span)
-        for op in ops:
-            for a, b, c in op_facts(op, tuple(self.span), self.factor_numbers):
-                used |= {a, b, c}
+        used: set[int] = set()
+        for number, tier in enumerate(self.tiers):
+            for op in tier.adds:
+                for a, b, c in self.new_facts(number, op, tuple(self.span)):
+                    used |= {a, b, c}
         return tuple(sorted(used))
+
+    def tables(self, number: int) -> tuple[int, ...]:
+        """The factors of tier ``number``'s tables (its own, else the spec's; empty: every one)."""
+        factors = self.tiers[number].factors or self.factors
+        return tuple(range(factors[0], factors[1] + 1)) if factors else ()
+
+    def new_facts(self, number: int, op: str, numbers: tuple[int, ...] | None = None) -> list[Fact]:
+        """The facts of ``op`` that tier ``number`` brings in: within its tables, and not in an
+        earlier tier's that adds the same operation."""
+        numbers = numbers if numbers is not None else self.numbers
+        tables = self.tables(number)
+        earlier = [self.tables(n) for n in range(number) if op in self.tiers[n].adds]
+        return [f for f in op_facts(op, numbers, tables) if not any(_within(f, op, before) for before in earlier)]
 
     @property
     def card_count(self) -> int:
@@ -123,18 +139,29 @@ class DeckSpec:
         tier = self.tiers[upto]
         seen: list[Equation] = []
         for text in tier.focus:
-            for fact in parse_focus(text, self.numbers, self.source, f"tiers[{upto}].focus"):
+            found = parse_focus(text, self.numbers, self.source, f"tiers[{upto}].focus")
+            if tier.factors and isinstance(text, str) and _TABLES.match(text):
+                # A rule such as "x tables 6-8" at a tier of its own tables: the facts it brings in.
+                found = [f for f in found if f[1] not in tier.adds or (f[0], f[2], f[3]) in self._new(upto, f[1])]
+            for fact in found:
                 if fact not in seen:
                     seen.append(fact)
         return tuple(seen)
+
+    def _new(self, number: int, op: str) -> list[Fact]:
+        return self.new_facts(number, op)
 
     def criteria_for(self) -> Criteria:
         """The thresholds verify judges a deck of this spec by: defaults, then the spec's own."""
         tiers = []
         for number, tier in enumerate(self.tiers):
-            new = [op for op in tier.adds if op not in self.operations(number - 1)] if number else list(tier.adds)
+            new = [op for op in tier.adds if op not in self.operations(number - 1) or tier.factors]
             own = default_tier_criteria(
-                tuple(new), self.numbers, first=number == 0, ops=self.operations(number), factors=self.factor_numbers
+                tuple(new),
+                self.numbers,
+                first=number == 0,
+                ops=self.operations(number),
+                facts={op: len(self.new_facts(number, op)) for op in new},
             )
             own = replace(own, focus=self.focus_facts(number))
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
@@ -170,6 +197,15 @@ TABLES_UP_TO = 9
 
 _FACT = re.compile(r"^\s*(\d+)\s*([+\-−x×*/÷:])\s*(\d+)\s*(?:=\s*(\d+)\s*)?$")
 _TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+(\d+)\s*(?:[-–]\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+def _within(fact: Fact, op: str, tables: tuple[int, ...]) -> bool:
+    """Whether a × or ÷ fact lies within these tables (every fact does, for no tables)."""
+    if not tables or op not in ("*", "/"):
+        return True
+    a, b, c = fact
+    first, second = (a, b) if op == "*" else (b, c)
+    return first in tables and second in tables
 
 
 def _span_text(numbers: Sequence[int]) -> str:
@@ -284,7 +320,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     if per_card != NUMBERS_PER_CARD:
         raise DeckgenError(f"{source}: numbers_per_card must be {NUMBERS_PER_CARD} (three numbers in a 3 x 3 grid)")
     players = _players(data.get("players", [2, 3, 4]), source)
-    tiers = _tiers(data.get("tiers"), source)
+    tiers = _tiers(data.get("tiers"), source, (low, high), factors)
     criteria = data.get("criteria", {})
     if not isinstance(criteria, dict):
         raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
@@ -343,14 +379,16 @@ def _players(value: Any, source: str) -> tuple[int, ...]:
     return tuple(sorted(value))
 
 
-def _tiers(value: Any, source: str) -> tuple[TierSpec, ...]:
+def _tiers(
+    value: Any, source: str, span: tuple[int, int], spec_factors: tuple[int, int] | None
+) -> tuple[TierSpec, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
         raise DeckgenError(f"{source}: tiers is missing; add one [[tiers]] table per tier, in play order")
     tiers: list[TierSpec] = []
     seen_ops: list[str] = []
     for number, table in enumerate(value):
         where = f"tiers[{number}]"
-        known = {"name", "colour", "cards", "adds", "focus"}
+        known = {"name", "colour", "cards", "adds", "focus", "factors"}
         name = table.get("name")
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
             raise DeckgenError(f'{source}: {where}.name must be a lower-case word, e.g. name = "green"')
@@ -381,10 +419,22 @@ def _tiers(value: Any, source: str) -> tuple[TierSpec, ...]:
                 f'{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
             )
         adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
-        again = [op for op in adds if op in seen_ops]
+        own_factors = _factors(table.get("factors"), *span, f"{source}: {where}")
+        if own_factors and not set(adds) & {"*", "/"}:
+            raise DeckgenError(f"{source}: {where}.factors: only a tier that adds x or / has tables; remove the line")
+        tables = own_factors or spec_factors
+        again = [
+            op
+            for op in adds
+            if op in seen_ops
+            and not (own_factors and all((t.factors or spec_factors) != tables for t in tiers if op in t.adds))
+        ]
         if again or len(set(adds)) != len(adds):
             sign = OPERATION_SIGNS[(again or list(adds))[0]]
-            raise DeckgenError(f"{source}: {where}.adds '{sign}' is already in play; each operation is added once")
+            raise DeckgenError(
+                f"{source}: {where}.adds '{sign}' is already in play; each operation is added once "
+                '(x and / again only with other tables: factors = "6-9")'
+            )
         if number == 0 and not adds:
             raise DeckgenError(f"{source}: {where}.adds is empty; the first tier must add an operation")
         seen_ops += adds
@@ -394,7 +444,7 @@ def _tiers(value: Any, source: str) -> tuple[TierSpec, ...]:
         if not isinstance(focus, list):
             raise DeckgenError(f'{source}: {where}.focus must be a list such as ["7x8=56", "x tables 6-8"]')
         tier_criteria = {k: v for k, v in table.items() if k not in known}
-        tiers.append(TierSpec(name, colour, cards, adds, tuple(focus), tier_criteria))
+        tiers.append(TierSpec(name, colour, cards, adds, tuple(focus), tier_criteria, own_factors))
     return tuple(tiers)
 
 
@@ -410,6 +460,8 @@ def dump_spec(spec: DeckSpec) -> str:
     for tier in spec.tiers:
         lines += ["", "[[tiers]]", f'name = "{tier.name}"', f'colour = "{tier.colour}"', f"cards = {tier.cards}"]
         lines.append(f"adds = [{', '.join(_quote(OPERATION_SIGNS[op]) for op in tier.adds)}]")
+        if tier.factors:
+            lines.append(f'factors = "{tier.factors[0]}-{tier.factors[1]}"')
         if tier.focus:
             lines.append(f"focus = [{', '.join(_quote(f) for f in tier.focus)}]")
         lines += [f"{key} = {_number(value)}" for key, value in tier.criteria.items()]
@@ -438,7 +490,14 @@ def spec_tiers(spec: DeckSpec) -> tuple[Tier, ...]:
                 f"{spec.source}: tiers[{number}] ({tier.name!r}) adds {len(tier.adds)} operations: this version "
                 'plays tiers that each add exactly one; give it one, e.g. adds = ["x"]'
             )
-    return make_tiers([(tier.name, tier.adds[0], tier.colour) for tier in spec.tiers])
+    return make_tiers(
+        [(tier.name, tier.adds[0], tier.colour) for tier in spec.tiers],
+        [_factor_range(tier.factors or spec.factors) for tier in spec.tiers],
+    )
+
+
+def _factor_range(factors: tuple[int, int] | None) -> tuple[int, ...]:
+    return tuple(range(factors[0], factors[1] + 1)) if factors else ()
 
 
 def engine_criteria(spec: DeckSpec, deck: Deck) -> Criteria:

@@ -42,7 +42,7 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria, op_facts
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
 from deckgen.games.cleariosity.facts import Fact, fact_counts, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Deck, Tier
@@ -156,7 +156,8 @@ CRITERIA = criteria_text(STANDARD_CRITERIA)
 PLAY_CRITERIA = (8, 9, 10, 12, 13, 14, 15, 16, 17, 18)
 
 #: What a class does at each tier, for the report ("students divide about 2.4 times a game").
-VERBS = {Tier.GREEN: "add", Tier.YELLOW: "subtract", Tier.PURPLE: "multiply", Tier.ORANGE: "divide"}
+#: What students do with each operation, in the report's words.
+VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,7 @@ class TierReport:
 
     @property
     def practising_groups(self) -> int:
-        return sum(1 for g in self.groups if g.practises(self.tier.op))
+        return sum(1 for g in self.groups if practises_new(g, self.tier))
 
     @property
     def facts_covered(self) -> int:
@@ -255,7 +256,7 @@ class TierReport:
     @cached_property
     def equations(self) -> tuple[list[int], list[str], list[int]]:
         """:func:`equation_numbers` of the tier's groups, worked out once for every player count."""
-        return equation_numbers(self.groups, self.tier, self.criteria)
+        return equation_numbers(self.groups, self.tier)
 
     @cached_property
     def equation_pairs(self) -> list[int]:
@@ -529,9 +530,10 @@ class DeckReport:
 
 
 def teaching_groups(cards: tuple[Card, ...], tier: Tier) -> list[Group]:
-    """Groups among ``cards`` that hold, among the tier's operations, only with its new one, and not trivially."""
+    """Groups among ``cards`` that hold, among the tier's operations, only with its new one, not
+    trivially, and as one of the facts the tier brings in."""
     found = find_groups([raw_card(c) for c in cards], tier.ops())
-    return [g for g in found if g.ops == (tier.op,) and not g.trivial]
+    return [g for g in found if g.ops == (tier.op,) and not g.trivial and tier.teaches(g.values)]
 
 
 def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> PartitionResult:
@@ -681,33 +683,32 @@ def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport
 def group_flags(groups: list[Group], tier: Tier) -> list[int]:
     """Per group: :data:`~.play.PRACTISES`, :data:`~.play.TRIVIAL` and :data:`~.play.NEEDS_NEW`
     bits for the play counters."""
-    earlier = {t.op for t in tier.tiers() if t is not tier}
+    only = {tier.op}
     return [
-        PRACTISES * g.practises(tier.op)
+        PRACTISES * practises_new(g, tier)
         | TRIVIAL * g.trivial
-        | NEEDS_NEW * (g.practises(tier.op) and not earlier & set(g.ops))
+        | NEEDS_NEW * (practises_new(g, tier) and set(g.ops) <= only)
         for g in groups
     ]
+
+
+def practises_new(group: Group, tier: Tier) -> bool:
+    """The group reads, not trivially, as one of the facts the tier brings in (its new
+    operation's, or for a tier of new tables, their facts)."""
+    return group.practises(tier.op) and tier.teaches(group.values)
 
 
 #: The kind of a trivial equation (5 × 1 = 5, 4 − 0 = 4) is its operation's number plus this.
 TRIVIAL_KIND = len(OPS)
 
 
-@lru_cache(maxsize=64)
-def _fact_set(op: str, numbers: tuple[int, ...], factors: tuple[int, ...]) -> frozenset[Fact]:
-    return frozenset(op_facts(op, numbers, factors))
-
-
-def equation_numbers(
-    groups: list[Group], tier: Tier, criteria: Criteria = STANDARD_CRITERIA
-) -> tuple[list[int], list[str], list[int]]:
+def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[str], list[int]]:
     """Each group's equation as a pupil says it ("3 + 3 = 6": its numbers, read with the tier's new
     operation when they can be, else with the first that holds), numbered; the equations'
     names; and each equation's kind: the number of its operation in :data:`~.rules.OPS`, plus
-    :data:`TRIVIAL_KIND` when that reading is trivial (not a fact the class practises), or
-    twice that for a true reading that is not one of the spec's facts (2 × 12 = 24 in a deck of
-    the tables to 9 × 9)."""
+    :data:`TRIVIAL_KIND` when that reading is trivial (not a fact the class practises), twice that
+    for a true reading outside every tier's tables (2 × 12 = 24 in a deck of the tables to
+    9 × 9), three times that for a fact of the tier's operation an earlier tier brought in."""
     numbers: dict[str, int] = {}
     kinds: list[int] = []
     found = []
@@ -718,10 +719,12 @@ def equation_numbers(
             numbers[name] = len(numbers)
             if is_trivial(*group.values, op):
                 kind = OPS.index(op) + TRIVIAL_KIND
-            elif group.values in _fact_set(op, criteria.numbers, criteria.factors):
-                kind = OPS.index(op)
-            else:
+            elif not any(t.op == op and t.covers(group.values) for t in tier.tiers()):
                 kind = OPS.index(op) + 2 * TRIVIAL_KIND
+            elif op == tier.op and not tier.teaches(group.values):
+                kind = OPS.index(op) + 3 * TRIVIAL_KIND
+            else:
+                kind = OPS.index(op)
             kinds.append(kind)
         found.append(numbers[name])
     return found, list(numbers), kinds
