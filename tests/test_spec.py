@@ -273,16 +273,29 @@ def test_a_spec_this_version_cannot_play_gets_one_line(tmp_path: Path, change: t
         assert not (tmp_path / "d.toml").exists()
 
 
-def test_design_says_it_does_not_aim_at_focus_facts_yet(tmp_path: Path) -> None:
-    from click.testing import CliRunner
+def test_design_aims_at_focus_facts(tmp_path: Path) -> None:
+    """A focus fact is laid in a teaching triple and pushed to more two-card groups than verify
+    asks: the same search without the focus line leaves them in fewer."""
+    from dataclasses import replace
 
-    from deckgen.cli import cli
+    from deckgen.games.cleariosity.design import DeckSearch, DesignGoal
+    from deckgen.games.cleariosity.design_settings import DesignSettings
 
-    spec = spec_with(STANDARD_TEXT.replace('adds = ["-"]', 'adds = ["-"]\nfocus = ["8-3"]'), tmp_path)
-    result = CliRunner().invoke(cli, ["design", "--seed", "1", "--spec", str(spec), "--out", str(tmp_path / "d.toml")])
-    said = str(result.exception)
-    assert isinstance(result.exception, DeckgenError) and "design does not aim at focus facts yet" in said
-    assert not (tmp_path / "d.toml").exists()
+    starter = (SPECS / "starter.toml").read_text(encoding="utf-8")
+    focused = spec_with(starter.replace('adds = ["-"]', 'adds = ["-"]\nfocus = ["5-3", "4-3"]'), tmp_path)
+    settings = replace(DesignSettings(), iterations=12000, feedback_every=0)
+    pairs = {}
+    for name, spec in (("focus", load_spec(focused)), ("plain", load_spec("starter"))):
+        goal = DesignGoal((24, 12), spec.criteria_for(), name="starter", spec="starter", tiers=spec_tiers(spec))
+        search = DeckSearch(3, settings, goal)
+        if name == "focus":  # the search starts with a teaching triple on each focus fact
+            starts = [fact for (tier, _, _), fact in zip(search.triples, search.triple_fact, strict=True) if tier.rank]
+            assert {(5, 3, 2), (4, 3, 1)} <= set(starts)
+        search.anneal(settings.iterations, None, 0, settings.iterations)
+        codes = [(5 * search.base + 3) * search.base + 2, (4 * search.base + 3) * search.base + 1]
+        pairs[name] = [search.stats[1].pair_facts[code] for code in codes]
+    assert min(pairs["focus"]) >= 4, pairs  # verify asks 3
+    assert sum(pairs["focus"]) > sum(pairs["plain"]), pairs
 
 
 def test_a_trivial_focus_fact_is_refused(tmp_path: Path) -> None:

@@ -145,9 +145,10 @@ def variety_scale(ops: tuple[str, ...], numbers: Sequence[int]) -> float:
     these operations: the standard deck's equations over these numbers' (1 for the standard).
 
     Numbers 0-5 allow 21 additions against 55 for 0-9, so each comes up about 2.6 times as
-    often in the same number of collections, and repeats within a game follow.
+    often in the same number of collections, and repeats within a game follow. A deck whose
+    numbers allow more equations (times tables) keeps the standard lines: never stricter.
     """
-    return equations(ops, range(10)) / equations(ops, numbers)
+    return max(1.0, equations(ops, range(10)) / equations(ops, numbers))
 
 
 def default_tier_criteria(

@@ -80,6 +80,7 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
     spec = data.get("spec", "")
     if not isinstance(spec, str):
         raise DeckgenError(f'{path}: spec = {spec!r}; write the spec it follows, e.g. spec = "starter"')
+    spec = spec_beside(path, spec)
     tiers = deck_tiers(path, spec)
     tier_names = ", ".join(t.name for t in tiers)
     cards: list[Card] = []
@@ -128,6 +129,15 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
                     "fix the tiers or set standard = false"
                 )
     return Deck(name, tuple(cards), spec, tiers)
+
+
+def spec_beside(path: Path, spec: str) -> str:
+    """A deck file's spec: a preset's name as it is, a spec file's path from the deck file's folder
+    (so that a deck and its spec can be moved together)."""
+    if not spec or ("/" not in spec and not spec.endswith(".toml")) or Path(spec).is_absolute():
+        return spec
+    beside = path.parent / spec
+    return str(beside) if beside.exists() else spec
 
 
 def deck_tiers(path: Path, spec: str) -> tuple[Tier, ...]:

@@ -55,7 +55,7 @@ from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.play import PlayStats, simulate
-from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
+from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, describe, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
     STANDARD_COUNTS,
 )
@@ -307,7 +307,16 @@ class DeckSearch:
         self.judged: list[tuple[int, int, Deck]] = []
         # Per tier, how far play feedback has moved the variety targets (see _steer_variety).
         self.steer = [
-            {"top": 1.0, "square": 1.0, "needing": 0.0, "top_fact": 1.0, "floor": 1.0, "distinct": 0.0}
+            {
+                "top": 1.0,
+                "square": 1.0,
+                "needing": 0.0,
+                "top_fact": 1.0,
+                "floor": 1.0,
+                "distinct": 0.0,
+                "focus": 1.0,
+                "focus_share": 0.0,
+            }
             for _ in self.tiers
         ]
         # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
@@ -316,6 +325,21 @@ class DeckSearch:
         self.distinct_pairs = [0] * total
         self.fact_codes = [[(a * base + b) * base + c for a, b, c in goal.facts(t)] for t in self.tiers]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
+        # Planting whole two-card groups (see _propose_plant): for numbers past 9 only, where a
+        # changed number seldom makes a group; each tier's facts want this many two-card groups.
+        self.plant_rate = 0.08 if base > 10 else 0.0
+        if base > 10:
+            self.settings = self.settings.sparse()
+        self.goal_facts = [goal.facts(t) for t in self.tiers]
+        self.pair_wanted = [
+            max(own.min_focus_pairs if own.focus else 0, settings.rare_fact_pairs if own.min_fact_pairs else 1)
+            for own in limits.tiers
+        ]
+        # A spec's focus facts of each tier's own new facts (the ones play must practise most).
+        self.focus_codes = [
+            [(a * base + b) * base + c for a, op, b, c in own.focus if op == tier.op and (a, b, c) in goal.facts(tier)]
+            for tier, own in zip(self.tiers, limits.tiers, strict=True)
+        ]
         self.facts_needed = [own.min_facts + (2 if own.min_facts > 6 else 0) for own in limits.tiers]
         self.fact_share_capped = [own.max_fact_share < 1.0 for own in limits.tiers]
         # Where the criteria allow an equation to come up more often than in the standard deck
@@ -335,6 +359,10 @@ class DeckSearch:
             rng.shuffle(members)
             facts = list(self.facts[tier])
             rng.shuffle(facts)
+            focus = {(a, b, c) for a, op, b, c in self.criteria.tiers[tier.rank].focus if op == tier.op}
+            if focus:
+                # The teaching triples start on the focus facts: each is then in a group by design.
+                facts = [f for f in facts if f in focus] + [f for f in facts if f not in focus]
             for k in range(0, len(members), 3):
                 triple = tuple(members[k : k + 3])
                 line = rng.randrange(len(LINES))
@@ -723,6 +751,18 @@ class DeckSearch:
                 if stats.facts[code]:
                     short = s.rare_fact_pairs - pairs[code]
                     missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
+        focus = self.focus_codes[tier_number]
+        if focus:
+            own = self.criteria.tiers[tier_number]
+            pairs = stats.pair_facts
+            floor = s.focus_floor * steer["focus"] * practising
+            together = 0
+            for code in focus:
+                short = own.min_focus_pairs + 1 - pairs[code]
+                missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
+                together += shares[code]
+            wanted = (own.min_focus_share + s.focus_share_margin + steer["focus_share"]) * practising
+            missed += s.variety_weight * max(0.0, wanted - together) / PAIR_WEIGHT
         window = s.window_practice[tier_number]
         if window:
             # Facts met in a run of games: a fact expected at least once counts whole, a rarer
@@ -738,6 +778,8 @@ class DeckSearch:
     def _propose(self) -> Proposal | None:
         """Change the deck a little; return the cards touched, their old cells, and a triple's old state."""
         rng = self.rng
+        if self.plant_rate and rng.random() < self.plant_rate:
+            return self._propose_plant()
         roll = rng.random()
         if roll < 0.10:
             return self._propose_fact()
@@ -757,6 +799,54 @@ class DeckSearch:
         empty = [p for p in range(9) if p not in cells and p not in LINES[self.certificate_line[card]]]
         cells[rng.choice(empty)] = cells.pop(position)
         return [card], saved, None
+
+    def _propose_plant(self) -> Proposal | None:
+        """Lay a fact the tier lacks (or has in too few two-card groups) as a new two-card group:
+        a card of the tier takes two of its numbers on a line, a card in play there the third.
+
+        With products among the numbers, groups are rare, and a single changed number seldom
+        makes one; this move builds one whole. Only searches of such numbers use it.
+        """
+        rng = self.rng
+        number = rng.randrange(len(self.tiers))
+        stats, codes = self.stats[number], self.fact_codes[number]
+        wanted = self.pair_wanted[number]
+        # Facts no group reads first; then those in too few two-card groups.
+        short = [i for i, code in enumerate(codes) if not stats.facts[code]] or [
+            i for i, code in enumerate(codes) if stats.pair_facts[code] < wanted
+        ]
+        if not short:
+            return None
+        fact = self.goal_facts[number][short[rng.randrange(len(short))]]
+        line = LINES[rng.randrange(len(LINES))]
+        first, last = self.first_index[number], self.tier_sizes[number]
+        # The card with two numbers is of the tier; its partner may be any card in play there.
+        double, single = rng.randrange(first, last), rng.randrange(last)
+        if single == double or self.certificate_cell[single] in line or self.certificate_cell[double] in line:
+            return None
+        lone = rng.randrange(3)
+        if fact[lone] not in self.card_values[single]:
+            return None
+        # Free numbers stay off their card's teaching line (each card gives that line one number).
+        if line[lone] in LINES[self.certificate_line[single]] or any(
+            line[slot] in LINES[self.certificate_line[double]] for slot in range(3) if slot != lone
+        ):
+            return None
+        single_cells, double_cells = self.cells[single], self.cells[double]
+        keep = [p for p in single_cells if p != self.certificate_cell[single]]
+        moved = keep[rng.randrange(2)]
+        kept = next(p for p in keep if p != moved)
+        if kept in line or kept == line[lone]:
+            return None
+        saved = [(single, dict(single_cells)), (double, dict(double_cells))]
+        del single_cells[moved]
+        single_cells[line[lone]] = fact[lone]
+        for position in [p for p in double_cells if p != self.certificate_cell[double]]:
+            del double_cells[position]
+        for slot in range(3):
+            if slot != lone:
+                double_cells[line[slot]] = fact[slot]
+        return [single, double], saved, None
 
     def _propose_fact(self) -> Proposal | None:
         rng = self.rng
@@ -833,7 +923,7 @@ class DeckSearch:
             groups = find_groups(cards[:size], tier.ops())
             masks = [g.mask for g in groups]
             flags = group_flags(groups, tier)
-            equations, _, kinds = equation_numbers(groups, tier)
+            equations, names, kinds = equation_numbers(groups, tier)
             played = []
             for players in limits.players:
                 stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.name}:{players}"
@@ -843,6 +933,8 @@ class DeckSearch:
                     worst[card] = max(worst[card], share)
             misses += len(quick_report(deck, tier, groups, played, limits).failures())
             self._steer_variety(number, played, kinds)
+            if limits.tiers[number].focus:
+                self._steer_focus(number, played, names, kinds)
         # The deck as it stands is a candidate: those that missed the fewest criteria in these
         # games (the later on a tie) are what the attempt returns (see ``candidates``).
         self.judged.append((misses, -self.feedback_round, deck))
@@ -888,6 +980,27 @@ class DeckSearch:
             stats.window_distinct[new_kind] < (own.min_distinct_facts + 1) * stats.windows for stats in played
         ):
             steer["distinct"] += 1.0
+
+    def _steer_focus(self, number: int, played: list[PlayStats], names: list[str], kinds: list[int]) -> None:
+        """Raise a tier's focus targets where the feedback games come near criterion 18's lines:
+        a focus fact collected too rarely, or the focus facts too small a share of the practice."""
+        own, steer = self.criteria.tiers[number], self.steer[number]
+        index = {name: i for i, name in enumerate(names)}
+        wanted = [index.get(describe((a, b, c), op)) for a, op, b, c in own.focus]
+        kind_of = {OPS.index(op) for _, op, _, _ in own.focus}
+        for stats in played:
+            counts = stats.equation_counts
+            rates = [counts[i] / stats.games if i is not None else 0.0 for i in wanted]
+            if min(rates) < own.min_focus_per_game + 0.1:
+                steer["focus"] *= 1.15
+                break
+        for stats in played:
+            counts = stats.equation_counts
+            practising = sum(counts[i] for i, kind in enumerate(kinds) if kind in kind_of)
+            focused = sum(counts[i] for i in wanted if i is not None)
+            if practising and focused / practising < own.min_focus_share + 0.05:
+                steer["focus_share"] += 0.03
+                break
 
     def anneal(self, iterations: int, progress: Progress | None, done: int, total: int) -> float:
         """Simulated annealing on :meth:`penalty` (lower is better); returns the final penalty.

@@ -69,6 +69,15 @@ class DesignSettings:
     #: Every fact of a ×/÷ tier: at least this many two-card groups and this share of the practice.
     rare_fact_pairs: int = 4
     rare_fact_floor: float = 0.10
+    #: Focus facts (a spec's): each in at least one more two-card group than verify asks, each at
+    #: least this share of the tier's practice, and together this much over verify's share.
+    focus_floor: float = 0.06
+    focus_share_margin: float = 0.08
+    #: Decks with numbers past 9 (products such as 42) have far fewer groups a card than one of
+    #: 0-9, where most small numbers add up to another: their group and pair targets per card.
+    sparse_group_target: int = 12
+    sparse_pair_target: int = 6
+    sparse_distinct_pairs: int = 3
     #: Facts met in a run of games: the practising collections in ten games, and the facts to meet.
     window_practice: tuple[int, ...] = (100, 48, 0, 0)
     distinct_target: tuple[float, ...] = (27.0, 26.0, 0.0, 0.0)
@@ -81,6 +90,16 @@ class DesignSettings:
         windows = zip(roles, distinct, strict=True)
         picked["window_practice"] = tuple(self.window_practice[role] if wanted else 0 for role, wanted in windows)
         return replace(self, **picked)
+
+    def sparse(self) -> DesignSettings:
+        """These settings for a deck of numbers past 9 (see ``sparse_group_target``)."""
+        tiers = len(self.group_target)
+        return replace(
+            self,
+            group_target=(self.sparse_group_target,) * tiers,
+            pair_target=(self.sparse_pair_target,) * tiers,
+            distinct_pair_target=self.sparse_distinct_pairs,
+        )
 
 
 #: The settings given once per standard tier.

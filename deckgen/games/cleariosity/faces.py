@@ -92,12 +92,18 @@ class CleariosityGeometry:
         """Right end and baseline of the set label: the bottom band's right end, level with the id."""
         return self.width - max(self.side_margin, 2.5), self.dot_centre[1] + self.label_size / 2
 
-    def id_start(self, op: str) -> tuple[float, float]:
-        """Left end and baseline of the card id, just right of the tier dot and its sign."""
-        cx, cy = self.dot_centre
-        size = self.symbol_size
-        sign_left = cx + self.dot_radius + 1.2
-        return sign_left + (text_width(op) + STROKE) * size + 1.6, cy + self.label_size / 2
+    def sign_end(self, op: str) -> float:
+        """Right end of the tier's sign beside the dot."""
+        cx, _ = self.dot_centre
+        return cx + self.dot_radius + 1.2 + (text_width(op) + STROKE) * self.symbol_size
+
+    def id_start(self, op: str, label: str = "") -> tuple[float, float]:
+        """Left end and baseline of the card id: right of the tier dot, its sign and its label."""
+        _, cy = self.dot_centre
+        x = self.sign_end(op) + 1.6
+        if label:
+            x += (text_width(label) + STROKE) * self.label_size + 1.6
+        return x, cy + self.label_size / 2
 
 
 def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = False) -> Face:
@@ -108,7 +114,7 @@ def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = F
     for cell in card.cells:
         shapes += cell_number(cell.value, cell.row, cell.col, geometry)
     shapes += tier_mark(card.tier, geometry)
-    x, baseline = geometry.id_start(card.tier.sign)
+    x, baseline = geometry.id_start(card.tier.op, card.tier.label)
     shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
@@ -132,7 +138,11 @@ def tier_mark(tier: Tier, geometry: CleariosityGeometry) -> list[Primitive]:
     r = geometry.dot_radius
     size = geometry.symbol_size
     shapes: list[Primitive] = [Disc(cx, cy, r, tier.dot)]
-    shapes += text(tier.sign, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    shapes += text(tier.op, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    if tier.label:
+        # A tier of its own tables: "6-9" small beside the sign, on the line of the card id.
+        baseline = cy + geometry.label_size / 2
+        shapes += text(tier.label, geometry.sign_end(tier.op) + 1.6, baseline, geometry.label_size, BLACK)
     return shapes
 
 

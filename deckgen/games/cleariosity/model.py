@@ -43,6 +43,9 @@ class Tier:
     #: For a × or ÷ tier of a spec that names them: the factors of its tables (both factors
     #: of a product, the divisor and the quotient of a division); empty for every table.
     factors: tuple[int, ...] = ()
+    #: Printed small beside the sign where a tier has tables of its own ("6-9"), so that two
+    #: tiers of the same operation never share a mark (for colour-blind players).
+    label: str = ""
 
     GREEN: ClassVar[Tier]
     YELLOW: ClassVar[Tier]
@@ -71,14 +74,6 @@ class Tier:
         within its tables, and not a fact of an earlier tier with the same operation."""
         return self.covers(values) and not any(t.op == self.op and t.covers(values) for t in self.earlier)
 
-    @property
-    def sign(self) -> str:
-        """What the card prints beside the dot: the operation, and its tables where it has its own
-        (×2-5, ×6-9), so that no two tiers share a mark (for colour-blind players)."""
-        if self.factors and self.op in ("*", "/"):
-            return f"{self.op}{self.factors[0]}-{self.factors[-1]}"
-        return self.op
-
     def tiers(self) -> tuple[Tier, ...]:
         """The tiers whose cards are in play at this tier."""
         return (*self.earlier, self)
@@ -89,11 +84,17 @@ class Tier:
         return DOT_COLOURS[self.colour]
 
 
-def make_tiers(plan: Sequence[tuple[str, str, str]], factors: Sequence[tuple[int, ...]] = ()) -> tuple[Tier, ...]:
-    """Tiers from (name, operation, dot colour) in play order, each with its tables' factors."""
+def make_tiers(
+    plan: Sequence[tuple[str, str, str]],
+    factors: Sequence[tuple[int, ...]] = (),
+    labels: Sequence[str] = (),
+) -> tuple[Tier, ...]:
+    """Tiers from (name, operation, dot colour) in play order, each with its tables' factors
+    and the label its cards print beside the sign."""
     made: list[Tier] = []
     for rank, (name, op, colour) in enumerate(plan):
-        made.append(Tier(name, op, rank, colour, tuple(made), tuple(factors[rank]) if factors else ()))
+        own = tuple(factors[rank]) if factors else ()
+        made.append(Tier(name, op, rank, colour, tuple(made), own, labels[rank] if labels else ""))
     return tuple(made)
 
 

@@ -493,6 +493,7 @@ def spec_tiers(spec: DeckSpec) -> tuple[Tier, ...]:
     return make_tiers(
         [(tier.name, tier.adds[0], tier.colour) for tier in spec.tiers],
         [_factor_range(tier.factors or spec.factors) for tier in spec.tiers],
+        [f"{tier.factors[0]}-{tier.factors[1]}" if tier.factors else "" for tier in spec.tiers],
     )
 
 
@@ -532,12 +533,6 @@ def designable(spec: DeckSpec) -> Criteria:
     numbers, players and thresholds are what each attempt's check applies.
     """
     tiers = spec_tiers(spec)
-    focused = [number for number, tier in enumerate(spec.tiers) if tier.focus]
-    if focused:
-        raise DeckgenError(
-            f"{spec.source}: tiers[{focused[0]}].focus: this version's design does not aim at focus facts yet; "
-            "remove the focus line to design, and check a deck's focus facts with verify --spec"
-        )
     for number, (tier, model) in enumerate(zip(spec.tiers, tiers, strict=True)):
         if tier.cards % 3:
             raise DeckgenError(
