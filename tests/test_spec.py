@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity import standard
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, op_facts
@@ -396,6 +397,23 @@ def test_the_starter_preset_passes_every_criterion_of_its_spec() -> None:
     assert [len(t.facts) for t in report.tiers] == [10, 10]
     assert [round(t.max_repeats, 3) for t in criteria.tiers] == [round(0.1 * 55 / 21, 3), round(0.1 * 110 / 42, 3)]
     assert all(t.variety(3).repeats > 0.10 for t in report.tiers)  # more than the standard deck's line allows
+
+
+def test_the_times_2_4_preset_passes_every_criterion_of_its_spec_with_two_digit_numbers() -> None:
+    """The 2, 3 and 4 times tables: x (green) then / (yellow), on cards carrying the factors and
+    their products (12 and 16 have two digits), every fact of both operations covered."""
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    deck = load_cleariosity(TEMPLATES / "cleariosity-times-2-4.toml")
+    assert deck.spec == "times-2-4"
+    assert [(t.name, t.op) for t in deck.tiers] == [("green", "*"), ("yellow", "/")]
+    printed = {cell.value for card in deck.cards for cell in card.cells}
+    assert printed == {2, 3, 4, 6, 8, 9, 12, 16}
+    criteria = load_spec(deck.spec).criteria_for()
+    report = verify_deck(deck, games=2000, seed=1, workers=2, criteria=criteria)
+    assert report.failures() == []
+    assert [(t.facts_covered, len(t.facts)) for t in report.tiers] == [(9, 9), (9, 9)]
 
 
 def test_verify_finds_the_spec_a_deck_file_names() -> None:

@@ -34,17 +34,27 @@ PICTURES_PER_ROW = 4
 PICTURE_COLUMN = 44.0
 
 
+#: Cards in play past which a level counts as larger in the co-operative variant.
+LARGER_LEVEL = 36
+
+
 def rules(deck: Deck) -> list[Block]:
     """The rules as this deck plays them: its card count, its levels and their operations."""
-    larger = [tier.name for tier in deck.present() if tier.op in ("*", "/")]
-    variants = [words.CLEARIOSITY_LEVEL_UP] if len(levels(deck)) > 1 else []
+    # Levels of more than 36 cards leave more on the table (measured: purple and orange of the
+    # standard deck, 48 and 60 cards), so the co-operative game allows them more.
+    larger = [tier.name for tier in deck.present() if len(deck.tier_cards(tier)) > LARGER_LEVEL]
+    variants = [words.CLEARIOSITY_LEVEL_UP.format(first=deck.present()[0].name)] if len(levels(deck)) > 1 else []
     variants += [
         text.format(larger=words.CLEARIOSITY_LARGER_LEVELS.format(levels=_joined(larger)) if larger else "")
         for text in words.CLEARIOSITY_VARIANTS
     ]
     return [
         Heading(words.CLEARIOSITY_TITLE),
-        Text(words.CLEARIOSITY_INTRO.format(players=players_text(deck), cards=len(deck.cards))),
+        Text(
+            words.CLEARIOSITY_INTRO.format(
+                players=players_text(deck), cards=len(deck.cards), numbers=numbers_text(deck)
+            )
+        ),
         Table([("Level", "Cards", "Operations"), *levels(deck)], [60.0, 25.0, 85.0]),
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
@@ -67,6 +77,14 @@ def deck_players(deck: Deck) -> tuple[int, ...]:
     return load_spec(deck.spec).players if deck.spec else PLAYERS
 
 
+def numbers_text(deck: Deck) -> str:
+    """The numbers the cards carry, in words: "0 to 9", or "2, 3, 4, 6, 8, 9, 12 and 16"."""
+    printed = sorted({cell.value for card in deck.cards for cell in card.cells})
+    if printed == list(range(printed[0], printed[-1] + 1)) or len(printed) > 12:
+        return f"{printed[0]} to {printed[-1]}"
+    return _joined([str(n) for n in printed])
+
+
 def players_text(deck: Deck) -> str:
     """Who the deck is for, in words: "2 to 4 players", "2 players"."""
     counts = deck_players(deck)
@@ -84,9 +102,12 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
     for tier in present:
         colours = [t.name for t in tier.tiers() if t in present]
         name = "All four colours" if len(colours) == 4 else _joined(colours).capitalize()
-        ops = [t.op for t in tier.tiers()]
+        ops = tier.ops()
         signs = " ".join(OP_SYMBOLS[op] for op in ops)
         doing = "all four operations" if len(ops) == 4 else _joined([words.OPERATION_WORDS[op] for op in ops])
+        tables = [f"{OP_SYMBOLS[t.op]} {t.label}" for t in tier.tiers() if t.label]
+        if tables:
+            doing += ", tables " + ", ".join(tables)
         rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))
     return rows
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 CLEARIOSITY_TITLE = "Cleariosity Numbers"
 CLEARIOSITY_INTRO = (
-    "A game for {players} with {cards} clear cards. Each card has three numbers on a 3 × 3 grid "
+    "A game for {players} with {cards} clear cards. Each card has three numbers ({numbers}) on a 3 × 3 grid "
     "and a coloured dot, with an operation sign, in its bottom-left corner. Stack cards so that "
     "three numbers in a line make a true equation, and collect the cards."
 )
@@ -56,7 +56,7 @@ CLEARIOSITY_EQUATION = [
 ]
 
 #: For a deck of more than one level.
-CLEARIOSITY_LEVEL_UP = "Start with green only, and add a colour when the class is ready for the next operation."
+CLEARIOSITY_LEVEL_UP = "Start with {first} only, and add a colour when the class is ready for the next level."
 CLEARIOSITY_VARIANTS = [
     "Take turns to claim (two players, when one spots equations much faster): whoever collected "
     "the last equation may not claim the next one. The slower player then has a real chance to win.",
