@@ -62,7 +62,7 @@ BROKEN = [
     (
         "value out of range",
         HEADER + 'cards = [ { id = "G01", tier = "green", grid = "120 . . / . 3 . / . . 8" } ]\n',
-        "card G01: row 1 has '120'; each mark must be a number 0-99 or '.'",
+        "card G01: row 1 has '120'; each mark must be a number 0-99 (no leading 0) or '.'",
     ),
     (
         "leading zero",

@@ -133,27 +133,29 @@ def test_focus_entries_name_the_facts_they_mean() -> None:
     assert (56, "/", 7, 8) in divisions and (56, "/", 8, 7) in divisions
 
 
+#: The start every broken spec below shares.
+H = 'spec_version = 1\nname = "a"\n'
 #: A one-tier spec up to its tier's operations, numbers 0-9 and 0-60.
-G9 = 'spec_version = 1\nname = "a"\nnumbers = "0-9"\n[[tiers]]\nname="green"\ncards=9\n'
+G9 = H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=9\n'
 G60 = G9.replace('"0-9"', '"0-60"')
 
 BROKEN = [
     ("", "spec_version is missing"),
     ("spec_version = 2", "spec_version 2 is not one this deckgen reads"),
     ('spec_version = 1\nname = "My Deck"', "name must be lower-case"),
-    ('spec_version = 1\nname = "a"\ncolour = "red"', "unknown key 'colour'"),
+    (H + 'colour = "red"', "unknown key 'colour'"),
     ('spec_version = 1\nname = "a"', "numbers is missing"),
-    ('spec_version = 1\nname = "a"\nnumbers = "7-9"', "holds at least six numbers"),
-    ('spec_version = 1\nname = "a"\nnumbers = "0-81"\nfactors = "1-9"', "factors run from 2 up"),
-    ('spec_version = 1\nname = "a"\nnumbers = "0-81"\nfactors = "two"', "factors = 'two' is not a range"),
-    ('spec_version = 1\nname = "a"\nnumbers = "0-100"', "ends between 5 and 99"),
-    ('spec_version = 1\nname = "a"\nnumbers = "ten"', "is not a range"),
-    ('spec_version = 1\nname = "a"\nnumbers = "0-9"', "tiers is missing"),
+    (H + 'numbers = "7-9"', "holds at least six numbers"),
+    (H + 'numbers = "0-81"\nfactors = "1-9"', "factors run from 2 up"),
+    (H + 'numbers = "0-81"\nfactors = "two"', "factors = 'two' is not a range"),
+    (H + 'numbers = "0-100"', "ends between 5 and 99"),
+    (H + 'numbers = "ten"', "is not a range"),
+    (H + 'numbers = "0-9"', "tiers is missing"),
     (
-        'spec_version = 1\nname = "a"\nnumbers = "0-9"\nplayers = [1, 2]\n[[tiers]]\nname="g"\ncards=5\nadds=["+"]',
+        H + 'numbers = "0-9"\nplayers = [1, 2]\n[[tiers]]\nname="g"\ncards=5\nadds=["+"]',
         "players must be",
     ),
-    ('spec_version = 1\nname = "a"\nnumbers = "0-9"\n[[tiers]]\nname="green"\ncards=2\nadds=["+"]', "cards must be"),
+    (H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=2\nadds=["+"]', "cards must be"),
     (G9 + 'adds=["^"]', "adds must list"),
     (G9 + "adds=[]", "first tier must add"),
     (
@@ -165,8 +167,8 @@ BROKEN = [
         "starts with the same letter",
     ),
     (
-        'spec_version = 1\nname = "a"\nnumbers = "0-9"\n[[tiers]]\nname="green"\ncolour="teal"\ncards=9\nadds=["+"]',
-        "colour 'teal' is not one deckgen prints",
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncolour="teal"\ncards=9\nadds=["+"]',
+        "colour 'teal' is not a colour deckgen prints",
     ),
     (
         G9 + 'adds=["+"]\nfocus=["7x8"]',
@@ -190,7 +192,7 @@ BROKEN = [
     ),
     (
         G9 + 'adds=["+"]\nmin_colected = 0.9',
-        "unknown criterion tiers[0].min_colected",
+        "unknown key tiers[0].min_colected",
     ),
     (
         G9 + 'adds=["+"]\n[criteria]\nmin_groups = 4.5',
@@ -201,6 +203,52 @@ BROKEN = [
         "criteria.max_stranded must be a number",
     ),
     ("spec_version = 1\nname = [", "not valid TOML"),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=12\nadds=[["+"]]',
+        "adds must list operations",
+    ),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncolour=["green"]\ncards=12\nadds=["+"]',
+        "add colour =",
+    ),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="alpha"\ncards=12\nadds=["+"]',
+        "has no colour and its name 'alpha'",
+    ),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=24\nadds=["+"]\nmin_collected = nan',
+        "must be a number 0 or more, not nan",
+    ),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=24\nadds=["+"]\nmin_collected = 1.5',
+        "is a share of 0 to 1",
+    ),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncolur="green"\ncards=24\nadds=["+"]',
+        "unknown key tiers[0].colur; known ones: name, colour",
+    ),
+    (H + 'numbers = "\u0660-\u0669"\n', "is not a range"),
+    (
+        H + 'numbers = "2-20"\nfactors = "8-9"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]',
+        "brings in no fact within numbers 2-20",
+    ),
+    (
+        H + 'numbers = "2-81"\nfactors = "2-9"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]\n'
+        '[[tiers]]\nname="yellow"\ncards=12\nadds=["x"]\nfactors="3-4"',
+        "tiers[1] adds 'x' with factors 3-4 but brings in no fact",
+    ),
+    (
+        H + 'numbers = "2-81"\nfactors = "2-4"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]\nfocus=["7x8=56"]',
+        "uses 7, outside the numbers of the spec's tables (2-16); widen 'factors'",
+    ),
+    (
+        H + 'numbers = "2-81"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]\nfactors="2-4"\nfocus=["2x6"]',
+        "2 x 6 = 12 is outside the tables in play at tier 'green'",
+    ),
+    (
+        H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=12\nadds=["+"]\nfactors="2-4"',
+        "only a tier that adds x or / has tables",
+    ),
 ]
 
 

@@ -130,3 +130,26 @@ def test_two_digit_numbers_fit_their_cell_and_agree_in_pdf_png_and_laser(tmp_pat
     assert max(b[2] for b in lines) == pytest.approx(number[2] - stroke / 2, abs=2 * pixel)
     assert max(b[3] for b in lines) == pytest.approx(number[3] - stroke / 2, abs=2 * pixel)
     assert flats, "the bar under 81 is scored too"
+
+
+def test_a_deck_file_finds_its_spec_beside_it_and_only_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spec path in a deck file is read from the deck file's folder, wherever deckgen runs."""
+    from deckgen.errors import DeckgenError
+
+    monkeypatch.chdir(DATA)  # the spec is here, but not beside the copied deck
+    moved = tmp_path / "deck.toml"
+    moved.write_text(DECK.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(DeckgenError) as raised:
+        load_cleariosity(moved)
+    said = str(raised.value)
+    assert str(tmp_path / "two-digit-spec.toml") in said and "no such spec file" in said and "\n" not in said
+    (tmp_path / "two-digit-spec.toml").write_text((DATA / "two-digit-spec.toml").read_text(encoding="utf-8"))
+    assert [t.name for t in load_cleariosity(moved).tiers] == ["blue", "red"]
+
+
+def test_show_names_this_decks_ids_for_an_unknown_card(capsys: pytest.CaptureFixture[str]) -> None:
+    from deckgen.cli import main
+
+    assert main(["show", "--file", str(DECK), "B01", "G02"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert "unknown card 'G02'; this deck's ids are B01-B06, R01-R03" in said and "\n" not in said

@@ -81,7 +81,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
     from deckgen.games.cleariosity.verify import verify_deck
 
-    spec = load_spec(spec_name or STANDARD_SPEC)
+    spec = load_spec(STANDARD_SPEC if spec_name is None else spec_name)
     criteria = designable(spec)
     standard = spec_name is None or same_spec(spec, load_spec(STANDARD_SPEC))
     counts = tuple(tier.cards for tier in spec.tiers)
@@ -208,9 +208,11 @@ def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
         try:
             cards.append(deck.card(card_id.upper()))
         except KeyError:
+            spans = ", ".join(
+                f"{own[0].id}-{own[-1].id}" for tier in deck.present() if (own := deck.colour_cards(tier))
+            )
             raise DeckgenError(
-                f"unknown card {card_id!r}; ids look like G01-G24, Y01-Y12, P01-P12, O01-O12 "
-                "(deckgen export --format csv lists them)"
+                f"unknown card {card_id!r}; this deck's ids are {spans} (deckgen export --format csv lists them)"
             ) from None
     if len({c.id for c in cards}) != len(cards):
         raise DeckgenError("a card is named twice; a stack needs different cards")

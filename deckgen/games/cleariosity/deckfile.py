@@ -54,7 +54,9 @@ def parse_grid(text: str) -> tuple[Cell, ...]:
                 or (len(mark) == 2 and mark[0] == "0")
                 or not MIN_VALUE <= int(mark) <= MAX_VALUE
             ):
-                raise ValueError(f"row {r + 1} has {mark!r}; each mark must be a number 0-{MAX_VALUE} or '.'")
+                raise ValueError(
+                    f"row {r + 1} has {mark!r}; each mark must be a number 0-{MAX_VALUE} (no leading 0) or '.'"
+                )
             cells.append(Cell(r, c, int(mark)))
     if len(cells) != CELLS_PER_CARD:
         raise ValueError(f"the grid has {len(cells)} numbers; write exactly 3 numbers and 6 dots")
@@ -111,7 +113,8 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
             raise DeckgenError(f"{path}: {where}unknown tier {tier_name!r}; use one of {tier_names}") from None
         grid = entry.get("grid")
         if not isinstance(grid, str):
-            raise DeckgenError(f'{path}: {where}missing grid; write it like grid = "5 . . / . 3 . / . . 8"')
+            what = "missing grid" if grid is None else f"grid = {grid!r} is not text"
+            raise DeckgenError(f'{path}: {where}{what}; write it like grid = "5 . . / . 3 . / . . 8"')
         try:
             cells = parse_grid(grid)
         except ValueError as error:
@@ -136,8 +139,7 @@ def spec_beside(path: Path, spec: str) -> str:
     (so that a deck and its spec can be moved together)."""
     if not spec or ("/" not in spec and not spec.endswith(".toml")) or Path(spec).is_absolute():
         return spec
-    beside = path.parent / spec
-    return str(beside) if beside.exists() else spec
+    return str(path.parent / spec)
 
 
 def deck_tiers(path: Path, spec: str) -> tuple[Tier, ...]:

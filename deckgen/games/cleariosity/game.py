@@ -102,7 +102,10 @@ class CleariosityGame(Game):
 
         # Without a spec (given, or named by the deck file), any deck is judged by the standard
         # thresholds (a hand-made deck may have other card counts); with one, it must be the spec's.
-        given = request.options.get("spec") or deck.spec
+        given = request.options.get("spec")
+        if given is not None and not given.strip():
+            load_spec(given)  # says the spec is empty, rather than judging by another
+        given = given or deck.spec
         criteria = engine_criteria(load_spec(given), deck) if given else STANDARD_CRITERIA
         report = verify_deck(
             deck, request.games, request.seed, workers=request.workers, progress=request.progress, criteria=criteria

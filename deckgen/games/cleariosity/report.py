@@ -211,6 +211,8 @@ def variety_line(tier: TierReport, players: int) -> str:
     variety = tier.variety(players)
     equation, share = variety.top
     op = tier.tier.op
+    if not equation:
+        return f"{tier.tier.name}: no equation is collected in these games."
     parts = [f"{tier.tier.name}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
     if op != tier.tier.tiers()[0].op and variety.top_new[0]:
         parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {OP_SYMBOLS[op]} equations")

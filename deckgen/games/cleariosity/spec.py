@@ -110,6 +110,18 @@ class DeckSpec:
                     used |= {a, b, c}
         return tuple(sorted(used))
 
+    def numbers_at(self, number: int) -> tuple[int, ...]:
+        """The numbers the cards in play at tier ``number`` may carry: the spec's numbers, or for a
+        spec of tables, those of the facts brought in up to that tier."""
+        if not self.factors and not any(tier.factors for tier in self.tiers):
+            return self.numbers
+        used: set[int] = set()
+        for upto in range(number + 1):
+            for op in self.tiers[upto].adds:
+                for fact in self.new_facts(upto, op, tuple(self.span)):
+                    used |= set(fact)
+        return tuple(sorted(used))
+
     def tables(self, number: int) -> tuple[int, ...]:
         """The factors of tier ``number``'s tables (its own, else the spec's; empty: every one)."""
         factors = self.tiers[number].factors or self.factors
@@ -139,14 +151,26 @@ class DeckSpec:
         tier = self.tiers[upto]
         seen: list[Equation] = []
         for text in tier.focus:
-            found = parse_focus(text, self.numbers, self.source, f"tiers[{upto}].focus")
-            if tier.factors and isinstance(text, str) and _TABLES.match(text):
-                # A rule such as "x tables 6-8" at a tier of its own tables: the facts it brings in.
-                found = [f for f in found if f[1] not in tier.adds or (f[0], f[2], f[3]) in self._new(upto, f[1])]
+            found = parse_focus(text, self.numbers, self.source, f"tiers[{upto}].focus", bool(self.tables(upto)))
+            if isinstance(text, str) and _TABLES.match(text):
+                # A rule such as "x tables 6-8": its facts within the tables in play at the tier
+                # (at a tier of its own tables, the ones it brings in).
+                found = [f for f in found if self._rule_keeps(upto, f)]
             for fact in found:
                 if fact not in seen:
                     seen.append(fact)
         return tuple(seen)
+
+    def in_tables(self, number: int, fact: Equation) -> bool:
+        """Whether a fact lies within the tables of a tier up to ``number`` adding its operation."""
+        a, op, b, c = fact
+        return any(_within((a, b, c), op, self.tables(n)) for n in range(number + 1) if op in self.tiers[n].adds)
+
+    def _rule_keeps(self, number: int, fact: Equation) -> bool:
+        a, op, b, c = fact
+        if op in self.tiers[number].adds and self.tiers[number].factors:
+            return (a, b, c) in self._new(number, op)
+        return self.in_tables(number, fact)
 
     def _new(self, number: int, op: str) -> list[Fact]:
         return self.new_facts(number, op)
@@ -158,7 +182,7 @@ class DeckSpec:
             new = [op for op in tier.adds if op not in self.operations(number - 1) or tier.factors]
             own = default_tier_criteria(
                 tuple(new),
-                self.numbers,
+                self.numbers_at(number),
                 first=number == 0,
                 ops=self.operations(number),
                 facts={op: len(self.new_facts(number, op)) for op in new},
@@ -180,23 +204,39 @@ def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
     for key, value in given.items():
         if key not in names or key in NOT_THRESHOLDS:
             known = ", ".join(sorted(n for n in names if n not in NOT_THRESHOLDS))
-            raise DeckgenError(f"{source}: unknown criterion {where}.{key}; known ones: {known}")
+            tier_keys = "name, colour, cards, adds, focus, factors, " if where.startswith("tiers[") else ""
+            raise DeckgenError(f"{source}: unknown key {where}.{key}; known ones: {tier_keys}{known}")
         current = getattr(base, key)
         if isinstance(current, bool) or not isinstance(value, int | float) or isinstance(value, bool):
             raise DeckgenError(f"{source}: {where}.{key} must be a number, not {value!r}")
         if isinstance(current, int) and not isinstance(value, int):
             raise DeckgenError(f"{source}: {where}.{key} must be a whole number, not {value!r}")
-        if value < 0:
-            raise DeckgenError(f"{source}: {where}.{key} must be 0 or more, not {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise DeckgenError(f"{source}: {where}.{key} must be a number 0 or more, not {value!r}")
+        if key in SHARES and value > 1:
+            raise DeckgenError(f"{source}: {where}.{key} is a share of 0 to 1 (0.92 for 92 %), not {value!r}")
         values[key] = type(current)(value)
     return base.__class__(**{**{f: getattr(base, f) for f in names}, **values})
 
 
+#: Thresholds that are shares (0 to 1) rather than counts or rates a game.
+SHARES = (
+    "trivial_share",
+    "max_stranded",
+    "min_beginner",
+    "max_top_new",
+    "max_fact_share",
+    "min_collected",
+    "max_top_equation",
+    "max_repeats",
+    "min_focus_share",
+)
+
 #: A times table runs from × 2 to × this (the 1 and 10 facts are trivial or need no practice).
 TABLES_UP_TO = 9
 
-_FACT = re.compile(r"^\s*(\d+)\s*([+\-−x×*/÷:])\s*(\d+)\s*(?:=\s*(\d+)\s*)?$")
-_TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+(\d+)\s*(?:[-–]\s*(\d+))?\s*$", re.IGNORECASE)
+_FACT = re.compile(r"^\s*([0-9]{1,2})\s*([+\-−x×*/÷:])\s*([0-9]{1,2})\s*(?:=\s*([0-9]{1,2})\s*)?$")
+_TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+([0-9]{1,2})\s*(?:[-–]\s*([0-9]{1,2}))?\s*$", re.IGNORECASE)
 
 
 def _within(fact: Fact, op: str, tables: tuple[int, ...]) -> bool:
@@ -212,7 +252,7 @@ def _span_text(numbers: Sequence[int]) -> str:
     return f"{min(numbers)}-{max(numbers)}"
 
 
-def parse_focus(text: str, numbers: Sequence[int], source: str, where: str) -> list[Equation]:
+def parse_focus(text: str, numbers: Sequence[int], source: str, where: str, tables: bool = False) -> list[Equation]:
     """The facts a focus entry names: ``7x8=56``, ``6x7``, ``42/6``, or ``x tables 6-8``.
 
     ``x tables 6-8`` is every product a × b and b × a with a from 6 to 8 and b from 2 to
@@ -241,8 +281,13 @@ def parse_focus(text: str, numbers: Sequence[int], source: str, where: str) -> l
         outside = [n for n in (fact[0], fact[2], fact[3]) if n not in numbers]
         if outside:
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the spec's numbers "
-                f"{_span_text(numbers)}; widen 'numbers' or drop the fact"
+                f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the "
+                + (
+                    f"numbers of the spec's tables ({_span_text(numbers)}); widen 'factors'"
+                    if tables
+                    else f"spec's numbers {_span_text(numbers)}; widen 'numbers'"
+                )
+                + " or drop the fact"
             )
         return [fact]
     match = _TABLES.match(text)
@@ -281,16 +326,23 @@ def spec_path(name_or_path: str | Path) -> Path:
 
 
 def load_spec(name_or_path: str | Path) -> DeckSpec:
+    presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
+    if not str(name_or_path).strip():
+        raise DeckgenError(f"--spec is empty; give a spec file's path, or one of the presets: {presets}")
     path = spec_path(name_or_path)
     if not path.exists():
-        presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
         raise DeckgenError(f"{path}: no such spec file; give a path, or one of the presets: {presets}")
+    if not path.is_file():
+        raise DeckgenError(f"{path}: not a file; give a spec file's path, or one of the presets: {presets}")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # utf-8-sig: a byte-order mark at the start (as some editors save) is fine.
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except tomllib.TOMLDecodeError as error:
         raise DeckgenError(f"{path}: not valid TOML ({error}); fix the line it names") from None
     except UnicodeDecodeError:
         raise DeckgenError(f"{path}: not UTF-8 text; save it as UTF-8") from None
+    except OSError as error:
+        raise DeckgenError(f"{path}: cannot read it ({error.strerror}); give a spec file's path") from None
     return read_spec(data, str(path))
 
 
@@ -301,6 +353,8 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         if key not in known:
             raise DeckgenError(f"{source}: unknown key {key!r}; a spec has {', '.join(sorted(known))}")
     version = data.get("spec_version")
+    if isinstance(version, bool):
+        version = str(version).lower()
     if version is None:
         raise DeckgenError(f"{source}: spec_version is missing; add spec_version = {SPEC_VERSION} at the top")
     if version != SPEC_VERSION:
@@ -325,6 +379,15 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     if not isinstance(criteria, dict):
         raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
     spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
+    for number, tier in enumerate(tiers):
+        for op in tier.adds:
+            if not spec.new_facts(number, op, tuple(spec.span)):
+                tables = spec.tables(number)
+                within = f" with factors {tables[0]}-{tables[-1]}" if tables else ""
+                raise DeckgenError(
+                    f"{source}: tiers[{number}] adds '{OPERATION_SIGNS[op]}'{within} but brings in no fact within "
+                    f"numbers {low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
+                )
     for number in range(len(tiers)):
         ops = spec.operations(number)
         for a, op, b, c in spec.focus_facts(number):
@@ -332,6 +395,11 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
                 raise DeckgenError(
                     f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} needs "
                     f"'{OPERATION_SIGNS[op]}', which is not in play at tier {tiers[number].name!r}; move the fact"
+                )
+            if not spec.in_tables(number, (a, op, b, c)):
+                raise DeckgenError(
+                    f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} is outside the tables "
+                    f"in play at tier {tiers[number].name!r}; change the fact or the tier's factors"
                 )
     spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
     return spec
@@ -341,7 +409,7 @@ def _numbers(value: Any, source: str) -> tuple[int, int]:
     fix = 'write numbers = "0-9" (lowest-highest, 0 to 99)'
     if not isinstance(value, str):
         raise DeckgenError(f"{source}: numbers is {'missing' if value is None else 'not text'}; {fix}")
-    match = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", value)
+    match = re.fullmatch(r"\s*([0-9]{1,3})\s*[-–]\s*([0-9]{1,3})\s*", value)
     if not match:
         raise DeckgenError(f"{source}: numbers = {value!r} is not a range; {fix}")
     low, high = int(match.group(1)), int(match.group(2))
@@ -358,7 +426,7 @@ def _factors(value: Any, low: int, high: int, source: str) -> tuple[int, int] | 
     if value is None:
         return None
     fix = 'write factors = "2-9" for the tables from 2 x 2 to 9 x 9'
-    match = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", value) if isinstance(value, str) else None
+    match = re.fullmatch(r"\s*([0-9]{1,2})\s*[-–]\s*([0-9]{1,2})\s*", value) if isinstance(value, str) else None
     if not match:
         raise DeckgenError(f"{source}: factors = {value!r} is not a range; {fix}")
     first, last = int(match.group(1)), int(match.group(2))
@@ -402,9 +470,11 @@ def _tiers(
                 "(card ids begin with it); rename one"
             )
         colour = table.get("colour", name)
-        if colour not in TIER_COLOURS:
+        if not isinstance(colour, str) or colour not in TIER_COLOURS:
+            given = f"colour {colour!r} is" if "colour" in table else f"has no colour and its name {name!r} is"
             raise DeckgenError(
-                f"{source}: {where}.colour {colour!r} is not one deckgen prints; use one of {', '.join(TIER_COLOURS)}"
+                f"{source}: {where} {given} not a colour deckgen prints; "
+                f'add colour = "..." with one of {", ".join(TIER_COLOURS)}'
             )
         if colour in [t.colour for t in tiers]:
             raise DeckgenError(f"{source}: {where}.colour {colour!r} is used twice; give each tier its own colour")
@@ -414,7 +484,7 @@ def _tiers(
         adds_raw = table.get("adds", [])
         if isinstance(adds_raw, str):
             adds_raw = [adds_raw]
-        if not isinstance(adds_raw, list) or any(op not in OPERATION_NAMES for op in adds_raw):
+        if not isinstance(adds_raw, list) or any(op not in OPERATION_NAMES for op in map(str, adds_raw)):
             raise DeckgenError(
                 f'{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
             )
