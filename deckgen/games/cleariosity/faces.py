@@ -122,12 +122,16 @@ def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = F
 def cell_number(
     value: int, row: int, col: int, geometry: CleariosityGeometry, colour: str = DIGIT_COLOUR
 ) -> list[Primitive]:
-    """A number centred in its cell, with a bar under it where it reads as another number
-    turned half round (6 and 9, 16 and 91, 68 and 89), as on playing cards and dice."""
+    """A number centred in its cell, with a bar under a two-digit number that reads as another
+    turned half round (16 and 91, 18 and 81, 68 and 89), as on playing cards.
+
+    A single 6 or 9 has no bar: the card lies one way up (its dot at the bottom left), and a
+    lone digit is read with it; a pair of digits is harder to place at a glance.
+    """
     cx, cy = geometry.cell_centre(row, col)
     size = geometry.number_size(value)
     shapes = digit(value, cx, cy, size, colour)
-    if reads_differently_turned(value):
+    if value >= 10 and reads_differently_turned(value):
         x0, y0, x1, y1 = centre_line_bounds(str(value))
         shapes.append(underline(str(value), cx - (x0 + x1) / 2 * size, cy + (y0 + y1) / 2 * size, size, colour))
     return shapes
