@@ -154,3 +154,13 @@ def test_show_names_this_decks_ids_for_an_unknown_card(capsys: pytest.CaptureFix
     assert main(["show", "--file", str(DECK), "B01", "G02"]) == 1
     said = capsys.readouterr().err.strip()
     assert "unknown card 'G02'; this deck's ids are B01-B06, R01-R03" in said and "\n" not in said
+
+
+def test_show_takes_a_level_of_the_deck_in_any_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from deckgen.cli import main
+
+    picture = tmp_path / "stack.png"
+    assert main(["show", "--file", str(DECK), "B03", "B05", "--level", "BLUE", "--out", str(picture)]) == 0
+    assert picture.exists()
+    assert main(["show", "--file", str(DECK), "B03", "B05", "--level", "green"]) == 1
+    assert "this deck has no such level; use one of blue, red" in capsys.readouterr().err

@@ -175,9 +175,9 @@ def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | Non
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
     cards = stack_cards(deck, card_ids)
     tier = level_of(cards)
-    if level:
+    if level is not None:
         try:
-            tier = tier_named(deck.tiers, level)
+            tier = tier_named(deck.tiers, level.strip().lower())
         except KeyError:
             names = ", ".join(t.name for t in deck.tiers)
             raise DeckgenError(f"--level {level}: this deck has no such level; use one of {names}") from None
