@@ -205,7 +205,10 @@ def verify(
         verdict = chosen.verify(deck, source, request)
     emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
     if verdict.failure:
-        raise DeckgenError(verdict.failure)
+        # The report went to --out, not to the screen: say where it is.
+        raise DeckgenError(
+            verdict.failure.replace("the report above", f"the report in {out}") if out else verdict.failure
+        )
 
 
 @cli.command()

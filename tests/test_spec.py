@@ -539,3 +539,16 @@ def test_a_preset_is_chosen_by_name_on_build_verify_and_export(tmp_path: Path) -
     assert pages[0] < pages[1]  # 36 cards, not 60
     both = CliRunner().invoke(cli, ["verify", "--preset", "pairs", "--file", str(STARTER)])
     assert isinstance(both.exception, DeckgenError) and "give one of them" in str(both.exception)
+
+
+def test_a_failing_verify_with_out_says_where_the_report_is(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from deckgen.cli import cli
+
+    strict = spec_with(STANDARD_TEXT + "\n[criteria]\nmax_stranded = 0.02\n", tmp_path)
+    report = tmp_path / "report.txt"
+    result = CliRunner().invoke(cli, ["verify", "--spec", str(strict), "--games", "200", "--out", str(report)])
+    assert result.exit_code == 1
+    assert f"see the report in {report}" in str(result.exception)
+    assert "FAILED" in report.read_text(encoding="utf-8")
