@@ -230,7 +230,7 @@ BROKEN = [
     (H + 'numbers = "\u0660-\u0669"\n', "is not a range"),
     (
         H + 'numbers = "2-20"\nfactors = "8-9"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]',
-        "brings in no fact within numbers 2-20",
+        'the tables 8-9 reach 9 x 9 = 81, past numbers 2-20; write numbers = "2-81"',
     ),
     (
         H + 'numbers = "2-81"\nfactors = "2-9"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]\n'

@@ -160,8 +160,17 @@ def dump_cleariosity(deck: Deck, made_by: str = "") -> str:
     lines = [
         "# Cleariosity Numbers deck for deckgen.",
         f"# One card per line: its id, its tier{colour} ({', '.join(t.name for t in deck.tiers)}) and its",
-        "# grid: three rows from the top, separated by '/', a digit where the card carries a",
-        "# number and '.' where it is clear. Run `deckgen verify --file THIS-FILE` after editing.",
+        *(
+            [
+                "# grid: three rows from the top, separated by '/', a number (one or two digits) where the",
+                "# card carries one and '.' where it is clear. Run `deckgen verify --file THIS-FILE` after editing.",
+            ]
+            if any(cell.value > 9 for card in deck.cards for cell in card.cells)
+            else [
+                "# grid: three rows from the top, separated by '/', a digit where the card carries a",
+                "# number and '.' where it is clear. Run `deckgen verify --file THIS-FILE` after editing.",
+            ]
+        ),
         "",
         f'name = "{deck.name}"',
         'game = "cleariosity"',

@@ -15,6 +15,7 @@ from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.games.cleariosity.spec import load_spec
 from deckgen.games.cleariosity.verify import analyse_tier, teaching_partition
+from deckgen.layout.faces import TURNED_DIGITS, reads_differently_turned
 from deckgen.pack_blocks import (
     Block,
     Bullets,
@@ -59,7 +60,7 @@ def rules(deck: Deck) -> list[Block]:
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
         Heading("What counts as an equation", 2),
-        Bullets(words.CLEARIOSITY_EQUATION),
+        Bullets(words.CLEARIOSITY_EQUATION + underline_note(deck)),
         Heading("Variations", 2),
         Bullets(variants),
         Together(
@@ -75,6 +76,17 @@ def rules(deck: Deck) -> list[Block]:
 def deck_players(deck: Deck) -> tuple[int, ...]:
     """The player counts the deck is for: its spec's, or :data:`PLAYERS` for a deck without one."""
     return load_spec(deck.spec).players if deck.spec else PLAYERS
+
+
+def underline_note(deck: Deck) -> list[str]:
+    """The line on underlined numbers, for a deck that prints any (16 is underlined: 91 turned)."""
+    marked = sorted(
+        {c.value for card in deck.cards for c in card.cells if c.value >= 10 and reads_differently_turned(c.value)}
+    )
+    if not marked:
+        return []
+    turned = "".join(TURNED_DIGITS[ch] for ch in reversed(str(marked[0])))
+    return [words.CLEARIOSITY_UNDERLINE.format(example=marked[0], turned=turned)]
 
 
 def numbers_text(deck: Deck) -> str:

@@ -55,6 +55,12 @@ CLEARIOSITY_EQUATION = [
     "Every stacked card gives at least one of the three numbers; two or three cards make an equation.",
 ]
 
+#: For a deck with numbers that read as others turned half round (16 and 91): what the bar means.
+CLEARIOSITY_UNDERLINE = (
+    "A line under a number shows which way up it is read: {example}, not {turned}. Cards always lie "
+    "with the dot at the bottom left."
+)
+
 #: For a deck of more than one level.
 CLEARIOSITY_LEVEL_UP = "Start with {first} only, and add a colour when the class is ready for the next level."
 CLEARIOSITY_VARIANTS = [

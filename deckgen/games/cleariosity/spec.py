@@ -380,6 +380,14 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
     spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
     for number, tier in enumerate(tiers):
+        tables = spec.tables(number)
+        if tables and {"*", "/"} & set(tier.adds) and tables[-1] * tables[-1] > high:
+            largest = tables[-1] * tables[-1]
+            raise DeckgenError(
+                f"{source}: tiers[{number}]: the tables {tables[0]}-{tables[-1]} reach {tables[-1]} x {tables[-1]} = "
+                f'{largest}, past numbers {low}-{high}; write numbers = "{low}-{max(largest, high)}" '
+                "(or narrower factors), so that no fact of the tables is left out"
+            )
         for op in tier.adds:
             if not spec.new_facts(number, op, tuple(spec.span)):
                 tables = spec.tables(number)
