@@ -164,3 +164,13 @@ def test_show_takes_a_level_of_the_deck_in_any_case(tmp_path: Path, capsys: pyte
     assert picture.exists()
     assert main(["show", "--file", str(DECK), "B03", "B05", "--level", "green"]) == 1
     assert "this deck has no such level; use one of blue, red" in capsys.readouterr().err
+
+
+def test_show_reads_a_preset_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from deckgen.cli import main
+
+    picture = tmp_path / "stack.png"
+    assert main(["show", "--preset", "times-2-4", "G05", "G10", "G19", "--out", str(picture)]) == 0
+    assert "4 × 3 = 12 (top row)" in capsys.readouterr().out
+    assert main(["show", "--preset", "times-2-4", "--file", str(DECK), "G05", "G10"]) == 1
+    assert "--preset and --file both name a deck" in capsys.readouterr().err

@@ -157,7 +157,14 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     type=click.Path(dir_okay=False, path_type=Path),
     help="Deck file to read instead of the shipped one.",
 )
-def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None) -> None:
+@click.option(
+    "--preset",
+    metavar="NAME",
+    help="A preset deck to read instead of the standard one, e.g. times-2-4 (see the README's Deck specs).",
+)
+def show(
+    card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None, preset: str | None
+) -> None:
     """Stack Cleariosity cards as players would, print each equation and draw the stack.
 
     Example: deckgen show G03 G04 G21. For a stack that makes no equation, it says why:
@@ -172,6 +179,14 @@ def show(card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | Non
     from deckgen.render.png import draw, png_bytes
     from deckgen.units import CARD_SIZES
 
+    if preset is not None:
+        from deckgen.games.cleariosity.game import PRESET_FILES
+
+        if file is not None:
+            raise DeckgenError("--preset and --file both name a deck; give one of them")
+        if preset not in PRESET_FILES:
+            raise DeckgenError(f"--preset {preset}: no such preset; use one of {', '.join(PRESET_FILES)}")
+        file = PRESET_FILES[preset]
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
     cards = stack_cards(deck, card_ids)
     tier = level_of(cards)
