@@ -199,7 +199,7 @@ def verify(
     chosen = chosen_game(game, file)
     own = split_game_options((chosen.key,), options)[chosen.key]
     deck = chosen.load(file, own)
-    source = str(file or chosen.default_file)
+    source = str(chosen.deck_source(file, own))
     with lazy_progress_bar("Simulating games", enabled=sys.stderr.isatty()) as update:
         request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
         verdict = chosen.verify(deck, source, request)

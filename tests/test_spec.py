@@ -464,6 +464,23 @@ def test_the_times_2_4_preset_passes_every_criterion_of_its_spec_with_two_digit_
     assert [(t.facts_covered, len(t.facts)) for t in report.tiers] == [(9, 9), (9, 9)]
 
 
+def test_the_times_6_8_preset_passes_with_every_fact_a_focus_fact() -> None:
+    """The 6, 7 and 8 tables, x then /: all 9 facts of each tier are focus facts, and play meets
+    criterion 18 (each in at least 3 two-card groups, 0.5 times a game)."""
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    deck = load_cleariosity(TEMPLATES / "cleariosity-times-6-8.toml")
+    spec = load_spec(deck.spec)
+    assert [len(spec.focus_facts(n)) for n in range(2)] == [9, 9]
+    assert {cell.value for card in deck.cards for cell in card.cells} == {6, 7, 8, 36, 42, 48, 49, 56, 64}
+    report = verify_deck(deck, games=2000, seed=1, workers=2, criteria=spec.criteria_for())
+    assert report.failures() == []
+    for tier in report.tiers:
+        focus = tier.focus(3)
+        assert len(focus.facts) == 9 and all(pairs >= 3 and per_game >= 0.5 for _, pairs, per_game in focus.facts)
+
+
 def test_verify_finds_the_spec_a_deck_file_names() -> None:
     from click.testing import CliRunner
 

@@ -76,7 +76,7 @@ def test_a_two_digit_deck_reads_and_builds_in_every_format(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("size", ["poker", "bridge"])
 def test_two_digit_numbers_fit_their_cell_and_agree_in_pdf_png_and_laser(tmp_path: Path, size: str) -> None:
-    """81 is drawn smaller than a single digit, to 72 % of the cell's width, centred, at a cap
+    """81 is drawn smaller than a single digit, to 64 % of the cell's width, centred, at a cap
     height a class reads across a table (at least 7 mm at bridge size); the PNG and the laser
     file draw it where the PDF does."""
     card = CARD_SIZES[size]

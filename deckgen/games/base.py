@@ -137,6 +137,10 @@ class Game:
             raise DeckgenError(f"{self.name} has no deck of its own: give one with --file ({self.file_kind})")
         return self.default_file
 
+    def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
+        """The file a deck is read from, as reports name it (a game's options may choose it)."""
+        return path or self.default_file
+
     # -- drawing --------------------------------------------------------------------------
 
     def faces(

@@ -19,7 +19,7 @@ TICK_COLOUR = "#B0B0B0"
 DIGIT_HEIGHT_SHARE = 0.62
 #: A two-digit number is at most this share of a cell's width (ink), so that numbers in
 #: neighbouring cells of a stack stay well apart; it is drawn smaller where it would be wider.
-NUMBER_WIDTH_SHARE = 0.72
+NUMBER_WIDTH_SHARE = 0.64
 
 
 @dataclass(frozen=True)

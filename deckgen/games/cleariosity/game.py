@@ -78,6 +78,10 @@ class CleariosityGame(Game):
             raise DeckgenError(f"--preset {preset} and --file {path} both name a deck; give one of them")
         return load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
 
+    def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
+        preset = options.get("preset")
+        return PRESET_FILES[preset] if preset and path is None else super().deck_source(path, options)
+
     def card_count(self, deck: Any) -> int:
         return len(deck.cards)
 
