@@ -178,6 +178,20 @@ print(json.dumps(result))
 BENCH_VENV = ROOT / ".venv-bench"
 
 
+def reproduce(deck: Path, folder: Path) -> tuple[str, float, bool, str]:
+    """Run a deck file's ``made_by`` design command into ``folder``: the command, its wall time,
+    whether it wrote the file byte for byte, and the last line it said."""
+    made_by = tomllib.loads(deck.read_text(encoding="utf-8"))["made_by"]
+    again = folder / deck.name
+    wall, result = timed([*shlex.split(made_by)[1:], "--out", str(again)])
+    same = result.returncode == 0 and again.read_bytes() == deck.read_bytes()
+    return made_by, wall, same, last_line(result)
+
+
+def last_line(result: subprocess.CompletedProcess[str]) -> str:
+    return result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "no output"
+
+
 def bench_svg(failed: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "laser"
@@ -317,13 +331,8 @@ def main() -> int:
     if statistics.median(walls) > 3:
         failed.append("verify slower than 3 s")
 
-    made_by = tomllib.loads(DECK.read_text(encoding="utf-8"))["made_by"]
     with tempfile.TemporaryDirectory() as folder:
-        again = Path(folder) / "again.toml"
-        args = [*shlex.split(made_by)[1:], "--out", str(again)]
-        wall, result = timed(args)
-        same = result.returncode == 0 and again.read_bytes() == DECK.read_bytes()
-        outcome = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "no output"
+        made_by, wall, same, outcome = reproduce(DECK, Path(folder))
         print(
             f"reproduce shipped deck ({made_by}): {wall:.1f} s (goal <= 60 s), "
             f"byte-identical: {'yes' if same else 'NO'}: {outcome}"
@@ -335,7 +344,7 @@ def main() -> int:
 
         fresh = Path(folder) / "fresh.toml"
         wall, result = timed(["design", "--seed", str(FRESH_SEED), "--out", str(fresh)])
-        outcome = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "no output"
+        outcome = last_line(result)
         print(f"design from a fresh seed ({FRESH_SEED}): {wall:.1f} s (goal <= 60 s): {outcome}")
         if result.returncode != 0:
             failed.append("design from a fresh seed did not pass")
@@ -346,11 +355,7 @@ def main() -> int:
         for preset in sorted((ROOT / "templates").glob("cleariosity-*.toml")):
             if preset == DECK:
                 continue
-            made_by = tomllib.loads(preset.read_text(encoding="utf-8"))["made_by"]
-            again = Path(folder) / preset.name
-            wall, result = timed([*shlex.split(made_by)[1:], "--out", str(again)])
-            same = result.returncode == 0 and again.read_bytes() == preset.read_bytes()
-            outcome = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "no output"
+            made_by, wall, same, outcome = reproduce(preset, Path(folder))
             print(
                 f"preset {preset.name} ({made_by}): {wall:.1f} s (goal <= 120 s), "
                 f"byte-identical: {'yes' if same else 'NO'}: {outcome}"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deckgen.games.cleariosity.model import within_tables
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
 #: Share of an operation's facts a tier that brings it in must cover (criterion 7), and the
@@ -122,15 +123,13 @@ def op_facts(op: str, numbers: Sequence[int], factors: Sequence[int] = ()) -> li
     """
     found = []
     allowed = set(numbers)
-    tables = set(factors)
     for a in numbers:
         for b in numbers:
             c = apply(op, a, b)
             if c is None or c not in allowed or is_trivial(a, b, c, op):
                 continue
-            if tables and ((op == "*" and not {a, b} <= tables) or (op == "/" and not {b, c} <= tables)):
-                continue
-            found.append((a, b, c))
+            if within_tables((a, b, c), op, factors):
+                found.append((a, b, c))
     return found
 
 

@@ -243,7 +243,7 @@ class DeckSearch:
         self.codes = base**3
         allowed = set(numbers)
         # Operands a * base + b → (c, key of the operations giving a op b = c), for every c printed.
-        full_table = equation_table(OPS)
+        full_table = equation_table(OPS, max(numbers))
         self.ops_sets: list[tuple[str, ...]] = sorted({ops for row in full_table.values() for _, ops in row})
         ops_key = {ops: number for number, ops in enumerate(self.ops_sets)}
         # Per operations' key and colour: does a group read with those operations count at that
@@ -268,10 +268,11 @@ class DeckSearch:
         # The numbers a card's free cells may take: those of the facts in play at its tier (and 0,
         # for the trivial readings a deck of numbers from 0 has). A card of the 2-5 tables has
         # no use for 49; for numbers 0-9 every tier may use every number.
+        self.goal_facts = [goal.facts(t) for t in self.tiers]
         in_play: list[set[int]] = []
-        for tier in self.tiers:
+        for facts in self.goal_facts:
             used = {0} & allowed if not in_play else set(in_play[-1])
-            for fact in goal.facts(tier):
+            for fact in facts:
                 used |= set(fact)
             in_play.append(used)
         self.card_values = [tuple(n for n in numbers if n in in_play[tier.rank]) for tier in self.colours]
@@ -323,22 +324,21 @@ class DeckSearch:
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
         self.distinct_pairs = [0] * total
-        self.fact_codes = [[(a * base + b) * base + c for a, b, c in goal.facts(t)] for t in self.tiers]
+        self.fact_codes = [[(a * base + b) * base + c for a, b, c in facts] for facts in self.goal_facts]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
         # Planting whole two-card groups (see _propose_plant): for numbers past 9 only, where a
         # changed number seldom makes a group; each tier's facts want this many two-card groups.
         self.plant_rate = 0.08 if base > 10 else 0.0
         if base > 10:
             self.settings = self.settings.sparse()
-        self.goal_facts = [goal.facts(t) for t in self.tiers]
         self.pair_wanted = [
             max(own.min_focus_pairs if own.focus else 0, settings.rare_fact_pairs if own.min_fact_pairs else 1)
             for own in limits.tiers
         ]
         # A spec's focus facts of each tier's own new facts (the ones play must practise most).
         self.focus_codes = [
-            [(a * base + b) * base + c for a, op, b, c in own.focus if op == tier.op and (a, b, c) in goal.facts(tier)]
-            for tier, own in zip(self.tiers, limits.tiers, strict=True)
+            [(a * base + b) * base + c for a, op, b, c in own.focus if op == tier.op and (a, b, c) in facts]
+            for tier, own, facts in zip(self.tiers, limits.tiers, self.goal_facts, strict=True)
         ]
         self.facts_needed = [own.min_facts + (2 if own.min_facts > 6 else 0) for own in limits.tiers]
         self.fact_share_capped = [own.max_fact_share < 1.0 for own in limits.tiers]

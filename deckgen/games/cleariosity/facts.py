@@ -40,6 +40,12 @@ def fact_counts(
     """
     counts: Counter[Fact] = Counter(dict.fromkeys(tier_facts(tier, numbers, factors), 0))
     for group in groups:
-        if group.values in counts and group.practises(tier.op) and tier.teaches(group.values):
+        if group.values in counts and practises_new(group, tier):
             counts[group.values] += 1
     return counts
+
+
+def practises_new(group: Group, tier: Tier) -> bool:
+    """The group reads, not trivially, as one of the facts the tier brings in (its new
+    operation's, or for a tier of new tables, their facts)."""
+    return group.practises(tier.op) and tier.teaches(group.values)

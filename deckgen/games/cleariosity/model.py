@@ -24,6 +24,18 @@ DOT_COLOURS: dict[str, str] = {
 }
 
 
+def within_tables(values: tuple[int, int, int], op: str, factors: Iterable[int]) -> bool:
+    """Whether ``a op b = c`` lies within the tables of ``factors``: both factors of a product,
+    the divisor and the quotient of a division among them. Every fact does for no factors, and
+    every + and − fact."""
+    tables = set(factors)
+    if not tables or op not in ("*", "/"):
+        return True
+    a, b, c = values
+    first, second = (a, b) if op == "*" else (b, c)
+    return first in tables and second in tables
+
+
 @dataclass(frozen=True)
 class Tier:
     """A Cleariosity Numbers tier: its name, dot colour, the operation it adds, its play order.
@@ -63,11 +75,7 @@ class Tier:
 
     def covers(self, values: tuple[int, int, int]) -> bool:
         """Whether ``a op b = c`` with this tier's operation lies within its tables."""
-        if not self.factors or self.op not in ("*", "/"):
-            return True
-        a, b, c = values
-        first, second = (a, b) if self.op == "*" else (b, c)
-        return first in self.factors and second in self.factors
+        return within_tables(values, self.op, self.factors)
 
     def teaches(self, values: tuple[int, int, int]) -> bool:
         """Whether ``a op b = c`` with this tier's operation is one of the facts it brings in:

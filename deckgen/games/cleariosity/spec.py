@@ -23,7 +23,7 @@ from typing import Any
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria, op_facts
-from deckgen.games.cleariosity.model import DOT_COLOURS, Deck, Tier, make_tiers
+from deckgen.games.cleariosity.model import DOT_COLOURS, Deck, Tier, make_tiers, within_tables
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
 #: The preset a design or check without ``--spec`` follows.
@@ -101,20 +101,13 @@ class DeckSpec:
     def numbers(self) -> tuple[int, ...]:
         """The numbers a card may carry: the whole span or, for a spec with factors, the numbers
         of its facts (the factors and their products, and any + or − facts among them)."""
-        if not self.factors and not any(tier.factors for tier in self.tiers):
-            return tuple(self.span)
-        used: set[int] = set()
-        for number, tier in enumerate(self.tiers):
-            for op in tier.adds:
-                for a, b, c in self.new_facts(number, op, tuple(self.span)):
-                    used |= {a, b, c}
-        return tuple(sorted(used))
+        return self.numbers_at(len(self.tiers) - 1)
 
     def numbers_at(self, number: int) -> tuple[int, ...]:
         """The numbers the cards in play at tier ``number`` may carry: the spec's numbers, or for a
         spec of tables, those of the facts brought in up to that tier."""
         if not self.factors and not any(tier.factors for tier in self.tiers):
-            return self.numbers
+            return tuple(self.span)
         used: set[int] = set()
         for upto in range(number + 1):
             for op in self.tiers[upto].adds:
@@ -133,7 +126,7 @@ class DeckSpec:
         numbers = numbers if numbers is not None else self.numbers
         tables = self.tables(number)
         earlier = [self.tables(n) for n in range(number) if op in self.tiers[n].adds]
-        return [f for f in op_facts(op, numbers, tables) if not any(_within(f, op, before) for before in earlier)]
+        return [f for f in op_facts(op, numbers, tables) if not any(within_tables(f, op, before) for before in earlier)]
 
     @property
     def card_count(self) -> int:
@@ -164,16 +157,13 @@ class DeckSpec:
     def in_tables(self, number: int, fact: Equation) -> bool:
         """Whether a fact lies within the tables of a tier up to ``number`` adding its operation."""
         a, op, b, c = fact
-        return any(_within((a, b, c), op, self.tables(n)) for n in range(number + 1) if op in self.tiers[n].adds)
+        return any(within_tables((a, b, c), op, self.tables(n)) for n in range(number + 1) if op in self.tiers[n].adds)
 
     def _rule_keeps(self, number: int, fact: Equation) -> bool:
         a, op, b, c = fact
         if op in self.tiers[number].adds and self.tiers[number].factors:
-            return (a, b, c) in self._new(number, op)
+            return (a, b, c) in self.new_facts(number, op)
         return self.in_tables(number, fact)
-
-    def _new(self, number: int, op: str) -> list[Fact]:
-        return self.new_facts(number, op)
 
     def criteria_for(self) -> Criteria:
         """The thresholds verify judges a deck of this spec by: defaults, then the spec's own."""
@@ -237,15 +227,6 @@ TABLES_UP_TO = 9
 
 _FACT = re.compile(r"^\s*([0-9]{1,2})\s*([+\-−x×*/÷:])\s*([0-9]{1,2})\s*(?:=\s*([0-9]{1,2})\s*)?$")
 _TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+([0-9]{1,2})\s*(?:[-–]\s*([0-9]{1,2}))?\s*$", re.IGNORECASE)
-
-
-def _within(fact: Fact, op: str, tables: tuple[int, ...]) -> bool:
-    """Whether a × or ÷ fact lies within these tables (every fact does, for no tables)."""
-    if not tables or op not in ("*", "/"):
-        return True
-    a, b, c = fact
-    first, second = (a, b) if op == "*" else (b, c)
-    return first in tables and second in tables
 
 
 def _span_text(numbers: Sequence[int]) -> str:

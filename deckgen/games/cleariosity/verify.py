@@ -43,7 +43,7 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
-from deckgen.games.cleariosity.facts import Fact, fact_counts, tier_facts
+from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Deck, Tier
 from deckgen.games.cleariosity.partition import PartitionResult, find_partition
@@ -690,12 +690,6 @@ def group_flags(groups: list[Group], tier: Tier) -> list[int]:
         | NEEDS_NEW * (practises_new(g, tier) and set(g.ops) <= only)
         for g in groups
     ]
-
-
-def practises_new(group: Group, tier: Tier) -> bool:
-    """The group reads, not trivially, as one of the facts the tier brings in (its new
-    operation's, or for a tier of new tables, their facts)."""
-    return group.practises(tier.op) and tier.teaches(group.values)
 
 
 #: The kind of a trivial equation (5 × 1 = 5, 4 − 0 = 4) is its operation's number plus this.
