@@ -62,6 +62,21 @@ class BuildRequest:
     formats: tuple[str, ...] = ("pdf",)
     dpi: int = 300
 
+    @property
+    def command(self) -> str:
+        """The ``deckgen build`` command that makes this build again, recorded in every PDF."""
+        from deckgen.record import build_command
+
+        return build_command(
+            self.games,
+            self.options,
+            profile=self.profile,
+            files=self.files,
+            formats=self.formats,
+            pack=self.pack,
+            dpi=self.dpi if self.dpi != 300 else None,
+        )
+
 
 @dataclass
 class DeckJob:
@@ -104,8 +119,11 @@ class BuildJob:
         return pages
 
 
-def prepare(request: BuildRequest) -> BuildJob:
-    """Load decks and settings and compute every page; nothing is written yet."""
+def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
+    """Load decks and settings and compute every page; nothing is written yet.
+
+    ``plan_lasers=False`` checks the laser options but lays out no laser sheets (a preview of
+    the printed sheets needs none)."""
     chosen = profile(request.profile) if request.profile else None
     out = request.out
     if out.exists() and not out.is_dir():
@@ -153,7 +171,7 @@ def prepare(request: BuildRequest) -> BuildJob:
         faces = game.faces(deck, settings.card, options)
         plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card)
         job = DeckJob(game, deck, settings, options, faces, plan)
-        if "svg" in request.formats:
+        if "svg" in request.formats and plan_lasers:
             paper_grid = sheet_grid(settings) if settings.registration else None
             job.laser = plan_laser(laser_cards(job), settings.card, laser_settings, paper_grid)
         decks[key] = job
@@ -491,19 +509,22 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     calibration = calibration_sheet(job) if job.request.pack else None
     # A CMYK kit prints every page on K alone: the pack and the calibration sheet too.
     cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    command = job.request.command
     if job.request.pack:
         sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
         sets, entries = packing_entries(job)
         decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk, calibration is not None)
+        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk, calibration is not None, command)
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
     if calibration is not None:
-        pieces.append((partial(_calibration_pdf, calibration, cmyk), _writer(root / CALIBRATION_PDF, progress)))
+        pieces.append(
+            (partial(_calibration_pdf, calibration, cmyk, command), _writer(root / CALIBRATION_PDF, progress))
+        )
     for deck in job.decks.values():
         settings = deck.settings
         subject = print_subject(deck)
         title = deck.game.cards_phrase
-        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk")
+        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk", command)
         pieces.append((work, _writer(root / f"{deck.game.stem}.pdf", progress, len(deck.plan.pages))))
     return pieces
 
@@ -519,16 +540,16 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     return None
 
 
-def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool) -> bytes:
+def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool, command: str) -> bytes:
     from deckgen.render.calibration_pdf import calibration_pdf
 
-    return calibration_pdf(sheet, cmyk)
+    return calibration_pdf(sheet, cmyk, command)
 
 
-def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool) -> bytes:
+def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool, command: str) -> bytes:
     from deckgen.render.pdf import plan_to_pdf
 
-    return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk)
+    return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk, keywords=command)
 
 
 def _pack_pdf(
@@ -538,6 +559,7 @@ def _pack_pdf(
     page_size: tuple[float, float],
     cmyk: bool = False,
     calibration: bool = False,
+    command: str = "",
 ) -> bytes:
     """The teacher pack: each game's pages (worked out here, in a worker: answer keys take a
     solver), then the packing list and printing guide."""
@@ -549,7 +571,7 @@ def _pack_pdf(
         game = find_game(key)
         names.append(game.name)
         sections += game.pack_sections(deck, card, width)
-    return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration)
+    return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration, command)
 
 
 def _owns(job: BuildJob, relative: str) -> bool:

@@ -18,7 +18,7 @@ import click
 
 from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped
-from deckgen.games import default_games, games, owner_of_file
+from deckgen.games import default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
@@ -70,16 +70,6 @@ def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[...
     elif option.kind in MEASURES:
         kind = MeasureType(option)
     return click.option(flag, option.name, type=kind, metavar=option.metavar, default=None, help=option.help)
-
-
-def game_options(command: str) -> list[Option]:
-    """Every game's own options that ``command`` takes, each once."""
-    found: dict[str, Option] = {}
-    for game in games().values():
-        for option in game.options:
-            if command in option.commands:
-                found.setdefault(option.name, option)
-    return list(found.values())
 
 
 def with_options(options: list[Option]) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -388,6 +378,38 @@ def build(
         written = run(job, progress=advance)
     for path in written:
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
+
+
+@cli.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on. Only this computer can reach 127.0.0.1; another address lets other "
+    "computers on the network open the page too.",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to listen on. [a free one]")
+@click.option("--browser/--no-browser", default=True, show_default=True, help="Open the page in the web browser.")
+def serve(host: str, port: int, browser: bool) -> None:
+    """Open a web page to choose, preview, check and download a classroom set (no terminal needed after this).
+
+    Example: deckgen serve. The page runs on this computer only; press Ctrl-C to stop it.
+    """
+    from deckgen.serve.server import serve as run_server
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(
+            f"deckgen serve: warning: --host {host} lets other computers on the network open the page "
+            "and make files with it",
+            err=True,
+        )
+    try:
+        run_server(host, port, browser, lambda line: click.echo(line, err=True))
+    except OSError as error:
+        raise DeckgenError(
+            f"--host {host} --port {port}: cannot listen there ({error.strerror}); choose another port, or leave "
+            "--port out for a free one"
+        ) from None
 
 
 def games_to_build(named: tuple[str, ...], file: Path | None) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
     from deckgen.games.base import Game
+    from deckgen.options import Option
 
 #: The packages of the games that come with deckgen, in the order they are built and listed.
 BUILT_IN = (
@@ -95,6 +96,16 @@ def game(key: str) -> Game:
         return games()[key]
     except KeyError:
         raise DeckgenError(f"unknown game {key!r}; choose one of {', '.join(games())}") from None
+
+
+def game_options(command: str) -> list[Option]:
+    """Every game's own options that ``command`` takes, each once, in the order of the games."""
+    found: dict[str, Option] = {}
+    for g in games().values():
+        for option in g.options:
+            if command in option.commands:
+                found.setdefault(option.name, option)
+    return list(found.values())
 
 
 def default_games() -> tuple[str, ...]:

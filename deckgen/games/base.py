@@ -53,6 +53,31 @@ class PackSection:
 
 
 @dataclass(frozen=True)
+class Outlook:
+    """What a class can expect at one level of a deck, from a verify report, for the web page.
+
+    ``bars``: (what, share from 0 to 1, as written) for a small chart; ``warning``: what falls
+    short at this level, in a teacher's words (``None``: nothing).
+    """
+
+    name: str
+    colour: str
+    sentence: str
+    bars: Sequence[tuple[str, float, str]]
+    warning: str | None = None
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Cards stacked as players stack them, drawn at card size, and what the stack reads."""
+
+    shapes: Sequence[Any]
+    width: float
+    height: float
+    reads: str
+
+
+@dataclass(frozen=True)
 class VerifyRequest:
     """How hard to check: simulated games per case, their seed, worker processes, progress."""
 
@@ -159,6 +184,16 @@ class Game:
 
     def pack_sections(self, deck: Deck, card: tuple[float, float], text_width: float) -> list[PackSection]:
         """The game's pages of the teacher pack (``text_width``: mm between the margins)."""
+        return []
+
+    def sample_stack(self, deck: Deck) -> Stack | None:
+        """A stack of this deck's cards making an equation, for previews (``None``: cards are not stacked)."""
+        return None
+
+    def outlook(self, deck: Deck, report: Mapping[str, Any], players: int) -> list[Outlook]:
+        """What a class of ``players`` can expect at each level, read from ``verify --json``.
+
+        ``[]``: nothing to say (the page then shows only whether the deck passes)."""
         return []
 
     def ids_of(self, deck: Deck) -> str:

@@ -15,14 +15,14 @@ LINE = 0.2  # mm
 EDGE_NAMES = {"long-edge": "LONG edge", "short-edge": "SHORT edge"}
 
 
-def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False) -> bytes:
+def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str = "") -> bytes:
     """The sheet as PDF bytes; ``cmyk``: for a CMYK build, every line and letter on K alone."""
     regular, bold = register_fonts()
     black = colour("#000000", cmyk)
     buffer = io.BytesIO()
     k = mm_to_pt(1.0)
     subject = f"Print at actual size (100 %), two-sided, flipping on the {EDGE_NAMES[sheet.duplex]}"
-    canvas = new_canvas(buffer, "deckgen calibration sheet", subject)
+    canvas = new_canvas(buffer, "deckgen calibration sheet", subject, keywords)
     canvas.setPageSize((sheet.width * k, sheet.height * k))
     ask_for_actual_size(canvas, sheet.duplex)
 

@@ -276,17 +276,19 @@ def teacher_pack_pdf(
     page_size: tuple[float, float] = letter,
     cmyk: bool = False,
     calibration: bool = False,
+    keywords: str = "",
 ) -> bytes:
     """The whole pack as PDF bytes (byte-identical for the same inputs).
 
     ``games`` names the games in the pack (for its title); ``sections`` are their pages;
     ``cmyk``: colours for print shops, every black on K alone; ``calibration``: the build wrote a
-    calibration sheet beside the decks (the guide then points to it).
+    calibration sheet beside the decks (the guide then points to it); ``keywords``: the command that
+    made it (see :mod:`deckgen.record`).
     """
     global _CMYK
     _CMYK = cmyk
     try:
-        return _typeset(games, sections, sets, entries, page_size, calibration)
+        return _typeset(games, sections, sets, entries, page_size, calibration, keywords)
     finally:
         _CMYK = False
 
@@ -298,6 +300,7 @@ def _typeset(
     entries: list[PackingEntry],
     page_size: tuple[float, float],
     calibration: bool,
+    keywords: str = "",
 ) -> bytes:
     styles = _styles()
     regular, _ = register_fonts()
@@ -314,6 +317,7 @@ def _typeset(
         author="deckgen",
         creator="deckgen",
         producer="deckgen",
+        keywords=keywords,
         invariant=1,
         initialFontName=regular,
     )

@@ -22,7 +22,8 @@ from deckgen.units import mm_to_pt
 PRINTED_ROLES = frozenset({"print", "mark", "registration"})
 
 
-def new_canvas(buffer: io.BytesIO, title: str, subject: str = "") -> Canvas:
+def new_canvas(buffer: io.BytesIO, title: str, subject: str = "", keywords: str = "") -> Canvas:
+    """A canvas whose bytes depend only on what is drawn; ``keywords``: the command that made the file."""
     regular, _ = register_fonts()
     canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=regular)
     canvas.setTitle(title)
@@ -30,6 +31,8 @@ def new_canvas(buffer: io.BytesIO, title: str, subject: str = "") -> Canvas:
     canvas.setAuthor("deckgen")
     canvas.setCreator("deckgen")
     canvas.setProducer("deckgen")
+    if keywords:
+        canvas.setKeywords(keywords)
     return canvas
 
 
@@ -181,10 +184,12 @@ def plan_to_pdf(
     subject: str = "",
     duplex: str = "none",
     cmyk: bool = False,
+    keywords: str = "",
 ) -> bytes:
-    """The plan as PDF bytes; ``duplex`` is how its back pages were placed (none: one-sided)."""
+    """The plan as PDF bytes; ``duplex`` is how its back pages were placed (none: one-sided);
+    ``keywords``: the command that made it (see :mod:`deckgen.record`)."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, title, subject)
+    canvas = new_canvas(buffer, title, subject, keywords)
     has_backs = any(page.side == "back" for page in plan.pages)
     ask_for_actual_size(canvas, duplex if has_backs else "none")
     render_plan(canvas, plan, progress, cmyk)

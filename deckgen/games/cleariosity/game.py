@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
-from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
 from deckgen.options import Option
 
 if TYPE_CHECKING:
@@ -135,6 +135,16 @@ class CleariosityGame(Game):
         from deckgen.games.cleariosity.docs_images import docs_images
 
         return docs_images()
+
+    def sample_stack(self, deck: Any) -> Stack | None:
+        from deckgen.games.cleariosity.pictures import sample_stack
+
+        return sample_stack(deck)
+
+    def outlook(self, deck: Any, report: Mapping[str, Any], players: int) -> list[Outlook]:
+        from deckgen.games.cleariosity.outlook import outlook
+
+        return outlook(deck, report, players)
 
     def ids_of(self, deck: Any) -> str:
         """The deck's own id ranges, colour by colour: "G01 to G24 and Y01 to Y12 for ..."."""

@@ -7,12 +7,16 @@ every picture of a stack is drawn from the same face geometry as the printed car
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cell_number, tier_mark
-from deckgen.games.cleariosity.model import Card
+from deckgen.games.cleariosity.model import Card, Deck
 from deckgen.games.cleariosity.rules import LINES
 from deckgen.layout.pictures import CARD_EDGE
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke
+
+if TYPE_CHECKING:
+    from deckgen.games.base import Stack
 
 #: One highlight per equation of a stack, each band narrower than the one before, so that
 #: where two lines cross both still show: (colour, share of the cell it covers, name).
@@ -62,3 +66,30 @@ def stack_picture(
     top = max(cards, key=lambda c: c.tier.rank)
     shapes += tier_mark(top.tier, g)
     return shapes
+
+
+def sample_stack(deck: Deck) -> Stack | None:
+    """Three cards of the deck's last level that read as one of its new facts (two if no three
+    do), drawn at poker size with the reading line marked: the web page's preview of a stack."""
+    from deckgen.games.base import Stack
+    from deckgen.games.cleariosity.groups import find_groups, raw_card
+    from deckgen.games.cleariosity.stack import read_stack
+    from deckgen.units import CARD_SIZES
+
+    levels = deck.present()
+    if not levels:
+        return None
+    tier = levels[-1]
+    cards = deck.tier_cards(tier)
+    groups = [g for g in find_groups([raw_card(c) for c in cards], tier.ops()) if g.practises(tier.op)]
+    if not groups:
+        return None
+    # Best a stack that reads the new operation alone, of three cards.
+    group = min(groups, key=lambda g: (g.ops != (tier.op,), g.pair))
+    chosen = [cards[i] for i in group.cards]
+    reading = read_stack(chosen, tier)
+    geometry = CleariosityGeometry(*CARD_SIZES["poker"])
+    shapes = stack_picture(chosen, geometry, [e.line for e in reading.equations], reading.covered)
+    ids = " ".join(c.id for c in chosen)
+    reads = "; ".join(str(e) for e in reading.equations)
+    return Stack(shapes, geometry.width, geometry.height, f"{ids}: {reads}")

@@ -1,0 +1,74 @@
+"""The settings of a build, written into every PDF it makes as the command that makes it again.
+
+A teacher who prints a classroom set in May wants the same set next year. Each PDF's
+Keywords field holds the ``deckgen build`` command of its build (``deckgen build --game
+cleariosity --preset times-2-4 --sets 30 --paper a4``), made here from the build request,
+so the command line and the web page (which runs the same command) record it the same way.
+Only what the user chose is written, in the order the options are defined; a deck file is
+named by its file name alone, never by the folder it was in.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from deckgen.options import Option
+
+#: The PDF field the command goes in (a viewer shows it under the document's properties).
+FIELD = "Keywords"
+
+
+def option_words(options: Iterable[Option], values: Mapping[str, Any]) -> list[str]:
+    """Command-line words of the options given in ``values`` (``None``: not given), in definition order."""
+    words: list[str] = []
+    for option in options:
+        value = values.get(option.name)
+        if value is None:
+            continue
+        if option.kind == "flag":
+            if value:
+                words.append(option.flag)
+            elif option.negatable:
+                words.append("--no-" + option.flag[2:])
+            continue
+        words += [option.flag, str(value)]
+    return words
+
+
+def build_options() -> list[Option]:
+    """Every option of ``deckgen build`` made from a definition: print, laser, then the games' own."""
+    from deckgen.games import game_options
+    from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
+
+    return [*PRINT_OPTIONS, *LASER_OPTIONS, *game_options("build")]
+
+
+def build_command(
+    games: Sequence[str],
+    options: Mapping[str, Any],
+    *,
+    profile: str | None = None,
+    files: Mapping[str, Path] | None = None,
+    formats: Sequence[str] = ("pdf",),
+    pack: bool = True,
+    dpi: int | None = None,
+) -> str:
+    """The ``deckgen build`` command of a build, as one line a shell takes."""
+    words = ["deckgen", "build"]
+    for fmt in formats:
+        words += ["--format", fmt]
+    if dpi is not None and "png" in formats:
+        words += ["--dpi", str(dpi)]
+    for key in games:
+        words += ["--game", key]
+    if profile:
+        words += ["--profile", profile]
+    words += option_words(build_options(), options)
+    if not pack:
+        words.append("--no-pack")
+    for path in (files or {}).values():
+        words += ["--file", Path(path).name]
+    return shlex.join(words)

@@ -1,0 +1,235 @@
+"""What a teacher chooses on the page, in a teacher's words, and the build options it means.
+
+The page asks how many sets, which paper, which printer, what the cards go on, one- or
+two-sided and how they are cut; :meth:`PageChoices.build_options` maps those onto the same
+options ``deckgen build`` takes, so what the page makes is what the command line makes with
+the options it shows. Every option defined for ``build`` can also be set directly, under
+"All options"; a value set there wins over the mapped one. All of it lives in the page's
+address (its query string), so a bookmark or a shared link brings the same settings back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError
+from deckgen.games import default_games, games
+from deckgen.games.base import Game
+from deckgen.options import MEASURES, Option, read_text
+from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
+
+#: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
+PRINTERS = {
+    "inkjet": "Home or school inkjet",
+    "laser": "Office laser printer",
+    "shop": "Print shop",
+}
+#: What the cards go on, and the media option each is.
+MATERIALS = {
+    "transparency": "Transparency film",
+    "cardstock": "Card stock",
+    "paper": "Plain paper",
+}
+#: For cards with backs: printed two-sided, or both sides on one side and folded.
+SIDES = {
+    "two-sided": "Two-sided (the printer turns the sheet)",
+    "fold": "One-sided: each back beside its card, folded behind it",
+}
+CUTTING = {
+    "hand": "By hand (scissors or a paper trimmer)",
+    "laser": "On a laser cutter (adds the laser files)",
+}
+PAPERS = ("letter", "a4", "legal", "tabloid", "a3")
+#: What the print-shop choice sets (as the print-shop profile does).
+PRINT_SHOP = {"layout": "single", "bleed": "3mm", "color": "cmyk", "marks": "none"}
+#: Options the teacher's choices set; under "All options" they may be set directly instead.
+MAPPED = ("sets", "paper", "media", "duplex", "layout", "bleed", "color", "marks")
+#: Options the page asks for under their own names (not repeated under "All options").
+ASKED = ("sets", "paper")
+
+
+def build_options_of(game: Game) -> list[Option]:
+    """Every option of ``deckgen build`` for this game: print, laser, then the game's own."""
+    own = [option for option in game.options if "build" in option.commands]
+    return [*PRINT_OPTIONS, *LASER_OPTIONS, *own]
+
+
+def direct_options(game: Game) -> list[Option]:
+    """The options that may be set directly on the page (all but those it asks for by name)."""
+    return [option for option in build_options_of(game) if option.name not in ASKED]
+
+
+def default_of(game: Game, name: str) -> Any:
+    return game.print_defaults.get(name, SHARED_DEFAULTS.get(name))
+
+
+@dataclass
+class PageChoices:
+    """Everything the page's form holds: the game, the teacher's choices and any option set directly."""
+
+    game: str
+    sets: int = 1
+    paper: str = "letter"
+    printer: str = "inkjet"
+    material: str = ""
+    sides: str = "two-sided"
+    cutting: str = "hand"
+    pictures: bool = False
+    #: The uploaded deck file's id (see :mod:`deckgen.serve.uploads`), or "".
+    upload: str = ""
+    #: Options set directly, by name, as typed (text; "" is not given).
+    direct: dict[str, str] = field(default_factory=dict)
+    #: What is wrong with a value, by form field name.
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def game_obj(self) -> Game:
+        return games()[self.game]
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, list[str]]) -> PageChoices:
+        """The choices in a page address (unknown fields are ignored; wrong values are noted, not raised)."""
+
+        def one(name: str, default: str = "") -> str:
+            values = query.get(name)
+            return values[-1].strip() if values else default
+
+        key = one("game", default_games()[0])
+        choices = cls(game=key if key in games() else default_games()[0])
+        if key not in games():
+            choices.errors["game"] = f"no game called {key!r}; choose one of the list"
+        game = choices.game_obj
+        sets = one("sets", "1")
+        try:
+            choices.sets = int(sets)
+            if not 1 <= choices.sets <= MAX_SETS:
+                raise ValueError
+        except ValueError:
+            choices.errors["sets"] = f"{sets!r}: write a whole number from 1 to {MAX_SETS}"
+            choices.sets = 1
+        choices.paper = _pick(one("paper", "letter"), PAPERS, "paper", choices.errors)
+        choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
+        material = one("material", default_of(game, "media"))
+        choices.material = _pick(material, tuple(MATERIALS), "material", choices.errors, default_of(game, "media"))
+        choices.sides = _pick(one("sides", "two-sided"), tuple(SIDES), "sides", choices.errors)
+        choices.cutting = _pick(one("cutting", "hand"), tuple(CUTTING), "cutting", choices.errors)
+        choices.pictures = one("pictures") in ("1", "on", "true")
+        upload = one("upload")
+        choices.upload = upload if upload.isalnum() and len(upload) <= 64 else ""
+        for option in direct_options(game):
+            text = one(option.name)
+            if text:
+                choices.direct[option.name] = text
+                error = check_text(option, text)
+                if error:
+                    choices.errors[option.name] = error
+        return choices
+
+    def query(self) -> list[tuple[str, str]]:
+        """The choices as the page address holds them (only what differs from the defaults)."""
+        game = self.game_obj
+        pairs = [("game", self.game)]
+        if self.sets != 1:
+            pairs.append(("sets", str(self.sets)))
+        if self.paper != "letter":
+            pairs.append(("paper", self.paper))
+        if self.printer != "inkjet":
+            pairs.append(("printer", self.printer))
+        if self.material != default_of(game, "media"):
+            pairs.append(("material", self.material))
+        if self.sides != "two-sided":
+            pairs.append(("sides", self.sides))
+        if self.cutting != "hand":
+            pairs.append(("cutting", self.cutting))
+        if self.pictures:
+            pairs.append(("pictures", "1"))
+        if self.upload:
+            pairs.append(("upload", self.upload))
+        pairs += [(name, value) for name, value in self.direct.items()]
+        return pairs
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        made = ["pdf"]
+        if self.cutting == "laser":
+            made.append("svg")
+        if self.pictures:
+            made.append("png")
+        return tuple(made)
+
+    def build_options(self) -> dict[str, Any]:
+        """The ``deckgen build`` options these choices mean; only those that differ from the game's defaults."""
+        game = self.game_obj
+        options: dict[str, Any] = {}
+        if self.sets != 1:
+            options["sets"] = self.sets
+        shop = self.printer == "shop"
+        if shop:
+            options.update(PRINT_SHOP)
+        elif self.paper != "letter":
+            options["paper"] = self.paper
+        if self.material != default_of(game, "media"):
+            options["media"] = self.material
+        if game.has_backs and self.material != "transparency":
+            duplex = "fold" if self.sides == "fold" and not shop else "long-edge"
+            if duplex != default_of(game, "duplex"):
+                options["duplex"] = duplex
+        for option in direct_options(game):
+            text = self.direct.get(option.name)
+            if text and option.name not in self.errors:
+                options[option.name] = typed_value(option, text)
+        return options
+
+    def command_words(self, upload: Path | None = None) -> list[str]:
+        """The arguments of the ``deckgen build`` command these choices run (less ``--out``), as
+        its PDFs record it; ``upload``: the deck file, named by its file name."""
+        from deckgen.record import option_words
+
+        words: list[str] = []
+        for fmt in self.formats:
+            words += ["--format", fmt]
+        words += ["--game", self.game]
+        words += option_words(build_options_of(self.game_obj), self.build_options())
+        if upload is not None:
+            words += ["--file", upload.name]
+        return words
+
+
+def _pick(value: str, allowed: tuple[str, ...], name: str, errors: dict[str, str], default: str = "") -> str:
+    if value in allowed:
+        return value
+    errors[name] = f"{value!r}: choose one of the list"
+    return default or allowed[0]
+
+
+def check_text(option: Option, text: str) -> str | None:
+    """What is wrong with a value typed for an option, in the words the command line uses (``None``: fine)."""
+    if option.kind == "choice" and text not in option.choices:
+        return f"{text!r}: choose one of {', '.join(option.choices)}"
+    if option.kind == "flag" and text not in ("on", "off"):
+        return f"{text!r}: choose on or off"
+    if option.kind == "number":
+        try:
+            number = int(text)
+        except ValueError:
+            return f"{text!r}: write a whole number from {option.low} to {option.high}"
+        if not option.low <= number <= option.high:
+            return f"{text!r}: write a whole number from {option.low} to {option.high}"
+    if option.kind in MEASURES:
+        try:
+            read_text(option, text)
+        except DeckgenError as error:
+            return str(error)
+    return None
+
+
+def typed_value(option: Option, text: str) -> Any:
+    """A checked value as the command line would pass it (a flag as True/False, a number as int)."""
+    if option.kind == "flag":
+        return text == "on"
+    if option.kind == "number":
+        return int(text)
+    return text

@@ -1,0 +1,184 @@
+"""Builds and checks for the page, run as the command line runs them, a few at a time.
+
+Each build is ``deckgen build`` itself, run in a child process in a temporary folder of its
+own: the files are those the command line makes with the same options (byte for byte), a
+build that runs long is stopped at :data:`TIME_LIMIT`, and its memory is returned when it
+ends. At most ``slots`` run at once; the rest wait their turn, up to :data:`QUEUE_WAIT`. The
+folder is removed once its files are sent, and every folder left is removed when the server stops.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import zipfile
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError
+
+#: Longest a build or check may run (a 200-set kit with laser files takes about a minute).
+TIME_LIMIT = 600.0
+#: Longest a request waits for a free slot before the page says the server is busy.
+QUEUE_WAIT = 300.0
+#: Simulated games a check plays per level and player count: enough for the page's figures, quick.
+CHECK_GAMES = 400
+#: Fixed date inside the ZIP, so the same files make the same ZIP.
+ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+
+
+class Busy(DeckgenError):
+    """Every slot stayed taken for :data:`QUEUE_WAIT` seconds."""
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file ready to send: where it is, the name the browser saves it under, its type."""
+
+    path: Path
+    name: str
+    content_type: str
+    folder: Path
+
+
+class Runner:
+    """Runs ``deckgen`` commands in child processes, at most ``slots`` at a time."""
+
+    def __init__(self, root: Path, slots: int = 2) -> None:
+        self.root = root
+        self._slots = threading.BoundedSemaphore(slots)
+        self._running: set[subprocess.Popen[bytes]] = set()
+        self._lock = threading.Lock()
+        self._checks: OrderedDict[tuple[str, ...], dict[str, Any]] = OrderedDict()
+        self.stopping = False
+
+    @contextmanager
+    def _slot(self) -> Iterator[None]:
+        if not self._slots.acquire(timeout=QUEUE_WAIT):
+            raise Busy("the server is busy with other builds; try again in a minute")
+        try:
+            yield
+        finally:
+            self._slots.release()
+
+    def folder(self) -> Path:
+        """A new temporary folder for one job."""
+        return Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
+
+    def run(self, args: list[str], cwd: Path) -> tuple[int, str]:
+        """Run ``deckgen ARGS`` in ``cwd``; (exit status, the error line it printed)."""
+        with self._slot():
+            if self.stopping:
+                raise DeckgenError("the server is stopping")
+            process = subprocess.Popen(
+                [sys.executable, "-m", "deckgen", *args],
+                cwd=cwd,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            with self._lock:
+                self._running.add(process)
+            try:
+                _, err = process.communicate(timeout=TIME_LIMIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+                raise DeckgenError(
+                    f"the build took longer than {TIME_LIMIT / 60:.0f} minutes and was stopped; "
+                    "make fewer sets at a time"
+                ) from None
+            finally:
+                with self._lock:
+                    self._running.discard(process)
+        lines = [line for line in err.decode("utf-8", "replace").splitlines() if line.startswith("deckgen: ")]
+        message = lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
+        return process.returncode, message
+
+    def build(self, args: list[str], upload: Path | None, stem: str) -> Download:
+        """Build with ``deckgen build ARGS`` (plus ``--file`` for an upload); one file, or a ZIP of them all."""
+        folder = self.folder()
+        try:
+            words = list(args)
+            if upload is not None:
+                shutil.copyfile(upload, folder / upload.name)
+                words += ["--file", upload.name]
+            status, message = self.run(["build", *words, "--out", "files"], folder)
+            if status != 0:
+                raise DeckgenError(message or f"the build stopped (exit status {status})")
+            files = folder / "files"
+            # The build's own bookkeeping (.deckgen-manifest.json) stays behind.
+            made = sorted(
+                p
+                for p in files.rglob("*")
+                if p.is_file() and not any(part.startswith(".") for part in p.relative_to(files).parts)
+            )
+            if len(made) == 1:
+                only = made[0]
+                kind = "application/pdf" if only.suffix == ".pdf" else "application/octet-stream"
+                return Download(only, only.name, kind, folder)
+            archive = folder / f"{stem}.zip"
+            with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+                for path in made:
+                    info = zipfile.ZipInfo(path.relative_to(files).as_posix(), ZIP_DATE)
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.external_attr = 0o644 << 16
+                    bundle.writestr(info, path.read_bytes())
+            return Download(archive, archive.name, "application/zip", folder)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    def calibration(self, paper: str, duplex: str) -> Download:
+        folder = self.folder()
+        try:
+            status, message = self.run(
+                ["calibrate", "--paper", paper, "--duplex", duplex, "--out", "calibration.pdf"], folder
+            )
+            if status != 0:
+                raise DeckgenError(message or f"the calibration sheet stopped (exit status {status})")
+            return Download(folder / "calibration.pdf", "calibration.pdf", "application/pdf", folder)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    def check(self, args: list[str], upload: Path | None) -> dict[str, Any]:
+        """``deckgen verify --json`` of a deck (kept for the last few decks): the report, and ``failure``."""
+        key = (*args, str(upload or ""))
+        with self._lock:
+            if key in self._checks:
+                return self._checks[key]
+        folder = self.folder()
+        try:
+            words = list(args)
+            if upload is not None:
+                shutil.copyfile(upload, folder / upload.name)
+                words += ["--file", upload.name]
+            words += ["--json", "--games", str(CHECK_GAMES), "--out", "report.json"]
+            status, message = self.run(["verify", *words], folder)
+            report_file = folder / "report.json"
+            if not report_file.exists():
+                raise DeckgenError(message or f"the check stopped (exit status {status})")
+            report = {"report": json.loads(report_file.read_text(encoding="utf-8")), "failure": message or None}
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        with self._lock:
+            self._checks[key] = report
+            while len(self._checks) > 16:
+                self._checks.popitem(last=False)
+        return report
+
+    def stop(self) -> None:
+        """Stop every running command (the server is stopping)."""
+        self.stopping = True
+        with self._lock:
+            running = list(self._running)
+        for process in running:
+            process.kill()

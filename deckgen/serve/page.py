@@ -1,0 +1,259 @@
+"""The page's HTML, written on the server: it works without JavaScript, which only makes the preview live.
+
+Every control has a label; groups of choices are fieldsets with a legend; a wrong value is
+named next to its field. The options under "All options" are made from the same definitions
+as the command line's flags (:mod:`deckgen.options`), with the same help text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from urllib.parse import urlencode
+
+from deckgen.games import games
+from deckgen.games.base import Outlook
+from deckgen.options import Option
+from deckgen.serve.choices import (
+    ASKED,
+    CUTTING,
+    MAPPED,
+    MATERIALS,
+    PAPERS,
+    PRINTERS,
+    SIDES,
+    PageChoices,
+    direct_options,
+)
+
+TITLE = "deckgen: print a classroom set"
+
+
+def shell(body: str, title: str = TITLE) -> str:
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n"
+        '<link rel="stylesheet" href="/static/page.css">\n'
+        '<script src="/static/page.js" defer></script>\n'
+        f"</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def _error(name: str, choices: PageChoices) -> str:
+    message = choices.errors.get(name)
+    hidden = "" if message else " hidden"
+    return f'<p class="error" id="{name}-error" role="alert"{hidden}>{escape(message or "")}</p>'
+
+
+def _described(name: str, choices: PageChoices, help_id: str | None = None) -> str:
+    ids = [f"{name}-error"] + ([help_id] if help_id else [])
+    invalid = ' aria-invalid="true"' if name in choices.errors else ""
+    return f' aria-describedby="{" ".join(ids)}"{invalid}'
+
+
+def _select(name: str, label: str, options: Iterable[tuple[str, str]], chosen: str, choices: PageChoices) -> str:
+    items = "".join(
+        f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>{escape(text)}</option>'
+        for value, text in options
+    )
+    return (
+        f'<div class="field"><label for="{name}">{escape(label)}</label>'
+        f'<select id="{name}" name="{name}"{_described(name, choices)}>{items}</select>{_error(name, choices)}</div>'
+    )
+
+
+def _radios(name: str, legend: str, options: dict[str, str], chosen: str, choices: PageChoices) -> str:
+    items = "".join(
+        f'<label class="choice"><input type="radio" name="{name}" value="{escape(value)}"'
+        f"{' checked' if value == chosen else ''}> {escape(text)}</label>"
+        for value, text in options.items()
+    )
+    return f'<fieldset class="radios"><legend>{escape(legend)}</legend>{items}{_error(name, choices)}</fieldset>'
+
+
+def option_field(option: Option, value: str, choices: PageChoices, prefix: str = "") -> str:
+    """A form field made from an option definition: a list for choices and flags, a box for the rest."""
+    name = option.name
+    help_id = f"{name}-help"
+    label = option.name.replace("_", " ").capitalize()
+    helptext = f'<p class="help" id="{help_id}">{escape(option.help)}</p>'
+    if option.kind in ("choice", "flag"):
+        values = option.choices if option.kind == "choice" else ("on", "off")
+        items = '<option value="">(default)</option>' + "".join(
+            f'<option value="{v}"{" selected" if v == value else ""}>{escape(v)}</option>' for v in values
+        )
+        control = f'<select id="{name}" name="{name}"{_described(name, choices, help_id)}>{items}</select>'
+    else:
+        kind = "number" if option.kind == "number" else "text"
+        limits = f' min="{option.low}" max="{option.high}"' if option.kind == "number" else ""
+        control = (
+            f'<input type="{kind}" id="{name}" name="{name}" value="{escape(value)}"{limits}'
+            f' placeholder="(default)"{_described(name, choices, help_id)}>'
+        )
+    return (
+        f'<div class="field"><label for="{name}">{escape(prefix + label)} <code>{option.flag}</code></label>{control}'
+        f"{helptext}{_error(name, choices)}</div>"
+    )
+
+
+def hidden_fields(pairs: Sequence[tuple[str, str]]) -> str:
+    return "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">' for k, v in pairs)
+
+
+def settings_form(choices: PageChoices, upload_name: str | None) -> str:
+    game = choices.game_obj
+    game_list = [(key, g.name) for key, g in games().items()]
+    own = [o for o in game.options if "build" in o.commands]
+    parts = ['<form id="settings" method="get" action="/">']
+    parts.append("<fieldset><legend>Game and deck</legend>")
+    parts.append(_select("game", "Game", game_list, choices.game, choices))
+    parts += [option_field(o, choices.direct.get(o.name, ""), choices) for o in own]
+    if upload_name:
+        without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
+        parts.append(
+            f'<p class="note">Using your file <strong>{escape(upload_name)}</strong>. '
+            f'<a href="/?{escape(without)}">Use the shipped deck instead</a></p>'
+            f'<input type="hidden" name="upload" value="{escape(choices.upload)}">'
+        )
+    parts.append("</fieldset>")
+    parts.append("<fieldset><legend>Print job</legend>")
+    parts.append(
+        f'<div class="field"><label for="sets">Classroom sets</label>'
+        f'<input type="number" id="sets" name="sets" min="1" max="200" value="{choices.sets}"'
+        f"{_described('sets', choices)}>{_error('sets', choices)}</div>"
+    )
+    parts.append(
+        _select(
+            "paper", "Paper", [(p, p.upper() if p == "a4" or p == "a3" else p) for p in PAPERS], choices.paper, choices
+        )
+    )
+    parts.append(_radios("printer", "Printer", PRINTERS, choices.printer, choices))
+    parts.append(_radios("material", "Print the cards on", MATERIALS, choices.material, choices))
+    if game.has_backs:
+        parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices))
+    parts.append(_radios("cutting", "Cutting", CUTTING, choices.cutting, choices))
+    checked = " checked" if choices.pictures else ""
+    parts.append(
+        f'<label class="choice"><input type="checkbox" name="pictures" value="1"{checked}> '
+        "Also a picture (PNG) of every card</label>"
+    )
+    parts.append("</fieldset>")
+    direct = [o for o in direct_options(game) if o not in own]
+    opened = " open" if any(o.name in choices.direct for o in direct) else ""
+    parts.append(f"<details{opened}><summary>All options (as on the command line)</summary>")
+    parts.append(
+        '<p class="help">Anything set here wins over the choices above. '
+        f"The choices above set {', '.join('--' + m.replace('_', '-') for m in MAPPED if m not in ASKED)}.</p>"
+    )
+    parts += [option_field(o, choices.direct.get(o.name, ""), choices) for o in direct]
+    parts.append("</details>")
+    parts.append('<p><button type="submit">Update preview</button></p>')
+    parts.append("</form>")
+    accept = ",".join(game.file_suffixes)
+    parts.append(
+        '<form id="upload" method="post" action="/upload" enctype="multipart/form-data">'
+        + hidden_fields([(k, v) for k, v in choices.query() if k != "upload"])
+        + f'<div class="field"><label for="deck_file">Your own deck: {escape(game.file_kind)}</label>'
+        f'<input type="file" id="deck_file" name="deck_file" accept="{escape(accept)}"'
+        f"{_described('deck_file', choices)}>"
+        f'{_error("deck_file", choices)}</div><p><button type="submit">Upload</button></p></form>'
+    )
+    return "".join(parts)
+
+
+def preview_section(
+    choices: PageChoices, counts: str, command: str, problem: str | None, stack_reads: str | None
+) -> str:
+    query = escape(urlencode(choices.query()))
+    alert = f'<p class="problem" id="problem" role="alert">{escape(problem or "")}</p>'
+    if problem:
+        return f'<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>{alert}</section>'
+    parts = [
+        '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>',
+        alert.replace('role="alert">', 'role="alert" hidden>'),
+        f'<p id="counts" aria-live="polite">{escape(counts)}</p>',
+        f'<p>The same files from the command line:<br><code id="command">{escape(command)}</code></p>',
+        '<div class="pictures">',
+        f'<figure><img id="sheet" src="/preview/sheet.png?{query}" alt="The first printed sheet">'
+        "<figcaption>The first sheet, as printed</figcaption></figure>",
+        f'<figure><img id="card" class="card" src="/preview/card.png?{query}" alt="The first card">'
+        "<figcaption>One card</figcaption></figure>",
+    ]
+    if stack_reads is not None:
+        parts.append(
+            f'<figure><img id="stack" class="card" src="/preview/stack.png?{query}" '
+            f'alt="A stack: {escape(stack_reads)}">'
+            f'<figcaption id="stack-reads">A stack: {escape(stack_reads)}</figcaption></figure>'
+        )
+    parts.append("</div>")
+    carry = hidden_fields(choices.query())
+    parts.append(
+        f'<form id="download" class="carry" method="post" action="/download">{carry}'
+        '<button type="submit">Download the files</button></form>'
+    )
+    game = choices.game_obj
+    if game.has_backs:
+        parts.append(
+            f'<form id="calibration" class="carry" method="post" action="/calibration">{carry}'
+            '<button type="submit" class="secondary">Download the calibration sheet</button></form>'
+        )
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def check_link(choices: PageChoices) -> str:
+    if not choices.game_obj.checks:
+        return ""
+    query = escape(urlencode(choices.query()))
+    return (
+        '<section class="check" aria-labelledby="check-h"><h2 id="check-h">What a class can expect</h2>'
+        f'<div id="check" data-src="/check?{query}&amp;fragment=1" aria-live="polite">'
+        f'<p><a href="/check?{query}">Check this deck: play simulated classes (a few seconds)</a></p></div></section>'
+    )
+
+
+def check_fragment(passed: bool, failure: str | None, outlooks: Sequence[Outlook], players: int) -> str:
+    verdict = (
+        '<p class="pass">The deck passes every check.</p>'
+        if passed
+        else f'<p class="problem" role="alert">The deck falls short: {escape(failure or "see below")}.</p>'
+    )
+    parts = [verdict]
+    if outlooks:
+        parts.append(f"<p>Simulated classes of {players} players:</p>")
+    for item in outlooks:
+        parts.append(f'<div class="level"><h3><span class="dot" style="background:{escape(item.colour)}"></span>')
+        parts.append(f"{escape(item.name.capitalize())} level</h3><p>{escape(item.sentence)}</p>")
+        parts.append('<table class="bars"><tbody>')
+        for label, share, text in item.bars:
+            width = max(0.0, min(1.0, share)) * 100
+            parts.append(
+                f'<tr><th scope="row">{escape(label)}</th><td><span class="bar" style="width:{width:.0f}%"></span>'
+                f"</td><td>{escape(text)}</td></tr>"
+            )
+        parts.append("</tbody></table>")
+        if item.warning:
+            parts.append(f'<p class="problem">{escape(item.warning)}</p>')
+        parts.append("</div>")
+    return "".join(parts)
+
+
+def main_page(choices: PageChoices, upload_name: str | None, preview: str, check: str) -> str:
+    body = (
+        f"<header><h1>{escape(TITLE)}</h1>"
+        "<p>Choose a deck and how you print it, see the sheets, check what a class can expect, "
+        "then download the files.</p></header>"
+        f'<main><section class="controls" aria-label="Settings">{settings_form(choices, upload_name)}</section>'
+        f'<div class="results">{preview}{check}</div></main>'
+        "<footer><p>Stop the server with Ctrl-C in its terminal window.</p></footer>"
+    )
+    return shell(body)
+
+
+def message_page(title: str, message: str, back: str = "/") -> str:
+    return shell(
+        f'<main class="message"><h1>{escape(title)}</h1><p class="problem" role="alert">{escape(message)}</p>'
+        f'<p><a href="{escape(back)}">Back to the page</a></p></main>',
+        title,
+    )

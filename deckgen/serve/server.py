@@ -1,0 +1,392 @@
+"""``deckgen serve``: the page on a local web server (the standard library's, threaded).
+
+The standard library's server is enough for one teacher's browser on the same computer and
+adds nothing to install, which matters most to the people this page is for. It listens on
+127.0.0.1 unless told otherwise, and answers only requests addressed to itself: a Host other
+than its own (a DNS-rebinding page) or a POST from another site's page is refused. Heavy work
+runs in child processes (:mod:`deckgen.serve.jobs`), so the page stays responsive.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import threading
+from email.parser import BytesParser
+from email.policy import HTTP
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+from deckgen.errors import DeckgenError
+from deckgen.serve import page
+from deckgen.serve.choices import PageChoices
+from deckgen.serve.jobs import Download, Runner
+from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
+from deckgen.serve.uploads import MAX_UPLOAD, Uploads
+
+STATIC = Path(__file__).parent / "static"
+STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+#: Most previews drawn at once (each holds a sheet's plan and picture in memory).
+PREVIEW_SLOTS = 4
+#: Largest form the server reads (an upload, with room for the other fields).
+MAX_BODY = MAX_UPLOAD + 100_000
+PLAYERS = 3
+
+
+class DeckgenServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, host: str, port: int, slots: int = 2) -> None:
+        super().__init__((host, port), Handler)
+        self.root = Path(tempfile.mkdtemp(prefix="deckgen-serve-"))
+        self.uploads = Uploads(self.root / "uploads")
+        self.runner = Runner(self.root, slots)
+        self.previews = Previews()
+        self.preview_slots = threading.BoundedSemaphore(PREVIEW_SLOTS)
+        port = self.server_address[1]
+        names = {"127.0.0.1", "localhost", host}
+        self.hosts = {f"{name}:{port}" for name in names}
+
+    @property
+    def address(self) -> str:
+        host, port = self.server_address[:2]
+        name = host.decode() if isinstance(host, bytes) else host
+        return f"http://{name}:{port}/"
+
+    def close(self) -> None:
+        """Stop running builds, close the socket and remove every temporary folder."""
+        self.runner.stop()
+        self.server_close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: DeckgenServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the terminal shows the address and how to stop, not every request."""
+
+    # -- safety --------------------------------------------------------------------------
+
+    def _own_request(self, post: bool) -> bool:
+        """Whether the request is addressed to this server and, for a POST, comes from its page."""
+        if self.headers.get("Host", "") not in self.server.hosts:
+            self._send_text(403, "This page answers only at its own address (refused: another Host).")
+            return False
+        origin = self.headers.get("Origin")
+        if origin is None and post:
+            origin = _origin_of(self.headers.get("Referer", ""))
+        if origin not in (None, "null") and urlsplit(origin).netloc not in self.server.hosts:
+            self._send_text(403, "Refused: the request came from another site's page.")
+            return False
+        if post and origin in (None, "null"):
+            self._send_text(403, "Refused: a form sent without saying which page it came from.")
+            return False
+        return True
+
+    # -- answering -----------------------------------------------------------------------
+
+    def _send(self, status: int, body: bytes, content_type: str, extra: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "same-origin")
+        for key, value in (extra or {}).items():
+            self.send_header(key, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _send_html(self, status: int, html: str) -> None:
+        self._send(
+            status,
+            html.encode("utf-8"),
+            "text/html; charset=utf-8",
+            {"Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'"},
+        )
+
+    def _send_text(self, status: int, text: str) -> None:
+        self._send(status, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")
+
+    def _send_file(self, download: Download) -> None:
+        try:
+            size = download.path.stat().st_size
+            self.send_response(200)
+            self.send_header("Content-Type", download.content_type)
+            self.send_header("Content-Length", str(size))
+            self.send_header("Content-Disposition", f'attachment; filename="{download.name}"')
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            with download.path.open("rb") as stream:
+                shutil.copyfileobj(stream, self.wfile, 1 << 16)
+        finally:
+            shutil.rmtree(download.folder, ignore_errors=True)
+
+    # -- routes --------------------------------------------------------------------------
+
+    def do_HEAD(self) -> None:
+        self.do_GET()
+
+    def do_GET(self) -> None:
+        if not self._own_request(post=False):
+            return
+        url = urlsplit(self.path)
+        query = parse_qs(url.query, keep_blank_values=True)
+        try:
+            if url.path == "/":
+                self._page(PageChoices.from_query(query))
+            elif url.path in ("/preview/sheet.png", "/preview/card.png", "/preview/stack.png"):
+                self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), PageChoices.from_query(query))
+            elif url.path == "/summary":
+                self._summary(PageChoices.from_query(query))
+            elif url.path == "/check":
+                self._check(PageChoices.from_query(query), fragment="fragment" in query)
+            elif url.path.startswith("/static/") and (STATIC / url.path[8:]).suffix in STATIC_TYPES:
+                self._static(url.path[8:])
+            else:
+                self._send_text(404, "No such page.")
+        except DeckgenError as error:
+            self._send_html(400, page.message_page("Something is wrong", str(error)))
+
+    def do_POST(self) -> None:
+        if not self._own_request(post=True):
+            return
+        url = urlsplit(self.path)
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            length = -1
+        if length < 0 or length > MAX_BODY:
+            self.close_connection = True
+            self._send_html(
+                413,
+                page.message_page(
+                    "File too large", f"A file may be {MAX_UPLOAD:,} bytes at most; choose a smaller one."
+                ),
+            )
+            return
+        body = self.rfile.read(length)
+        try:
+            if url.path == "/upload":
+                self._upload(body)
+            elif url.path == "/download":
+                self._download(
+                    PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+                )
+            elif url.path == "/calibration":
+                self._calibration(
+                    PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+                )
+            else:
+                self._send_text(404, "No such page.")
+        except DeckgenError as error:
+            self._send_html(400, page.message_page("Something is wrong", str(error)))
+
+    # -- the page and its parts ------------------------------------------------------------
+
+    def _upload_path(self, choices: PageChoices) -> Path | None:
+        if not choices.upload:
+            return None
+        path = self.server.uploads.path(choices.upload)
+        if path is None:
+            choices.errors["deck_file"] = (
+                "the file uploaded earlier is gone (the server was restarted); upload it again"
+            )
+            choices.upload = ""
+        return path
+
+    def _prepared(self, choices: PageChoices) -> Any:
+        """The build plan of the choices, or the one line saying why the build would stop."""
+        upload = self._upload_path(choices)
+        bad = [name for name in choices.errors if name != "deck_file"]
+        if bad:
+            raise DeckgenError(f"{bad[0].replace('_', ' ')}: {choices.errors[bad[0]]}")
+        with self.server.preview_slots:
+            return self.server.previews.job(choices, upload)
+
+    def _page(self, choices: PageChoices, status: int = 200) -> None:
+        upload = self._upload_path(choices)
+        problem = None
+        counts_text = command = ""
+        stack_reads = None
+        try:
+            job = self._prepared(choices)
+            counts_text = counts(job).sentence()
+            command = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
+            deck = next(iter(job.decks.values()))
+            stack = deck.game.sample_stack(deck.deck)
+            stack_reads = stack.reads if stack is not None else None
+        except DeckgenError as error:
+            problem = _attach(str(error), choices)
+        preview = page.preview_section(choices, counts_text, command, problem, stack_reads)
+        check = "" if problem else page.check_link(choices)
+        self._send_html(status, page.main_page(choices, upload.name if upload else None, preview, check))
+
+    def _picture(self, which: str, choices: PageChoices) -> None:
+        try:
+            job = self._prepared(choices)
+        except DeckgenError as error:
+            self._send_text(400, str(error))
+            return
+        with self.server.preview_slots:
+            if which == "sheet":
+                data = sheet_png(job)
+            elif which == "card":
+                data = card_png(job)
+            else:
+                made = stack_png(job)
+                if made is None:
+                    self._send_text(404, "This game's cards are not stacked.")
+                    return
+                data = made[0]
+        self._send(200, data, "image/png")
+
+    def _summary(self, choices: PageChoices) -> None:
+        upload = self._upload_path(choices)
+        answer: dict[str, Any] = {"query": urlencode(choices.query()), "errors": dict(choices.errors)}
+        try:
+            job = self._prepared(choices)
+            answer["counts"] = counts(job).sentence()
+            answer["command"] = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
+        except DeckgenError as error:
+            answer["problem"] = _attach(str(error), choices)
+            answer["errors"] = dict(choices.errors)
+        self._send(200, json.dumps(answer).encode("utf-8"), "application/json")
+
+    def _check(self, choices: PageChoices, fragment: bool) -> None:
+        game = choices.game_obj
+        upload = self._upload_path(choices)
+        job = self._prepared(choices)
+        deck = next(iter(job.decks.values()))
+        args = ["--game", choices.game, *_verify_words(choices)]
+        result = self.server.runner.check(args, upload)
+        report = result["report"]
+        passed = bool(report.get("passed", result["failure"] is None))
+        outlooks = game.outlook(deck.deck, report, PLAYERS)
+        html = page.check_fragment(passed, result["failure"], outlooks, PLAYERS)
+        if fragment:
+            self._send(200, html.encode("utf-8"), "text/html; charset=utf-8")
+        else:
+            back = "/?" + urlencode(choices.query())
+            body = (
+                f'<main class="message"><h1>What a class can expect</h1>{html}<p><a href="{back}">Back</a></p></main>'
+            )
+            self._send_html(200, page.shell(body, "What a class can expect"))
+
+    def _static(self, name: str) -> None:
+        path = STATIC / name
+        if path.parent != STATIC or not path.is_file():
+            self._send_text(404, "No such file.")
+            return
+        self._send(200, path.read_bytes(), STATIC_TYPES[path.suffix])
+
+    def _upload(self, body: bytes) -> None:
+        fields, files = _multipart(self.headers.get("Content-Type", ""), body)
+        choices = PageChoices.from_query({k: [v] for k, v in fields.items()})
+        filename, data = files.get("deck_file", ("", b""))
+        try:
+            upload_id = self.server.uploads.add(choices.game_obj, filename, data)
+        except DeckgenError as error:
+            choices.errors["deck_file"] = str(error)
+            self._page(choices, status=400)
+            return
+        except Exception as error:  # a file no reader expected: a message, never a traceback
+            choices.errors["deck_file"] = f"{filename}: cannot be read as a deck ({type(error).__name__})"
+            self._page(choices, status=400)
+            return
+        choices.upload = upload_id
+        self.send_response(303)
+        self.send_header("Location", "/?" + urlencode(choices.query()))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _download(self, choices: PageChoices) -> None:
+        upload = self._upload_path(choices)
+        self._prepared(choices)  # a wrong setting is one line here, before any build
+        stem = choices.game_obj.stem + (f"-{choices.sets}-sets" if choices.sets > 1 else "")
+        download = self.server.runner.build(choices.command_words(), upload, stem)
+        self._send_file(download)
+
+    def _calibration(self, choices: PageChoices) -> None:
+        job = self._prepared(choices)
+        deck = next(iter(job.decks.values()))
+        paper = choices.direct.get("paper") or choices.paper
+        duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
+        self._send_file(self.server.runner.calibration(paper, duplex))
+
+
+def _verify_words(choices: PageChoices) -> list[str]:
+    """The game's own options that ``verify`` also takes (a preset), as the page set them."""
+    words: list[str] = []
+    for option in choices.game_obj.options:
+        value = choices.direct.get(option.name)
+        if value and "verify" in option.commands and option.name not in choices.errors:
+            words += [option.flag, value] if option.kind != "flag" else [option.flag]
+    return words
+
+
+def _attach(message: str, choices: PageChoices) -> str:
+    """Put a build's one-line refusal beside the field it names (``--kerf …``), and return it."""
+    for option_name in [*choices.direct, "sets", "paper"]:
+        flag = "--" + option_name.replace("_", "-")
+        if message.startswith(flag + " ") or message.startswith(flag + ":"):
+            choices.errors.setdefault(option_name, message)
+    return message
+
+
+def _quoted(words: list[str]) -> list[str]:
+    import shlex
+
+    return [shlex.quote(word) for word in words]
+
+
+def _origin_of(referer: str) -> str | None:
+    parts = urlsplit(referer)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else None
+
+
+def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
+    """The fields and files of a ``multipart/form-data`` body (the email parser reads the format)."""
+    if not content_type.startswith("multipart/form-data"):
+        raise DeckgenError("the upload came without its file; choose a file and press Upload")
+    message = BytesParser(policy=HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body
+    )
+    fields: dict[str, str] = {}
+    files: dict[str, tuple[str, bytes]] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str):
+            continue
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
+        filename = part.get_filename()
+        if filename is not None:
+            files[name] = (filename, data)
+        else:
+            fields[name] = data.decode("utf-8", "replace")
+    return fields, files
+
+
+def serve(host: str, port: int, open_browser: bool, say: Any) -> None:
+    """Run the page until Ctrl-C; ``say`` prints a line for the person at the terminal."""
+    server = DeckgenServer(host, port)
+    say(f"deckgen serve: the page is at {server.address}")
+    say("Press Ctrl-C to stop it.")
+    if open_browser:
+        import webbrowser
+
+        threading.Thread(target=webbrowser.open, args=(server.address,), daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        say("deckgen serve: stopped.")
