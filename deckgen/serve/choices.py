@@ -51,6 +51,17 @@ MAPPED = ("sets", "paper", "media", "duplex", "layout", "bleed", "color", "marks
 ASKED = ("sets", "paper")
 
 
+#: The page's field for each option its choices set (a refusal of the option is shown there).
+FIELD_OF = {"media": "material", "duplex": "sides", "layout": "printer", "bleed": "printer", "color": "printer"}
+
+
+def materials_for(game: Game) -> dict[str, str]:
+    """What this game's cards may be printed on (clear cards, stacked and read through, only on film)."""
+    if game.clear_cards:
+        return {"transparency": MATERIALS["transparency"]}
+    return dict(MATERIALS)
+
+
 def build_options_of(game: Game) -> list[Option]:
     """Every option of ``deckgen build`` for this game: print, laser, then the game's own."""
     own = [option for option in game.options if "build" in option.commands]
@@ -78,6 +89,8 @@ class PageChoices:
     sides: str = "two-sided"
     cutting: str = "hand"
     pictures: bool = False
+    #: The teacher pack (rules, answer keys, packing list, printing guide) comes with the cards.
+    pack: bool = True
     #: The uploaded deck file's id (see :mod:`deckgen.serve.uploads`), or "".
     upload: str = ""
     #: Options set directly, by name, as typed (text; "" is not given).
@@ -113,10 +126,12 @@ class PageChoices:
         choices.paper = _pick(one("paper", "letter"), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
         material = one("material", default_of(game, "media"))
-        choices.material = _pick(material, tuple(MATERIALS), "material", choices.errors, default_of(game, "media"))
+        allowed = tuple(materials_for(game))
+        choices.material = _pick(material, allowed, "material", choices.errors, default_of(game, "media"))
         choices.sides = _pick(one("sides", "two-sided"), tuple(SIDES), "sides", choices.errors)
         choices.cutting = _pick(one("cutting", "hand"), tuple(CUTTING), "cutting", choices.errors)
         choices.pictures = one("pictures") in ("1", "on", "true")
+        choices.pack = one("pack", "1") not in ("0", "off", "false")
         upload = one("upload")
         choices.upload = upload if upload.isalnum() and len(upload) <= 64 else ""
         for option in direct_options(game):
@@ -146,6 +161,8 @@ class PageChoices:
             pairs.append(("cutting", self.cutting))
         if self.pictures:
             pairs.append(("pictures", "1"))
+        if not self.pack:
+            pairs.append(("pack", "0"))
         if self.upload:
             pairs.append(("upload", self.upload))
         pairs += [(name, value) for name, value in self.direct.items()]
@@ -193,6 +210,8 @@ class PageChoices:
             words += ["--format", fmt]
         words += ["--game", self.game]
         words += option_words(build_options_of(self.game_obj), self.build_options())
+        if not self.pack:
+            words.append("--no-pack")
         if upload is not None:
             words += ["--file", upload.name]
         return words

@@ -18,12 +18,12 @@ from deckgen.serve.choices import (
     ASKED,
     CUTTING,
     MAPPED,
-    MATERIALS,
     PAPERS,
     PRINTERS,
     SIDES,
     PageChoices,
     direct_options,
+    materials_for,
 )
 
 TITLE = "deckgen: print a classroom set"
@@ -129,7 +129,7 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         )
     )
     parts.append(_radios("printer", "Printer", PRINTERS, choices.printer, choices))
-    parts.append(_radios("material", "Print the cards on", MATERIALS, choices.material, choices))
+    parts.append(_radios("material", "Print the cards on", materials_for(game), choices.material, choices))
     if game.has_backs:
         parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices))
     parts.append(_radios("cutting", "Cutting", CUTTING, choices.cutting, choices))
@@ -137,6 +137,13 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     parts.append(
         f'<label class="choice"><input type="checkbox" name="pictures" value="1"{checked}> '
         "Also a picture (PNG) of every card</label>"
+    )
+    # Unticked, the box sends nothing: the hidden field before it then says "no pack".
+    checked = " checked" if choices.pack else ""
+    parts.append(
+        '<input type="hidden" name="pack" value="0">'
+        f'<label class="choice"><input type="checkbox" id="pack" name="pack" value="1"{checked}> '
+        "The teacher pack: rules, answer keys, packing list and printing guide</label>"
     )
     parts.append("</fieldset>")
     direct = [o for o in direct_options(game) if o not in own]

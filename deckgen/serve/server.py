@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Stopped
 from deckgen.serve import page
-from deckgen.serve.choices import PageChoices
+from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices
 from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
 from deckgen.serve.uploads import MAX_UPLOAD, Uploads
@@ -34,10 +34,16 @@ PREVIEW_SLOTS = 4
 #: Largest form the server reads (an upload, with room for the other fields).
 MAX_BODY = MAX_UPLOAD + 100_000
 PLAYERS = 3
+INTERNAL = (
+    "deckgen could not do this (a fault of deckgen's, not of your settings); the terminal running "
+    "deckgen serve shows what happened. Try other settings, or the same command in a terminal."
+)
 
 
 class DeckgenServer(ThreadingHTTPServer):
     daemon_threads = True
+    #: Connections waiting to be accepted (a page asks for its pictures and counts at once).
+    request_queue_size = 64
 
     def __init__(self, host: str, port: int, slots: int = 2) -> None:
         super().__init__((host, port), Handler)
@@ -153,6 +159,17 @@ class Handler(BaseHTTPRequestHandler):
                 self._send_text(404, "No such page.")
         except DeckgenError as error:
             self._send_html(400, page.message_page("Something is wrong", str(error)))
+        except Exception as error:  # a fault of deckgen's: a message on the page, one line in the terminal
+            self._internal(error)
+
+    def _internal(self, error: Exception) -> None:
+        import sys
+
+        print(f"deckgen serve: error on {self.command} {self.path}: {type(error).__name__}: {error}", file=sys.stderr)
+        try:
+            self._send_html(500, page.message_page("Something went wrong", INTERNAL))
+        except OSError:
+            pass
 
     def do_POST(self) -> None:
         if not self._own_request(post=True):
@@ -187,6 +204,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._send_text(404, "No such page.")
         except DeckgenError as error:
             self._send_html(400, page.message_page("Something is wrong", str(error)))
+        except Exception as error:
+            self._internal(error)
 
     # -- the page and its parts ------------------------------------------------------------
 
@@ -333,10 +352,12 @@ def _verify_words(choices: PageChoices) -> list[str]:
 
 def _attach(message: str, choices: PageChoices) -> str:
     """Put a build's one-line refusal beside the field it names (``--kerf …``), and return it."""
-    for option_name in [*choices.direct, "sets", "paper"]:
+    for option_name in [*choices.direct, *MAPPED]:
         flag = "--" + option_name.replace("_", "-")
         if message.startswith(flag + " ") or message.startswith(flag + ":"):
-            choices.errors.setdefault(option_name, message)
+            field = option_name if option_name in choices.direct or option_name in ASKED else FIELD_OF.get(option_name)
+            if field:
+                choices.errors.setdefault(field, message)
     return message
 
 
@@ -385,7 +406,7 @@ def serve(host: str, port: int, open_browser: bool, say: Any) -> None:
         threading.Thread(target=webbrowser.open, args=(server.address,), daemon=True).start()
     try:
         server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped):  # Ctrl-C (or a kill): the way to stop a server, not an error
         pass
     finally:
         server.close()

@@ -34,14 +34,16 @@
   function carry(q) {
     for (const other of document.querySelectorAll("form.carry, form#upload")) {
       for (const old of other.querySelectorAll("input[type=hidden]")) old.remove();
+      const inputs = [];
       for (const [name, value] of new URLSearchParams(q)) {
         if (other.id === "upload" && name === "upload") continue;
         const input = document.createElement("input");
         input.type = "hidden";
         input.name = name;
         input.value = value;
-        other.prepend(input);
+        inputs.push(input);
       }
+      other.prepend(...inputs); // in order: where a name comes twice, the last one counts
     }
   }
 

@@ -1,0 +1,97 @@
+"""A ``deckgen serve`` in a child process for the page's tests, and plain HTTP requests to it."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+#: Chromium as root, offline: the flags that keep it from reaching for the network at start.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[str]
+    url: str
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def rss_kb(self) -> int:
+        """The server's resident memory (kB)."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+
+    def stop(self) -> str:
+        """Ctrl-C the server; what it printed."""
+        self.process.send_signal(signal.SIGINT)
+        _, err = self.process.communicate(timeout=20)
+        return err
+
+
+def start_server(tmp: Path) -> Server:
+    """``deckgen serve --no-browser`` on a free port, its temporary folders under ``tmp``."""
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckgen", "serve", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+    assert match, f"no address in {line!r}"
+    url = match.group(1)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "static/page.css", timeout=2).read()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return Server(process, url)
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8")
+
+
+def request(url: str, data: bytes | None = None, headers: dict[str, str] | None = None, timeout: float = 120) -> Answer:
+    """A request that reports any status (no exception for 4xx) and follows no redirect."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: object, **kwargs: object) -> None:
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    req = urllib.request.Request(url, data=data, headers=headers or {})
+    try:
+        with opener.open(req, timeout=timeout) as response:
+            return Answer(response.status, dict(response.headers), response.read())
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, dict(error.headers), error.read())

@@ -1,0 +1,232 @@
+"""deckgen serve over plain HTTP: every control labelled, requests from elsewhere refused, wrong
+values named beside their field, uploads checked, downloads the same bytes as the command line,
+settings recorded in every PDF, and a load of previews and builds that leaves nothing behind."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import io
+import shlex
+import subprocess
+import sys
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from pypdf import PdfReader
+
+from deckgen.games import games
+from tests.servekit import Server, request, start_server
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Server:
+    tmp = tmp_path_factory.mktemp("serve")
+    started = start_server(tmp)
+    yield started
+    said = started.stop()
+    assert "stopped" in said
+    assert started.process.returncode == 0
+    assert not list(tmp.glob("deckgen-serve-*")), "the server left its temporary folder behind"
+
+
+def own(server: Server) -> dict[str, str]:
+    return {"Origin": server.url.rstrip("/")}
+
+
+class Controls(HTMLParser):
+    """Form controls, the labels that name them, and the text of elements by id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[dict[str, str | None]] = []
+        self.labelled: set[str] = set()
+        self.in_label = 0
+        self.texts: dict[str, str] = {}
+        self._open: list[str | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "label":
+            self.in_label += 1
+            if a.get("for"):
+                self.labelled.add(a["for"] or "")
+        if tag in ("input", "select", "textarea") and a.get("type") != "hidden":
+            self.controls.append({**a, "tag": tag, "wrapped": "yes" if self.in_label else None})
+        if tag not in ("input", "br", "img", "meta", "link"):
+            self._open.append(a.get("id"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "label":
+            self.in_label -= 1
+        if tag not in ("input", "br", "img", "meta", "link") and self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for element in self._open:
+            if element:
+                self.texts[element] = self.texts.get(element, "") + data
+
+
+def parse(html: str) -> Controls:
+    parser = Controls()
+    parser.feed(html)
+    return parser
+
+
+@pytest.mark.parametrize("key", list(games()))
+def test_every_control_has_a_label(server: Server, key: str) -> None:
+    answer = request(server.url + "?" + urlencode({"game": key}))
+    assert answer.status == 200
+    page = parse(answer.text)
+    assert len(page.controls) > 10
+    for control in page.controls:
+        assert control["wrapped"] or control.get("id") in page.labelled, f"unlabelled control {control}"
+    assert "Content-Security-Policy" in answer.headers
+
+
+def test_requests_from_elsewhere_are_refused(server: Server) -> None:
+    port = server.port
+    assert request(server.url, headers={"Host": f"attacker.example:{port}"}).status == 403
+    body = b"game=cleariosity"
+    assert request(server.url + "download", body, {"Origin": "http://attacker.example"}).status == 403
+    assert request(server.url + "download", body).status == 403  # a form must say where it came from
+    assert request(server.url + "download", body, {"Referer": "http://attacker.example/page"}).status == 403
+    assert request(server.url + "nothing-here").status == 404
+    assert request(server.url + "static/../server.py").status == 404
+
+
+def test_wrong_values_are_named_beside_their_field(server: Server) -> None:
+    page = parse(request(server.url + "?game=cleariosity&sets=0&kerf=-2mm&margin=lots").text)
+    assert "1 to 200" in page.texts["sets-error"]
+    assert "negative" in page.texts["kerf-error"]
+    assert page.texts["margin-error"].strip()
+    # A value that is right but does nothing for this print job: the build's own one line, at its field.
+    page = parse(request(server.url + "?game=treenex&mirror=on").text)
+    assert "--mirror does nothing here" in page.texts["mirror-error"]
+    assert "--mirror does nothing here" in page.texts["problem"]
+    # Clear cards are offered film only: another material is named as wrong, and film is used.
+    page = parse(request(server.url + "?game=cleariosity&material=cardstock").text)
+    assert "choose one of the list" in page.texts["material-error"]
+    assert "choose one of the list" in page.texts["problem"]
+
+
+def multipart(fields: dict[str, str], name: str, filename: str, data: bytes) -> tuple[bytes, str]:
+    boundary = "deckgen-test-boundary"
+    parts = []
+    for key, value in fields.items():
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode())
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+        "Content-Type: application/octet-stream\r\n\r\n".encode()
+        + data
+        + b"\r\n"
+    )
+    parts.append(f"--{boundary}--\r\n".encode())
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
+def upload(server: Server, game: str, filename: str, data: bytes) -> tuple[int, str, str]:
+    body, kind = multipart({"game": game, "sets": "2"}, "deck_file", filename, data)
+    answer = request(server.url + "upload", body, {**own(server), "Content-Type": kind})
+    return answer.status, answer.headers.get("Location", ""), answer.text
+
+
+def test_uploads_are_checked_as_the_command_line_checks_files(server: Server, tmp_path: Path) -> None:
+    # A deck naming a spec that is not there: the command line's own message, beside the field.
+    broken = (DATA / "two-digit-deck.toml").read_text().replace("two-digit-spec.toml", "no-such-spec.toml")
+    status, _, html = upload(server, "cleariosity", "my deck.toml", broken.encode())
+    assert status == 400
+    message = parse(html).texts["deck_file-error"]
+    assert "no-such-spec.toml" in message and str(tmp_path.root) + "tmp" not in message
+    assert "deckgen-serve" not in message, "a message named a folder on the server"
+    status, _, html = upload(server, "cleariosity", "deck.toml", b"cards = [ {")
+    assert status == 400 and parse(html).texts["deck_file-error"].strip()
+    status, _, html = upload(server, "cleariosity", "deck.pdf", b"%PDF")
+    assert status == 400 and "deck file" in parse(html).texts["deck_file-error"]
+    status, _, html = upload(server, "cleariosity", "big.toml", b"#" * 2_500_000)
+    assert status == 413
+
+
+def test_a_good_upload_is_used_and_recorded_by_its_file_name(server: Server, tmp_path: Path) -> None:
+    deck = (Path(__file__).parent.parent / "templates" / "cleariosity-numbers.toml").read_text()
+    status, location, _ = upload(server, "cleariosity", "../secret/tables.toml", deck.encode())
+    assert status == 303, location
+    assert "upload=" in location
+    page = parse(request(server.url + location.lstrip("/")).text)
+    assert "--file tables.toml" in page.texts["command"]
+    assert "60 cards" in page.texts["counts"]
+    sheet = request(server.url + "preview/sheet.png?" + location.split("?", 1)[1])
+    assert sheet.status == 200 and sheet.body.startswith(b"\x89PNG")
+
+
+def build_with_cli(words: list[str], out: Path) -> dict[str, bytes]:
+    subprocess.run([sys.executable, "-m", "deckgen", "build", *words, "--out", str(out)], check=True)
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_downloads_are_the_files_the_command_line_makes(server: Server, tmp_path: Path) -> None:
+    settings = {"game": "treenex", "sets": "3", "paper": "a4", "material": "paper", "sides": "fold"}
+    page = parse(request(server.url + "?" + urlencode(settings)).text)
+    command = page.texts["command"].strip()
+    assert command == "deckgen build --format pdf --game treenex --paper a4 --media paper --sets 3 --duplex fold"
+    answer = request(server.url + "download", urlencode(settings).encode(), own(server))
+    assert answer.status == 200
+    assert answer.headers["Content-Type"] == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(answer.body)) as bundle:
+        downloaded = {name: bundle.read(name) for name in bundle.namelist()}
+    made = build_with_cli(shlex.split(command)[2:], tmp_path / "cli")
+    made = {name: data for name, data in made.items() if not name.startswith(".")}
+    assert sorted(downloaded) == sorted(made) == ["teacher-pack.pdf", "treenex.pdf"]
+    for name, data in made.items():
+        assert downloaded[name] == data, f"{name} differs from the command line's"
+        assert PdfReader(io.BytesIO(data)).metadata["/Keywords"] == command
+
+
+def test_a_pdfs_recorded_command_makes_it_again(tmp_path: Path) -> None:
+    first = build_with_cli(["--game", "cleariosity", "--sets", "2", "--paper", "a4", "--grid-ticks"], tmp_path / "a")
+    recorded = PdfReader(io.BytesIO(first["cleariosity-numbers.pdf"])).metadata["/Keywords"]
+    assert recorded == "deckgen build --format pdf --game cleariosity --paper a4 --sets 2 --grid-ticks"
+    again = build_with_cli(shlex.split(recorded)[2:], tmp_path / "b")
+    for name in ("cleariosity-numbers.pdf", "teacher-pack.pdf"):
+        assert again[name] == first[name]
+        assert PdfReader(io.BytesIO(again[name])).metadata["/Keywords"] == recorded
+
+
+def test_calibration_sheet_download(server: Server) -> None:
+    answer = request(server.url + "calibration", b"game=treenex&paper=a4", own(server))
+    assert answer.status == 200 and answer.body.startswith(b"%PDF")
+    assert 'filename="calibration.pdf"' in answer.headers["Content-Disposition"]
+
+
+def test_load_previews_and_builds_at_once(tmp_path: Path) -> None:
+    """20 previews and 5 builds at once all complete; memory stays bounded; no folder is left."""
+    server = start_server(tmp_path)
+    try:
+        request(server.url + "preview/sheet.png?game=cleariosity")
+        before = server.rss_kb()
+        previews = [
+            server.url + "preview/sheet.png?" + urlencode({"game": key, "sets": str(n + 1)})
+            for n in range(7)
+            for key in games()
+        ][:20]
+        builds = [urlencode({"game": "cleariosity", "sets": str(n + 1)}).encode() for n in range(5)]
+        with concurrent.futures.ThreadPoolExecutor(25) as pool:
+            made = [pool.submit(request, url) for url in previews]
+            made += [pool.submit(request, server.url + "download", body, own(server)) for body in builds]
+            answers = [future.result() for future in made]
+        assert [a.status for a in answers] == [200] * 25
+        assert all(a.body.startswith(b"\x89PNG") for a in answers[:20])
+        assert all(a.body.startswith(b"PK") for a in answers[20:])
+        grown = server.rss_kb() - before
+        assert grown < 200_000, f"the server grew by {grown} kB"
+        root = next(tmp_path.glob("deckgen-serve-*"))
+        assert not list(root.glob("job-*")), "a job's folder was left behind"
+    finally:
+        said = server.stop()
+    assert "stopped" in said
+    assert not list(tmp_path.glob("deckgen-serve-*"))

@@ -1,0 +1,136 @@
+"""deckgen serve in a real browser (Debian's Chromium, driven by Playwright): options changed with
+the mouse and with the keyboard alone, the preview following, a download the same bytes as the
+command line's, a bad upload's message beside its field, and a bookmarked address bringing back
+the same settings."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.servekit import CHROMIUM, CHROMIUM_ARGS, Server, start_server
+from tests.test_serve import build_with_cli
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    started = start_server(tmp_path_factory.mktemp("serve-browser"))
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+def test_mouse_changes_update_the_preview_and_the_address(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=treenex")
+    expect(page.locator("#counts")).to_contain_text("1 set of 40 cards")
+    sheet = page.locator("#sheet")
+    before = sheet.get_attribute("src")
+    page.get_by_label("Plain paper").click()
+    page.get_by_label("One-sided: each back beside its card, folded behind it").click()
+    expect(page.locator("#counts")).to_contain_text("of paper, printed on one side")
+    expect(page.locator("#command")).to_have_text(
+        "deckgen build --format pdf --game treenex --media paper --duplex fold"
+    )
+    assert sheet.get_attribute("src") != before
+    assert "material=paper" in page.url and "sides=fold" in page.url
+    image = page.evaluate("fetch(document.getElementById('sheet').src).then(r => r.status)")
+    assert image == 200
+
+
+def test_keyboard_alone_changes_options(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity")
+    expect(page.locator("#counts")).to_contain_text("1 set of 60 cards")
+    # Tab from the top of the page to the number of sets; type; Tab on to the paper and pick A4.
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "sets":
+            break
+    assert page.evaluate("document.activeElement.id") == "sets"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("12")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "paper"
+    page.keyboard.press("ArrowDown")  # letter → a4
+    expect(page.locator("#counts")).to_contain_text("12 sets of 60 cards")
+    expect(page.locator("#command")).to_have_text("deckgen build --format pdf --game cleariosity --paper a4 --sets 12")
+    # The download button is reached and pressed from the keyboard too.
+    page.locator("#download button").focus()
+    with page.expect_download() as made:
+        page.keyboard.press("Enter")
+    assert made.value.suggested_filename == "cleariosity-numbers-12-sets.zip"
+
+
+def test_download_is_the_command_lines_file(server: Server, page: Page, tmp_path: Path) -> None:
+    page.goto(server.url + "?game=cleariosity&sets=2&paper=a4")
+    page.get_by_label("The teacher pack").uncheck()
+    command = "deckgen build --format pdf --game cleariosity --paper a4 --sets 2 --no-pack"
+    expect(page.locator("#command")).to_have_text(command)
+    with page.expect_download() as made:
+        page.get_by_role("button", name="Download the files").click()
+    download = made.value
+    assert download.suggested_filename == "cleariosity-numbers.pdf"
+    saved = tmp_path / "from-page.pdf"
+    download.save_as(saved)
+    files = build_with_cli(shlex.split(command)[2:], tmp_path / "cli")
+    assert saved.read_bytes() == files["cleariosity-numbers.pdf"]
+
+
+def test_a_bad_upload_is_named_beside_its_field(server: Server, page: Page, tmp_path: Path) -> None:
+    bad = tmp_path / "my-spec.toml"
+    bad.write_text('spec_version = 1\nname = "tables"\nnumbers = "0-9"\n[[tiers]]\nname = "green"\n')
+    page.goto(server.url + "?game=cleariosity&sets=3")
+    page.get_by_label("Your own deck").set_input_files(str(bad))
+    page.get_by_role("button", name="Upload").click()
+    error = page.locator("#deck_file-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("my-spec.toml")
+    assert "Traceback" not in page.content()
+    # The other settings survived the failed upload.
+    expect(page.locator("#sets")).to_have_value("3")
+
+
+def test_a_bookmarked_address_brings_back_the_settings(server: Server, page: Page, browser: Browser) -> None:
+    page.goto(server.url + "?game=treenex")
+    page.get_by_label("Print shop").click()
+    page.locator("#sets").fill("25")
+    page.locator("#sets").press("Tab")
+    expect(page.locator("#counts")).to_contain_text("25 sets")
+    bookmark = page.url
+    other = browser.new_page()
+    try:
+        other.goto(bookmark)
+        expect(other.locator("#sets")).to_have_value("25")
+        expect(other.get_by_label("Print shop")).to_be_checked()
+        expect(other.locator("#command")).to_have_text(page.locator("#command").inner_text())
+    finally:
+        other.close()
+
+
+def test_the_check_shows_what_a_class_can_expect(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity&preset=times-2-4")
+    check = page.locator("#check")
+    expect(check).to_contain_text("The deck passes every check", timeout=60_000)
+    expect(check.locator(".level")).to_have_count(2)
+    expect(check).to_contain_text("Students multiply about")
+    expect(check.locator("table.bars").first).to_contain_text("Beginners collect")
