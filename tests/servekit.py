@@ -7,10 +7,11 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
@@ -29,6 +30,8 @@ CHROMIUM_ARGS = [
 class Server:
     process: subprocess.Popen[str]
     url: str
+    #: What the server printed after its address (read as it comes, so the pipe never fills).
+    said: list[str]
 
     @property
     def port(self) -> int:
@@ -40,10 +43,15 @@ class Server:
         return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
 
     def stop(self) -> str:
-        """Ctrl-C the server; what it printed."""
+        """Ctrl-C the server; everything it printed after its address."""
         self.process.send_signal(signal.SIGINT)
-        _, err = self.process.communicate(timeout=20)
-        return err
+        self.process.wait(timeout=20)
+        self._reader.join(timeout=5)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+        return "".join(self.said)
+
+    _reader: threading.Thread = field(default=None)  # type: ignore[assignment]
 
 
 def start_server(tmp: Path) -> Server:
@@ -51,7 +59,7 @@ def start_server(tmp: Path) -> Server:
     env = {**os.environ, "TMPDIR": str(tmp)}
     process = subprocess.Popen(
         [sys.executable, "-m", "deckgen", "serve", "--no-browser"],
-        stdout=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
@@ -61,13 +69,18 @@ def start_server(tmp: Path) -> Server:
     match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
     assert match, f"no address in {line!r}"
     url = match.group(1)
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(process.stderr), daemon=True)  # type: ignore[arg-type]
+    reader.start()
     for _ in range(100):
         try:
             urllib.request.urlopen(url + "static/page.css", timeout=2).read()
             break
         except OSError:
             time.sleep(0.05)
-    return Server(process, url)
+    server = Server(process, url, said)
+    server._reader = reader
+    return server
 
 
 @dataclass

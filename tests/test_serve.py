@@ -30,6 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Server:
     yield started
     said = started.stop()
     assert "stopped" in said
+    assert "error on" not in said, said
     assert started.process.returncode == 0
     assert not list(tmp.glob("deckgen-serve-*")), "the server left its temporary folder behind"
 
@@ -229,4 +230,5 @@ def test_load_previews_and_builds_at_once(tmp_path: Path) -> None:
     finally:
         said = server.stop()
     assert "stopped" in said
+    assert "error" not in said, said
     assert not list(tmp_path.glob("deckgen-serve-*"))

@@ -68,17 +68,17 @@ def test_keyboard_alone_changes_options(server: Server, page: Page) -> None:
             break
     assert page.evaluate("document.activeElement.id") == "sets"
     page.keyboard.press("Control+A")
-    page.keyboard.type("12")
+    page.keyboard.type("2")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "paper"
     page.keyboard.press("ArrowDown")  # letter → a4
-    expect(page.locator("#counts")).to_contain_text("12 sets of 60 cards")
-    expect(page.locator("#command")).to_have_text("deckgen build --format pdf --game cleariosity --paper a4 --sets 12")
+    expect(page.locator("#counts")).to_contain_text("2 sets of 60 cards")
+    expect(page.locator("#command")).to_have_text("deckgen build --format pdf --game cleariosity --paper a4 --sets 2")
     # The download button is reached and pressed from the keyboard too.
     page.locator("#download button").focus()
     with page.expect_download() as made:
         page.keyboard.press("Enter")
-    assert made.value.suggested_filename == "cleariosity-numbers-12-sets.zip"
+    assert made.value.suggested_filename == "cleariosity-numbers-2-sets.zip"
 
 
 def test_download_is_the_command_lines_file(server: Server, page: Page, tmp_path: Path) -> None:

@@ -48,6 +48,7 @@ class Previews:
     def __init__(self) -> None:
         self._jobs: OrderedDict[tuple[tuple[str, str], ...], BuildJob] = OrderedDict()
         self._lock = threading.Lock()
+        self._planning = threading.Lock()
 
     def job(self, choices: PageChoices, upload: Path | None) -> BuildJob:
         """The build plan of these choices (raises :class:`DeckgenError` as the build would)."""
@@ -62,7 +63,10 @@ class Previews:
             files={choices.game: upload} if upload is not None else {},
             formats=choices.formats,
         )
-        job = prepare(request, plan_lasers=False)
+        # One plan at a time: laying out shares caches that are not safe to fill from two
+        # threads at once (fontTools reads a font's tables lazily). Drawing runs side by side.
+        with self._planning:
+            job = prepare(request, plan_lasers=False)
         with self._lock:
             self._jobs[key] = job
             while len(self._jobs) > KEPT:
