@@ -45,19 +45,21 @@ system-deps:
 	  else echo "missing:$$missing — run: sudo apt-get install $(SYSTEM_PACKAGES)"; exit 1; fi; \
 	fi
 
-## test: lint, format check, type check (mypy) and the full test suite
+## test: lint, format check, type check (mypy) and the full test suite, on two cores (pytest-xdist)
 test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
-## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current)
-docs: $(VENV)/.installed
+## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current,
+## but for the screenshots of the web page, which follow the browser's own drawing of text)
+docs: $(VENV)/.installed-test
 	$(BIN)/python -m deckgen.docs_images docs
 	$(BIN)/deckgen calibrate --out docs/calibration.pdf
 	pdftoppm -r 50 -png -singlefile -f 1 -l 1 docs/calibration.pdf docs/calibration
 	rm docs/calibration.pdf
+	$(BIN)/python tests/serve_screenshots.py docs
 
 ## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default), then
 ## the soak test of --out: SOAK_ROUNDS builds (200) into one folder, each killed at a random moment

@@ -18,7 +18,10 @@ non-zero when a goal is missed:
   the 1.5 s before), and faster than Pillow alone creating, drawing on and saving 60 RGBA
   images of that size at its default compression;
 - a 200-card flash-card kit (200 different rows of a spreadsheet, PDF and teacher pack): at
-  most 2x the time of the 200-card Treenex kit (values 0-49, 4 copies) built the same way.
+  most 2x the time of the 200-card Treenex kit (values 0-49, 4 copies) built the same way;
+- `deckgen serve`: the page's first paint in Debian's Chromium at most 1 s, and each preview of
+  the first sheet of 30 sets (every game, settings not seen before) at most 0.5 s; and the
+  load test's figures (20 previews and 5 builds at once: time, the server's memory).
 """
 
 from __future__ import annotations
@@ -309,6 +312,70 @@ def bench_flashcards(failed: list[str]) -> None:
         failed.append("a 200-card flash-card kit takes more than twice the Treenex kit of 200 cards")
 
 
+def bench_serve(failed: list[str]) -> None:
+    """The web page: first paint in Chromium, preview latency, and 20 previews with 5 builds at once."""
+    import concurrent.futures
+    from urllib.parse import urlencode
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    from deckgen.games import games
+    from tests.servekit import CHROMIUM, CHROMIUM_ARGS, request, start_server
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(Path(folder))
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                paints = []
+                for n in range(5):
+                    page = browser.new_page()
+                    page.goto(server.url + f"?game=cleariosity&sets={n + 2}", wait_until="load")
+                    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1")
+                    paints.append(paint / 1000)
+                    page.close()
+                browser.close()
+            first_paint = statistics.median(paints)
+            print(f"serve: first contentful paint of the page: median {first_paint:.3f} s of 5 (goal <= 1 s)")
+            if first_paint > 1 or first_paint < 0:
+                failed.append("the page's first paint took longer than 1 s")
+            latencies = {}
+            for n, key in enumerate(games()):
+                url = server.url + "preview/sheet.png?" + urlencode({"game": key, "sets": str(30 + n)})
+                start = time.perf_counter()
+                answer = request(url)
+                latencies[key] = time.perf_counter() - start
+                assert answer.status == 200
+            listed = ", ".join(f"{key} {wall:.2f} s" for key, wall in latencies.items())
+            print(f"serve: preview of the first sheet of 30 sets, new settings: {listed} (goal <= 0.5 s each)")
+            if max(latencies.values()) > 0.5:
+                failed.append("a preview took longer than 0.5 s")
+            before = server.rss_kb()
+            previews = [
+                server.url + "preview/sheet.png?" + urlencode({"game": key, "sets": str(n + 40)})
+                for n in range(7)
+                for key in games()
+            ][:20]
+            builds = [urlencode({"game": "cleariosity", "sets": str(n + 1)}).encode() for n in range(5)]
+            origin = {"Origin": server.url.rstrip("/")}
+            start = time.perf_counter()
+            with concurrent.futures.ThreadPoolExecutor(25) as pool:
+                made = [pool.submit(request, url) for url in previews]
+                made += [pool.submit(request, server.url + "download", body, origin) for body in builds]
+                statuses = [future.result().status for future in made]
+            wall = time.perf_counter() - start
+            ok = statuses.count(200)
+            print(
+                f"serve: 20 previews and 5 builds at once: {ok} of 25 answered, {wall:.1f} s; server memory "
+                f"{before / 1024:.0f} MB before, {server.rss_kb() / 1024:.0f} MB after"
+            )
+            if ok != 25:
+                failed.append("the load test had requests that failed")
+        finally:
+            server.stop()
+
+
 def main() -> int:
     # Compiled modules, as an installed package has them (this machine may not write them
     # on import), so that start-up is measured as users meet it.
@@ -319,6 +386,7 @@ def main() -> int:
     bench_svg(failed)
     bench_png(failed)
     bench_flashcards(failed)
+    bench_serve(failed)
 
     runs = [timed(["verify"]) for _ in range(3)]
     walls = [wall for wall, _ in runs]

@@ -18,7 +18,7 @@ from tests.servekit import CHROMIUM, CHROMIUM_ARGS, start_server
 
 SETTINGS = "?game=cleariosity&preset=times-2-4&sets=30&paper=a4"
 #: (file, viewport width, height, whole page)
-SHOTS = (("serve-desktop.png", 1280, 1000, False), ("serve-tablet.png", 768, 1024, False))
+SHOTS = (("serve-desktop.png", 1280, 1000, True), ("serve-tablet.png", 768, 1024, False))
 
 
 def main(folder: Path) -> None:

@@ -104,7 +104,8 @@ def hidden_fields(pairs: Sequence[tuple[str, str]]) -> str:
 def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     game = choices.game_obj
     game_list = [(key, g.name) for key, g in games().items()]
-    own = [o for o in game.options if "build" in o.commands]
+    # Options that choose the deck itself (a preset: verify and export take them too) come first.
+    own = sorted((o for o in game.options if "build" in o.commands), key=lambda o: "export" not in o.commands)
     parts = ['<form id="settings" method="get" action="/">']
     parts.append("<fieldset><legend>Game and deck</legend>")
     parts.append(_select("game", "Game", game_list, choices.game, choices))

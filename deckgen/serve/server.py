@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from deckgen.errors import DeckgenError, Stopped
+from deckgen.games import games
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices
 from deckgen.serve.jobs import Download, Runner
@@ -52,9 +53,19 @@ class DeckgenServer(ThreadingHTTPServer):
         self.runner = Runner(self.root, slots)
         self.previews = Previews()
         self.preview_slots = threading.BoundedSemaphore(PREVIEW_SLOTS)
+        # Each game's machinery (fonts, spreadsheet readers) loads once, in the background, while
+        # the browser opens: the first preview of a game is then as quick as the next.
+        threading.Thread(target=self._warm_up, daemon=True).start()
         port = self.server_address[1]
         names = {"127.0.0.1", "localhost", host}
         self.hosts = {f"{name}:{port}" for name in names}
+
+    def _warm_up(self) -> None:
+        for key in games():
+            try:
+                self.previews.job(PageChoices.from_query({"game": [key]}), None)
+            except Exception:  # a game whose own deck cannot be laid out says so when asked for
+                continue
 
     @property
     def address(self) -> str:
