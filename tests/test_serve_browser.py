@@ -134,3 +134,58 @@ def test_the_check_shows_what_a_class_can_expect(server: Server, page: Page) -> 
     expect(check.locator(".level")).to_have_count(2)
     expect(check).to_contain_text("Students multiply about")
     expect(check.locator("table.bars").first).to_contain_text("Beginners collect")
+
+
+CONTRAST = """
+() => {
+  function rgb(text) { return text.match(/[\\d.]+/g).map(Number); }
+  function lum([r, g, b]) {
+    const c = [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  }
+  function background(el) {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  }
+  const worst = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || el.offsetParent === null) continue;
+    const a = lum(rgb(getComputedStyle(el).color)), b = lum(background(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    worst.push([ratio, el.tagName + " " + el.textContent.trim().slice(0, 30)]);
+  }
+  worst.sort((x, y) => x[0] - y[0]);
+  return worst.slice(0, 3);
+}
+"""
+
+
+@pytest.mark.parametrize("game", ["cleariosity", "treenex"])
+def test_text_contrast_is_at_least_4_5(server: Server, page: Page, game: str) -> None:
+    page.goto(server.url + f"?game={game}&kerf=-1mm")  # an error message shows too
+    page.locator("details").evaluate("d => d.open = true")
+    expect(page.locator("#kerf-error")).to_be_visible()
+    worst = page.evaluate(CONTRAST)
+    assert worst and worst[0][0] >= 4.5, worst
+
+
+@pytest.mark.parametrize("width", [640, 768])
+def test_usable_at_200_percent_zoom_and_tablet_width(server: Server, browser: Browser, width: int) -> None:
+    """A 1280-pixel window at 200 % zoom lays the page out at 640 CSS pixels; a tablet at 768:
+    nothing may run off the side, and every control stays reachable."""
+    tab = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        tab.goto(server.url + "?game=cleariosity&sets=30")
+        expect(tab.locator("#counts")).to_contain_text("30 sets")
+        tab.locator("details").evaluate("d => d.open = true")
+        overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{overflow} px run off the side at {width} px"
+        for control in tab.locator("select, input:not([type=hidden]), button").all():
+            box = control.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    finally:
+        tab.close()

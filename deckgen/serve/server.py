@@ -57,8 +57,7 @@ class DeckgenServer(ThreadingHTTPServer):
         # the browser opens: the first preview of a game is then as quick as the next.
         threading.Thread(target=self._warm_up, daemon=True).start()
         port = self.server_address[1]
-        names = {"127.0.0.1", "localhost", host}
-        self.hosts = {f"{name}:{port}" for name in names}
+        self.hosts = {f"{name}:{port}" for name in own_names(host)}
 
     def _warm_up(self) -> None:
         for key in games():
@@ -349,6 +348,21 @@ class Handler(BaseHTTPRequestHandler):
         paper = choices.direct.get("paper") or choices.paper
         duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
         self._send_file(self.server.runner.calibration(paper, duplex))
+
+
+def own_names(host: str) -> set[str]:
+    """The names a browser may use for this server: loopback, the address it listens on and,
+    listening on every address (``--host 0.0.0.0``), this computer's name and addresses."""
+    import socket
+
+    names = {"127.0.0.1", "localhost", host}
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            name, aliases, addresses = socket.gethostbyname_ex(socket.gethostname())
+            names |= {name, *aliases, *addresses, socket.gethostname()}
+        except OSError:
+            pass
+    return {f"[{name}]" if ":" in name else name for name in names}
 
 
 def _verify_words(choices: PageChoices) -> list[str]:
