@@ -9,6 +9,7 @@ import io
 import shlex
 import subprocess
 import sys
+import tempfile
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -232,3 +233,49 @@ def test_load_previews_and_builds_at_once(tmp_path: Path) -> None:
     assert "stopped" in said
     assert "error" not in said, said
     assert not list(tmp_path.glob("deckgen-serve-*"))
+
+
+def test_a_spec_upload_designs_a_deck_while_the_page_waits(server: Server) -> None:
+    """An uploaded deck spec is designed as `deckgen design --spec FILE --seed 1` designs it: the
+    page waits (refreshing itself), then uses the deck, which has the shipped preset's cards."""
+    import time
+
+    root = Path(__file__).parent.parent / "templates"
+    spec = (root / "specs" / "pairs.toml").read_bytes()
+    status, location, _ = upload(server, "cleariosity", "our pairs.toml", spec)
+    assert status == 303 and "design=" in location
+    waiting = request(server.url + location.lstrip("/"))
+    assert waiting.status == 200
+    assert 'http-equiv="refresh"' in waiting.text and "our-pairs.toml" in waiting.text
+    deadline = time.monotonic() + 120
+    while True:
+        answer = request(server.url + location.lstrip("/"))
+        if answer.status == 303:
+            location = answer.headers["Location"]
+            break
+        assert time.monotonic() < deadline, "the design took longer than 2 minutes"
+        time.sleep(1)
+    assert "upload=" in location and "design=" not in location
+    page = parse(request(server.url + location.lstrip("/")).text)
+    assert "2 sets of 30 cards" in page.texts["counts"]
+    designed = request(
+        server.url + "download",
+        urlencode({"game": "cleariosity", "upload": location.split("upload=")[1], "pack": "0"}).encode(),
+        own(server),
+    )
+    assert designed.status == 200 and designed.body.startswith(b"%PDF")
+    shipped = build_with_cli(["--game", "cleariosity", "--preset", "pairs", "--no-pack"], Path(tempfile.mkdtemp()))
+
+    # The same cards as the shipped preset: the PDFs differ only in the command they record.
+    def text(pdf: bytes) -> list[str]:
+        return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+    assert text(designed.body) == text(shipped["cleariosity-numbers.pdf"])
+
+
+def test_a_broken_spec_upload_is_one_line_beside_the_field(server: Server) -> None:
+    bad = b'spec_version = 1\nname = "x"\nnumbers = "0-9"\n[[tiers]]\nname = "green"\ncolour = "green"\ncards = 12\n'
+    status, _, html = upload(server, "cleariosity", "x.toml", bad)
+    assert status == 400
+    message = parse(html).texts["deck_file-error"]
+    assert "x.toml" in message and "adds" in message and "\n" not in message.strip()

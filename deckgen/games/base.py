@@ -105,6 +105,9 @@ class Game:
     default_file: Path | None
     #: What ``--file`` takes, for messages and help, e.g. "a deck file (.toml)".
     file_kind: str = "a deck file (.toml)"
+    #: What else an uploaded file may be: a description a deck is designed from (see
+    #: :meth:`design_command`), e.g. "a deck spec (.toml) to design a deck from"; "" for none.
+    designs_from: str = ""
     #: Endings of the files ``--file`` takes for this game.
     file_suffixes: Sequence[str] = (".toml",)
     #: Print settings of this game where they differ from the shared defaults.
@@ -185,6 +188,12 @@ class Game:
     def pack_sections(self, deck: Deck, card: tuple[float, float], text_width: float) -> list[PackSection]:
         """The game's pages of the teacher pack (``text_width``: mm between the margins)."""
         return []
+
+    def design_command(self, path: Path) -> list[str] | None:
+        """For a file that describes a deck to design (a deck spec) rather than a deck: the
+        ``deckgen`` arguments that design one from it beside it, into ``deck.toml``; ``None`` for
+        a deck file. A broken spec raises its one-line :class:`DeckgenError`."""
+        return None
 
     def sample_stack(self, deck: Deck) -> Stack | None:
         """A stack of this deck's cards making an equation, for previews (``None``: cards are not stacked)."""

@@ -93,6 +93,8 @@ class PageChoices:
     pack: bool = True
     #: The uploaded deck file's id (see :mod:`deckgen.serve.uploads`), or "".
     upload: str = ""
+    #: A deck being designed from an uploaded spec (its id), or "".
+    design: str = ""
     #: Options set directly, by name, as typed (text; "" is not given).
     direct: dict[str, str] = field(default_factory=dict)
     #: What is wrong with a value, by form field name.
@@ -134,6 +136,8 @@ class PageChoices:
         choices.pack = one("pack", "1") not in ("0", "off", "false")
         upload = one("upload")
         choices.upload = upload if upload.isalnum() and len(upload) <= 64 else ""
+        design = one("design")
+        choices.design = design if design.isalnum() and len(design) <= 64 else ""
         for option in direct_options(game):
             text = one(option.name)
             if text:
@@ -165,6 +169,8 @@ class PageChoices:
             pairs.append(("pack", "0"))
         if self.upload:
             pairs.append(("upload", self.upload))
+        if self.design:
+            pairs.append(("design", self.design))
         pairs += [(name, value) for name, value in self.direct.items()]
         return pairs
 

@@ -47,6 +47,14 @@ class Download:
     folder: Path
 
 
+def bring(upload: Path, folder: Path) -> None:
+    """Copy an uploaded deck into a job's folder, with what it keeps beside it (the spec a
+    designed deck names)."""
+    for path in upload.parent.iterdir():
+        if path.is_file():
+            shutil.copyfile(path, folder / path.name)
+
+
 class Runner:
     """Runs ``deckgen`` commands in child processes, at most ``slots`` at a time."""
 
@@ -106,7 +114,7 @@ class Runner:
         try:
             words = list(args)
             if upload is not None:
-                shutil.copyfile(upload, folder / upload.name)
+                bring(upload, folder)
                 words += ["--file", upload.name]
             status, message = self.run(["build", *words, "--out", "files"], folder)
             if status != 0:
@@ -157,7 +165,7 @@ class Runner:
         try:
             words = list(args)
             if upload is not None:
-                shutil.copyfile(upload, folder / upload.name)
+                bring(upload, folder)
                 words += ["--file", upload.name]
             # verify's own number of games: the page says what ``deckgen verify`` says (2 to 3 seconds).
             words += ["--json", "--out", "report.json"]

@@ -29,11 +29,13 @@ from deckgen.serve.choices import (
 TITLE = "deckgen: print a classroom set"
 
 
-def shell(body: str, title: str = TITLE) -> str:
+def shell(body: str, title: str = TITLE, refresh: int | None = None) -> str:
+    """A whole page; ``refresh``: seconds after which it reloads itself (while a deck is designed)."""
+    again = f'<meta http-equiv="refresh" content="{refresh}">\n' if refresh else ""
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n"
+        f"{again}<title>{escape(title)}</title>\n"
         '<link rel="stylesheet" href="/static/page.css">\n'
         '<script src="/static/page.js" defer></script>\n'
         f"</head>\n<body>\n{body}\n</body>\n</html>\n"
@@ -159,10 +161,11 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     parts.append('<p><button type="submit">Update preview</button></p>')
     parts.append("</form>")
     accept = ",".join(game.file_suffixes)
+    spec_words = f", or {game.designs_from}" if game.designs_from else ""
     parts.append(
         '<form id="upload" method="post" action="/upload" enctype="multipart/form-data">'
-        + hidden_fields([(k, v) for k, v in choices.query() if k != "upload"])
-        + f'<div class="field"><label for="deck_file">Your own deck: {escape(game.file_kind)}</label>'
+        + hidden_fields([(k, v) for k, v in choices.query() if k not in ("upload", "design")])
+        + f'<div class="field"><label for="deck_file">Your own deck: {escape(game.file_kind)}{spec_words}</label>'
         f'<input type="file" id="deck_file" name="deck_file" accept="{escape(accept)}"'
         f"{_described('deck_file', choices)}>"
         f'{_error("deck_file", choices)}</div><p><button type="submit">Upload</button></p></form>'
@@ -247,7 +250,18 @@ def check_fragment(passed: bool, failure: str | None, outlooks: Sequence[Outlook
     return "".join(parts)
 
 
-def main_page(choices: PageChoices, upload_name: str | None, preview: str, check: str) -> str:
+def design_section(spec: str, seconds: int) -> str:
+    return (
+        '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Designing your deck</h2>'
+        f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong> and '
+        f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes. "
+        "This page refreshes itself and shows the deck when it is ready.</p></section>"
+    )
+
+
+def main_page(
+    choices: PageChoices, upload_name: str | None, preview: str, check: str, refresh: int | None = None
+) -> str:
     body = (
         f"<header><h1>{escape(TITLE)}</h1>"
         "<p>Choose a deck and how you print it, see the sheets, check what a class can expect, "
@@ -256,7 +270,7 @@ def main_page(choices: PageChoices, upload_name: str | None, preview: str, check
         f'<div class="results">{preview}{check}</div></main>'
         "<footer><p>Stop the server with Ctrl-C in its terminal window.</p></footer>"
     )
-    return shell(body)
+    return shell(body, refresh=refresh)
 
 
 def message_page(title: str, message: str, back: str = "/") -> str:

@@ -24,6 +24,7 @@ from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices
+from deckgen.serve.designs import Designs
 from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
 from deckgen.serve.uploads import MAX_UPLOAD, Uploads
@@ -34,6 +35,8 @@ STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; char
 PREVIEW_SLOTS = 4
 #: Largest form the server reads (an upload, with room for the other fields).
 MAX_BODY = MAX_UPLOAD + 100_000
+#: The most of a too-large body read and thrown away so that the browser gets the message.
+DRAIN_LIMIT = 64_000_000
 PLAYERS = 3
 INTERNAL = (
     "deckgen could not do this (a fault of deckgen's, not of your settings); the terminal running "
@@ -52,6 +55,7 @@ class DeckgenServer(ThreadingHTTPServer):
         self.uploads = Uploads(self.root / "uploads")
         self.runner = Runner(self.root, slots)
         self.previews = Previews()
+        self.designs = Designs(self.runner, self.uploads)
         self.preview_slots = threading.BoundedSemaphore(PREVIEW_SLOTS)
         # Each game's machinery (fonts, spreadsheet readers) loads once, in the background, while
         # the browser opens: the first preview of a game is then as quick as the next.
@@ -191,6 +195,14 @@ class Handler(BaseHTTPRequestHandler):
             length = -1
         if length < 0 or length > MAX_BODY:
             self.close_connection = True
+            # Read what is being sent (up to a limit) before answering: a browser still sending
+            # would otherwise see the connection cut, not the message.
+            left = length if 0 < length <= DRAIN_LIMIT else 0
+            while left > 0:
+                chunk = self.rfile.read(min(left, 1 << 16))
+                if not chunk:
+                    break
+                left -= len(chunk)
             self._send_html(
                 413,
                 page.message_page(
@@ -240,6 +252,22 @@ class Handler(BaseHTTPRequestHandler):
             return self.server.previews.job(choices, upload)
 
     def _page(self, choices: PageChoices, status: int = 200) -> None:
+        if choices.design:
+            design = self.server.designs.get(choices.design)
+            if design is None:
+                choices.errors["deck_file"] = "the design was lost (the server was restarted); upload the spec again"
+                choices.design = ""
+            elif design.done and design.deck:
+                choices.upload, choices.design = design.deck, ""
+                self._redirect(choices)
+                return
+            elif design.done:
+                choices.errors["deck_file"] = f"{design.spec}: {design.failure}"
+                choices.design = ""
+            else:
+                waiting = page.design_section(design.spec, design.seconds)
+                self._send_html(status, page.main_page(choices, None, waiting, "", refresh=3))
+                return
         upload = self._upload_path(choices)
         problem = None
         counts_text = command = ""
@@ -320,7 +348,7 @@ class Handler(BaseHTTPRequestHandler):
         choices = PageChoices.from_query({k: [v] for k, v in fields.items()})
         filename, data = files.get("deck_file", ("", b""))
         try:
-            upload_id = self.server.uploads.add(choices.game_obj, filename, data)
+            stored = self.server.uploads.add(choices.game_obj, filename, data)
         except DeckgenError as error:
             choices.errors["deck_file"] = str(error)
             self._page(choices, status=400)
@@ -329,7 +357,14 @@ class Handler(BaseHTTPRequestHandler):
             choices.errors["deck_file"] = f"{filename}: cannot be read as a deck ({type(error).__name__})"
             self._page(choices, status=400)
             return
-        choices.upload = upload_id
+        if stored.design is not None:  # a spec: design a deck from it, while the page waits
+            self.server.designs.start(stored.id, choices.game_obj, stored.path, stored.design)
+            choices.upload, choices.design = "", stored.id
+        else:
+            choices.upload, choices.design = stored.id, ""
+        self._redirect(choices)
+
+    def _redirect(self, choices: PageChoices) -> None:
         self.send_response(303)
         self.send_header("Location", "/?" + urlencode(choices.query()))
         self.send_header("Content-Length", "0")

@@ -12,6 +12,7 @@ import re
 import shutil
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
@@ -32,6 +33,15 @@ def safe_name(filename: str, suffix: str) -> str:
     return cleaned[-80:]
 
 
+@dataclass(frozen=True)
+class Stored:
+    """A file kept: its id, where it is, and for a spec the command that designs a deck from it."""
+
+    id: str
+    path: Path
+    design: list[str] | None
+
+
 class Uploads:
     """The uploaded files of one server, by id."""
 
@@ -40,8 +50,10 @@ class Uploads:
         self._files: OrderedDict[str, Path] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, game: Game, filename: str, data: bytes) -> str:
-        """Check the file as ``deckgen build --file`` would and keep it; its id, or one line saying what is wrong."""
+    def add(self, game: Game, filename: str, data: bytes) -> Stored:
+        """Check the file as ``deckgen build --file`` (or ``design --spec``) would and keep it, or
+        one line saying what is wrong. A deck is ready to use; a spec is kept with the command
+        that designs a deck from it (see :meth:`Game.design_command`)."""
         suffix = Path(filename).suffix.lower()
         if not filename:
             raise DeckgenError("choose a file first")
@@ -58,20 +70,45 @@ class Uploads:
         with self._lock:
             if digest in self._files:
                 self._files.move_to_end(digest)
-                return digest
+                return Stored(digest, self._files[digest], None)
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         try:
+            command = game.design_command(path)
+            if command is not None:
+                return Stored(digest, path, command)
             game.load(path, {})
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
-            raise DeckgenError(str(error).replace(str(path), name).replace(str(folder), "")) from None
+            raise DeckgenError(self.plain(str(error), path)) from None
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        self.keep(digest, path)
+        return Stored(digest, path, None)
+
+    def add_designed(self, game: Game, path: Path) -> str:
+        """Keep a deck designed on the server (beside its spec), checked as any deck; its id."""
+        data = path.read_bytes()
+        digest = hashlib.sha256(game.key.encode() + b"\0designed\0" + data).hexdigest()[:24]
+        try:
+            game.load(path, {})
+        except DeckgenError as error:
+            raise DeckgenError(self.plain(str(error), path)) from None
+        self.keep(digest, path)
+        return digest
+
+    def keep(self, upload_id: str, path: Path) -> None:
         with self._lock:
-            self._files[digest] = path
+            self._files[upload_id] = path
             while len(self._files) > KEPT:
                 _, old = self._files.popitem(last=False)
-                shutil.rmtree(old.parent, ignore_errors=True)
-        return digest
+                if old.parent != path.parent:
+                    shutil.rmtree(old.parent, ignore_errors=True)
+
+    def plain(self, message: str, path: Path) -> str:
+        """A message about a kept file, naming the file as the teacher called it, and no folder."""
+        return message.replace(str(path.parent) + "/", "").replace(str(path.parent), "")
 
     def path(self, upload_id: str) -> Path | None:
         with self._lock:

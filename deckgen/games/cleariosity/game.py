@@ -55,6 +55,7 @@ class CleariosityGame(Game):
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
             options=(GRID_TICKS, PRESET, SPEC),
             clear_cards=True,
+            designs_from="a deck spec (.toml) to design a deck from",
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Numbers",
             cmyk={
                 "#1E9E3A": (0.80, 0.00, 0.95, 0.05),  # green tier
@@ -135,6 +136,16 @@ class CleariosityGame(Game):
         from deckgen.games.cleariosity.docs_images import docs_images
 
         return docs_images()
+
+    def design_command(self, path: Path) -> list[str] | None:
+        from deckgen.deckfile import read_toml
+        from deckgen.games.cleariosity.spec import designable, load_spec
+
+        data = read_toml(path)
+        if "spec_version" not in data and ("cards" in data or "game" in data):
+            return None
+        designable(load_spec(str(path)))  # one line naming the key and the fix, as design --spec says it
+        return ["design", "--spec", path.name, "--seed", "1", "--out", "deck.toml"]
 
     def sample_stack(self, deck: Any) -> Stack | None:
         from deckgen.games.cleariosity.pictures import sample_stack
