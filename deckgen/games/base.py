@@ -56,14 +56,15 @@ class PackSection:
 class Outlook:
     """What a class can expect at one level of a deck, from a verify report, for the web page.
 
-    ``bars``: (what, share from 0 to 1, as written) for a small chart; ``warning``: what falls
-    short at this level, in a teacher's words (``None``: nothing).
+    ``bars``: (what, share from 0 to 1 or ``None`` for a figure that is not a share, as
+    written) for a small chart; ``warning``: what falls short at this level, in a teacher's
+    words (``None``: nothing).
     """
 
     name: str
     colour: str
     sentence: str
-    bars: Sequence[tuple[str, float, str]]
+    bars: Sequence[tuple[str, float | None, str]]
     warning: str | None = None
 
 
@@ -191,19 +192,24 @@ class Game:
 
     def design_command(self, path: Path) -> list[str] | None:
         """For a file that describes a deck to design (a deck spec) rather than a deck: the
-        ``deckgen`` arguments that design one from it beside it, into ``deck.toml``; ``None`` for
-        a deck file. A broken spec raises its one-line :class:`DeckgenError`."""
+        ``deckgen`` arguments that design one from it beside it (``--out`` names the new deck
+        file); ``None`` for a deck file. A broken spec raises its one-line :class:`DeckgenError`."""
         return None
+
+    def choice_label(self, option: str, value: str) -> str:
+        """How the page lists a value of one of the game's own choice options (a preset's title)."""
+        return value
 
     def sample_stack(self, deck: Deck) -> Stack | None:
         """A stack of this deck's cards making an equation, for previews (``None``: cards are not stacked)."""
         return None
 
-    def outlook(self, deck: Deck, report: Mapping[str, Any], players: int) -> list[Outlook]:
-        """What a class of ``players`` can expect at each level, read from ``verify --json``.
+    def outlook(self, deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
+        """What a class can expect at each level, read from ``verify --json``: a line saying
+        what the figures are (whose games, what the words mean) and one :class:`Outlook` a level.
 
-        ``[]``: nothing to say (the page then shows only whether the deck passes)."""
-        return []
+        ``("", [])``: nothing to say (the page then shows only whether the deck passes)."""
+        return "", []
 
     def ids_of(self, deck: Deck) -> str:
         """How this deck's card ids look, for the printing guide's sorting tip."""

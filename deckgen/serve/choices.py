@@ -55,6 +55,11 @@ ASKED = ("sets", "paper")
 FIELD_OF = {"media": "material", "duplex": "sides", "layout": "printer", "bleed": "printer", "color": "printer"}
 
 
+def chooses_deck(option: Option) -> bool:
+    """A game's option that chooses the deck itself (a preset): ``export`` takes it too."""
+    return "export" in option.commands
+
+
 def materials_for(game: Game) -> dict[str, str]:
     """What this game's cards may be printed on (clear cards, stacked and read through, only on film)."""
     if game.clear_cards:
@@ -202,9 +207,26 @@ class PageChoices:
                 options["duplex"] = duplex
         for option in direct_options(game):
             text = self.direct.get(option.name)
+            if self.upload and chooses_deck(option):
+                continue  # the uploaded deck is the deck
             if text and option.name not in self.errors:
                 options[option.name] = typed_value(option, text)
         return options
+
+    @property
+    def printed_by_shop(self) -> bool:
+        return self.printer == "shop" and "layout" not in self.direct
+
+    @property
+    def two_sided(self) -> bool:
+        """Backs printed on the other side of the sheet (what the calibration sheet is for)."""
+        game = self.game_obj
+        return (
+            game.has_backs
+            and self.material != "transparency"
+            and self.sides == "two-sided"
+            and not self.printed_by_shop
+        )
 
     def command_words(self, upload: Path | None = None) -> list[str]:
         """The arguments of the ``deckgen build`` command these choices run (less ``--out``), as

@@ -57,7 +57,7 @@ class Designs:
     def _run(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
         try:
             status, message = self.runner.run(command, spec.parent)
-            made = spec.parent / "deck.toml"
+            made = spec.parent / command[command.index("--out") + 1]
             if status != 0 or not made.exists():
                 raise DeckgenError(message or f"the design stopped (exit status {status})")
             design.deck = self.uploads.add_designed(game, made)

@@ -22,6 +22,7 @@ from deckgen.serve.choices import (
     PRINTERS,
     SIDES,
     PageChoices,
+    chooses_deck,
     direct_options,
     materials_for,
 )
@@ -74,16 +75,20 @@ def _radios(name: str, legend: str, options: dict[str, str], chosen: str, choice
     return f'<fieldset class="radios"><legend>{escape(legend)}</legend>{items}{_error(name, choices)}</fieldset>'
 
 
-def option_field(option: Option, value: str, choices: PageChoices, prefix: str = "") -> str:
-    """A form field made from an option definition: a list for choices and flags, a box for the rest."""
+def option_field(option: Option, value: str, choices: PageChoices, flag: bool = True) -> str:
+    """A form field made from an option definition: a list for choices and flags, a box for the rest.
+    ``flag``: show the command line's flag beside the label (under All options)."""
     name = option.name
     help_id = f"{name}-help"
     label = option.name.replace("_", " ").capitalize()
     helptext = f'<p class="help" id="{help_id}">{escape(option.help)}</p>'
+    shown_flag = f" <code>{option.flag}</code>" if flag else ""
+    game = choices.game_obj
     if option.kind in ("choice", "flag"):
         values = option.choices if option.kind == "choice" else ("on", "off")
         items = '<option value="">(default)</option>' + "".join(
-            f'<option value="{v}"{" selected" if v == value else ""}>{escape(v)}</option>' for v in values
+            f'<option value="{v}"{" selected" if v == value else ""}>{escape(game.choice_label(name, v))}</option>'
+            for v in values
         )
         control = f'<select id="{name}" name="{name}"{_described(name, choices, help_id)}>{items}</select>'
     else:
@@ -94,7 +99,7 @@ def option_field(option: Option, value: str, choices: PageChoices, prefix: str =
             f' placeholder="(default)"{_described(name, choices, help_id)}>'
         )
     return (
-        f'<div class="field"><label for="{name}">{escape(prefix + label)} <code>{option.flag}</code></label>{control}'
+        f'<div class="field"><label for="{name}">{escape(label)}{shown_flag}</label>{control}'
         f"{helptext}{_error(name, choices)}</div>"
     )
 
@@ -111,7 +116,9 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     parts = ['<form id="settings" method="get" action="/">']
     parts.append("<fieldset><legend>Game and deck</legend>")
     parts.append(_select("game", "Game", game_list, choices.game, choices))
-    parts += [option_field(o, choices.direct.get(o.name, ""), choices) for o in own]
+    # With a deck of one's own, the options that choose a shipped deck (a preset) stand aside.
+    shown = [o for o in own if not (upload_name and chooses_deck(o))]
+    parts += [option_field(o, choices.direct.get(o.name, ""), choices, flag=False) for o in shown]
     if upload_name:
         without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
         parts.append(
@@ -132,6 +139,11 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         )
     )
     parts.append(_radios("printer", "Printer", PRINTERS, choices.printer, choices))
+    if choices.printed_by_shop:
+        parts.append(
+            '<p class="note">A print shop gets one card a page at card size, with bleed, in CMYK; it prints '
+            "and trims them, so the paper size and fold-over backs do not apply.</p>"
+        )
     parts.append(_radios("material", "Print the cards on", materials_for(game), choices.material, choices))
     if game.has_backs:
         parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices))
@@ -176,40 +188,58 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
 def preview_section(
     choices: PageChoices, counts: str, command: str, problem: str | None, stack_reads: str | None
 ) -> str:
+    """The preview: what the job takes, the command, the pictures and the downloads. With a
+    problem, only the problem shows (the rest is there, hidden, for the script to bring back)."""
     query = escape(urlencode(choices.query()))
-    alert = f'<p class="problem" id="problem" role="alert">{escape(problem or "")}</p>'
-    if problem:
-        return f'<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>{alert}</section>'
+    off = " hidden" if problem else ""
+
+    def src(which: str) -> str:
+        return "" if problem else f' src="/preview/{which}.png?{query}"'
+
     parts = [
         '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>',
-        alert.replace('role="alert">', 'role="alert" hidden>'),
+        f'<p class="problem" id="problem" role="alert"{"" if problem else " hidden"}>{escape(problem or "")}</p>',
+        f'<div id="made"{off}>',
         f'<p id="counts" aria-live="polite">{escape(counts)}</p>',
-        f'<p>The same files from the command line:<br><code id="command">{escape(command)}</code></p>',
+        f'<details><summary>The same files from the command line</summary><code id="command">{escape(command)}'
+        "</code></details>",
         '<div class="pictures">',
-        f'<figure><img id="sheet" src="/preview/sheet.png?{query}" alt="The first printed sheet">'
+        f'<figure><img id="sheet"{src("sheet")} alt="The first printed sheet">'
         "<figcaption>The first sheet, as printed</figcaption></figure>",
-        f'<figure><img id="card" class="card" src="/preview/card.png?{query}" alt="The first card">'
+        f'<figure><img id="card" class="card"{src("card")} alt="The first card">'
         "<figcaption>One card</figcaption></figure>",
     ]
-    if stack_reads is not None:
+    if stack_reads is not None or problem:
+        reads = escape(stack_reads or "")
         parts.append(
-            f'<figure><img id="stack" class="card" src="/preview/stack.png?{query}" '
-            f'alt="A stack: {escape(stack_reads)}">'
-            f'<figcaption id="stack-reads">A stack: {escape(stack_reads)}</figcaption></figure>'
+            f'<figure><img id="stack" class="card"{src("stack")} alt="A stack of cards: {reads}">'
+            f'<figcaption>A stack of cards: <span id="stack-reads">{reads}</span></figcaption></figure>'
         )
     parts.append("</div>")
     carry = hidden_fields(choices.query())
+    several = choices.pack or len(choices.formats) > 1
+    what = (
+        "You get a ZIP with the card sheets"
+        + (" and the teacher pack (print the pack on plain paper)" if choices.pack else "")
+        + (", the laser files" if "svg" in choices.formats else "")
+        + (", and a picture of every card" if "png" in choices.formats else "")
+        + "."
+        if several
+        else "You get the card sheets as one PDF."
+    )
     parts.append(
         f'<form id="download" class="carry" method="post" action="/download">{carry}'
-        '<button type="submit">Download the files</button></form>'
+        f'<button type="submit">Download the files</button></form><p class="help" id="download-what">{escape(what)}</p>'
     )
-    game = choices.game_obj
-    if game.has_backs:
+    if choices.two_sided:
         parts.append(
             f'<form id="calibration" class="carry" method="post" action="/calibration">{carry}'
             '<button type="submit" class="secondary">Download the calibration sheet</button></form>'
+            '<p class="help">For printing backs: print the calibration sheet two-sided, read how far the back '
+            "landed off its scales, and type the two numbers as Back offset under All options "
+            "(for example 0.5mm,-1mm).</p>"
         )
-    parts.append("</section>")
+    parts.append("</div></section>")
     return "".join(parts)
 
 
@@ -224,25 +254,29 @@ def check_link(choices: PageChoices) -> str:
     )
 
 
-def check_fragment(passed: bool, failure: str | None, outlooks: Sequence[Outlook], players: int) -> str:
+def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Outlook], checks: str) -> str:
     verdict = (
         '<p class="pass">The deck passes every check.</p>'
         if passed
         else f'<p class="problem" role="alert">The deck falls short: {escape(failure or "see below")}.</p>'
     )
     parts = [verdict]
-    if outlooks:
-        parts.append(f"<p>Simulated classes of {players} players:</p>")
+    if checks:
+        parts.append(
+            f"<details><summary>What is checked</summary><p>{escape(checks[0].upper() + checks[1:])}.</p></details>"
+        )
+    if about:
+        parts.append(f'<p class="help">{escape(about)}</p>')
     for item in outlooks:
         parts.append(f'<div class="level"><h3><span class="dot" style="background:{escape(item.colour)}"></span>')
         parts.append(f"{escape(item.name.capitalize())} level</h3><p>{escape(item.sentence)}</p>")
         parts.append('<table class="bars"><tbody>')
         for label, share, text in item.bars:
-            width = max(0.0, min(1.0, share)) * 100
-            parts.append(
-                f'<tr><th scope="row">{escape(label)}</th><td><span class="bar" style="width:{width:.0f}%"></span>'
-                f"</td><td>{escape(text)}</td></tr>"
-            )
+            bar = ""
+            if share is not None:
+                width = max(0.0, min(1.0, share)) * 100
+                bar = f'<span class="bar" style="width:{width:.0f}%"></span>'
+            parts.append(f'<tr><th scope="row">{escape(label)}</th><td>{bar}</td><td>{escape(text)}</td></tr>')
         parts.append("</tbody></table>")
         if item.warning:
             parts.append(f'<p class="problem">{escape(item.warning)}</p>')
@@ -268,7 +302,8 @@ def main_page(
         "then download the files.</p></header>"
         f'<main><section class="controls" aria-label="Settings">{settings_form(choices, upload_name)}</section>'
         f'<div class="results">{preview}{check}</div></main>'
-        "<footer><p>Stop the server with Ctrl-C in its terminal window.</p></footer>"
+        "<footer><p>This page is made by deckgen on this computer. Closing the page does not stop deckgen; "
+        "whoever started it stops it with Ctrl-C where it was started.</p></footer>"
     )
     return shell(body, refresh=refresh)
 

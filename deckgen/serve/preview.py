@@ -17,8 +17,8 @@ from deckgen.layout.primitives import Box, Primitive, translate
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.serve.choices import PageChoices
 
-#: Resolution of the sheet preview (a letter sheet is 468 x 605 pixels) and of the card and stack.
-SHEET_DPI = 55
+#: Width of the sheet preview in pixels (a letter sheet at 55 dpi), and resolution of the card and stack.
+SHEET_PIXELS = 468
 CARD_DPI = 150
 WHITE = (255, 255, 255, 255)
 PAPER_EDGE = "#9A9A9A"
@@ -34,12 +34,32 @@ class Counts:
     two_sided: bool
     cards: int
     sets: int
+    #: One card a page (for a print shop), rather than sheets of cards.
+    single: bool = False
+    #: Sheets if sets shared sheets (``--set-sheets shared``), when that saves any.
+    shared: int | None = None
 
     def sentence(self) -> str:
+        sets = _plural(self.sets, "set")
+        cards = _plural(self.cards, "card")
+        if self.single:
+            sides = ", each with its back on the other side" if self.two_sided else ""
+            return (
+                f"{sets} of {cards}: {self.sheets:,} pages, one card a page at card size with bleed{sides}, "
+                f"for a print shop to print on {self.media} and trim."
+            )
         sides = "printed on both sides" if self.two_sided else "printed on one side"
-        sets = f"{self.sets} set" + ("s" if self.sets != 1 else "")
-        sheet_word = "sheet" if self.sheets == 1 else "sheets"
-        return f"{sets} of {self.cards} cards: {self.sheets} {sheet_word} of {self.media}, {sides}."
+        said = f"{sets} of {cards}: {_plural(self.sheets, 'sheet')} of {self.media}, {sides}."
+        if self.shared is not None:
+            said += (
+                f" Letting sets share sheets takes {self.shared:,} (set sheets: shared, under All options;"
+                " every card still shows its set)."
+            )
+        return said
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
 
 
 class Previews:
@@ -75,18 +95,29 @@ class Previews:
 
 
 def counts(job: BuildJob) -> Counts:
+    from deckgen.layout.decks import sheets_each_way
+
     deck = next(iter(job.decks.values()))
+    settings = deck.settings
     fronts = sum(1 for page in deck.plan.pages if page.side == "front")
     backs = any(page.side == "back" for page in deck.plan.pages)
-    return Counts(fronts, MEDIA_NAMES[deck.settings.media], backs, deck.cards, deck.settings.sets)
+    single = settings.layout == "single"
+    shared = None
+    if not single and settings.sets > 1 and settings.set_sheets == "separate":
+        folded = deck.game.has_backs and settings.duplex == "fold"
+        each = sheets_each_way(settings, deck.cards, folded)
+        shared = each["shared"] if each["shared"] < each["separate"] else None
+    return Counts(fronts, MEDIA_NAMES[settings.media], backs, deck.cards, settings.sets, single, shared)
 
 
-def sheet_png(job: BuildJob, dpi: int = SHEET_DPI) -> bytes:
-    """The first printed page as it comes out of the printer (its edge drawn in grey)."""
+def sheet_png(job: BuildJob, pixels: int = SHEET_PIXELS) -> bytes:
+    """The first printed page as it comes out of the printer (its edge drawn in grey), about
+    ``pixels`` wide whatever its size (a letter sheet, or a card-sized page for a print shop)."""
     from deckgen.render.png import draw, png_bytes
 
     deck = next(iter(job.decks.values()))
     page = deck.plan.pages[0]
+    dpi = max(20, min(200, round(pixels / (page.width / 25.4))))
     shapes: list[Primitive] = [Box(0, 0, page.width, page.height, PAPER_EDGE, None, 0.8)]
     for placement in page.placements:
         face = deck.plan.faces[placement.face]

@@ -10,6 +10,7 @@ runs in child processes (:mod:`deckgen.serve.jobs`), so the page stays responsiv
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 import threading
@@ -37,7 +38,6 @@ PREVIEW_SLOTS = 4
 MAX_BODY = MAX_UPLOAD + 100_000
 #: The most of a too-large body read and thrown away so that the browser gets the message.
 DRAIN_LIMIT = 64_000_000
-PLAYERS = 3
 INTERNAL = (
     "deckgen could not do this (a fault of deckgen's, not of your settings); the terminal running "
     "deckgen serve shows what happened. Try other settings, or the same command in a terminal."
@@ -165,6 +165,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), PageChoices.from_query(query))
             elif url.path == "/summary":
                 self._summary(PageChoices.from_query(query))
+            elif url.path == "/upload":  # the address after a refused upload, reloaded or bookmarked
+                self._redirect(PageChoices.from_query(query))
             elif url.path == "/check":
                 self._check(PageChoices.from_query(query), fragment="fragment" in query)
             elif url.path.startswith("/static/") and (STATIC / url.path[8:]).suffix in STATIC_TYPES:
@@ -242,14 +244,24 @@ class Handler(BaseHTTPRequestHandler):
             choices.upload = ""
         return path
 
+    def _plain(self, message: str) -> str:
+        """A message with any file kept on the server named by its file name alone."""
+        root = re.escape(str(self.server.root))
+        return re.sub(root + r"[^\s'\"]*/([^/\s'\"]+)", r"\1", message)
+
     def _prepared(self, choices: PageChoices) -> Any:
         """The build plan of the choices, or the one line saying why the build would stop."""
         upload = self._upload_path(choices)
-        bad = [name for name in choices.errors if name != "deck_file"]
-        if bad:
-            raise DeckgenError(f"{bad[0].replace('_', ' ')}: {choices.errors[bad[0]]}")
-        with self.server.preview_slots:
-            return self.server.previews.job(choices, upload)
+        if choices.errors:
+            name = next(iter(choices.errors))
+            if name == "deck_file":
+                raise DeckgenError(f"your file: {choices.errors[name]}")
+            raise DeckgenError(f"{name.replace('_', ' ')}: {choices.errors[name]}")
+        try:
+            with self.server.preview_slots:
+                return self.server.previews.job(choices, upload)
+        except DeckgenError as error:
+            raise DeckgenError(self._plain(str(error))) from None
 
     def _page(self, choices: PageChoices, status: int = 200) -> None:
         if choices.design:
@@ -311,6 +323,9 @@ class Handler(BaseHTTPRequestHandler):
             job = self._prepared(choices)
             answer["counts"] = counts(job).sentence()
             answer["command"] = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
+            deck = next(iter(job.decks.values()))
+            stack = deck.game.sample_stack(deck.deck)
+            answer["stack"] = stack.reads if stack is not None else None
         except DeckgenError as error:
             answer["problem"] = _attach(str(error), choices)
             answer["errors"] = dict(choices.errors)
@@ -325,8 +340,8 @@ class Handler(BaseHTTPRequestHandler):
         result = self.server.runner.check(args, upload)
         report = result["report"]
         passed = bool(report.get("passed", result["failure"] is None))
-        outlooks = game.outlook(deck.deck, report, PLAYERS)
-        html = page.check_fragment(passed, result["failure"], outlooks, PLAYERS)
+        about, outlooks = game.outlook(deck.deck, report)
+        html = page.check_fragment(passed, self._plain(result["failure"] or ""), about, outlooks, game.checks)
         if fragment:
             self._send(200, html.encode("utf-8"), "text/html; charset=utf-8")
         else:

@@ -137,6 +137,21 @@ class CleariosityGame(Game):
 
         return docs_images()
 
+    def choice_label(self, option: str, value: str) -> str:
+        """A preset as "times-2-4: the 2, 3 and 4 times tables", from its spec's title."""
+        if option != PRESET.name or value not in PRESET_FILES:
+            return value
+        from deckgen.deckfile import read_toml
+        from deckgen.games.cleariosity.spec import spec_path
+
+        named = read_toml(PRESET_FILES[value]).get("spec") or value
+        try:
+            title = str(read_toml(spec_path(str(named))).get("title", ""))
+        except DeckgenError:
+            return value
+        title = title.removeprefix(self.name).lstrip(": ")
+        return f"{value}: {title}" if title else value
+
     def design_command(self, path: Path) -> list[str] | None:
         from deckgen.deckfile import read_toml
         from deckgen.games.cleariosity.spec import designable, load_spec
@@ -145,17 +160,17 @@ class CleariosityGame(Game):
         if "spec_version" not in data and ("cards" in data or "game" in data):
             return None
         designable(load_spec(str(path)))  # one line naming the key and the fix, as design --spec says it
-        return ["design", "--spec", path.name, "--seed", "1", "--out", "deck.toml"]
+        return ["design", "--spec", path.name, "--seed", "1", "--out", f"{path.stem}-deck.toml"]
 
     def sample_stack(self, deck: Any) -> Stack | None:
         from deckgen.games.cleariosity.pictures import sample_stack
 
         return sample_stack(deck)
 
-    def outlook(self, deck: Any, report: Mapping[str, Any], players: int) -> list[Outlook]:
+    def outlook(self, deck: Any, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
         from deckgen.games.cleariosity.outlook import outlook
 
-        return outlook(deck, report, players)
+        return outlook(deck, report)
 
     def ids_of(self, deck: Any) -> str:
         """The deck's own id ranges, colour by colour: "G01 to G24 and Y01 to Y12 for ..."."""

@@ -1,9 +1,9 @@
 """What a class can expect at each level of a Cleariosity deck, read from a verify report.
 
 The web page shows this in place of the report's tables: one sentence a level, a small chart
-(cards collected, what beginners collect, practice of the new operation, the card most often
-left) and what falls short, in a teacher's words. It reads the report's JSON only, so the page
-shows exactly what ``deckgen verify --json`` found.
+(cards collected, what beginners collect, the card most often left), how often play practises
+the level's new facts, and what falls short, in a teacher's words. It reads the report's JSON
+only, so the page shows exactly what ``deckgen verify --json`` found.
 """
 
 from __future__ import annotations
@@ -13,15 +13,27 @@ from typing import Any
 
 from deckgen.games.base import Outlook
 from deckgen.games.cleariosity.model import Deck
-from deckgen.games.cleariosity.verify import VERBS
+
+#: The group size shown when the deck is played by several (verify's own "what a class can expect").
+USUAL_PLAYERS = 3
+NOUNS = {"+": "adding", "-": "subtracting", "*": "multiplying", "/": "dividing"}
 
 
-def outlook(deck: Deck, report: Mapping[str, Any], players: int) -> list[Outlook]:
-    """One :class:`Outlook` a level with simulated play for ``players`` (levels without it are left out)."""
+def players_shown(report: Mapping[str, Any]) -> int | None:
+    """3 players if the deck is played by 3, else the most it is played by (``None``: no play)."""
+    counts = {int(p) for data in report.get("tiers", {}).values() for p in data.get("play", {})}
+    if not counts:
+        return None
+    return USUAL_PLAYERS if USUAL_PLAYERS in counts else max(counts)
+
+
+def outlook(deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
+    """What the figures are, and one :class:`Outlook` a level with simulated play."""
+    players = players_shown(report)
+    if players is None:
+        return "", []
     tiers = report.get("tiers", {})
     key = str(players)
-    practice = {name: float(data.get("practice", {}).get(key, 0.0)) for name, data in tiers.items()}
-    most = max(practice.values(), default=0.0) or 1.0
     found: list[Outlook] = []
     for tier in deck.present():
         data = tiers.get(tier.name)
@@ -29,23 +41,30 @@ def outlook(deck: Deck, report: Mapping[str, Any], players: int) -> list[Outlook
             continue
         collected = float(data["play"][key])
         beginners = float(data.get("beginner", {}).get(key, 0.0))
+        practice = float(data.get("practice", {}).get(key, 0.0))
         stranded = data.get("stranded", {}).get(key, {})
         cards = int(data["cards"])
         left = round((1 - collected) * cards)
         sentence = (
-            f"Students {VERBS[tier.op]} about {practice[tier.name]:.1f} times a game and collect "
-            f"{collected:.0%} of the {cards} cards (about {left} left on the table); beginners who only "
-            f"take two-card stacks collect {beginners:.0%}."
+            f"Students collect {collected:.0%} of the {cards} cards in play (about {left} left on the table), "
+            f"and about {practice:.1f} of the stacks they take in a game practise {NOUNS[tier.op]}, with the "
+            f"facts this level brings in."
         )
-        bars = [
+        bars: list[tuple[str, float | None, str]] = [
             ("Cards collected", collected, f"{collected:.0%}"),
-            ("Beginners collect", beginners, f"{beginners:.0%}"),
-            (f"Times students {VERBS[tier.op]}, a game", practice[tier.name] / most, f"{practice[tier.name]:.1f}"),
+            ("Cards beginners collect", beginners, f"{beginners:.0%}"),
+            (f"Stacks a game that practise {NOUNS[tier.op]}", None, f"{practice:.1f}"),
         ]
         if stranded:
             share = float(stranded["share"])
-            bars.append((f"Most often left: {stranded['card']}", share, f"{share:.0%} of games"))
+            bars.append((f"Card most often left: {stranded['card']}", share, f"{share:.0%} of games"))
         failed = data.get("failed") or []
         warning = "Falls short: " + "; ".join(failed) if failed else None
         found.append(Outlook(tier.name, tier.dot, sentence, bars, warning))
-    return found
+    about = (
+        f"From {int(report.get('games', 0)):,} simulated games a level, {players} players each. Beginners are "
+        "players who only "
+        "spot stacks of two cards. The card most often left is the one still on the table at the end in "
+        "the most games: a level is fair when no card is left much more often than the rest."
+    )
+    return about, found

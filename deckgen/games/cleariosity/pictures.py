@@ -84,8 +84,10 @@ def sample_stack(deck: Deck) -> Stack | None:
     groups = [g for g in find_groups([raw_card(c) for c in cards], tier.ops()) if g.practises(tier.op)]
     if not groups:
         return None
-    # Best a stack that reads the new operation alone, of three cards.
-    group = min(groups, key=lambda g: (g.ops != (tier.op,), g.pair))
+    # Best a stack with a card of the level's own colour (its dot shows on the stack), that
+    # reads the new operation alone, of three cards.
+    own = {index for index, card in enumerate(cards) if card.tier == tier}
+    group = min(groups, key=lambda g: (not own & set(g.cards), g.ops != (tier.op,), g.pair))
     chosen = [cards[i] for i in group.cards]
     reading = read_stack(chosen, tier)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])

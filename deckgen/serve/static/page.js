@@ -31,19 +31,21 @@
     }
   }
 
+  // The download and upload forms carry the settings as hidden fields, in order: where a
+  // name comes twice, the last one counts.
   function carry(q) {
     for (const other of document.querySelectorAll("form.carry, form#upload")) {
       for (const old of other.querySelectorAll("input[type=hidden]")) old.remove();
       const inputs = [];
       for (const [name, value] of new URLSearchParams(q)) {
-        if (other.id === "upload" && name === "upload") continue;
+        if (other.id === "upload" && (name === "upload" || name === "design")) continue;
         const input = document.createElement("input");
         input.type = "hidden";
         input.name = name;
         input.value = value;
         inputs.push(input);
       }
-      other.prepend(...inputs); // in order: where a name comes twice, the last one counts
+      other.prepend(...inputs);
     }
   }
 
@@ -51,18 +53,29 @@
     const q = query();
     const ticket = ++asked;
     history.replaceState(null, "", "/?" + q);
+    carry(q);
     const answer = await fetch("/summary?" + q).then((r) => r.json());
     if (ticket !== asked) return;
     showErrors(answer.errors || {});
     const problem = document.getElementById("problem");
-    if (answer.problem || !document.getElementById("sheet")) {
-      // A change that needs the page rebuilt (another game, a setting that stops the build).
-      window.location.replace("/?" + q);
+    const made = document.getElementById("made");
+    if (!problem || !made) { window.location.replace("/?" + q); return; }
+    if (answer.problem) {
+      // Say what stops the build where the preview was; the field keeps what was typed, and focus.
+      problem.textContent = answer.problem;
+      problem.hidden = false;
+      made.hidden = true;
       return;
     }
-    if (problem) problem.hidden = true;
+    if (made.hidden) { window.location.replace("/?" + q); return; }  // back from a problem: the whole page
+    problem.hidden = true;
     document.getElementById("counts").textContent = answer.counts;
     document.getElementById("command").textContent = answer.command;
+    const reads = document.getElementById("stack-reads");
+    if (reads && answer.stack) {
+      reads.textContent = answer.stack;
+      document.getElementById("stack").alt = "A stack of cards: " + answer.stack;
+    }
     const pictures = document.querySelector(".pictures");
     pictures.classList.add("busy");
     let waiting = 0;
@@ -73,7 +86,6 @@
       img.onload = img.onerror = () => { if (--waiting === 0) pictures.classList.remove("busy"); };
       img.src = "/preview/" + id + ".png?" + q;
     }
-    carry(q);
     const check = document.getElementById("check");
     if (check) {
       check.dataset.src = "/check?" + q + "&fragment=1";
@@ -94,9 +106,13 @@
     check.removeAttribute("aria-busy");
   }
 
-  form.addEventListener("submit", (event) => { event.preventDefault(); refresh(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   form.addEventListener("change", (event) => {
-    if (event.target.name === "game") { window.location.assign("/?" + new URLSearchParams([["game", event.target.value]])); return; }
+    if (event.target.name === "game") {
+      // Another game has other options: a new page, with focus back on the list of games.
+      window.location.assign("/?" + new URLSearchParams([["game", event.target.value]]) + "#game");
+      return;
+    }
     clearTimeout(timer);
     timer = setTimeout(refresh, 150);
   });
@@ -105,5 +121,10 @@
     clearTimeout(timer);
     timer = setTimeout(refresh, 400);
   });
+  // A download takes the settings on screen, even those typed a moment ago.
+  for (const other of document.querySelectorAll("form.carry")) {
+    other.addEventListener("submit", () => { clearTimeout(timer); carry(query()); });
+  }
+  if (window.location.hash === "#game") document.getElementById("game").focus();
   loadCheck();
 })();
