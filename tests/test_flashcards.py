@@ -227,3 +227,16 @@ def test_flash_card_pictures_never_touch_other_games_pictures(tmp_path: Path) ->
     names = {p.name for p in (out / "png").iterdir()}
     assert set(theirs) | {"MYPIC.png", "flashcards-G01.png", "flashcards-G01-back.png"} <= names
     assert all((out / "png" / name).read_bytes() == data for name, data in theirs.items())
+
+
+def test_a_workbook_that_unpacks_to_far_too_much_is_refused_before_reading(tmp_path: Path) -> None:
+    """A small .xlsx can hold millions of repeated strings: refused from its ZIP directory, in one line."""
+    import zipfile
+
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as packed:
+        packed.writestr("xl/sharedStrings.xml", b"<si><t>x</t></si>" * 3_200_000)  # 54 MB unpacked
+    assert bomb.stat().st_size < 1_000_000
+    with pytest.raises(DeckgenError, match=r"unpacks to 54,400,000 bytes") as refused:
+        load_sheet(bomb)
+    assert "\n" not in str(refused.value)

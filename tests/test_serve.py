@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import concurrent.futures
 import io
+import json
 import shlex
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -227,6 +229,11 @@ def test_load_previews_and_builds_at_once(tmp_path: Path) -> None:
         grown = server.rss_kb() - before
         assert grown < 200_000, f"the server grew by {grown} kB"
         root = next(tmp_path.glob("deckgen-serve-*"))
+        # Each job's folder goes once its file is sent (a moment after the browser has it all).
+        for _ in range(50):
+            if not list(root.glob("job-*")):
+                break
+            time.sleep(0.1)
         assert not list(root.glob("job-*")), "a job's folder was left behind"
     finally:
         said = server.stop()
@@ -238,8 +245,6 @@ def test_load_previews_and_builds_at_once(tmp_path: Path) -> None:
 def test_a_spec_upload_designs_a_deck_while_the_page_waits(server: Server) -> None:
     """An uploaded deck spec is designed as `deckgen design --spec FILE --seed 1` designs it: the
     page waits (refreshing itself), then uses the deck, which has the shipped preset's cards."""
-    import time
-
     root = Path(__file__).parent.parent / "templates"
     spec = (root / "specs" / "pairs.toml").read_bytes()
     status, location, _ = upload(server, "cleariosity", "our pairs.toml", spec)
@@ -279,3 +284,48 @@ def test_a_broken_spec_upload_is_one_line_beside_the_field(server: Server) -> No
     assert status == 400
     message = parse(html).texts["deck_file-error"]
     assert "x.toml" in message and "adds" in message and "\n" not in message.strip()
+
+
+def test_requests_that_would_tie_up_the_server_are_refused_or_kept_small(server: Server) -> None:
+    # Another site's page asking for a picture (an <img> there): refused before any work.
+    url = server.url + "preview/card.png?game=treenex&layout=single&card_size=1000x1000mm"
+    assert request(url, headers={"Sec-Fetch-Site": "cross-site"}).status == 403
+    # The page's own request for a huge card: a picture of the usual size, not gigabytes.
+    answer = request(url, headers={"Sec-Fetch-Site": "same-origin"})
+    assert answer.status == 200
+    from PIL import Image
+
+    assert max(Image.open(io.BytesIO(answer.body)).size) <= 600
+    # Forms without a length, or shorter than they said: refused at once, the thread freed.
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(
+            f"POST /download HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {server.url.rstrip('/')}\r\n"
+            "Transfer-Encoding: chunked\r\n\r\nc\r\ngame=treenex\r\n0\r\n\r\n".encode()
+        )
+        assert raw.recv(100).startswith(b"HTTP/1.1 411")
+    assert request(server.url + "static/" + "a" * 300 + ".css").status == 404
+
+
+def test_uploads_name_no_place_on_the_server(server: Server) -> None:
+    treenex = (Path(__file__).parent.parent / "templates" / "treenex.toml").read_bytes()
+    status, _, html = upload(server, "cleariosity", "numbers.toml", treenex)
+    assert status == 400 and "a deck for Treenex" in parse(html).texts["deck_file-error"]
+    for spec in ("/etc/passwd", "../../pyproject.toml"):
+        deck = (Path(__file__).parent.parent / "templates" / "cleariosity-pairs.toml").read_text()
+        deck = deck.replace('spec = "pairs"', f'spec = "{spec}"')
+        status, _, html = upload(server, "cleariosity", "pairs.toml", deck.encode())
+        message = parse(html).texts["deck_file-error"]
+        assert status == 400 and "names the file" in message and spec in message
+    # A kept deck asked for under another game, or one no longer kept: said, and never built as another deck.
+    good = (Path(__file__).parent.parent / "templates" / "cleariosity-pairs.toml").read_bytes()
+    status, location, _ = upload(server, "cleariosity", "pairs.toml", good)
+    assert status == 303
+    kept = location.split("upload=")[1]
+    page = request(server.url + f"?game=treenex&upload={kept}").text
+    assert "for Cleariosity Numbers" in parse(page).texts["problem"] and "deckgen-serve" not in page
+    lost = request(server.url + "download", b"game=treenex&upload=abcdef0123456789abcdef01", own(server))
+    assert lost.status == 400 and "no longer kept" in lost.text
+    summary = json.loads(request(server.url + "summary?game=treenex&upload=abcdef0123456789abcdef01").text)
+    assert "no longer kept" in summary["problem"]

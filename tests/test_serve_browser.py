@@ -133,7 +133,7 @@ def test_the_check_shows_what_a_class_can_expect(server: Server, page: Page) -> 
     expect(check).to_contain_text("The deck passes every check", timeout=60_000)
     expect(check.locator(".level")).to_have_count(2)
     expect(check).to_contain_text("practise multiplying")
-    expect(check.locator("table.bars").first).to_contain_text("Beginners collect")
+    expect(check.locator("table.bars").first).to_contain_text("Cards beginners collect")
 
 
 CONTRAST = """

@@ -196,6 +196,10 @@ class Game:
         file); ``None`` for a deck file. A broken spec raises its one-line :class:`DeckgenError`."""
         return None
 
+    def files_named(self, path: Path) -> list[str]:
+        """Other files a deck file names (a spec), as written in it."""
+        return []
+
     def choice_label(self, option: str, value: str) -> str:
         """How the page lists a value of one of the game's own choice options (a preset's title)."""
         return value

@@ -123,13 +123,10 @@ class PageChoices:
             choices.errors["game"] = f"no game called {key!r}; choose one of the list"
         game = choices.game_obj
         sets = one("sets", "1")
-        try:
+        if sets.isascii() and sets.isdigit() and 1 <= int(sets) <= MAX_SETS:
             choices.sets = int(sets)
-            if not 1 <= choices.sets <= MAX_SETS:
-                raise ValueError
-        except ValueError:
-            choices.errors["sets"] = f"{sets!r}: write a whole number from 1 to {MAX_SETS}"
-            choices.sets = 1
+        else:
+            choices.errors["sets"] = f"{shorten(sets)!r}: write a whole number from 1 to {MAX_SETS}"
         choices.paper = _pick(one("paper", "letter"), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
         material = one("material", default_of(game, "media"))
@@ -145,7 +142,9 @@ class PageChoices:
         choices.design = design if design.isalnum() and len(design) <= 64 else ""
         for option in direct_options(game):
             text = one(option.name)
-            if text:
+            if len(text) > LONGEST:
+                choices.errors[option.name] = f"{shorten(text)!r}: far too long for this option"
+            elif text:
                 choices.direct[option.name] = text
                 error = check_text(option, text)
                 if error:
@@ -245,10 +244,19 @@ class PageChoices:
         return words
 
 
+#: The longest value any option takes (a card size, a range of Treenex values) is far shorter.
+LONGEST = 200
+
+
+def shorten(text: str) -> str:
+    """A value as a message quotes it: at most 40 characters."""
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _pick(value: str, allowed: tuple[str, ...], name: str, errors: dict[str, str], default: str = "") -> str:
     if value in allowed:
         return value
-    errors[name] = f"{value!r}: choose one of the list"
+    errors[name] = f"{shorten(value)!r}: choose one of the list"
     return default or allowed[0]
 
 

@@ -8,6 +8,7 @@ the deck is ready, then uses it as if it had been uploaded.
 
 from __future__ import annotations
 
+import shutil
 import threading
 import time
 from dataclasses import dataclass, field
@@ -17,6 +18,9 @@ from deckgen.errors import DeckgenError
 from deckgen.games.base import Game
 from deckgen.serve.jobs import Runner
 from deckgen.serve.uploads import Uploads
+
+#: Longest a design may run: a 60-card deck takes up to 2 minutes here.
+DESIGN_LIMIT = 180.0
 
 
 @dataclass
@@ -56,7 +60,9 @@ class Designs:
 
     def _run(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
         try:
-            status, message = self.runner.run(command, spec.parent)
+            status, message = self.runner.run(
+                command, spec.parent, DESIGN_LIMIT, "describe a smaller deck (fewer numbers, tables or cards)"
+            )
             made = spec.parent / command[command.index("--out") + 1]
             if status != 0 or not made.exists():
                 raise DeckgenError(message or f"the design stopped (exit status {status})")
@@ -66,4 +72,6 @@ class Designs:
         except Exception as error:  # a fault of deckgen's: said on the page, never a traceback
             design.failure = f"the design could not be made ({type(error).__name__})"
         finally:
+            if design.failure:
+                shutil.rmtree(spec.parent, ignore_errors=True)
             design.done = True

@@ -61,27 +61,33 @@ class Runner:
     def __init__(self, root: Path, slots: int = 2) -> None:
         self.root = root
         self._slots = threading.BoundedSemaphore(slots)
+        self._design_slot = threading.BoundedSemaphore(1)
         self._running: set[subprocess.Popen[bytes]] = set()
         self._lock = threading.Lock()
         self._checks: OrderedDict[tuple[str, ...], dict[str, Any]] = OrderedDict()
         self.stopping = False
 
     @contextmanager
-    def _slot(self) -> Iterator[None]:
-        if not self._slots.acquire(timeout=QUEUE_WAIT):
-            raise Busy("the server is busy with other builds; try again in a minute")
+    def _slot(self, slots: threading.BoundedSemaphore) -> Iterator[None]:
+        if not slots.acquire(timeout=QUEUE_WAIT):
+            raise Busy("deckgen is busy with other builds; try again in a minute")
         try:
             yield
         finally:
-            self._slots.release()
+            slots.release()
 
     def folder(self) -> Path:
         """A new temporary folder for one job."""
         return Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
 
-    def run(self, args: list[str], cwd: Path) -> tuple[int, str]:
-        """Run ``deckgen ARGS`` in ``cwd``; (exit status, the error line it printed)."""
-        with self._slot():
+    def run(
+        self, args: list[str], cwd: Path, time_limit: float = TIME_LIMIT, too_long: str = "make fewer sets at a time"
+    ) -> tuple[int, str]:
+        """Run ``deckgen ARGS`` in ``cwd``; (exit status, the error line it printed). A design
+        (``args`` starting with ``design``) waits for the one design slot, anything else for a
+        build slot, so designs never hold up builds."""
+        slots = self._design_slot if args[:1] == ["design"] else self._slots
+        with self._slot(slots):
             if self.stopping:
                 raise DeckgenError("the server is stopping")
             process = subprocess.Popen(
@@ -93,13 +99,12 @@ class Runner:
             with self._lock:
                 self._running.add(process)
             try:
-                _, err = process.communicate(timeout=TIME_LIMIT)
+                _, err = process.communicate(timeout=time_limit)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.communicate()
                 raise DeckgenError(
-                    f"the build took longer than {TIME_LIMIT / 60:.0f} minutes and was stopped; "
-                    "make fewer sets at a time"
+                    f"this took longer than {time_limit / 60:.0f} minutes and was stopped; {too_long}"
                 ) from None
             finally:
                 with self._lock:

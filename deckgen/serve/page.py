@@ -288,7 +288,8 @@ def design_section(spec: str, seconds: int) -> str:
     return (
         '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Designing your deck</h2>'
         f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong> and '
-        f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes. "
+        f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes "
+        "(the design stops at 3). "
         "This page refreshes itself and shows the deck when it is ready.</p></section>"
     )
 

@@ -20,6 +20,8 @@ from deckgen.serve.choices import PageChoices
 #: Width of the sheet preview in pixels (a letter sheet at 55 dpi), and resolution of the card and stack.
 SHEET_PIXELS = 468
 CARD_DPI = 150
+#: The longest side of a card or stack preview, in pixels (a poker card at 150 dpi is 520).
+CARD_PIXELS = 600
 WHITE = (255, 255, 255, 255)
 PAPER_EDGE = "#9A9A9A"
 KEPT = 8
@@ -117,7 +119,7 @@ def sheet_png(job: BuildJob, pixels: int = SHEET_PIXELS) -> bytes:
 
     deck = next(iter(job.decks.values()))
     page = deck.plan.pages[0]
-    dpi = max(20, min(200, round(pixels / (page.width / 25.4))))
+    dpi = fitting_dpi(page.width, page.height, pixels, 200)
     shapes: list[Primitive] = [Box(0, 0, page.width, page.height, PAPER_EDGE, None, 0.8)]
     for placement in page.placements:
         face = deck.plan.faces[placement.face]
@@ -126,12 +128,19 @@ def sheet_png(job: BuildJob, pixels: int = SHEET_PIXELS) -> bytes:
     return png_bytes(draw(shapes, page.width, page.height, dpi, WHITE), dpi)
 
 
+def fitting_dpi(width: float, height: float, pixels: int, most: int) -> int:
+    """A resolution at which a picture of ``width`` x ``height`` mm is at most ``pixels`` on its
+    longer side (and at most ``most`` dpi): a preview costs the same whatever size is asked for."""
+    return max(1, min(most, int(pixels / (max(width, height) / 25.4))))
+
+
 def card_png(job: BuildJob, dpi: int = CARD_DPI) -> bytes:
-    """The first card's front at card size, as ``--format png`` draws it."""
+    """The first card's front, as ``--format png`` draws it (at most :data:`CARD_PIXELS` tall)."""
     from deckgen.render.png import draw, png_bytes
 
     deck = next(iter(job.decks.values()))
     face = deck.faces.fronts[0]
+    dpi = fitting_dpi(face.width, face.height, CARD_PIXELS, dpi)
     background = (0, 0, 0, 0) if deck.game.clear_cards else WHITE
     return png_bytes(draw(face.primitives, face.width, face.height, dpi, background), dpi)
 
@@ -144,4 +153,5 @@ def stack_png(job: BuildJob, dpi: int = CARD_DPI) -> tuple[bytes, str] | None:
     stack = deck.game.sample_stack(deck.deck)
     if stack is None:
         return None
+    dpi = fitting_dpi(stack.width, stack.height, CARD_PIXELS, dpi)
     return png_bytes(draw(stack.shapes, stack.width, stack.height, dpi, WHITE), dpi), stack.reads

@@ -16,6 +16,7 @@ import tempfile
 import threading
 from email.parser import BytesParser
 from email.policy import HTTP
+from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,8 @@ from deckgen.serve.uploads import MAX_UPLOAD, Uploads
 
 STATIC = Path(__file__).parent / "static"
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+#: The only files served from static/.
+STATIC_FILES = ("page.css", "page.js")
 #: Most previews drawn at once (each holds a sheet's plan and picture in memory).
 PREVIEW_SLOTS = 4
 #: Largest form the server reads (an upload, with room for the other fields).
@@ -70,6 +73,15 @@ class DeckgenServer(ThreadingHTTPServer):
             except Exception:  # a game whose own deck cannot be laid out says so when asked for
                 continue
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection the browser dropped is no fault; anything else is one line, not a traceback."""
+        import sys
+
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError | TimeoutError):
+            return
+        sys.stderr.write(f"deckgen serve: error: {type(error).__name__}: {error}\n")
+
     @property
     def address(self) -> str:
         host, port = self.server_address[:2]
@@ -86,6 +98,8 @@ class DeckgenServer(ThreadingHTTPServer):
 class Handler(BaseHTTPRequestHandler):
     server: DeckgenServer
     protocol_version = "HTTP/1.1"
+    #: Seconds a connection may sit without sending: a client that stops halfway frees its thread.
+    timeout = 60
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the address and how to stop, not every request."""
@@ -97,10 +111,18 @@ class Handler(BaseHTTPRequestHandler):
         if self.headers.get("Host", "") not in self.server.hosts:
             self._send_text(403, "This page answers only at its own address (refused: another Host).")
             return False
+        # Browsers say where a request comes from: another site's page may not even ask for a
+        # picture (each preview is work, and a large card size is a lot of it).
+        if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            self._send_text(403, "Refused: the request came from another site's page.")
+            return False
         origin = self.headers.get("Origin")
         if origin is None and post:
             origin = _origin_of(self.headers.get("Referer", ""))
-        if origin not in (None, "null") and urlsplit(origin).netloc not in self.server.hosts:
+        own = origin in (None, "null") or (
+            urlsplit(origin).scheme == "http" and urlsplit(origin).netloc in self.server.hosts
+        )
+        if not own:
             self._send_text(403, "Refused: the request came from another site's page.")
             return False
         if post and origin in (None, "null"):
@@ -169,7 +191,7 @@ class Handler(BaseHTTPRequestHandler):
                 self._redirect(PageChoices.from_query(query))
             elif url.path == "/check":
                 self._check(PageChoices.from_query(query), fragment="fragment" in query)
-            elif url.path.startswith("/static/") and (STATIC / url.path[8:]).suffix in STATIC_TYPES:
+            elif url.path.startswith("/static/") and url.path[8:] in STATIC_FILES:
                 self._static(url.path[8:])
             else:
                 self._send_text(404, "No such page.")
@@ -181,7 +203,9 @@ class Handler(BaseHTTPRequestHandler):
     def _internal(self, error: Exception) -> None:
         import sys
 
-        print(f"deckgen serve: error on {self.command} {self.path}: {type(error).__name__}: {error}", file=sys.stderr)
+        if isinstance(error, ConnectionError | TimeoutError):
+            return  # the browser went away (a preview replaced by a newer one): nothing to answer
+        sys.stderr.write(f"deckgen serve: error on {self.command} {self.path[:200]}: {type(error).__name__}: {error}\n")
         try:
             self._send_html(500, page.message_page("Something went wrong", INTERNAL))
         except OSError:
@@ -191,11 +215,13 @@ class Handler(BaseHTTPRequestHandler):
         if not self._own_request(post=True):
             return
         url = urlsplit(self.path)
-        try:
-            length = int(self.headers.get("Content-Length", "0"))
-        except ValueError:
-            length = -1
-        if length < 0 or length > MAX_BODY:
+        given = self.headers.get("Content-Length", "")
+        if "Transfer-Encoding" in self.headers or not (given.isascii() and given.isdigit()):
+            self.close_connection = True
+            self._send_text(411, "Send the form with its length (Content-Length), as a browser does.")
+            return
+        length = int(given)
+        if length > MAX_BODY:
             self.close_connection = True
             # Read what is being sent (up to a limit) before answering: a browser still sending
             # would otherwise see the connection cut, not the message.
@@ -213,6 +239,10 @@ class Handler(BaseHTTPRequestHandler):
             )
             return
         body = self.rfile.read(length)
+        if len(body) != length:
+            self.close_connection = True
+            self._send_text(400, "The form arrived incomplete; send it again.")
+            return
         try:
             if url.path == "/upload":
                 self._upload(body)
@@ -236,12 +266,17 @@ class Handler(BaseHTTPRequestHandler):
     def _upload_path(self, choices: PageChoices) -> Path | None:
         if not choices.upload:
             return None
-        path = self.server.uploads.path(choices.upload)
+        path, game = self.server.uploads.path(choices.upload)
         if path is None:
             choices.errors["deck_file"] = (
-                "the file uploaded earlier is gone (the server was restarted); upload it again"
+                "the file uploaded earlier is no longer kept (deckgen was restarted, or many files were uploaded "
+                "since); upload it again, or use the shipped deck"
             )
             choices.upload = ""
+        elif game != choices.game:
+            choices.errors["deck_file"] = f"the file uploaded is for {games()[game].name}; upload one for this game"
+            choices.upload = ""
+            path = None
         return path
 
     def _plain(self, message: str) -> str:
@@ -334,10 +369,18 @@ class Handler(BaseHTTPRequestHandler):
     def _check(self, choices: PageChoices, fragment: bool) -> None:
         game = choices.game_obj
         upload = self._upload_path(choices)
-        job = self._prepared(choices)
-        deck = next(iter(job.decks.values()))
-        args = ["--game", choices.game, *_verify_words(choices)]
-        result = self.server.runner.check(args, upload)
+        try:
+            job = self._prepared(choices)
+            deck = next(iter(job.decks.values()))
+            args = ["--game", choices.game, *_verify_words(choices)]
+            result = self.server.runner.check(args, upload)
+        except DeckgenError as error:
+            said = f'<p class="problem" role="alert">The deck cannot be checked: {escape(self._plain(str(error)))}</p>'
+            if fragment:
+                self._send(200, said.encode("utf-8"), "text/html; charset=utf-8")
+            else:
+                self._send_html(400, page.shell(f'<main class="message">{said}</main>', "Check"))
+            return
         report = result["report"]
         passed = bool(report.get("passed", result["failure"] is None))
         about, outlooks = game.outlook(deck.deck, report)

@@ -42,12 +42,30 @@ class Stored:
     design: list[str] | None
 
 
+def check_kind(game: Game, path: Path) -> None:
+    """Refuse a deck file of another game, and one that names other files by a path: an uploaded
+    deck may name a preset, or a file uploaded with it, but never a place on this computer."""
+    from deckgen.games import games
+
+    if path.suffix.lower() == ".toml":
+        from deckgen.deckfile import read_toml
+
+        owner = read_toml(path).get("game")
+        if isinstance(owner, str) and owner != game.key and owner in games():
+            raise DeckgenError(f"{path.name} is a deck for {games()[owner].name}; choose that game first")
+    for named in game.files_named(path):
+        if "/" in named or "\\" in named or named.startswith(".") or ":" in named:
+            raise DeckgenError(
+                f"{path.name} names the file {named!r}; here a deck may name a preset, or a spec by its file name alone"
+            )
+
+
 class Uploads:
     """The uploaded files of one server, by id."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._files: OrderedDict[str, Path] = OrderedDict()
+        self._files: OrderedDict[str, tuple[Path, str]] = OrderedDict()
         self._lock = threading.Lock()
 
     def add(self, game: Game, filename: str, data: bytes) -> Stored:
@@ -70,10 +88,11 @@ class Uploads:
         with self._lock:
             if digest in self._files:
                 self._files.move_to_end(digest)
-                return Stored(digest, self._files[digest], None)
+                return Stored(digest, self._files[digest][0], None)
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         try:
+            check_kind(game, path)
             command = game.design_command(path)
             if command is not None:
                 return Stored(digest, path, command)
@@ -84,7 +103,7 @@ class Uploads:
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
-        self.keep(digest, path)
+        self.keep(digest, path, game.key)
         return Stored(digest, path, None)
 
     def add_designed(self, game: Game, path: Path) -> str:
@@ -95,14 +114,14 @@ class Uploads:
             game.load(path, {})
         except DeckgenError as error:
             raise DeckgenError(self.plain(str(error), path)) from None
-        self.keep(digest, path)
+        self.keep(digest, path, game.key)
         return digest
 
-    def keep(self, upload_id: str, path: Path) -> None:
+    def keep(self, upload_id: str, path: Path, game: str) -> None:
         with self._lock:
-            self._files[upload_id] = path
+            self._files[upload_id] = (path, game)
             while len(self._files) > KEPT:
-                _, old = self._files.popitem(last=False)
+                _, (old, _) = self._files.popitem(last=False)
                 if old.parent != path.parent:
                     shutil.rmtree(old.parent, ignore_errors=True)
 
@@ -110,6 +129,7 @@ class Uploads:
         """A message about a kept file, naming the file as the teacher called it, and no folder."""
         return message.replace(str(path.parent) + "/", "").replace(str(path.parent), "")
 
-    def path(self, upload_id: str) -> Path | None:
+    def path(self, upload_id: str) -> tuple[Path | None, str]:
+        """Where a kept file is, and the game it is for (``None``: not kept)."""
         with self._lock:
-            return self._files.get(upload_id)
+            return self._files.get(upload_id, (None, ""))

@@ -137,6 +137,12 @@ class CleariosityGame(Game):
 
         return docs_images()
 
+    def files_named(self, path: Path) -> list[str]:
+        from deckgen.deckfile import read_toml
+
+        named = read_toml(path).get("spec")
+        return [named] if isinstance(named, str) else []
+
     def choice_label(self, option: str, value: str) -> str:
         """A preset as "times-2-4: the 2, 3 and 4 times tables", from its spec's title."""
         if option != PRESET.name or value not in PRESET_FILES:

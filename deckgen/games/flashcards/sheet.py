@@ -26,6 +26,8 @@ COLUMNS = ("front", "back", "id", "count", "colour")
 ALIASES = {"color": "colour", "question": "front", "answer": "back", "copies": "count"}
 #: The largest spreadsheet read, and the most cards a deck may print.
 MAX_FILE_BYTES = 5_000_000
+#: An .xlsx file unpacks to at most this (a 1,000-card workbook unpacks to well under 1 MB).
+MAX_UNPACKED_BYTES = 50_000_000
 MAX_CARDS = 1000
 MAX_COUNT = 100
 #: The longest text on one side: a flash card holds a word, a question or a short answer.
@@ -94,11 +96,20 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
 
 
 def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
-    from zipfile import BadZipFile
+    from zipfile import BadZipFile, ZipFile
 
     from openpyxl import load_workbook
 
     try:
+        # A workbook is a ZIP: one that unpacks to far more than a thousand cards could need (a
+        # small file with millions of repeated strings) would take minutes and gigabytes to read.
+        with ZipFile(path) as packed:
+            unpacked = sum(member.file_size for member in packed.infolist())
+        if unpacked > MAX_UNPACKED_BYTES:
+            raise DeckgenError(
+                f"{path}: the workbook unpacks to {unpacked:,} bytes, far more than {MAX_CARDS:,} flash cards need "
+                f"(at most {MAX_UNPACKED_BYTES:,}); copy the cards into a new workbook"
+            )
         book = load_workbook(path, read_only=True, data_only=True)
     except (BadZipFile, KeyError, OSError, ValueError) as error:
         raise DeckgenError(f"{path}: not an Excel workbook ({error}); save it again as .xlsx") from None
