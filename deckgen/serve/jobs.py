@@ -47,12 +47,15 @@ class Download:
     folder: Path
 
 
-def bring(upload: Path, folder: Path) -> None:
-    """Copy an uploaded deck into a job's folder, with what it keeps beside it (the spec a
-    designed deck names)."""
+def with_file(args: list[str], upload: Path | None, folder: Path) -> list[str]:
+    """``args``, and for an uploaded deck ``--file NAME``: the deck copied into the job's folder
+    with what it keeps beside it (the spec a designed deck names)."""
+    if upload is None:
+        return list(args)
     for path in upload.parent.iterdir():
         if path.is_file():
             shutil.copyfile(path, folder / path.name)
+    return [*args, "--file", upload.name]
 
 
 class Runner:
@@ -117,11 +120,7 @@ class Runner:
         """Build with ``deckgen build ARGS`` (plus ``--file`` for an upload); one file, or a ZIP of them all."""
         folder = self.folder()
         try:
-            words = list(args)
-            if upload is not None:
-                bring(upload, folder)
-                words += ["--file", upload.name]
-            status, message = self.run(["build", *words, "--out", "files"], folder)
+            status, message = self.run(["build", *with_file(args, upload, folder), "--out", "files"], folder)
             if status != 0:
                 raise DeckgenError(message or f"the build stopped (exit status {status})")
             files = folder / "files"
@@ -168,12 +167,8 @@ class Runner:
                 return self._checks[key]
         folder = self.folder()
         try:
-            words = list(args)
-            if upload is not None:
-                bring(upload, folder)
-                words += ["--file", upload.name]
             # verify's own number of games: the page says what ``deckgen verify`` says (2 to 3 seconds).
-            words += ["--json", "--out", "report.json"]
+            words = [*with_file(args, upload, folder), "--json", "--out", "report.json"]
             status, message = self.run(["verify", *words], folder)
             report_file = folder / "report.json"
             if not report_file.exists():

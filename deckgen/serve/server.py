@@ -31,7 +31,8 @@ from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
 from deckgen.serve.uploads import MAX_UPLOAD, Uploads
 
-STATIC = Path(__file__).parent / "static"
+#: The page's style sheet and script, beside this module, served under /static/.
+STATIC = Path(__file__).parent
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 #: The only files served from static/.
 STATIC_FILES = ("page.css", "page.js")
