@@ -325,7 +325,8 @@ def test_uploads_name_no_place_on_the_server(server: Server) -> None:
     kept = location.split("upload=")[1]
     page = request(server.url + f"?game=treenex&upload={kept}").text
     assert "for Cleariosity Numbers" in parse(page).texts["problem"] and "deckgen-serve" not in page
-    lost = request(server.url + "download", b"game=treenex&upload=abcdef0123456789abcdef01", own(server))
+    lost = request(server.url + "download", b"game=treenex&sets=4&upload=abcdef0123456789abcdef01", own(server))
     assert lost.status == 400 and "no longer kept" in lost.text
+    assert 'href="/?game=treenex&amp;sets=4' in lost.text  # back to the page, settings kept
     summary = json.loads(request(server.url + "summary?game=treenex&upload=abcdef0123456789abcdef01").text)
     assert "no longer kept" in summary["problem"]

@@ -244,21 +244,18 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._send_text(400, "The form arrived incomplete; send it again.")
             return
+        back = "/"
         try:
             if url.path == "/upload":
                 self._upload(body)
-            elif url.path == "/download":
-                self._download(
-                    PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
-                )
-            elif url.path == "/calibration":
-                self._calibration(
-                    PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
-                )
+            elif url.path in ("/download", "/calibration"):
+                choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+                back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
+                (self._download if url.path == "/download" else self._calibration)(choices)
             else:
                 self._send_text(404, "No such page.")
         except DeckgenError as error:
-            self._send_html(400, page.message_page("Something is wrong", str(error)))
+            self._send_html(400, page.message_page("Something is wrong", str(error), back))
         except Exception as error:
             self._internal(error)
 
