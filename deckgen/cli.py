@@ -407,8 +407,8 @@ def serve(host: str, port: int, browser: bool) -> None:
         run_server(host, port, browser, lambda line: click.echo(line, err=True))
     except OSError as error:
         raise DeckgenError(
-            f"--host {host} --port {port}: cannot listen there ({error.strerror}); choose another port, or leave "
-            "--port out for a free one"
+            f"--host {host} --port {port}: cannot listen there ({error.strerror}); check the address, or choose "
+            "another port (leave --port out for a free one)"
         ) from None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import io
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -330,3 +331,22 @@ def test_uploads_name_no_place_on_the_server(server: Server) -> None:
     assert 'href="/?game=treenex&amp;sets=4' in lost.text  # back to the page, settings kept
     summary = json.loads(request(server.url + "summary?game=treenex&upload=abcdef0123456789abcdef01").text)
     assert "no longer kept" in summary["problem"]
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "deckgen", "serve", "--no-browser", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "TMPDIR": str(tmp_path)},
+        )
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "cannot listen there (Address already in use)" in result.stderr
+    assert not list(tmp_path.iterdir()), "a refused start left a folder behind"
