@@ -184,8 +184,58 @@ def test_usable_at_200_percent_zoom_and_tablet_width(server: Server, browser: Br
         tab.locator("form#settings details").evaluate("d => d.open = true")
         overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{overflow} px run off the side at {width} px"
-        for control in tab.locator("select, input:not([type=hidden]), button").all():
+        controls = [c for c in tab.locator("select, input:not([type=hidden]), button").all() if c.is_visible()]
+        assert len(controls) > 10
+        for control in controls:
             box = control.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     finally:
         tab.close()
+
+
+def test_a_wrong_value_is_said_in_place_and_fixing_it_keeps_focus(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity")
+    sets = page.locator("#sets")
+    sets.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("500")
+    expect(page.locator("#problem")).to_contain_text("Classroom sets: '500'")
+    expect(page.locator("#made")).to_be_hidden()
+    expect(sets).to_have_value("500")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("25")
+    expect(page.locator("#counts")).to_contain_text("25 sets of 60 cards")
+    expect(page.locator("#problem")).to_be_hidden()
+    assert page.evaluate("document.activeElement.id") == "sets"
+    expect(sets).to_have_value("25")
+
+
+def test_a_refused_upload_leaves_the_deck_in_use(server: Server, page: Page, tmp_path: Path) -> None:
+    good = tmp_path / "words.csv"
+    good.write_text("front,back\ncat,chat\ndog,chien\n")
+    broken = tmp_path / "broken.csv"
+    broken.write_text("front,back\ncat,\n")
+    page.goto(server.url + "?game=flashcards&sets=2")
+    page.get_by_label("Your own deck").set_input_files(str(good))
+    page.get_by_role("button", name="Upload").click()
+    expect(page.locator("#deck-in-use")).to_have_text("Deck in use: your file words.csv")
+    page.get_by_label("Your own deck").set_input_files(str(broken))
+    page.get_by_role("button", name="Upload").click()
+    expect(page.locator("#refused")).to_contain_text("Your new file was not used: broken.csv")
+    expect(page.locator("#deck-in-use")).to_have_text("Deck in use: your file words.csv")
+    expect(page.locator("#counts")).to_contain_text("2 sets of 2 cards")
+    expect(page.locator("#download button")).to_be_visible()
+
+
+def test_notes_and_the_calibration_sheet_follow_the_choices(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=treenex")
+    expect(page.locator("#calibration-part")).to_be_visible()  # card stock, two-sided
+    expect(page.locator("#shop-note")).to_be_hidden()
+    page.get_by_label("Print shop").click()
+    expect(page.locator("#shop-note")).to_be_visible()
+    expect(page.locator("#calibration-part")).to_be_hidden()
+    expect(page.locator("#counts")).to_contain_text("80 pages, one card a page")
+    page.get_by_label("Home or school inkjet").click()
+    expect(page.locator("#shop-note")).to_be_hidden()
+    page.get_by_label("The teacher pack").uncheck()
+    expect(page.locator("#download-what")).to_have_text("You get the card sheets as one PDF.")

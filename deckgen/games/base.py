@@ -201,8 +201,9 @@ class Game:
         return []
 
     def choice_label(self, option: str, value: str) -> str:
-        """How the page lists a value of one of the game's own choice options (a preset's title)."""
-        return value
+        """How the page lists a value of one of the game's own choice options (a preset's title);
+        ``""`` is the option left out."""
+        return value or "(default)"
 
     def sample_stack(self, deck: Deck) -> Stack | None:
         """A stack of this deck's cards making an equation, for previews (``None``: cards are not stacked)."""

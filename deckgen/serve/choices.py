@@ -47,6 +47,16 @@ PAPERS = ("letter", "a4", "legal", "tabloid", "a3")
 PRINT_SHOP = {"layout": "single", "bleed": "3mm", "color": "cmyk", "marks": "none"}
 #: Options the teacher's choices set; under "All options" they may be set directly instead.
 MAPPED = ("sets", "paper", "media", "duplex", "layout", "bleed", "color", "marks")
+#: How the page labels its own fields, for messages.
+FIELD_LABELS = {
+    "sets": "Classroom sets",
+    "paper": "Paper",
+    "printer": "Printer",
+    "material": "Print the cards on",
+    "sides": "Backs of the cards",
+    "cutting": "Cutting",
+    "game": "Game",
+}
 #: Options the page asks for under their own names (not repeated under "All options").
 ASKED = ("sets", "paper")
 
@@ -104,6 +114,8 @@ class PageChoices:
     direct: dict[str, str] = field(default_factory=dict)
     #: What is wrong with a value, by form field name.
     errors: dict[str, str] = field(default_factory=dict)
+    #: Why a file just uploaded was refused (the deck in use stays as it was), or "".
+    refused: str = ""
 
     @property
     def game_obj(self) -> Game:

@@ -60,17 +60,26 @@
     const problem = document.getElementById("problem");
     const made = document.getElementById("made");
     if (!problem || !made) { window.location.replace("/?" + q); return; }
+    const checkSection = document.getElementById("check-section");
     if (answer.problem) {
       // Say what stops the build where the preview was; the field keeps what was typed, and focus.
       problem.textContent = answer.problem;
       problem.hidden = false;
       made.hidden = true;
+      if (checkSection) checkSection.hidden = true;
       return;
     }
-    if (made.hidden) { window.location.replace("/?" + q); return; }  // back from a problem: the whole page
     problem.hidden = true;
+    made.hidden = false;
+    if (checkSection) checkSection.hidden = false;
     document.getElementById("counts").textContent = answer.counts;
     document.getElementById("command").textContent = answer.command;
+    document.getElementById("deck-in-use").textContent = answer.deck;
+    document.getElementById("download-what").textContent = answer.download_what;
+    const shopNote = document.getElementById("shop-note");
+    if (shopNote) shopNote.hidden = !answer.shop;
+    const calibration = document.getElementById("calibration-part");
+    if (calibration) calibration.hidden = !answer.two_sided;
     const reads = document.getElementById("stack-reads");
     if (reads && answer.stack) {
       reads.textContent = answer.stack;
@@ -109,8 +118,13 @@
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   form.addEventListener("change", (event) => {
     if (event.target.name === "game") {
-      // Another game has other options: a new page, with focus back on the list of games.
-      window.location.assign("/?" + new URLSearchParams([["game", event.target.value]]) + "#game");
+      // Another game has other options: a new page, with the print job kept and focus back on
+      // the list of games.
+      const kept = [["game", event.target.value]];
+      for (const [name, value] of new URLSearchParams(query())) {
+        if (["sets", "paper", "printer", "cutting", "pictures", "pack"].includes(name)) kept.push([name, value]);
+      }
+      window.location.assign("/?" + new URLSearchParams(kept) + "#game-list");
       return;
     }
     clearTimeout(timer);
@@ -125,6 +139,6 @@
   for (const other of document.querySelectorAll("form.carry")) {
     other.addEventListener("submit", () => { clearTimeout(timer); carry(query()); });
   }
-  if (window.location.hash === "#game") document.getElementById("game").focus();
+  if (window.location.hash === "#game-list") document.getElementById("game").focus({ preventScroll: true });
   loadCheck();
 })();

@@ -44,7 +44,7 @@ def shell(body: str, title: str = TITLE, refresh: int | None = None) -> str:
 
 
 def _error(name: str, choices: PageChoices) -> str:
-    message = choices.errors.get(name)
+    message = choices.errors.get(name) or (choices.refused if name == "deck_file" else None)
     hidden = "" if message else " hidden"
     return f'<p class="error" id="{name}-error" role="alert"{hidden}>{escape(message or "")}</p>'
 
@@ -86,7 +86,7 @@ def option_field(option: Option, value: str, choices: PageChoices, flag: bool = 
     game = choices.game_obj
     if option.kind in ("choice", "flag"):
         values = option.choices if option.kind == "choice" else ("on", "off")
-        items = '<option value="">(default)</option>' + "".join(
+        items = f'<option value="">{escape(game.choice_label(name, ""))}</option>' + "".join(
             f'<option value="{v}"{" selected" if v == value else ""}>{escape(game.choice_label(name, v))}</option>'
             for v in values
         )
@@ -139,11 +139,11 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         )
     )
     parts.append(_radios("printer", "Printer", PRINTERS, choices.printer, choices))
-    if choices.printed_by_shop:
-        parts.append(
-            '<p class="note">A print shop gets one card a page at card size, with bleed, in CMYK; it prints '
-            "and trims them, so the paper size and fold-over backs do not apply.</p>"
-        )
+    parts.append(
+        f'<p class="note" id="shop-note"{"" if choices.printed_by_shop else " hidden"}>A print shop gets one card '
+        "a page at card size, with a margin of picture past the cut, in print-shop colours; it prints and trims "
+        "them, so the paper size and fold-over backs do not apply here.</p>"
+    )
     parts.append(_radios("material", "Print the cards on", materials_for(game), choices.material, choices))
     if game.has_backs:
         parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices))
@@ -176,7 +176,7 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     spec_words = f", or {game.designs_from}" if game.designs_from else ""
     parts.append(
         '<form id="upload" method="post" action="/upload" enctype="multipart/form-data">'
-        + hidden_fields([(k, v) for k, v in choices.query() if k not in ("upload", "design")])
+        + hidden_fields([(k, v) for k, v in choices.query() if k != "design"])
         + f'<div class="field"><label for="deck_file">Your own deck: {escape(game.file_kind)}{spec_words}</label>'
         f'<input type="file" id="deck_file" name="deck_file" accept="{escape(accept)}"'
         f"{_described('deck_file', choices)}>"
@@ -186,7 +186,12 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
 
 
 def preview_section(
-    choices: PageChoices, counts: str, command: str, problem: str | None, stack_reads: str | None
+    choices: PageChoices,
+    counts: str,
+    command: str,
+    problem: str | None,
+    stack_reads: str | None,
+    deck_in_use: str = "",
 ) -> str:
     """The preview: what the job takes, the command, the pictures and the downloads. With a
     problem, only the problem shows (the rest is there, hidden, for the script to bring back)."""
@@ -196,10 +201,23 @@ def preview_section(
     def src(which: str) -> str:
         return "" if problem else f' src="/preview/{which}.png?{query}"'
 
+    refused = ""
+    if choices.refused:
+        refused = (
+            f'<p class="problem" id="refused" role="alert">Your new file was not used: {escape(choices.refused)}. '
+            f"The preview below is still of {escape(deck_in_use.removeprefix('Deck in use: '))}.</p>"
+        )
+    shipped = ""
+    if problem and choices.errors.get("deck_file"):
+        without = urlencode([(k, v) for k, v in choices.query() if k not in ("upload", "design")])
+        shipped = f' <a href="/?{escape(without)}">Use the shipped deck</a>'
     parts = [
         '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>',
-        f'<p class="problem" id="problem" role="alert"{"" if problem else " hidden"}>{escape(problem or "")}</p>',
+        refused,
+        f'<p class="problem" id="problem" role="alert"{"" if problem else " hidden"}>{escape(problem or "")}</p>'
+        + (f"<p>{shipped}</p>" if shipped else ""),
         f'<div id="made"{off}>',
+        f'<p id="deck-in-use">{escape(deck_in_use)}</p>',
         f'<p id="counts" aria-live="polite">{escape(counts)}</p>',
         f'<details><summary>The same files from the command line</summary><code id="command">{escape(command)}'
         "</code></details>",
@@ -217,54 +235,59 @@ def preview_section(
         )
     parts.append("</div>")
     carry = hidden_fields(choices.query())
-    several = choices.pack or len(choices.formats) > 1
-    what = (
-        "You get a ZIP with the card sheets"
-        + (" and the teacher pack (print the pack on plain paper)" if choices.pack else "")
-        + (", the laser files" if "svg" in choices.formats else "")
-        + (", and a picture of every card" if "png" in choices.formats else "")
-        + "."
-        if several
-        else "You get the card sheets as one PDF."
-    )
     parts.append(
         f'<form id="download" class="carry" method="post" action="/download">{carry}'
-        f'<button type="submit">Download the files</button></form><p class="help" id="download-what">{escape(what)}</p>'
+        '<button type="submit">Download the files</button></form>'
+        f'<p class="help" id="download-what">{escape(download_what(choices))}</p>'
     )
-    if choices.two_sided:
-        parts.append(
-            f'<form id="calibration" class="carry" method="post" action="/calibration">{carry}'
-            '<button type="submit" class="secondary">Download the calibration sheet</button></form>'
-            '<p class="help">For printing backs: print the calibration sheet two-sided, read how far the back '
-            "landed off its scales, and type the two numbers as Back offset under All options "
-            "(for example 0.5mm,-1mm).</p>"
-        )
+    # Shown only for backs printed two-sided (the script shows or hides it as the choices change).
+    parts.append(
+        f'<div id="calibration-part"{"" if choices.two_sided else " hidden"}>'
+        f'<form id="calibration" class="carry" method="post" action="/calibration">{carry}'
+        '<button type="submit" class="secondary">Download the calibration sheet</button></form>'
+        '<p class="help">For printing backs: print the calibration sheet two-sided, read how far the back '
+        "landed off its scales, and type the two numbers as Back offset under All options "
+        "(for example 0.5mm,-1mm).</p></div>"
+    )
     parts.append("</div></section>")
     return "".join(parts)
 
 
-def check_link(choices: PageChoices) -> str:
+def download_what(choices: PageChoices) -> str:
+    """What the download holds, in a sentence."""
+    parts = ["the card sheets"]
+    if choices.pack:
+        parts.append("the teacher pack (print it on plain paper)")
+    if choices.two_sided and choices.pack:
+        parts.append("the calibration sheet")
+    if "svg" in choices.formats:
+        parts.append("the laser files")
+    if "png" in choices.formats:
+        parts.append("a picture of every card")
+    if len(parts) == 1:
+        return "You get the card sheets as one PDF."
+    return "You get a ZIP with " + ", ".join(parts[:-1]) + " and " + parts[-1] + "."
+
+
+def check_link(choices: PageChoices, hidden: bool = False) -> str:
     if not choices.game_obj.checks:
         return ""
     query = escape(urlencode(choices.query()))
     return (
-        '<section class="check" aria-labelledby="check-h"><h2 id="check-h">What a class can expect</h2>'
+        f'<section class="check" id="check-section" aria-labelledby="check-h"{" hidden" if hidden else ""}>'
+        '<h2 id="check-h">What a class can expect</h2>'
         f'<div id="check" data-src="/check?{query}&amp;fragment=1" aria-live="polite">'
         f'<p><a href="/check?{query}">Check this deck: play simulated classes (a few seconds)</a></p></div></section>'
     )
 
 
-def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Outlook], checks: str) -> str:
+def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Outlook]) -> str:
     verdict = (
         '<p class="pass">The deck passes every check.</p>'
         if passed
         else f'<p class="problem" role="alert">The deck falls short: {escape(failure or "see below")}.</p>'
     )
     parts = [verdict]
-    if checks:
-        parts.append(
-            f"<details><summary>What is checked</summary><p>{escape(checks[0].upper() + checks[1:])}.</p></details>"
-        )
     if about:
         parts.append(f'<p class="help">{escape(about)}</p>')
     for item in outlooks:

@@ -45,7 +45,7 @@ class Counts:
         sets = _plural(self.sets, "set")
         cards = _plural(self.cards, "card")
         if self.single:
-            sides = ", each with its back on the other side" if self.two_sided else ""
+            sides = " (each card's back is the page after it)" if self.two_sided else ""
             return (
                 f"{sets} of {cards}: {self.sheets:,} pages, one card a page at card size with bleed{sides}, "
                 f"for a print shop to print on {self.media} and trim."
@@ -101,9 +101,10 @@ def counts(job: BuildJob) -> Counts:
 
     deck = next(iter(job.decks.values()))
     settings = deck.settings
-    fronts = sum(1 for page in deck.plan.pages if page.side == "front")
     backs = any(page.side == "back" for page in deck.plan.pages)
     single = settings.layout == "single"
+    # Sheets: the fronts (each back is printed on a sheet's other side); pages, one card each, all of them.
+    fronts = len(deck.plan.pages) if single else sum(1 for page in deck.plan.pages if page.side == "front")
     shared = None
     if not single and settings.sets > 1 and settings.set_sheets == "separate":
         folded = deck.game.has_backs and settings.duplex == "fold"

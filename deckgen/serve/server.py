@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
 from deckgen.serve import page
-from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices
+from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
 from deckgen.serve.designs import Designs
 from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
@@ -289,7 +289,8 @@ class Handler(BaseHTTPRequestHandler):
             name = next(iter(choices.errors))
             if name == "deck_file":
                 raise DeckgenError(f"your file: {choices.errors[name]}")
-            raise DeckgenError(f"{name.replace('_', ' ')}: {choices.errors[name]}")
+            label = FIELD_LABELS.get(name, name.replace("_", " ").capitalize())
+            raise DeckgenError(f"{label}: {choices.errors[name]}")
         try:
             with self.server.preview_slots:
                 return self.server.previews.job(choices, upload)
@@ -315,19 +316,20 @@ class Handler(BaseHTTPRequestHandler):
                 return
         upload = self._upload_path(choices)
         problem = None
-        counts_text = command = ""
+        counts_text = command = in_use = ""
         stack_reads = None
         try:
             job = self._prepared(choices)
             counts_text = counts(job).sentence()
             command = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
             deck = next(iter(job.decks.values()))
+            in_use = deck_in_use(deck, upload)
             stack = deck.game.sample_stack(deck.deck)
             stack_reads = stack.reads if stack is not None else None
         except DeckgenError as error:
             problem = _attach(str(error), choices)
-        preview = page.preview_section(choices, counts_text, command, problem, stack_reads)
-        check = "" if problem else page.check_link(choices)
+        preview = page.preview_section(choices, counts_text, command, problem, stack_reads, in_use)
+        check = page.check_link(choices, hidden=problem is not None)
         self._send_html(status, page.main_page(choices, upload.name if upload else None, preview, check))
 
     def _picture(self, which: str, choices: PageChoices) -> None:
@@ -357,6 +359,10 @@ class Handler(BaseHTTPRequestHandler):
             answer["counts"] = counts(job).sentence()
             answer["command"] = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
             deck = next(iter(job.decks.values()))
+            answer["deck"] = deck_in_use(deck, upload)
+            answer["download_what"] = page.download_what(choices)
+            answer["shop"] = choices.printed_by_shop
+            answer["two_sided"] = choices.two_sided
             stack = deck.game.sample_stack(deck.deck)
             answer["stack"] = stack.reads if stack is not None else None
         except DeckgenError as error:
@@ -382,7 +388,7 @@ class Handler(BaseHTTPRequestHandler):
         report = result["report"]
         passed = bool(report.get("passed", result["failure"] is None))
         about, outlooks = game.outlook(deck.deck, report)
-        html = page.check_fragment(passed, self._plain(result["failure"] or ""), about, outlooks, game.checks)
+        html = page.check_fragment(passed, self._plain(result["failure"] or ""), about, outlooks)
         if fragment:
             self._send(200, html.encode("utf-8"), "text/html; charset=utf-8")
         else:
@@ -406,11 +412,12 @@ class Handler(BaseHTTPRequestHandler):
         try:
             stored = self.server.uploads.add(choices.game_obj, filename, data)
         except DeckgenError as error:
-            choices.errors["deck_file"] = str(error)
+            # The deck in use (the one uploaded before, or the shipped one) stays: the refusal is said.
+            choices.refused = str(error)
             self._page(choices, status=400)
             return
         except Exception as error:  # a file no reader expected: a message, never a traceback
-            choices.errors["deck_file"] = f"{filename}: cannot be read as a deck ({type(error).__name__})"
+            choices.refused = f"{filename}: cannot be read as a deck ({type(error).__name__})"
             self._page(choices, status=400)
             return
         if stored.design is not None:  # a spec: design a deck from it, while the page waits
@@ -454,6 +461,13 @@ def own_names(host: str) -> set[str]:
         except OSError:
             pass
     return {f"[{name}]" if ":" in name else name for name in names}
+
+
+def deck_in_use(deck: Any, upload: Path | None) -> str:
+    """Which deck the preview shows, in a line: a file uploaded, or the game's own."""
+    if upload is not None:
+        return f"Deck in use: your file {upload.name}"
+    return f"Deck in use: {deck.game.deck_name(deck.deck)}, shipped with deckgen"
 
 
 def _verify_words(choices: PageChoices) -> list[str]:

@@ -145,8 +145,12 @@ class CleariosityGame(Game):
 
     def choice_label(self, option: str, value: str) -> str:
         """A preset as "times-2-4: the 2, 3 and 4 times tables", from its spec's title."""
+        if option == PRESET.name and not value:
+            return "standard: the 60-card deck, + − × ÷"
         if option != PRESET.name or value not in PRESET_FILES:
-            return value
+            return super().choice_label(option, value)
+        if value == "standard":
+            return "standard (as above)"
         from deckgen.deckfile import read_toml
         from deckgen.games.cleariosity.spec import spec_path
 
@@ -156,6 +160,8 @@ class CleariosityGame(Game):
         except DeckgenError:
             return value
         title = title.removeprefix(self.name).lstrip(": ")
+        if title.startswith(value):  # "starter (0-5, + and -)"
+            return title
         return f"{value}: {title}" if title else value
 
     def design_command(self, path: Path) -> list[str] | None:

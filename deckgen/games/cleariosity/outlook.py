@@ -46,25 +46,27 @@ def outlook(deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
         cards = int(data["cards"])
         left = round((1 - collected) * cards)
         sentence = (
-            f"Students collect {collected:.0%} of the {cards} cards in play (about {left} left on the table), "
-            f"and about {practice:.1f} of the stacks they take in a game practise {NOUNS[tier.op]}, with the "
-            f"facts this level brings in."
+            f"Students collect {collected:.0%} of the {cards} cards in play (about {left} left on the table). "
+            f"A game gives each group about {practice:.1f} stacks that practise {NOUNS[tier.op]} with the facts "
+            "this level brings in."
         )
         bars: list[tuple[str, float | None, str]] = [
             ("Cards collected", collected, f"{collected:.0%}"),
             ("Cards beginners collect", beginners, f"{beginners:.0%}"),
-            (f"Stacks a game that practise {NOUNS[tier.op]}", None, f"{practice:.1f}"),
+            (f"Stacks practising {NOUNS[tier.op]}, a game", None, f"{practice:.1f}"),
         ]
         if stranded:
             share = float(stranded["share"])
-            bars.append((f"Card most often left: {stranded['card']}", share, f"{share:.0%} of games"))
+            most = float(stranded.get("most", 0.15))
+            bars.append(
+                (f"Card most often left: {stranded['card']}", share, f"{share:.0%} of games (fair: {most:.0%} at most)")
+            )
         failed = data.get("failed") or []
         warning = "Falls short: " + "; ".join(failed) if failed else None
         found.append(Outlook(tier.name, tier.dot, sentence, bars, warning))
     about = (
         f"From {int(report.get('games', 0)):,} simulated games a level, {players} players each. Beginners are "
-        "players who only "
-        "spot stacks of two cards. The card most often left is the one still on the table at the end in "
-        "the most games: a level is fair when no card is left much more often than the rest."
+        "players who only spot stacks of two cards. The card most often left is the one still on the table at "
+        "the end in the most games: a level is fair when no card is left in more than a set share of games."
     )
     return about, found

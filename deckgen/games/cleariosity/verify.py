@@ -460,6 +460,7 @@ class TierReport:
                     "share": round(s, 4),
                     "margin": round(self.stranded_margin(p), 4),
                     "games": (self.confirmed.get(p) or self.full_view[p]).games,
+                    "most": self.criteria.max_stranded,
                 }
                 for p in self.full_view
                 for card, s in [self.stranded(p)]
