@@ -179,11 +179,28 @@ def test_usable_at_200_percent_zoom_and_tablet_width(server: Server, browser: Br
     nothing may run off the side, and every control stays reachable."""
     tab = browser.new_page(viewport={"width": width, "height": 900})
     try:
-        tab.goto(server.url + "?game=cleariosity&sets=30")
+        tab.goto(server.url + "?game=cleariosity&sets=30&preset=times-2-4")  # a long preset title
         expect(tab.locator("#counts")).to_contain_text("30 sets")
         tab.locator("form#settings details").evaluate("d => d.open = true")
         overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{overflow} px run off the side at {width} px"
+        # Side by side, nothing of the settings column reaches into the preview column.
+        overlap = tab.evaluate(
+            """() => {
+              const results = document.querySelector('.results').getBoundingClientRect();
+              return [...document.querySelectorAll('.controls fieldset, .controls select')]
+                .map(e => e.getBoundingClientRect())
+                .filter(r => r.top < results.bottom && r.bottom > results.top && results.left > r.left)
+                .map(r => r.right - results.left).filter(d => d > 0);
+            }"""
+        )
+        assert not overlap, f"settings run {overlap} px into the preview at {width} px"
+        if width >= 768:  # a tablet shows the preview beside the settings, not a screen's length below
+            side_by_side = tab.evaluate(
+                "document.querySelector('.results').getBoundingClientRect().left > "
+                "document.querySelector('.controls').getBoundingClientRect().right - 1"
+            )
+            assert side_by_side, "at tablet width the preview went below the settings"
         controls = [c for c in tab.locator("select, input:not([type=hidden]), button").all() if c.is_visible()]
         assert len(controls) > 10
         for control in controls:
