@@ -50,7 +50,7 @@ test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 ## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current,
 ## but for the screenshots of the web page, which follow the browser's own drawing of text)
