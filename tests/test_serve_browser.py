@@ -248,8 +248,10 @@ def test_notes_and_the_calibration_sheet_follow_the_choices(server: Server, page
     page.goto(server.url + "?game=treenex")
     expect(page.locator("#calibration-part")).to_be_visible()  # card stock, two-sided
     expect(page.locator("#shop-note")).to_be_hidden()
+    expect(page.locator("#sides-part")).to_be_visible()
     page.get_by_label("Print shop").click()
     expect(page.locator("#shop-note")).to_be_visible()
+    expect(page.locator("#sides-part")).to_be_hidden()  # a shop takes backs one a page
     expect(page.locator("#calibration-part")).to_be_hidden()
     expect(page.locator("#counts")).to_contain_text("80 pages, one card a page")
     page.get_by_label("Home or school inkjet").click()

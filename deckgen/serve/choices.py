@@ -229,6 +229,11 @@ class PageChoices:
         return self.printer == "shop" and "layout" not in self.direct
 
     @property
+    def backs_chosen(self) -> bool:
+        """Whether the teacher chooses how backs are printed: cards with backs, not on film, not for a shop."""
+        return self.game_obj.has_backs and self.material != "transparency" and not self.printed_by_shop
+
+    @property
     def two_sided(self) -> bool:
         """Backs printed on the other side of the sheet (what the calibration sheet is for)."""
         game = self.game_obj

@@ -80,6 +80,8 @@
     if (shopNote) shopNote.hidden = !answer.shop;
     const calibration = document.getElementById("calibration-part");
     if (calibration) calibration.hidden = !answer.two_sided;
+    const sides = document.getElementById("sides-part");
+    if (sides) sides.hidden = !answer.sides;
     const reads = document.getElementById("stack-reads");
     if (reads && answer.stack) {
       reads.textContent = answer.stack;

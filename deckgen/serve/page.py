@@ -66,13 +66,19 @@ def _select(name: str, label: str, options: Iterable[tuple[str, str]], chosen: s
     )
 
 
-def _radios(name: str, legend: str, options: dict[str, str], chosen: str, choices: PageChoices) -> str:
+def _radios(
+    name: str, legend: str, options: dict[str, str], chosen: str, choices: PageChoices, shown: bool = True
+) -> str:
     items = "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{escape(value)}"'
         f"{' checked' if value == chosen else ''}> {escape(text)}</label>"
         for value, text in options.items()
     )
-    return f'<fieldset class="radios"><legend>{escape(legend)}</legend>{items}{_error(name, choices)}</fieldset>'
+    hidden = "" if shown else " hidden"
+    return (
+        f'<fieldset class="radios" id="{name}-part"{hidden}><legend>{escape(legend)}</legend>{items}'
+        f"{_error(name, choices)}</fieldset>"
+    )
 
 
 def option_field(option: Option, value: str, choices: PageChoices, flag: bool = True) -> str:
@@ -146,7 +152,8 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     )
     parts.append(_radios("material", "Print the cards on", materials_for(game), choices.material, choices))
     if game.has_backs:
-        parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices))
+        # Backs are printed only on card stock or paper, and a print shop takes them one a page.
+        parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices, choices.backs_chosen))
     parts.append(_radios("cutting", "Cutting", CUTTING, choices.cutting, choices))
     checked = " checked" if choices.pictures else ""
     parts.append(

@@ -363,6 +363,7 @@ class Handler(BaseHTTPRequestHandler):
             answer["download_what"] = page.download_what(choices)
             answer["shop"] = choices.printed_by_shop
             answer["two_sided"] = choices.two_sided
+            answer["sides"] = choices.backs_chosen
             stack = deck.game.sample_stack(deck.deck)
             answer["stack"] = stack.reads if stack is not None else None
         except DeckgenError as error:
