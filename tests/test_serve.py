@@ -106,8 +106,10 @@ def test_requests_from_elsewhere_are_refused(server: Server) -> None:
 
 
 def test_wrong_values_are_named_beside_their_field(server: Server) -> None:
-    page = parse(request(server.url + "?game=cleariosity&sets=0&kerf=-2mm&margin=lots").text)
+    html = request(server.url + "?game=cleariosity&sets=0&kerf=-2mm&margin=lots").text
+    page = parse(html)
     assert "1 to 200" in page.texts["sets-error"]
+    assert 'id="sets" name="sets" min="1" max="200" value="0"' in html  # shown back as given
     assert "negative" in page.texts["kerf-error"]
     assert page.texts["margin-error"].strip()
     # A value that is right but does nothing for this print job: the build's own one line, at its field.

@@ -116,6 +116,8 @@ class PageChoices:
     errors: dict[str, str] = field(default_factory=dict)
     #: Why a file just uploaded was refused (the deck in use stays as it was), or "".
     refused: str = ""
+    #: The number of sets as typed, when it is not one (shown back in its box, beside the message).
+    sets_typed: str = ""
 
     @property
     def game_obj(self) -> Game:
@@ -139,6 +141,7 @@ class PageChoices:
             choices.sets = int(sets)
         else:
             choices.errors["sets"] = f"{shorten(sets)!r}: write a whole number from 1 to {MAX_SETS}"
+            choices.sets_typed = shorten(sets)
         choices.paper = _pick(one("paper", "letter"), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
         material = one("material", default_of(game, "media"))

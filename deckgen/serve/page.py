@@ -134,9 +134,10 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         )
     parts.append("</fieldset>")
     parts.append("<fieldset><legend>Print job</legend>")
+    sets = escape(choices.sets_typed or str(choices.sets))
     parts.append(
         f'<div class="field"><label for="sets">Classroom sets</label>'
-        f'<input type="number" id="sets" name="sets" min="1" max="200" value="{choices.sets}"'
+        f'<input type="number" id="sets" name="sets" min="1" max="200" value="{sets}"'
         f"{_described('sets', choices)}>{_error('sets', choices)}</div>"
     )
     parts.append(
