@@ -65,9 +65,9 @@ class BuildRequest:
     @property
     def command(self) -> str:
         """The ``deckgen build`` command that makes this build again, recorded in every PDF."""
-        from deckgen.record import build_command
+        from deckgen.record import build_command, build_words
 
-        return build_command(
+        words = build_words(
             self.games,
             self.options,
             profile=self.profile,
@@ -76,6 +76,7 @@ class BuildRequest:
             pack=self.pack,
             dpi=self.dpi if self.dpi != 300 else None,
         )
+        return build_command(words)
 
 
 @dataclass

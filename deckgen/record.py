@@ -46,7 +46,12 @@ def build_options() -> list[Option]:
     return [*PRINT_OPTIONS, *LASER_OPTIONS, *game_options("build")]
 
 
-def build_command(
+def build_command(words: Sequence[str]) -> str:
+    """The ``deckgen build`` command with these arguments (:func:`build_words`), as one line a shell takes."""
+    return shlex.join(["deckgen", "build", *words])
+
+
+def build_words(
     games: Sequence[str],
     options: Mapping[str, Any],
     *,
@@ -55,9 +60,9 @@ def build_command(
     formats: Sequence[str] = ("pdf",),
     pack: bool = True,
     dpi: int | None = None,
-) -> str:
-    """The ``deckgen build`` command of a build, as one line a shell takes."""
-    words = ["deckgen", "build"]
+) -> list[str]:
+    """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``)."""
+    words: list[str] = []
     for fmt in formats:
         words += ["--format", fmt]
     if dpi is not None and "png" in formats:
@@ -71,4 +76,4 @@ def build_command(
         words.append("--no-pack")
     for path in (files or {}).values():
         words += ["--file", Path(path).name]
-    return shlex.join(words)
+    return words

@@ -321,7 +321,7 @@ def bench_serve(failed: list[str]) -> None:
 
     sys.path.insert(0, str(ROOT))
     from deckgen.games import games
-    from tests.servekit import CHROMIUM, CHROMIUM_ARGS, request, start_server
+    from tests.servekit import CHROMIUM, CHROMIUM_ARGS, load, request, start_server
 
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(Path(folder))
@@ -366,17 +366,8 @@ def bench_serve(failed: list[str]) -> None:
             if during > 0.5:
                 failed.append("a preview took longer than 0.5 s while builds ran")
             before = server.rss_kb()
-            previews = [
-                server.url + "preview/sheet.png?" + urlencode({"game": key, "sets": str(n + 40)})
-                for n in range(7)
-                for key in games()
-            ][:20]
-            builds = [urlencode({"game": "cleariosity", "sets": str(n + 1)}).encode() for n in range(5)]
             start = time.perf_counter()
-            with concurrent.futures.ThreadPoolExecutor(25) as pool:
-                made = [pool.submit(request, url) for url in previews]
-                made += [pool.submit(request, server.url + "download", body, origin) for body in builds]
-                statuses = [future.result().status for future in made]
+            statuses = [answer.status for answer in load(server, first_sets=40)]
             wall = time.perf_counter() - start
             ok = statuses.count(200)
             print(

@@ -108,3 +108,24 @@ def request(url: str, data: bytes | None = None, headers: dict[str, str] | None 
             return Answer(response.status, dict(response.headers), response.read())
     except urllib.error.HTTPError as error:
         return Answer(error.code, dict(error.headers), error.read())
+
+
+def load(server: Server, first_sets: int) -> list[Answer]:
+    """20 previews (every game, settings not seen before: sets from ``first_sets`` up) and 5 builds
+    of the standard deck, all at once; the answers, previews first."""
+    import concurrent.futures
+    from urllib.parse import urlencode
+
+    from deckgen.games import games
+
+    previews = [
+        server.url + "preview/sheet.png?" + urlencode({"game": key, "sets": str(first_sets + n)})
+        for n in range(7)
+        for key in games()
+    ][:20]
+    builds = [urlencode({"game": "cleariosity", "sets": str(n + 1)}).encode() for n in range(5)]
+    origin = {"Origin": server.url.rstrip("/")}
+    with concurrent.futures.ThreadPoolExecutor(25) as pool:
+        made = [pool.submit(request, url) for url in previews]
+        made += [pool.submit(request, server.url + "download", body, origin) for body in builds]
+        return [future.result() for future in made]

@@ -4,7 +4,6 @@ settings recorded in every PDF, and a load of previews and builds that leaves no
 
 from __future__ import annotations
 
-import concurrent.futures
 import io
 import json
 import os
@@ -22,7 +21,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.games import games
-from tests.servekit import Server, request, start_server
+from tests.servekit import Server, load, request, start_server
 
 DATA = Path(__file__).parent / "data"
 
@@ -216,16 +215,7 @@ def test_load_previews_and_builds_at_once(tmp_path: Path) -> None:
     try:
         request(server.url + "preview/sheet.png?game=cleariosity")
         before = server.rss_kb()
-        previews = [
-            server.url + "preview/sheet.png?" + urlencode({"game": key, "sets": str(n + 1)})
-            for n in range(7)
-            for key in games()
-        ][:20]
-        builds = [urlencode({"game": "cleariosity", "sets": str(n + 1)}).encode() for n in range(5)]
-        with concurrent.futures.ThreadPoolExecutor(25) as pool:
-            made = [pool.submit(request, url) for url in previews]
-            made += [pool.submit(request, server.url + "download", body, own(server)) for body in builds]
-            answers = [future.result() for future in made]
+        answers = load(server, first_sets=1)
         assert [a.status for a in answers] == [200] * 25
         assert all(a.body.startswith(b"\x89PNG") for a in answers[:20])
         assert all(a.body.startswith(b"PK") for a in answers[20:])

@@ -239,29 +239,21 @@ class PageChoices:
     @property
     def two_sided(self) -> bool:
         """Backs printed on the other side of the sheet (what the calibration sheet is for)."""
-        game = self.game_obj
-        return (
-            game.has_backs
-            and self.material != "transparency"
-            and self.sides == "two-sided"
-            and not self.printed_by_shop
-        )
+        return self.backs_chosen and self.sides == "two-sided"
 
     def command_words(self, upload: Path | None = None) -> list[str]:
         """The arguments of the ``deckgen build`` command these choices run (less ``--out``), as
-        its PDFs record it; ``upload``: the deck file, named by its file name."""
-        from deckgen.record import option_words
+        its PDFs record it (:mod:`deckgen.record`); ``upload``: the deck file, named by its file name."""
+        from deckgen.record import build_words
 
-        words: list[str] = []
-        for fmt in self.formats:
-            words += ["--format", fmt]
-        words += ["--game", self.game]
-        words += option_words(build_options_of(self.game_obj), self.build_options())
-        if not self.pack:
-            words.append("--no-pack")
-        if upload is not None:
-            words += ["--file", upload.name]
-        return words
+        files = {self.game: upload} if upload is not None else None
+        return build_words((self.game,), self.build_options(), files=files, formats=self.formats, pack=self.pack)
+
+    def command(self, upload: Path | None = None) -> str:
+        """The whole ``deckgen build`` command, as the page shows it and the PDFs record it."""
+        from deckgen.record import build_command
+
+        return build_command(self.command_words(upload))
 
 
 #: The longest value any option takes (a card size, a range of Treenex values) is far shorter.

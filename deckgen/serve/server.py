@@ -316,21 +316,27 @@ class Handler(BaseHTTPRequestHandler):
                 return
         upload = self._upload_path(choices)
         problem = None
-        counts_text = command = in_use = ""
-        stack_reads = None
+        said: dict[str, Any] = {"counts": "", "command": "", "deck": "", "stack": None}
         try:
-            job = self._prepared(choices)
-            counts_text = counts(job).sentence()
-            command = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
-            deck = next(iter(job.decks.values()))
-            in_use = deck_in_use(deck, upload)
-            stack = deck.game.sample_stack(deck.deck)
-            stack_reads = stack.reads if stack is not None else None
+            said = self._preview_words(choices, upload)
         except DeckgenError as error:
             problem = _attach(str(error), choices)
-        preview = page.preview_section(choices, counts_text, command, problem, stack_reads, in_use)
+        preview = page.preview_section(choices, said["counts"], said["command"], problem, said["stack"], said["deck"])
         check = page.check_link(choices, hidden=problem is not None)
         self._send_html(status, page.main_page(choices, upload.name if upload else None, preview, check))
+
+    def _preview_words(self, choices: PageChoices, upload: Path | None) -> dict[str, Any]:
+        """What the preview says of the choices' plan (the page writes it, the script updates it):
+        the counts, the command, the deck in use and what the sample stack reads."""
+        job = self._prepared(choices)
+        deck = next(iter(job.decks.values()))
+        stack = deck.game.sample_stack(deck.deck)
+        return {
+            "counts": counts(job).sentence(),
+            "command": choices.command(upload),
+            "deck": deck_in_use(deck, upload),
+            "stack": stack.reads if stack is not None else None,
+        }
 
     def _picture(self, which: str, choices: PageChoices) -> None:
         try:
@@ -355,17 +361,11 @@ class Handler(BaseHTTPRequestHandler):
         upload = self._upload_path(choices)
         answer: dict[str, Any] = {"query": urlencode(choices.query()), "errors": dict(choices.errors)}
         try:
-            job = self._prepared(choices)
-            answer["counts"] = counts(job).sentence()
-            answer["command"] = "deckgen build " + " ".join(_quoted(choices.command_words(upload)))
-            deck = next(iter(job.decks.values()))
-            answer["deck"] = deck_in_use(deck, upload)
+            answer.update(self._preview_words(choices, upload))
             answer["download_what"] = page.download_what(choices)
             answer["shop"] = choices.printed_by_shop
             answer["two_sided"] = choices.two_sided
             answer["sides"] = choices.backs_chosen
-            stack = deck.game.sample_stack(deck.deck)
-            answer["stack"] = stack.reads if stack is not None else None
         except DeckgenError as error:
             answer["problem"] = _attach(str(error), choices)
             answer["errors"] = dict(choices.errors)
@@ -490,12 +490,6 @@ def _attach(message: str, choices: PageChoices) -> str:
             if field:
                 choices.errors.setdefault(field, message)
     return message
-
-
-def _quoted(words: list[str]) -> list[str]:
-    import shlex
-
-    return [shlex.quote(word) for word in words]
 
 
 def _origin_of(referer: str) -> str | None:

@@ -7,7 +7,7 @@ use them, so listing the games (``deckgen --help``) loads none of them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,15 +151,7 @@ class CleariosityGame(Game):
             return super().choice_label(option, value)
         if value == "standard":
             return "standard (as above)"
-        from deckgen.deckfile import read_toml
-        from deckgen.games.cleariosity.spec import spec_path
-
-        named = read_toml(PRESET_FILES[value]).get("spec") or value
-        try:
-            title = str(read_toml(spec_path(str(named))).get("title", ""))
-        except DeckgenError:
-            return value
-        title = title.removeprefix(self.name).lstrip(": ")
+        title = _preset_title(value).removeprefix(self.name).lstrip(": ")
         if title.startswith(value):  # "starter (0-5, + and -)"
             return title
         return f"{value}: {title}" if title else value
@@ -193,3 +185,16 @@ class CleariosityGame(Game):
     def packing_detail(self, deck: Any) -> str:
         counts = ", ".join(f"{len(deck.colour_cards(t))} {t.name}" for t in deck.present())
         return f"A Cleariosity Numbers set has {counts} cards."
+
+
+@cache
+def _preset_title(preset: str) -> str:
+    """The title of a preset's spec ("" if it has none): read once, as shipped files do not change."""
+    from deckgen.deckfile import read_toml
+    from deckgen.games.cleariosity.spec import spec_path
+
+    named = read_toml(PRESET_FILES[preset]).get("spec") or preset
+    try:
+        return str(read_toml(spec_path(str(named))).get("title", ""))
+    except DeckgenError:
+        return ""
