@@ -29,8 +29,8 @@ def test_teaching_facts_hold_only_with_the_new_operation_among_the_tiers(tier: T
     found = teaching_facts(tier)
     assert len(found) >= 5
     for a, b, c in found:
-        assert equation_ops(a, b, c, tier.ops()) == (tier.op,)
-        assert not is_trivial(a, b, c, tier.op)
+        assert equation_ops(a, b, c, tier.ops()) == (tier.adds[0],)
+        assert not is_trivial(a, b, c, tier.adds[0])
     if tier is Tier.PURPLE:
         assert (2, 2, 4) not in found  # 2 + 2 = 4 too
     if tier is Tier.ORANGE:
@@ -67,8 +67,8 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
         assert stats.covered == report.facts_covered
         # The variety totals, weighted as play meets groups (a pair PAIR_WEIGHT times a triple).
         weight = [PAIR_WEIGHT if g.pair else 1 for g in report.groups]
-        earlier = {t.op for t in tier.tiers() if t is not tier}
-        needing = [g.practises(tier.op) and not earlier & set(g.ops) for g in report.groups]
+        earlier = {t.adds[0] for t in tier.tiers() if t is not tier}
+        needing = [g.practises(tier.adds[0]) and not earlier & set(g.ops) for g in report.groups]
         assert stats.weighted_needing == sum(w for w, n in zip(weight, needing, strict=True) if n)
         per_equation = Counter()
         for g, w in zip(report.groups, weight, strict=True):
@@ -76,7 +76,7 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
         assert stats.square_sum == sum(w * w for w in per_equation.values())
         for fact in tier_facts(tier):
             code = fact[0] * 100 + fact[1] * 10 + fact[2]
-            practising = [g for g in report.groups if g.values == fact and g.practises(tier.op)]
+            practising = [g for g in report.groups if g.values == fact and g.practises(tier.adds[0])]
             assert stats.pair_facts[code] == sum(g.pair for g in practising)
             assert stats.weighted_facts[code] == sum(PAIR_WEIGHT if g.pair else 1 for g in practising)
         assert search.own_count[first : stats.size] == report.participation[first:]

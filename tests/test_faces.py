@@ -77,7 +77,7 @@ def test_tier_mark_has_the_operation_sign() -> None:
     g = CleariosityGeometry(63.5, 88.9)
     for tier in STANDARD_TIERS:
         strokes = [s for s in tier_mark(tier, g) if isinstance(s, Stroke)]
-        assert len(strokes) == len(GLYPHS[tier.op].strokes)
+        assert len(strokes) == len(GLYPHS[tier.sign].strokes)
         assert all(s.width == pytest.approx(STROKE * g.symbol_size) for s in strokes)
 
 
@@ -90,7 +90,7 @@ def test_every_card_carries_its_id_beside_the_tier_mark(size: tuple[float, float
     g = CleariosityGeometry(*size)
     label = ink(list(set_label(200, g).primitives))
     for card in load_cleariosity().cards:
-        x, baseline = g.id_start(card.tier.op)
+        x, baseline = g.id_start(card.tier.sign)
         expected = text(card.id, x, baseline, g.label_size, ID_COLOUR)
         face = cleariosity_front(card, g).primitives
         assert id_strokes(face, expected) == expected, card.id

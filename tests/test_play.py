@@ -127,7 +127,7 @@ def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
             assert data["most_collected"]["equation"] == variety.top[0]
             # The fact in the fewest two-card stacks, counted again from the groups.
             name, count = variety.fewest_pairs
-            op = tier.tier.op
+            op = tier.tier.adds[0]
             pairs = [g for g in tier.groups if g.pair and op in g.ops and describe(g.values, op) == name]
             assert count == len(pairs)
             assert variety.rarest[1] >= 0 and data["rarest_new"]["equation"] == variety.rarest[0]

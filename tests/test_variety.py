@@ -108,10 +108,10 @@ def test_16_a_fact_in_too_few_pairs_or_too_rare(before: DeckReport, shipped: Dec
 @pytest.mark.parametrize("colour", [Tier.GREEN, Tier.YELLOW])
 def test_17_too_few_different_facts_in_ten_games(colour: Tier, before: DeckReport, shipped: DeckReport) -> None:
     old = tier(before, colour)
-    assert old.variety(3).distinct[colour.op][0] < MIN_DISTINCT_FACTS[colour]
+    assert old.variety(3).distinct[colour.adds[0]][0] < MIN_DISTINCT_FACTS[colour]
     assert 17 in old.failures()
     new = tier(shipped, colour)
-    assert all(new.variety(p).distinct[colour.op][0] >= MIN_DISTINCT_FACTS[colour] for p in PLAYER_COUNTS)
+    assert all(new.variety(p).distinct[colour.adds[0]][0] >= MIN_DISTINCT_FACTS[colour] for p in PLAYER_COUNTS)
     assert 17 not in new.failures()
 
 
@@ -122,7 +122,7 @@ def test_facts_met_count_only_non_trivial_equations(shipped: DeckReport) -> None
     for report in shipped.tiers:
         for op, (_, in_groups) in report.variety(3).distinct.items():
             practised = {g.values for g in report.groups if g.practises(op)}
-            if op == report.tier.op:
+            if op == report.tier.adds[0]:
                 assert in_groups == len(practised)
             else:
                 assert 0 < in_groups <= len(practised)

@@ -69,8 +69,8 @@ def test_teaching_partitions_use_only_the_new_operation(shipped: Deck, report: D
         assert used == sorted(colour)
         for group in groups:
             members = [tier_report.cards[i] for i in group.cards]
-            assert group_ops(members, group.line, tier.ops()) == (tier.op,)
-            assert not is_trivial(*group.values, tier.op)
+            assert group_ops(members, group.line, tier.ops()) == (tier.adds[0],)
+            assert not is_trivial(*group.values, tier.adds[0])
         assert len({g.values for g in groups}) >= 3
 
 

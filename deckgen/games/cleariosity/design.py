@@ -108,8 +108,10 @@ STANDARD_VARIETY = 0.10
 def teaching_facts(
     tier: Tier, numbers: tuple[int, ...] = tuple(range(10)), factors: tuple[int, ...] = ()
 ) -> list[tuple[int, int, int]]:
-    """Facts of the tier that hold, among the tier's operations, only with its new operation."""
-    return [f for f in tier_facts(tier, numbers, factors) if equation_ops(*f, tier.ops()) == (tier.op,)]
+    """Facts of the tier that hold, among the tier's operations, only with those it brings in
+    (for a tier that only adds cards: every fact in play)."""
+    new = set(tier.adds or tier.ops())
+    return [f for f in tier_facts(tier, numbers, factors) if set(equation_ops(*f, tier.ops())) <= new]
 
 
 #: The standard tier whose design targets a tier of each operation takes (the first tier: green's).
@@ -118,8 +120,13 @@ ROLE_OF_OPERATION = {"+": 1, "-": 1, "*": 2, "/": 3}
 
 def tier_role(tier: Tier) -> int:
     """The standard tier (0 green, 1 yellow, 2 purple, 3 orange) whose targets ``tier`` takes:
-    green's for the first tier, where a class starts, else that of the operation it adds."""
-    return 0 if tier.rank == 0 else ROLE_OF_OPERATION[tier.op]
+    green's for the first tier, where a class starts, else that of the operation it adds (the
+    last standard one of several), or for a tier that only adds cards, the tier before it's."""
+    if tier.rank == 0:
+        return 0
+    if not tier.adds:
+        return tier_role(tier.earlier[-1])
+    return max(ROLE_OF_OPERATION[op] for op in tier.adds)
 
 
 @cache
@@ -135,8 +142,10 @@ def _tier_roles(
             roles.append((False, False, False, False))
             continue
         trivial = all(is_trivial(*values, op) for op in held)
-        practising = tier.op in held and not is_trivial(*values, tier.op) and tier.teaches(values)
-        roles.append((True, trivial, practising, practising and held == (tier.op,)))
+        practising = any(
+            op in held and not is_trivial(*values, op) and tier.teaches(values, op) for op in tier.practised()
+        )
+        roles.append((True, trivial, practising, practising and set(held) <= set(tier.adds)))
     return tuple(roles)
 
 
@@ -337,7 +346,7 @@ class DeckSearch:
         ]
         # A spec's focus facts of each tier's own new facts (the ones play must practise most).
         self.focus_codes = [
-            [(a * base + b) * base + c for a, op, b, c in own.focus if op == tier.op and (a, b, c) in facts]
+            [(a * base + b) * base + c for a, op, b, c in own.focus if op in tier.practised() and (a, b, c) in facts]
             for tier, own, facts in zip(self.tiers, limits.tiers, self.goal_facts, strict=True)
         ]
         self.facts_needed = [own.min_facts + (2 if own.min_facts > 6 else 0) for own in limits.tiers]
@@ -359,7 +368,7 @@ class DeckSearch:
             rng.shuffle(members)
             facts = list(self.facts[tier])
             rng.shuffle(facts)
-            focus = {(a, b, c) for a, op, b, c in self.criteria.tiers[tier.rank].focus if op == tier.op}
+            focus = {(a, b, c) for a, op, b, c in self.criteria.tiers[tier.rank].focus if op in tier.practised()}
             if focus:
                 # The teaching triples start on the focus facts: each is then in a group by design.
                 facts = [f for f in facts if f in focus] + [f for f in facts if f not in focus]
@@ -957,14 +966,14 @@ class DeckSearch:
         tier = self.tiers[number]
         limits, own = self.criteria, self.criteria.tiers[number]
         steer = self.steer[number]
-        new_kind = OPS.index(tier.op)
+        new_kinds = {OPS.index(op) for op in tier.practised()}
         if max(stats.repeat_share for stats in played) > own.max_repeats - 0.01:
             steer["square"] *= 0.9
         if max(max(stats.equation_shares(), default=0.0) for stats in played) > own.max_top_equation - 0.015:
             steer["top"] *= 0.92
         if own.min_needing_new and min(s.needing_new_per_game for s in played) < own.min_needing_new + 0.3:
             steer["needing"] += 0.02
-        facts = [i for i, kind in enumerate(kinds) if kind == new_kind]
+        facts = [i for i, kind in enumerate(kinds) if kind in new_kinds]
         if facts:
             for stats in played:
                 counts = stats.equation_counts
@@ -977,7 +986,8 @@ class DeckSearch:
             ):
                 steer["floor"] *= 1.1
         if own.min_distinct_facts and any(
-            stats.window_distinct[new_kind] < (own.min_distinct_facts + 1) * stats.windows for stats in played
+            sum(stats.window_distinct[kind] for kind in new_kinds) < (own.min_distinct_facts + 1) * stats.windows
+            for stats in played
         ):
             steer["distinct"] += 1.0
 

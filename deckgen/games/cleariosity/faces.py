@@ -114,7 +114,7 @@ def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = F
     for cell in card.cells:
         shapes += cell_number(cell.value, cell.row, cell.col, geometry)
     shapes += tier_mark(card.tier, geometry)
-    x, baseline = geometry.id_start(card.tier.op, card.tier.label)
+    x, baseline = geometry.id_start(card.tier.sign, card.tier.label)
     shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
@@ -142,11 +142,11 @@ def tier_mark(tier: Tier, geometry: CleariosityGeometry) -> list[Primitive]:
     r = geometry.dot_radius
     size = geometry.symbol_size
     shapes: list[Primitive] = [Disc(cx, cy, r, tier.dot)]
-    shapes += text(tier.op, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    shapes += text(tier.sign, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
     if tier.label:
         # A tier of its own tables: "6-9" small beside the sign, on the line of the card id.
         baseline = cy + geometry.label_size / 2
-        shapes += text(tier.label, geometry.sign_end(tier.op) + 1.6, baseline, geometry.label_size, BLACK)
+        shapes += text(tier.label, geometry.sign_end(tier.sign) + 1.6, baseline, geometry.label_size, BLACK)
     return shapes
 
 

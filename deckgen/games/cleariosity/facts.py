@@ -24,10 +24,18 @@ DIGITS: tuple[int, ...] = tuple(range(10))
 
 @cache
 def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int, ...] = ()) -> tuple[Fact, ...]:
-    """Every fact the tier brings in, with these numbers, in reading order: of its operation,
-    for × and ÷ within its tables (the tier's own factors, else ``factors`` where given),
-    and not already an earlier tier's."""
-    return tuple(f for f in op_facts(tier.op, numbers, tier.factors or factors) if tier.teaches(f))
+    """Every fact the tier practises, with these numbers, in reading order, operation by
+    operation: of the operations it brings in, for × and ÷ within its tables (the tier's own
+    factors, else ``factors`` where given), and not already an earlier tier's; for a tier that
+    only adds cards, every fact in play. Numbers that read with two of them (2 + 2 = 4 and
+    2 × 2 = 4) are one fact: one line of numbers."""
+    found: dict[Fact, None] = {}
+    for op in tier.practised():
+        for source in (tier,) if tier.adds else tuple(t for t in tier.earlier if op in t.adds):
+            for fact in op_facts(op, numbers, source.factors or factors):
+                if tier.teaches(fact, op):
+                    found.setdefault(fact)
+    return tuple(found)
 
 
 def fact_counts(
@@ -46,6 +54,7 @@ def fact_counts(
 
 
 def practises_new(group: Group, tier: Tier) -> bool:
-    """The group reads, not trivially, as one of the facts the tier brings in (its new
-    operation's, or for a tier of new tables, their facts)."""
-    return group.practises(tier.op) and tier.teaches(group.values)
+    """The group reads, not trivially, as one of the facts the tier practises (of an operation
+    it brings in, or for a tier of new tables, their facts; every fact in play for a tier that
+    only adds cards)."""
+    return any(group.practises(op) and tier.teaches(group.values, op) for op in tier.practised())

@@ -38,15 +38,18 @@ def within_tables(values: tuple[int, int, int], op: str, factors: Iterable[int])
 
 @dataclass(frozen=True)
 class Tier:
-    """A Cleariosity Numbers tier: its name, dot colour, the operation it adds, its play order.
+    """A Cleariosity Numbers tier: its name, dot colour, the operations it adds, its play order.
 
     Tiers are cumulative: playing at a tier uses the cards of that tier and of every
-    earlier one, with all of their operations. The standard deck's four tiers are
-    ``Tier.GREEN``, ``Tier.YELLOW``, ``Tier.PURPLE`` and ``Tier.ORANGE``; a deck spec makes its own.
+    earlier one, with all of their operations. Most tiers add one operation; a deck spec's
+    tier may add several (× and ÷ together), or none and only add cards (then it practises
+    every fact in play). The standard deck's four tiers are ``Tier.GREEN``, ``Tier.YELLOW``,
+    ``Tier.PURPLE`` and ``Tier.ORANGE``; a deck spec makes its own.
     """
 
     name: str
-    op: str
+    #: The operations this tier brings in, in the spec's order (empty: it only adds cards).
+    adds: tuple[str, ...]
     rank: int
     #: The dot's colour (a key of :data:`DOT_COLOURS`).
     colour: str
@@ -71,16 +74,39 @@ class Tier:
 
     def ops(self) -> tuple[str, ...]:
         """The operations allowed when playing at this tier (its own and every earlier one)."""
-        return tuple(dict.fromkeys([*(t.op for t in self.earlier), self.op]))
+        return tuple(dict.fromkeys([op for t in (*self.earlier, self) for op in t.adds]))
 
-    def covers(self, values: tuple[int, int, int]) -> bool:
-        """Whether ``a op b = c`` with this tier's operation lies within its tables."""
-        return within_tables(values, self.op, self.factors)
+    def practised(self) -> tuple[str, ...]:
+        """The operations whose facts this tier practises: those it brings in, or, for a tier
+        that only adds cards, every operation in play."""
+        return self.adds or self.ops()
 
-    def teaches(self, values: tuple[int, int, int]) -> bool:
-        """Whether ``a op b = c`` with this tier's operation is one of the facts it brings in:
-        within its tables, and not a fact of an earlier tier with the same operation."""
-        return self.covers(values) and not any(t.op == self.op and t.covers(values) for t in self.earlier)
+    @property
+    def sign(self) -> str:
+        """What its cards print beside the dot, for colour-blind players: the signs it brings
+        in (``*/`` for × and ÷), or for a tier that only adds cards, every sign in play."""
+        return "".join(self.practised())
+
+    def covers(self, values: tuple[int, int, int], op: str) -> bool:
+        """Whether ``a op b = c`` is of an operation this tier adds, within its tables."""
+        return op in self.adds and within_tables(values, op, self.factors)
+
+    def teaches(self, values: tuple[int, int, int], op: str) -> bool:
+        """Whether ``a op b = c`` is one of the facts this tier practises: one it brings in (of
+        an operation it adds, within its tables, not a fact of an earlier tier), or, for a tier
+        that only adds cards, a fact of any tier before it."""
+        if not self.adds:
+            return any(t.covers(values, op) for t in self.earlier)
+        return self.covers(values, op) and not any(t.covers(values, op) for t in self.earlier)
+
+    def reading(self, values: tuple[int, int, int], held: Iterable[str] = ()) -> str:
+        """The operation a fact of this tier is read with: the first it practises among ``held``
+        (the operations under which the numbers hold; all it practises when not given)."""
+        held = tuple(held)
+        for op in self.practised():
+            if (not held or op in held) and self.teaches(values, op):
+                return op
+        return held[0] if held else self.practised()[0]
 
     def tiers(self) -> tuple[Tier, ...]:
         """The tiers whose cards are in play at this tier."""
@@ -93,16 +119,18 @@ class Tier:
 
 
 def make_tiers(
-    plan: Sequence[tuple[str, str, str]],
+    plan: Sequence[tuple[str, str | tuple[str, ...], str]],
     factors: Sequence[tuple[int, ...]] = (),
     labels: Sequence[str] = (),
 ) -> tuple[Tier, ...]:
-    """Tiers from (name, operation, dot colour) in play order, each with its tables' factors
-    and the label its cards print beside the sign."""
+    """Tiers from (name, operations added, dot colour) in play order (one operation may be
+    given as a string), each with its tables' factors and the label its cards print beside
+    the sign."""
     made: list[Tier] = []
-    for rank, (name, op, colour) in enumerate(plan):
+    for rank, (name, adds, colour) in enumerate(plan):
         own = tuple(factors[rank]) if factors else ()
-        made.append(Tier(name, op, rank, colour, tuple(made), own, labels[rank] if labels else ""))
+        ops = (adds,) if isinstance(adds, str) else tuple(adds)
+        made.append(Tier(name, ops, rank, colour, tuple(made), own, labels[rank] if labels else ""))
     return tuple(made)
 
 

@@ -8,15 +8,26 @@ only, so the page shows exactly what ``deckgen verify --json`` found.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from deckgen.games.base import Outlook
-from deckgen.games.cleariosity.model import Deck
+from deckgen.games.cleariosity.model import Deck, Tier
 
 #: The group size shown when the deck is played by several (verify's own "what a class can expect").
 USUAL_PLAYERS = 3
 NOUNS = {"+": "adding", "-": "subtracting", "*": "multiplying", "/": "dividing"}
+
+
+def _joined(words: Iterable[str]) -> str:
+    return " and ".join(words)
+
+
+def practising(tier: Tier) -> str:
+    """What a level's practice stacks practise, in words."""
+    if not tier.adds:
+        return "the facts of every operation in play"
+    return f"{_joined(NOUNS[op] for op in tier.adds)} with the facts this level brings in"
 
 
 def players_shown(report: Mapping[str, Any]) -> int | None:
@@ -47,13 +58,12 @@ def outlook(deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
         left = round((1 - collected) * cards)
         sentence = (
             f"Students collect {collected:.0%} of the {cards} cards in play (about {left} left on the table). "
-            f"A game gives each group about {practice:.1f} stacks that practise {NOUNS[tier.op]} with the facts "
-            "this level brings in."
+            f"A game gives each group about {practice:.1f} stacks that practise {practising(tier)}."
         )
         bars: list[tuple[str, float | None, str]] = [
             ("Cards collected", collected, f"{collected:.0%}"),
             ("Cards beginners collect", beginners, f"{beginners:.0%}"),
-            (f"Stacks practising {NOUNS[tier.op]}, a game", None, f"{practice:.1f}"),
+            (f"Stacks practising {_joined(NOUNS[op] for op in tier.practised())}, a game", None, f"{practice:.1f}"),
         ]
         if stranded:
             share = float(stranded["share"])

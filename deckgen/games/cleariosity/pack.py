@@ -117,7 +117,7 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         ops = tier.ops()
         signs = " ".join(OP_SYMBOLS[op] for op in ops)
         doing = "all four operations" if len(ops) == 4 else _joined([words.OPERATION_WORDS[op] for op in ops])
-        tables = [f"{OP_SYMBOLS[t.op]} {t.label}" for t in tier.tiers() if t.label]
+        tables = [f"{' '.join(OP_SYMBOLS[op] for op in t.adds)} {t.label}" for t in tier.tiers() if t.label]
         if tables:
             doing += ", tables " + ", ".join(tables)
         rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))
@@ -163,7 +163,7 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
     ]
     for tier in levels:
         own = deck.colour_cards(tier)
-        ops = " ".join(OP_SYMBOLS[t.op] for t in tier.tiers())
+        ops = " ".join(OP_SYMBOLS[op] for op in tier.ops())
         in_play = len(deck.tier_cards(tier))
         found = teaching_partition(deck, tier)
         if found.groups:

@@ -72,6 +72,7 @@ def sample_stack(deck: Deck) -> Stack | None:
     """Three cards of the deck's last level that read as one of its new facts (two if no three
     do), drawn at poker size with the reading line marked: the web page's preview of a stack."""
     from deckgen.games.base import Stack
+    from deckgen.games.cleariosity.facts import practises_new
     from deckgen.games.cleariosity.groups import find_groups, raw_card
     from deckgen.games.cleariosity.stack import read_stack
     from deckgen.units import CARD_SIZES
@@ -81,13 +82,13 @@ def sample_stack(deck: Deck) -> Stack | None:
         return None
     tier = levels[-1]
     cards = deck.tier_cards(tier)
-    groups = [g for g in find_groups([raw_card(c) for c in cards], tier.ops()) if g.practises(tier.op)]
+    groups = [g for g in find_groups([raw_card(c) for c in cards], tier.ops()) if practises_new(g, tier)]
     if not groups:
         return None
     # Best a stack with a card of the level's own colour (its dot shows on the stack), that
     # reads the new operation alone, of three cards.
     own = {index for index, card in enumerate(cards) if card.tier == tier}
-    group = min(groups, key=lambda g: (not own & set(g.cards), g.ops != (tier.op,), g.pair))
+    group = min(groups, key=lambda g: (not own & set(g.cards), not set(g.ops) <= set(tier.adds), g.pair))
     chosen = [cards[i] for i in group.cards]
     reading = read_stack(chosen, tier)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])

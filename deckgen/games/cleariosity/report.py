@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deckgen.games.cleariosity.groups import Group
+from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
 from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, PLAY_CRITERIA, VERBS, DeckReport, TierReport, criteria_text
@@ -116,10 +117,10 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             else f"{count} different facts; the search ran out before proving none has more"
         )
         lines += ["", f"Teaching split, {tier.tier.name} cards ({how_many}):"]
-        lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier.op)
+        lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier.practised())
     for tier in report.tiers:
         lines += ["", f"Perfect clear, {tier.tier.name} tier:"]
-        lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
+        lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, ())
     lines.append("")
     if report.games == 0:
         any_focus = any(tier.own.focus for tier in report.tiers)  # 18 applies only to focus facts
@@ -138,13 +139,15 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _groups_listing(tier: TierReport, groups: tuple[Group, ...] | None, exhausted: bool, op: str | None) -> list[str]:
+def _groups_listing(
+    tier: TierReport, groups: tuple[Group, ...] | None, exhausted: bool, preferred: tuple[str, ...]
+) -> list[str]:
     if groups is None:
         return ["  " + ("no such split exists" if exhausted else "none found within the search budget")]
     listing = []
     for group in groups:
         ids = " ".join(tier.cards[i].id for i in group.cards)
-        shown = op if op is not None and op in group.ops else group.ops[0]
+        shown = next((op for op in preferred if op in group.ops), group.ops[0])
         listing.append(f"  {ids:<12} {group.line:<5} {describe(group.values, shown)}")
     return listing
 
@@ -155,10 +158,23 @@ def expectation(tier: TierReport, players: int) -> str:
     beginner = tier.beginner[players]
     left = round((1 - full.collected_share) * len(tier.cards))
     return (
-        f"{tier.tier.name}: students {VERBS[tier.tier.op]} about {full.practice_per_game:.1f} times a game "
+        f"{tier.tier.name}: students {doing(tier.tier)} about {full.practice_per_game:.1f} times a game "
         f"and collect {full.collected_share:.0%} of the {len(tier.cards)} cards (about {left} left on the table); "
         f"beginners who only take two-card stacks collect {beginner.collected_share:.0%}."
     )
+
+
+def doing(tier: Tier) -> str:
+    """What students do at a tier, in a sentence: "multiply", "multiply and divide", or for a
+    tier that only adds cards, "use the facts of every operation in play"."""
+    if not tier.adds:
+        return "use the facts of every operation in play"
+    return " and ".join(VERBS[op] for op in tier.adds)
+
+
+def practised_signs(tier: TierReport) -> str:
+    """The signs of the operations a tier practises, as the report names them ("×", "× and ÷")."""
+    return " and ".join(OP_SYMBOLS[op] for op in tier.tier.practised())
 
 
 def focus_line(tier: TierReport, players: int) -> str:
@@ -176,16 +192,16 @@ def focus_line(tier: TierReport, players: int) -> str:
 
 
 def facts_line(tier: TierReport) -> str:
-    op = tier.tier.op
-    noun = FACT_NOUNS[tier.tier.op]
+    reading = tier.tier.reading
+    noun = " and ".join(FACT_NOUNS[op] for op in tier.tier.practised())
     text = f"{tier.tier.name}: {tier.facts_covered} of the {len(tier.facts)} {noun} (need {tier.own.min_facts})"
-    missing = [describe(f, op) for f, n in tier.facts.items() if not n]
+    missing = [describe(f, reading(f)) for f, n in tier.facts.items() if not n]
     if missing:
         text += "; missing " + ", ".join(missing)
     if tier.own.max_fact_share < 1.0:
         fact, share = tier.largest_fact()
         text += (
-            f"; the most common, {describe(fact, op)}, is {share:.0%} of the {OP_SYMBOLS[op]} groups"
+            f"; the most common, {describe(fact, reading(fact))}, is {share:.0%} of the {practised_signs(tier)} groups"
             f" (at most {tier.own.max_fact_share:.0%})"
         )
     return text
@@ -210,18 +226,18 @@ def variety_line(tier: TierReport, players: int) -> str:
     that needs the new operation, and how many different facts come up in a week of games."""
     variety = tier.variety(players)
     equation, share = variety.top
-    op = tier.tier.op
+    signs = practised_signs(tier)
     if not equation:
         return f"{tier.tier.name}: no equation is collected in these games."
     parts = [f"{tier.tier.name}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
-    if op != tier.tier.tiers()[0].op and variety.top_new[0]:
-        parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {OP_SYMBOLS[op]} equations")
+    if tier.tier.rank and variety.top_new[0]:
+        parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {signs} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
-    parts.append(f"{variety.needing_new:.1f} a game need {OP_SYMBOLS[op]} and no other operation")
+    if tier.tier.adds:
+        only = "no other operation" if len(tier.tier.adds) == 1 else "none of the earlier operations"
+        parts.append(f"{variety.needing_new:.1f} a game need {signs} and {only}")
     if tier.own.min_fact_pairs and variety.rarest[0]:
-        parts.append(
-            f"the rarest {OP_SYMBOLS[op]} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game"
-        )
+        parts.append(f"the rarest {signs} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game")
     if tier.own.min_fact_pairs and variety.fewest_pairs[0]:
         count = variety.fewest_pairs[1]
         parts.append(f"{variety.fewest_pairs[0]} is in {count} two-card stack{'' if count == 1 else 's'}")

@@ -538,19 +538,10 @@ def _number(value: Any) -> str:
 
 
 def spec_tiers(spec: DeckSpec) -> tuple[Tier, ...]:
-    """The tiers a deck of ``spec`` is played with: its names, dot colours and operations.
-
-    This version plays tiers that each bring in one operation (the spec format allows a tier
-    to add several, or none and only add cards; design and verify will follow).
-    """
-    for number, tier in enumerate(spec.tiers):
-        if len(tier.adds) != 1:
-            raise DeckgenError(
-                f"{spec.source}: tiers[{number}] ({tier.name!r}) adds {len(tier.adds)} operations: this version "
-                'plays tiers that each add exactly one; give it one, e.g. adds = ["x"]'
-            )
+    """The tiers a deck of ``spec`` is played with: its names, dot colours and the operations
+    each brings in (one, several, or none for a tier that only adds cards)."""
     return make_tiers(
-        [(tier.name, tier.adds[0], tier.colour) for tier in spec.tiers],
+        [(tier.name, tier.adds, tier.colour) for tier in spec.tiers],
         [_factor_range(tier.factors or spec.factors) for tier in spec.tiers],
         [f"{tier.factors[0]}-{tier.factors[1]}" if tier.factors else "" for tier in spec.tiers],
     )

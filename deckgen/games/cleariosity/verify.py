@@ -116,12 +116,12 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
         14: f"at most {_per_tier(tiers, 'max_repeats')} of collections repeat an equation of the same game",
         15: (
             "games practise the new operation with no other reading often enough ("
-            + ", ".join(f"{OP_SYMBOLS[t.op]} {own.min_needing_new:g}" for t, own in tiers if own.min_needing_new)
+            + ", ".join(f"{signs(t)} {own.min_needing_new:g}" for t, own in tiers if own.min_needing_new)
             + " a game)"
         ),
         16: (
             "every "
-            + " and ".join(OP_SYMBOLS[t.op] for t, own in tiers if own.min_fact_pairs)
+            + " and ".join(signs(t) for t, own in tiers if own.min_fact_pairs)
             + " fact in at least "
             + " / ".join(sorted({str(own.min_fact_pairs) for _, own in tiers if own.min_fact_pairs}))
             + " two-card groups and collected at least "
@@ -131,9 +131,7 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
         17: (
             f"over {WINDOW} games in a row, at least "
             + " and ".join(
-                f"{own.min_distinct_facts} different {OP_SYMBOLS[t.op]} facts"
-                for t, own in tiers
-                if own.min_distinct_facts
+                f"{own.min_distinct_facts} different {signs(t)} facts" for t, own in tiers if own.min_distinct_facts
             )
             + " collected, at the level that brings them in"
         ),
@@ -147,6 +145,11 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
             + " of the collections practising their operations"
         ),
     }
+
+
+def signs(tier: Tier) -> str:
+    """The signs of the operations a tier brings in, for the criteria's words ("×", "× and ÷")."""
+    return " and ".join(OP_SYMBOLS[op] for op in tier.adds) or "no new"
 
 
 #: The standard deck's criteria, in words.
@@ -275,7 +278,8 @@ class TierReport:
         shares = stats.equation_shares()
         top = max(range(len(shares)), key=lambda i: (shares[i], -i)) if shares else None
         # The facts a class practises: equations of the new operation read non-trivially (not × 1, ÷ 1).
-        facts = [i for i, kind in enumerate(kinds) if kind == OPS.index(self.tier.op)]
+        practised = {OPS.index(op) for op in self.tier.practised()}
+        facts = [i for i, kind in enumerate(kinds) if kind in practised]
         counts = stats.equation_counts or [0] * len(names)
         new_total = sum(counts[i] for i in facts)
         top_new = max(facts, key=lambda i: (counts[i], -i)) if facts and new_total else None
@@ -396,7 +400,7 @@ class TierReport:
             v.fewest_pairs[1] < own.min_fact_pairs or v.rarest[1] < own.min_fact_per_game for v in varieties
         ):
             failed.append(16)
-        if any(v.distinct[self.tier.op][0] < own.min_distinct_facts for v in varieties):
+        if any(sum(v.distinct[op][0] for op in self.tier.adds) < own.min_distinct_facts for v in varieties):
             failed.append(17)
         if own.focus and any(
             focus.share < own.min_focus_share
@@ -420,7 +424,7 @@ class TierReport:
 
     def to_json(self) -> dict[str, Any]:
         fact, share = self.largest_fact()
-        op = self.tier.op
+        reading = self.tier.reading
         data: dict[str, Any] = {
             "cards": len(self.cards),
             "ops": list(self.tier.ops()),
@@ -431,7 +435,8 @@ class TierReport:
             "play": {str(p): round(s, 4) for p, s in self.play.items()},
             "passed": not self.failures(),
             "failed": [criteria_text(self.criteria, self.tier.tiers())[n] for n in self.failures()],
-            "new_op": op,
+            "new_op": self.tier.adds[0] if len(self.tier.adds) == 1 else "",
+            "new_ops": list(self.tier.adds),
             "pair_groups": sum(1 for g in self.groups if g.pair),
             "min_pairs": self.min_pairs,
             "practising_groups": self.practising_groups,
@@ -439,15 +444,19 @@ class TierReport:
                 "covered": self.facts_covered,
                 "of": len(self.facts),
                 "missing": [
-                    describe(f, op)
+                    describe(f, reading(f))
                     for f in tier_facts(self.tier, self.criteria.numbers, self.criteria.factors)
                     if not self.facts[f]
                 ],
-                "largest": describe(fact, op),
+                "largest": describe(fact, reading(fact)),
                 "largest_share": round(share, 4),
             },
             "teaching_split": [
-                {"cards": [self.cards[i].id for i in g.cards], "line": g.line, "fact": describe(g.values, op)}
+                {
+                    "cards": [self.cards[i].id for i in g.cards],
+                    "line": g.line,
+                    "fact": describe(g.values, reading(g.values, g.ops)),
+                }
                 for g in self.teaching.groups or ()
             ],
             "teaching_facts": self.teaching_facts(),
@@ -531,10 +540,12 @@ class DeckReport:
 
 
 def teaching_groups(cards: tuple[Card, ...], tier: Tier) -> list[Group]:
-    """Groups among ``cards`` that hold, among the tier's operations, only with its new one, not
-    trivially, and as one of the facts the tier brings in."""
+    """Groups among ``cards`` that hold, among the tier's operations, only with the ones it
+    brings in, not trivially, and as one of the facts it practises (for a tier that only adds
+    cards: any fact in play, not trivially)."""
     found = find_groups([raw_card(c) for c in cards], tier.ops())
-    return [g for g in found if g.ops == (tier.op,) and not g.trivial and tier.teaches(g.values)]
+    new = set(tier.adds or tier.ops())
+    return [g for g in found if set(g.ops) <= new and not g.trivial and practises_new(g, tier)]
 
 
 def partition_preferring_non_trivial(cards: range, groups: list[Group]) -> PartitionResult:
@@ -684,7 +695,7 @@ def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport
 def group_flags(groups: list[Group], tier: Tier) -> list[int]:
     """Per group: :data:`~.play.PRACTISES`, :data:`~.play.TRIVIAL` and :data:`~.play.NEEDS_NEW`
     bits for the play counters."""
-    only = {tier.op}
+    only = set(tier.adds)
     return [
         PRACTISES * practises_new(g, tier)
         | TRIVIAL * g.trivial
@@ -708,15 +719,15 @@ def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[s
     kinds: list[int] = []
     found = []
     for group in groups:
-        op = tier.op if tier.op in group.ops else group.ops[0]
+        op = next((op for op in tier.practised() if op in group.ops), group.ops[0])
         name = describe(group.values, op)
         if name not in numbers:
             numbers[name] = len(numbers)
             if is_trivial(*group.values, op):
                 kind = OPS.index(op) + TRIVIAL_KIND
-            elif not any(t.op == op and t.covers(group.values) for t in tier.tiers()):
+            elif not any(t.covers(group.values, op) for t in tier.tiers()):
                 kind = OPS.index(op) + 2 * TRIVIAL_KIND
-            elif op == tier.op and not tier.teaches(group.values):
+            elif op in tier.adds and not tier.teaches(group.values, op):
                 kind = OPS.index(op) + 3 * TRIVIAL_KIND
             else:
                 kind = OPS.index(op)
