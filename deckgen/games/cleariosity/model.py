@@ -84,8 +84,9 @@ class Tier:
     @property
     def sign(self) -> str:
         """What its cards print beside the dot, for colour-blind players: the signs it brings
-        in (``*/`` for × and ÷), or for a tier that only adds cards, every sign in play."""
-        return "".join(self.practised())
+        in (``*/`` for × and ÷), or for a tier that only adds cards, the first letter of its
+        name (as its card ids begin; no two tiers share it, where signs in play could)."""
+        return "".join(self.adds) or self.prefix
 
     def covers(self, values: tuple[int, int, int], op: str) -> bool:
         """Whether ``a op b = c`` is of an operation this tier adds, within its tables."""

@@ -57,6 +57,7 @@ def rules(deck: Deck) -> list[Block]:
             )
         ),
         Table([("Level", "Cards", "Operations"), *levels(deck)], [60.0, 25.0, 85.0]),
+        *signs_note(deck),
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
         Heading("What counts as an equation", 2),
@@ -87,6 +88,20 @@ def underline_note(deck: Deck) -> list[str]:
         return []
     turned = "".join(TURNED_DIGITS[ch] for ch in reversed(str(marked[0])))
     return [words.CLEARIOSITY_UNDERLINE.format(example=marked[0], turned=turned)]
+
+
+def signs_note(deck: Deck) -> list[Block]:
+    """For a deck with a colour that brings in several operations, or none (its dot then shows
+    its letter): what the marks beside its dot mean. Empty for one operation a colour."""
+    meanings = []
+    for tier in deck.present():
+        signs = " ".join(OP_SYMBOLS[op] for op in tier.adds)
+        if not tier.adds:
+            meanings.append(words.CLEARIOSITY_SIGNS_NONE.format(letter=tier.sign, colour=tier.name))
+        elif len(tier.adds) > 1:
+            doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds])
+            meanings.append(words.CLEARIOSITY_SIGNS_SEVERAL.format(signs=signs, colour=tier.name, doing=doing))
+    return [Text(words.CLEARIOSITY_SIGNS.format(meanings="; ".join(meanings)))] if meanings else []
 
 
 def numbers_text(deck: Deck) -> str:

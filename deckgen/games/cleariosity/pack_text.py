@@ -55,6 +55,11 @@ CLEARIOSITY_EQUATION = [
     "Every stacked card gives at least one of the three numbers; two or three cards make an equation.",
 ]
 
+#: For a deck with a colour that brings in two operations, or none: what its signs mean.
+CLEARIOSITY_SIGNS = "The marks beside a dot say what its colour brings in: {meanings}."
+CLEARIOSITY_SIGNS_SEVERAL = "{signs} on the {colour} dot: {colour} brings in {doing} together"
+CLEARIOSITY_SIGNS_NONE = "{letter} on the {colour} dot: {colour} adds cards for the operations so far, and no new one"
+
 #: For a deck with numbers that read as others turned half round (16 and 91): what the bar means.
 CLEARIOSITY_UNDERLINE = (
     "A line under a number shows which way up it is read: {example}, not {turned}. Cards always lie "
