@@ -117,8 +117,8 @@ def test_design_and_verify_follow_a_spec_of_several_and_of_no_operations(spec_fi
     note = signs_note(deck)
     assert len(note) == 1
     said = note[0].text
-    assert "× ÷ on the green dot: green brings in multiplying and dividing together" in said
-    assert "B on the blue dot: blue adds cards for the operations so far, and no new one" in said
+    assert "× ÷ on the green dot: green brings in multiplying and dividing together." in said
+    assert "B on the blue dot: blue adds more cards for the operations so far, and no new one." in said
 
 
 def test_a_deck_of_one_operation_a_colour_has_no_signs_note() -> None:

@@ -44,6 +44,7 @@ def rules(deck: Deck) -> list[Block]:
     # Levels of more than 36 cards leave more on the table (measured: purple and orange of the
     # standard deck, 48 and 60 cards), so the co-operative game allows them more.
     larger = [tier.name for tier in deck.present() if len(deck.tier_cards(tier)) > LARGER_LEVEL]
+    marks = signs_note(deck)
     variants = [words.CLEARIOSITY_LEVEL_UP.format(first=deck.present()[0].name)] if len(levels(deck)) > 1 else []
     variants += [
         text.format(larger=words.CLEARIOSITY_LARGER_LEVELS.format(levels=_joined(larger)) if larger else "")
@@ -53,11 +54,14 @@ def rules(deck: Deck) -> list[Block]:
         Heading(words.CLEARIOSITY_TITLE),
         Text(
             words.CLEARIOSITY_INTRO.format(
-                players=players_text(deck), cards=len(deck.cards), numbers=numbers_text(deck)
+                players=players_text(deck),
+                cards=len(deck.cards),
+                numbers=numbers_text(deck),
+                mark=words.CLEARIOSITY_MARK_EXPLAINED if marks else words.CLEARIOSITY_MARK,
             )
         ),
         Table([("Level", "Cards", "Operations"), *levels(deck)], [60.0, 25.0, 85.0]),
-        *signs_note(deck),
+        *marks,
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
         Heading("What counts as an equation", 2),
@@ -101,7 +105,7 @@ def signs_note(deck: Deck) -> list[Block]:
         elif len(tier.adds) > 1:
             doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds])
             meanings.append(words.CLEARIOSITY_SIGNS_SEVERAL.format(signs=signs, colour=tier.name, doing=doing))
-    return [Text(words.CLEARIOSITY_SIGNS.format(meanings="; ".join(meanings)))] if meanings else []
+    return [Text(words.CLEARIOSITY_SIGNS.format(meanings=" ".join(meanings)))] if meanings else []
 
 
 def numbers_text(deck: Deck) -> str:

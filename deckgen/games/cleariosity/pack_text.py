@@ -5,7 +5,7 @@ from __future__ import annotations
 CLEARIOSITY_TITLE = "Cleariosity Numbers"
 CLEARIOSITY_INTRO = (
     "A game for {players} with {cards} clear cards. Each card has three numbers ({numbers}) on a 3 × 3 grid "
-    "and a coloured dot, with an operation sign, in its bottom-left corner. Stack cards so that "
+    "and a coloured dot, with {mark}, in its bottom-left corner. Stack cards so that "
     "three numbers in a line make a true equation, and collect the cards."
 )
 #: What a level's operations are called in its row of the levels table.
@@ -56,9 +56,14 @@ CLEARIOSITY_EQUATION = [
 ]
 
 #: For a deck with a colour that brings in two operations, or none: what its signs mean.
-CLEARIOSITY_SIGNS = "The marks beside a dot say what its colour brings in: {meanings}."
-CLEARIOSITY_SIGNS_SEVERAL = "{signs} on the {colour} dot: {colour} brings in {doing} together"
-CLEARIOSITY_SIGNS_NONE = "{letter} on the {colour} dot: {colour} adds cards for the operations so far, and no new one"
+CLEARIOSITY_SIGNS = "The mark beside a dot says what its colour brings in. {meanings}"
+CLEARIOSITY_SIGNS_SEVERAL = "{signs} on the {colour} dot: {colour} brings in {doing} together."
+CLEARIOSITY_SIGNS_NONE = (
+    "{letter} on the {colour} dot: {colour} adds more cards for the operations so far, and no new one."
+)
+#: The intro's words for the mark beside the dot: an operation sign, or for such a deck, a mark.
+CLEARIOSITY_MARK = "an operation sign"
+CLEARIOSITY_MARK_EXPLAINED = "a mark (see below the table)"
 
 #: For a deck with numbers that read as others turned half round (16 and 91): what the bar means.
 CLEARIOSITY_UNDERLINE = (

@@ -234,8 +234,8 @@ def variety_line(tier: TierReport, players: int) -> str:
         parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {signs} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
     if tier.tier.adds:
-        only = "no other operation" if len(tier.tier.adds) == 1 else "none of the earlier operations"
-        parts.append(f"{variety.needing_new:.1f} a game need {signs} and {only}")
+        either = " or ".join(OP_SYMBOLS[op] for op in tier.tier.adds)
+        parts.append(f"{variety.needing_new:.1f} a game need {either} and no other operation")
     if tier.own.min_fact_pairs and variety.rarest[0]:
         parts.append(f"the rarest {signs} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game")
     if tier.own.min_fact_pairs and variety.fewest_pairs[0]:
