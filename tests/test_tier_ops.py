@@ -4,6 +4,7 @@ judged by verify, designed, printed and explained in the teacher pack."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -113,13 +114,98 @@ def test_design_and_verify_follow_a_spec_of_several_and_of_no_operations(spec_fi
     assert all(("×" in g["fact"]) != ("÷" in g["fact"]) for g in green["teaching_split"])
     text = CliRunner().invoke(cli, ["verify", "--file", str(tmp_path / "deck-a.toml"), "--games", "200"]).output
     assert "green: students multiply and divide about" in text
-    assert "blue: students use the facts of every operation in play about" in text
+    assert "blue: students multiply and divide (no new operation, more cards) about" in text
     note = signs_note(deck)
     assert len(note) == 1
     said = note[0].text
     assert "× ÷ on the green dot: green brings in multiplying and dividing together." in said
-    assert "B on the blue dot: blue adds more cards for the operations so far, and no new one." in said
+    assert "B (for blue) on the blue dot: blue adds more cards for the operations so far, and no new operation." in said
 
 
 def test_a_deck_of_one_operation_a_colour_has_no_signs_note() -> None:
     assert signs_note(load_cleariosity()) == []
+
+
+def test_only_a_deck_that_divides_says_division_must_come_out_exact() -> None:
+    from deckgen.games.cleariosity.pack import equation_rules
+    from deckgen.games.cleariosity.spec import SPECS
+
+    assert any("Division must come out exact." in rule for rule in equation_rules(load_cleariosity()))
+    starter = load_cleariosity(SPECS.parent / "cleariosity-starter.toml")
+    assert not any("Division" in rule for rule in equation_rules(starter))
+
+
+def test_a_fact_is_named_with_an_operation_under_which_it_holds() -> None:
+    from deckgen.games.cleariosity.model import make_tiers
+
+    green, blue = make_tiers([("green", ("+", "-"), "green"), ("blue", (), "blue")])
+    assert (green.reading((2, 3, 5)), green.reading((4, 3, 1)), blue.reading((4, 3, 1))) == ("+", "-", "-")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('adds = ["x", "/"]', 'adds = ["x", "x"]'), "tiers[0].adds lists 'x' twice; list each operation once"),
+        (('adds = ["x", "/"]', 'adds = ["x", "×"]'), "tiers[0].adds lists 'x' twice; list each operation once"),
+        (
+            ('name = "blue"\ncolour = "blue"', 'name = "xtra"\ncolour = "blue"'),
+            "an X there reads as a times sign; give it a name that starts with another letter",
+        ),
+        (
+            ("cards = 12\nadds = []", 'cards = 12\nadds = []\nfocus = ["2x8"]'),
+            "is outside the tables in play at tier 'blue'; change the fact\n",
+        ),
+    ],
+)
+def test_mistakes_in_several_or_no_operations_get_one_line(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
+    path = tmp_path / "spec.toml"
+    path.write_text(TOGETHER.replace(*change).replace('numbers = "2-16"', 'numbers = "2-18"'), encoding="utf-8")
+    with pytest.raises(DeckgenError) as raised:
+        load_spec(str(path))
+    said = str(raised.value) + "\n"
+    assert message in said and said.count("\n") == 1, said
+
+
+def test_plus_may_not_come_back_with_tables(tmp_path: Path) -> None:
+    path = tmp_path / "spec.toml"
+    text = TOGETHER.replace('adds = ["x", "/"]', 'adds = ["+", "x"]').replace(
+        "cards = 12\nadds = []", 'cards = 12\nadds = ["+", "/"]\nfactors = "2-3"'
+    )
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckgenError, match=r"tiers\[1\]\.adds '\+' is already in play"):
+        load_spec(str(path))
+
+
+def test_criterion_16_is_of_times_and_divide_facts_only(tmp_path: Path) -> None:
+    from deckgen.games.cleariosity.verify import criteria_text
+
+    path = tmp_path / "spec.toml"
+    path.write_text(TOGETHER.replace('adds = ["x", "/"]', 'adds = ["+", "x"]'), encoding="utf-8")
+    spec = load_spec(str(path))
+    assert "every × fact in at least 3 two-card groups" in criteria_text(spec.criteria_for(), spec_tiers(spec))[16]
+
+
+def test_a_level_is_all_four_colours_only_in_a_deck_of_four() -> None:
+    from deckgen.games.cleariosity.model import Deck, make_tiers
+    from deckgen.games.cleariosity.pack import levels
+
+    standard = load_cleariosity()
+    assert levels(standard)[-1][0] == "All four colours"
+    tiers = make_tiers([(t.name, t.adds, t.colour) for t in standard.tiers] + [("blue", (), "blue")])
+    extra = [replace(card, tier=tiers[card.tier.rank]) for card in standard.cards]
+    extra += [replace(card, id=f"B{n:02}", tier=tiers[4]) for n, card in enumerate(standard.cards[:3], 1)]
+    rows = levels(Deck("five", tuple(extra), tiers=tiers))
+    assert rows[3][0] == "Green, yellow, purple and orange" and rows[4][0].startswith("Green, yellow")
+
+
+def test_a_designed_deck_names_its_spec_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.games.cleariosity.deckfile import spec_beside, spec_from
+
+    (tmp_path / "specs").mkdir()
+    monkeypatch.chdir(tmp_path / "specs")
+    named = spec_from(tmp_path / "out" / "deck.toml", "my.toml")
+    assert named == "../specs/my.toml"
+    assert Path(spec_beside(tmp_path / "out" / "deck.toml", named)).resolve() == tmp_path / "specs" / "my.toml"
+    assert spec_from(tmp_path / "deck.toml", "times-2-4") == "times-2-4"  # a preset's name stays

@@ -78,6 +78,7 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     from deckgen.games.cleariosity.design import DesignGoal, design_deck
 
     check_output(out)  # before the search, which takes minutes
+    from deckgen.games.cleariosity.deckfile import spec_from
     from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
     from deckgen.games.cleariosity.verify import verify_deck
 
@@ -87,7 +88,8 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
     counts = tuple(tier.cards for tier in spec.tiers)
     goal = DesignGoal(counts, criteria, tiers=spec_tiers(spec))
     if not standard:
-        goal = DesignGoal(counts, criteria, name=spec.name, spec=str(spec_name), tiers=spec_tiers(spec))
+        named = spec_from(out, str(spec_name))  # a spec file from the deck file's folder
+        goal = DesignGoal(counts, criteria, name=spec.name, spec=named, tiers=spec_tiers(spec))
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = default_workers()

@@ -10,6 +10,7 @@ load (a deck that is half right is not a deck).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,14 @@ def spec_beside(path: Path, spec: str) -> str:
     if not spec or ("/" not in spec and not spec.endswith(".toml")) or Path(spec).is_absolute():
         return spec
     return str(path.parent / spec)
+
+
+def spec_from(out: Path | None, spec: str) -> str:
+    """How a deck file written to ``out`` names its spec (the inverse of :func:`spec_beside`): a
+    preset's name or an absolute path as given, a spec file's path from the deck file's folder."""
+    if out is None or not spec or ("/" not in spec and not spec.endswith(".toml")) or Path(spec).is_absolute():
+        return spec
+    return os.path.relpath(Path(spec).resolve(), out.resolve().parent)
 
 
 def deck_tiers(path: Path, spec: str) -> tuple[Tier, ...]:

@@ -49,7 +49,7 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
+from deckgen.games.cleariosity.criteria import RARE_FACT_OPS, STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
@@ -334,6 +334,16 @@ class DeckSearch:
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
         self.distinct_pairs = [0] * total
         self.fact_codes = [[(a * base + b) * base + c for a, b, c in facts] for facts in self.goal_facts]
+        # The facts criterion 16 judges: a tier's × and ÷ facts (all of them where it has no such
+        # operation; a tier that adds + and × is judged by its × facts).
+        self.rare_codes = [
+            [
+                code
+                for code, fact in zip(codes, facts, strict=True)
+                if tier.reading(fact) in RARE_FACT_OPS or not set(tier.practised()) & set(RARE_FACT_OPS)
+            ]
+            for tier, codes, facts in zip(self.tiers, self.fact_codes, self.goal_facts, strict=True)
+        ]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
         # Planting whole two-card groups (see _propose_plant): for numbers past 9 only, where a
         # changed number seldom makes a group; each tier's facts want this many two-card groups.
@@ -756,7 +766,7 @@ class DeckSearch:
         if self.criteria.tiers[tier_number].min_fact_pairs:
             floor = s.rare_fact_floor * steer["floor"] * practising
             pairs = stats.pair_facts
-            for code in codes:
+            for code in self.rare_codes[tier_number]:
                 if stats.facts[code]:
                     short = s.rare_fact_pairs - pairs[code]
                     missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
@@ -980,8 +990,10 @@ class DeckSearch:
                 if max(counts[i] for i in facts) > (limits.max_top_new - 0.04) * max(1, sum(counts[i] for i in facts)):
                     steer["top_fact"] *= 0.95
                     break
+            rare = {OPS.index(op) for op in tier.practised() if op in RARE_FACT_OPS}
+            judged = [i for i in facts if kinds[i] in rare] or facts
             if own.min_fact_pairs and any(
-                min(stats.equation_counts[i] for i in facts) < (own.min_fact_per_game + 0.06) * stats.games
+                min(stats.equation_counts[i] for i in judged) < (own.min_fact_per_game + 0.06) * stats.games
                 for stats in played
             ):
                 steer["floor"] *= 1.1

@@ -100,7 +100,9 @@ class CleariosityGeometry:
     def id_start(self, op: str, label: str = "") -> tuple[float, float]:
         """Left end and baseline of the card id: right of the tier dot, its sign and its label."""
         _, cy = self.dot_centre
-        x = self.sign_end(op) + 1.6
+        # A letter beside the dot (a tier that adds no operation) stands further off, so that
+        # it does not read as the first letter of the id ("B B04", not "BB04").
+        x = self.sign_end(op) + (3.2 if op.isalpha() else 1.6)
         if label:
             x += (text_width(label) + STROKE) * self.label_size + 1.6
         return x, cy + self.label_size / 2

@@ -103,9 +103,11 @@ class Tier:
     def reading(self, values: tuple[int, int, int], held: Iterable[str] = ()) -> str:
         """The operation a fact of this tier is read with: the first it practises among ``held``
         (the operations under which the numbers hold; all it practises when not given)."""
-        held = tuple(held)
+        from deckgen.games.cleariosity.rules import equation_ops  # rules reads the model
+
+        held = tuple(held) or equation_ops(*values, ops=self.practised())
         for op in self.practised():
-            if (not held or op in held) and self.teaches(values, op):
+            if op in held and self.teaches(values, op):
                 return op
         return held[0] if held else self.practised()[0]
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
-from deckgen.games.cleariosity.model import Card, Deck
+from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.games.cleariosity.spec import load_spec
@@ -65,7 +65,7 @@ def rules(deck: Deck) -> list[Block]:
         Heading("How to play", 2),
         Numbered(words.CLEARIOSITY_RULES),
         Heading("What counts as an equation", 2),
-        Bullets(words.CLEARIOSITY_EQUATION + underline_note(deck)),
+        Bullets(equation_rules(deck) + underline_note(deck)),
         Heading("Variations", 2),
         Bullets(variants),
         Together(
@@ -94,6 +94,18 @@ def underline_note(deck: Deck) -> list[str]:
     return [words.CLEARIOSITY_UNDERLINE.format(example=marked[0], turned=turned)]
 
 
+def table_signs(tier: Tier) -> str:
+    """The signs of the operations a tier's own tables are of (× and ÷; + and − have none)."""
+    return " ".join(OP_SYMBOLS[op] for op in tier.adds if op in ("*", "/"))
+
+
+def equation_rules(deck: Deck) -> list[str]:
+    """What counts as an equation, saying that division must come out exact only where the deck divides."""
+    divides = any("/" in tier.adds for tier in deck.present())
+    exact = words.CLEARIOSITY_EXACT if divides else ""
+    return [rule.format(exact=exact) if "{exact}" in rule else rule for rule in words.CLEARIOSITY_EQUATION]
+
+
 def signs_note(deck: Deck) -> list[Block]:
     """For a deck with a colour that brings in several operations, or none (its dot then shows
     its letter): what the marks beside its dot mean. Empty for one operation a colour."""
@@ -101,10 +113,14 @@ def signs_note(deck: Deck) -> list[Block]:
     for tier in deck.present():
         signs = " ".join(OP_SYMBOLS[op] for op in tier.adds)
         if not tier.adds:
-            meanings.append(words.CLEARIOSITY_SIGNS_NONE.format(letter=tier.sign, colour=tier.name))
+            meanings.append(words.CLEARIOSITY_SIGNS_NONE.format(letter=tier.sign, name=tier.name, colour=tier.colour))
         elif len(tier.adds) > 1:
-            doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds])
-            meanings.append(words.CLEARIOSITY_SIGNS_SEVERAL.format(signs=signs, colour=tier.name, doing=doing))
+            doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds]) + " together"
+            if tier.label:
+                doing += f", for the {table_signs(tier)} tables {tier.label}"
+            meanings.append(
+                words.CLEARIOSITY_SIGNS_SEVERAL.format(signs=signs, name=tier.name, colour=tier.colour, doing=doing)
+            )
     return [Text(words.CLEARIOSITY_SIGNS.format(meanings=" ".join(meanings)))] if meanings else []
 
 
@@ -132,11 +148,11 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
     rows = []
     for tier in present:
         colours = [t.name for t in tier.tiers() if t in present]
-        name = "All four colours" if len(colours) == 4 else _joined(colours).capitalize()
+        name = "All four colours" if len(colours) == len(present) == 4 else _joined(colours).capitalize()
         ops = tier.ops()
         signs = " ".join(OP_SYMBOLS[op] for op in ops)
         doing = "all four operations" if len(ops) == 4 else _joined([words.OPERATION_WORDS[op] for op in ops])
-        tables = [f"{' '.join(OP_SYMBOLS[op] for op in t.adds)} {t.label}" for t in tier.tiers() if t.label]
+        tables = [f"{table_signs(t)} {t.label}" for t in tier.tiers() if t.label]
         if tables:
             doing += ", tables " + ", ".join(tables)
         rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))

@@ -49,17 +49,19 @@ CLEARIOSITY_EQUATION = [
     "The three numbers are in one straight line: a row read left to right, a column read top to "
     "bottom, or a diagonal read from its left end (top-left down to bottom-right, or bottom-left "
     "up to top-right).",
-    "Read in that direction they say X op Y = Z, with an operation of your level. Division must come out exact.",
+    "Read in that direction they say X op Y = Z, with an operation of your level.{exact}",
     "None of the three numbers covers, or is covered by, another number. Numbers that are not "
     "part of the equation may overlap.",
     "Every stacked card gives at least one of the three numbers; two or three cards make an equation.",
 ]
 
+#: Said of dividing, in a deck that divides.
+CLEARIOSITY_EXACT = " Division must come out exact."
 #: For a deck with a colour that brings in two operations, or none: what its signs mean.
 CLEARIOSITY_SIGNS = "The mark beside a dot says what its colour brings in. {meanings}"
-CLEARIOSITY_SIGNS_SEVERAL = "{signs} on the {colour} dot: {colour} brings in {doing} together."
+CLEARIOSITY_SIGNS_SEVERAL = "{signs} on the {colour} dot: {name} brings in {doing}."
 CLEARIOSITY_SIGNS_NONE = (
-    "{letter} on the {colour} dot: {colour} adds more cards for the operations so far, and no new one."
+    "{letter} (for {name}) on the {colour} dot: {name} adds more cards for the operations so far, and no new operation."
 )
 #: The intro's words for the mark beside the dot: an operation sign, or for such a deck, a mark.
 CLEARIOSITY_MARK = "an operation sign"

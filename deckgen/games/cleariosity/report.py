@@ -166,10 +166,9 @@ def expectation(tier: TierReport, players: int) -> str:
 
 def doing(tier: Tier) -> str:
     """What students do at a tier, in a sentence: "multiply", "multiply and divide", or for a
-    tier that only adds cards, "use the facts of every operation in play"."""
-    if not tier.adds:
-        return "use the facts of every operation in play"
-    return " and ".join(VERBS[op] for op in tier.adds)
+    tier that only adds cards, "add and subtract (no new operation, more cards)"."""
+    doing = " and ".join(VERBS[op] for op in tier.practised())
+    return doing if tier.adds else f"{doing} (no new operation, more cards)"
 
 
 def practised_signs(tier: TierReport) -> str:
@@ -230,7 +229,7 @@ def variety_line(tier: TierReport, players: int) -> str:
     if not equation:
         return f"{tier.tier.name}: no equation is collected in these games."
     parts = [f"{tier.tier.name}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
-    if tier.tier.rank and variety.top_new[0]:
+    if tier.tier.rank and tier.tier.adds and variety.top_new[0]:
         parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {signs} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
     if tier.tier.adds:

@@ -388,7 +388,8 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
             if not spec.in_tables(number, (a, op, b, c)):
                 raise DeckgenError(
                     f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} is outside the tables "
-                    f"in play at tier {tiers[number].name!r}; change the fact or the tier's factors"
+                    f"in play at tier {tiers[number].name!r}; change the fact"
+                    + (" or the tier's factors" if tiers[number].adds else "")
                 )
     spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
     return spec
@@ -482,20 +483,34 @@ def _tiers(
         if own_factors and not set(adds) & {"*", "/"}:
             raise DeckgenError(f"{source}: {where}.factors: only a tier that adds x or / has tables; remove the line")
         tables = own_factors or spec_factors
+        twice = [op for op in adds if adds.count(op) > 1]
+        if twice:
+            raise DeckgenError(
+                f"{source}: {where}.adds lists '{OPERATION_SIGNS[twice[0]]}' twice; list each operation once"
+            )
         again = [
             op
             for op in adds
             if op in seen_ops
-            and not (own_factors and all((t.factors or spec_factors) != tables for t in tiers if op in t.adds))
+            and not (
+                op in ("*", "/")
+                and own_factors
+                and all((t.factors or spec_factors) != tables for t in tiers if op in t.adds)
+            )
         ]
-        if again or len(set(adds)) != len(adds):
-            sign = OPERATION_SIGNS[(again or list(adds))[0]]
+        if again:
+            sign = OPERATION_SIGNS[again[0]]
             raise DeckgenError(
                 f"{source}: {where}.adds '{sign}' is already in play; each operation is added once "
                 '(x and / again only with other tables: factors = "6-9")'
             )
         if number == 0 and not adds:
             raise DeckgenError(f"{source}: {where}.adds is empty; the first tier must add an operation")
+        if not adds and name[0] == "x":
+            raise DeckgenError(
+                f"{source}: {where}.name {name!r}: a tier that adds no operation prints its first letter beside "
+                "the dot, and an X there reads as a times sign; give it a name that starts with another letter"
+            )
         seen_ops += adds
         focus = table.get("focus", [])
         if isinstance(focus, str):

@@ -42,7 +42,7 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
+from deckgen.games.cleariosity.criteria import RARE_FACT_OPS, STANDARD_CRITERIA, Criteria, TierCriteria
 from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Deck, Tier
@@ -88,7 +88,8 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
     return {
         1: "no card is an equation by itself",
         2: "perfect clear",
-        3: "the new colour splits into groups of its own operation, none trivial, at least "
+        3: "the new colour splits into groups of the operations it brings in (any in play, for a colour that adds "
+        "none), none trivial, at least "
         f"{criteria.min_teaching_facts} facts",
         4: f"every card in at least {criteria.min_groups} groups",
         5: f"every card in at least {criteria.min_pairs} two-card groups",
@@ -121,7 +122,11 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
         ),
         16: (
             "every "
-            + " and ".join(signs(t) for t, own in tiers if own.min_fact_pairs)
+            + " and ".join(
+                OP_SYMBOLS[op]
+                for op in dict.fromkeys(op for t, own in tiers if own.min_fact_pairs for op in t.adds)
+                if op in RARE_FACT_OPS
+            )
             + " fact in at least "
             + " / ".join(sorted({str(own.min_fact_pairs) for _, own in tiers if own.min_fact_pairs}))
             + " two-card groups and collected at least "
@@ -289,8 +294,11 @@ class TierReport:
             in_deck = sum(1 for k in kinds if k == kind)
             seen = stats.window_distinct[kind] / stats.windows if stats.windows and stats.window_distinct else 0.0
             distinct[op] = (seen, in_deck)
-        fewest = min(facts, key=lambda i: (pairs[i], i)) if facts else None
-        rarest = min(facts, key=lambda i: (stats.equation_counts[i], i)) if facts and stats.equation_counts else None
+        # Criterion 16 is of × and ÷ facts: a tier that adds + and × is judged by its × facts.
+        rare = {OPS.index(op) for op in self.tier.practised() if op in RARE_FACT_OPS}
+        judged = [i for i in facts if kinds[i] in rare] if rare else facts
+        fewest = min(judged, key=lambda i: (pairs[i], i)) if judged else None
+        rarest = min(judged, key=lambda i: (stats.equation_counts[i], i)) if judged and stats.equation_counts else None
         return Variety(
             fewest_pairs=(names[fewest], pairs[fewest]) if fewest is not None else ("", 0),
             rarest=(names[rarest], stats.equation_counts[rarest] / stats.games) if rarest is not None else ("", 0.0),
