@@ -1,10 +1,12 @@
 """The arithmetic facts each tier teaches, and which of them a deck's groups cover.
 
-A *fact* is an ordered equation ``a op b = c`` with the tier's new operation and no trivial
+A *fact* is an ordered equation ``a op b = c`` with an operation the tier brings in and no trivial
 operand: the 36 additions a + b = c (a, b ≥ 1) for green, the 36 subtractions c − a = b
 (a, b ≥ 1) for yellow, the 6 multiplications with both factors ≥ 2 for purple and the 6
 divisions with divisor and quotient ≥ 2 for orange. A group practises a fact when it has that
-non-trivial reading, so the facts of a tier are exactly the readings that practise it.
+non-trivial reading, so the facts of a tier are exactly the readings that practise it. A
+spec's tier that adds several operations has the facts of each; one that adds none (only more
+cards) has every fact in play.
 """
 
 from __future__ import annotations
