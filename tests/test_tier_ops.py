@@ -209,3 +209,80 @@ def test_a_designed_deck_names_its_spec_from_its_own_folder(tmp_path: Path, monk
     assert named == "../specs/my.toml"
     assert Path(spec_beside(tmp_path / "out" / "deck.toml", named)).resolve() == tmp_path / "specs" / "my.toml"
     assert spec_from(tmp_path / "deck.toml", "times-2-4") == "times-2-4"  # a preset's name stays
+
+
+def test_numbers_are_named_by_an_operation_the_tier_practises_them_with() -> None:
+    """(2, 2, 4) holds with + and ×; where × is only for the 3 and 4 tables, + is the fact."""
+    from deckgen.games.cleariosity.model import make_tiers
+    from deckgen.games.cleariosity.verify import spoken
+
+    tiers = make_tiers(
+        [("green", "*", "green"), ("yellow", "+", "yellow"), ("blue", (), "blue")], [(3, 4), (), ()], ["3-4", "", ""]
+    )
+    assert spoken(tiers[2], (2, 2, 4)) == "2 + 2 = 4"
+    assert spoken(tiers[0], (3, 4, 12)) == "3 × 4 = 12"
+    plus_times = make_tiers([("green", ("+", "*"), "green")])[0]
+    assert spoken(plus_times, (2, 2, 4)) == "2 + 2 = 4"  # one line of numbers, one name
+
+
+STARTER_MIXED = """spec_version = 1
+name = "starter-mixed"
+numbers = "0-5"
+
+[[tiers]]
+name = "green"
+colour = "green"
+cards = 24
+adds = ["+", "-"]
+focus = ["2+2=4"]
+
+[[tiers]]
+name = "blue"
+colour = "blue"
+cards = 12
+adds = []
+min_distinct_facts = 3
+min_needing_new = 1.0
+"""
+
+
+def test_lines_a_spec_sets_on_a_tier_of_no_operation_judge_the_facts_in_play(tmp_path: Path) -> None:
+    """Criteria 15 and 17 set on a tier that adds none count every fact in play, and a focus
+    fact whose numbers read with two of the tier's operations is found under its name in play."""
+    spec = tmp_path / "starter-mixed.toml"
+    spec.write_text(STARTER_MIXED, encoding="utf-8")
+    out = tmp_path / "deck.toml"
+    command = ["design", "--spec", str(spec), "--seed", "1", "--iterations", "2000", "--attempts", "1"]
+    CliRunner().invoke(cli, [*command, "--out", str(out)])
+    result = CliRunner().invoke(cli, ["verify", "--file", str(out), "--games", "300", "--json"])
+    report = json.loads(result.output)
+    blue = report["tiers"]["blue"]
+    assert not any(text.startswith(("games practise", "over 10 games")) for text in blue["failed"]), blue["failed"]
+    assert blue["variety"]["3"]["needing_new_per_game"] >= 1.0
+    green = report["tiers"]["green"]
+    (focus,) = green["focus"]["3"]["facts"]
+    deck = load_cleariosity(out)
+    from deckgen.games.cleariosity.groups import find_groups, raw_card
+
+    cards = [raw_card(c) for c in deck.tier_cards(deck.tiers[0])]
+    pairs = sum(1 for g in find_groups(cards, ("+", "-")) if g.pair and g.values == (2, 2, 4))
+    assert focus["equation"] == "2 + 2 = 4" and focus["pair_groups"] == pairs > 0
+
+
+def test_criterion_16_set_on_a_subtracting_tier_names_subtraction() -> None:
+    from dataclasses import replace as changed
+
+    from deckgen.games.cleariosity.verify import criteria_text
+
+    spec = load_spec("starter")
+    criteria = spec.criteria_for()
+    tiers = (criteria.tiers[0], changed(criteria.tiers[1], min_fact_pairs=3))
+    text = criteria_text(changed(criteria, tiers=tiers), spec_tiers(spec))[16]
+    assert "every − fact in at least 3 two-card groups" in text
+
+
+def test_a_spec_named_without_its_ending_stays_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.games.cleariosity.deckfile import spec_from
+
+    monkeypatch.chdir(tmp_path)
+    assert spec_from(tmp_path / "sp" / "deck.toml", "sp/myspec") == "./myspec"

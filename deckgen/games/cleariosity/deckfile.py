@@ -148,7 +148,9 @@ def spec_from(out: Path | None, spec: str) -> str:
     preset's name or an absolute path as given, a spec file's path from the deck file's folder."""
     if out is None or not spec or ("/" not in spec and not spec.endswith(".toml")) or Path(spec).is_absolute():
         return spec
-    return os.path.relpath(Path(spec).resolve(), out.resolve().parent)
+    named = os.path.relpath(Path(spec).resolve(), out.resolve().parent)
+    # A bare name would read back as a preset's: keep it a path.
+    return named if "/" in named or named.endswith(".toml") else f"./{named}"
 
 
 def deck_tiers(path: Path, spec: str) -> tuple[Tier, ...]:

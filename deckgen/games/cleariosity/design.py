@@ -49,17 +49,25 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from deckgen.games.cleariosity.criteria import RARE_FACT_OPS, STANDARD_CRITERIA, Criteria
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.play import PlayStats, simulate
-from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, describe, equation_ops, is_trivial
+from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
     STANDARD_COUNTS,
 )
-from deckgen.games.cleariosity.verify import balance, equation_numbers, group_flags, quick_report
+from deckgen.games.cleariosity.verify import (
+    balance,
+    distinct_ops,
+    equation_numbers,
+    fact_pair_ops,
+    group_flags,
+    quick_report,
+    spoken,
+)
 from deckgen.workers import POLL_SECONDS, report, worker_pool
 
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
@@ -337,11 +345,7 @@ class DeckSearch:
         # The facts criterion 16 judges: a tier's × and ÷ facts (all of them where it has no such
         # operation; a tier that adds + and × is judged by its × facts).
         self.rare_codes = [
-            [
-                code
-                for code, fact in zip(codes, facts, strict=True)
-                if tier.reading(fact) in RARE_FACT_OPS or not set(tier.practised()) & set(RARE_FACT_OPS)
-            ]
+            [code for code, fact in zip(codes, facts, strict=True) if tier.reading(fact) in fact_pair_ops(tier)]
             for tier, codes, facts in zip(self.tiers, self.fact_codes, self.goal_facts, strict=True)
         ]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
@@ -990,15 +994,16 @@ class DeckSearch:
                 if max(counts[i] for i in facts) > (limits.max_top_new - 0.04) * max(1, sum(counts[i] for i in facts)):
                     steer["top_fact"] *= 0.95
                     break
-            rare = {OPS.index(op) for op in tier.practised() if op in RARE_FACT_OPS}
-            judged = [i for i in facts if kinds[i] in rare] or facts
+            judged_kinds = {OPS.index(op) for op in fact_pair_ops(tier)}
+            judged = [i for i in facts if kinds[i] in judged_kinds]
             if own.min_fact_pairs and any(
                 min(stats.equation_counts[i] for i in judged) < (own.min_fact_per_game + 0.06) * stats.games
                 for stats in played
             ):
                 steer["floor"] *= 1.1
         if own.min_distinct_facts and any(
-            sum(stats.window_distinct[kind] for kind in new_kinds) < (own.min_distinct_facts + 1) * stats.windows
+            sum(stats.window_distinct[OPS.index(op)] for op in distinct_ops(tier))
+            < (own.min_distinct_facts + 1) * stats.windows
             for stats in played
         ):
             steer["distinct"] += 1.0
@@ -1008,7 +1013,8 @@ class DeckSearch:
         a focus fact collected too rarely, or the focus facts too small a share of the practice."""
         own, steer = self.criteria.tiers[number], self.steer[number]
         index = {name: i for i, name in enumerate(names)}
-        wanted = [index.get(describe((a, b, c), op)) for a, op, b, c in own.focus]
+        tier = self.tiers[number]
+        wanted = [index.get(spoken(tier, (a, b, c))) for a, _, b, c in own.focus]
         kind_of = {OPS.index(op) for _, op, _, _ in own.focus}
         for stats in played:
             counts = stats.equation_counts

@@ -101,15 +101,18 @@ class Tier:
         return self.covers(values, op) and not any(t.covers(values, op) for t in self.earlier)
 
     def reading(self, values: tuple[int, int, int], held: Iterable[str] = ()) -> str:
-        """The operation a fact of this tier is read with: the first it practises among ``held``
-        (the operations under which the numbers hold; all it practises when not given)."""
+        """The operation numbers on a line are read with at this tier, as a pupil says them:
+        among ``held`` (the operations under which they hold; worked out when not given), the
+        first it practises of which they are one of its facts, else the first it practises,
+        else the first that holds. With one operation a tier: that one wherever it holds."""
         from deckgen.games.cleariosity.rules import equation_ops  # rules reads the model
 
-        held = tuple(held) or equation_ops(*values, ops=self.practised())
-        for op in self.practised():
-            if op in held and self.teaches(values, op):
+        held = tuple(held) or equation_ops(*values, ops=self.ops())
+        practised = [op for op in self.practised() if op in held]
+        for op in practised:
+            if self.teaches(values, op):
                 return op
-        return held[0] if held else self.practised()[0]
+        return practised[0] if practised else held[0] if held else self.practised()[0]
 
     def tiers(self) -> tuple[Tier, ...]:
         """The tiers whose cards are in play at this tier."""

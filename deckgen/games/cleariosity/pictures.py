@@ -86,9 +86,9 @@ def sample_stack(deck: Deck) -> Stack | None:
     if not groups:
         return None
     # Best a stack with a card of the level's own colour (its dot shows on the stack), that
-    # reads the new operation alone, of three cards.
+    # reads the new operation alone (any, at a level that adds none), of three cards.
     own = {index for index, card in enumerate(cards) if card.tier == tier}
-    group = min(groups, key=lambda g: (not own & set(g.cards), not set(g.ops) <= set(tier.adds), g.pair))
+    group = min(groups, key=lambda g: (not own & set(g.cards), not set(g.ops) <= set(tier.practised()), g.pair))
     chosen = [cards[i] for i in group.cards]
     reading = read_stack(chosen, tier)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])

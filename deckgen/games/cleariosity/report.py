@@ -117,10 +117,10 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             else f"{count} different facts; the search ran out before proving none has more"
         )
         lines += ["", f"Teaching split, {tier.tier.name} cards ({how_many}):"]
-        lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier.practised())
+        lines += _groups_listing(tier, tier.teaching.groups, tier.teaching.exhausted, tier.tier)
     for tier in report.tiers:
         lines += ["", f"Perfect clear, {tier.tier.name} tier:"]
-        lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, ())
+        lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
     lines.append("")
     if report.games == 0:
         any_focus = any(tier.own.focus for tier in report.tiers)  # 18 applies only to focus facts
@@ -140,14 +140,16 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
 
 
 def _groups_listing(
-    tier: TierReport, groups: tuple[Group, ...] | None, exhausted: bool, preferred: tuple[str, ...]
+    tier: TierReport, groups: tuple[Group, ...] | None, exhausted: bool, reader: Tier | None
 ) -> list[str]:
+    """Groups as lines of the report, each read as a pupil says it at ``reader`` (a teaching
+    split), or with the first operation that holds (a perfect clear)."""
     if groups is None:
         return ["  " + ("no such split exists" if exhausted else "none found within the search budget")]
     listing = []
     for group in groups:
         ids = " ".join(tier.cards[i].id for i in group.cards)
-        shown = next((op for op in preferred if op in group.ops), group.ops[0])
+        shown = reader.reading(group.values, group.ops) if reader is not None else group.ops[0]
         listing.append(f"  {ids:<12} {group.line:<5} {describe(group.values, shown)}")
     return listing
 

@@ -30,6 +30,10 @@ its first week, even when every figure above is met):
 15. enough collections a game read only with the new operation (2 × 2 = 4 is also 2 + 2);
 16. every × and ÷ fact is in enough two-card groups and comes up often enough;
 17. enough different additions and subtractions come up in ten games in a row.
+
+"The new operation" is every operation a tier brings in, where a deck spec's tier adds several;
+a tier that adds none (only more cards) practises every fact in play, and the criteria of new
+facts (7, 10, 15, 16, 17) ask nothing of it unless its spec sets their lines.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import RARE_FACT_OPS, STANDARD_CRITERIA, Criteria, TierCriteria
+from deckgen.games.cleariosity.criteria import FACTS_MET, RARE_FACT_OPS, STANDARD_CRITERIA, Criteria, TierCriteria
 from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Deck, Tier
@@ -124,8 +128,7 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
             "every "
             + " and ".join(
                 OP_SYMBOLS[op]
-                for op in dict.fromkeys(op for t, own in tiers if own.min_fact_pairs for op in t.adds)
-                if op in RARE_FACT_OPS
+                for op in dict.fromkeys(op for t, own in tiers if own.min_fact_pairs for op in fact_pair_ops(t))
             )
             + " fact in at least "
             + " / ".join(sorted({str(own.min_fact_pairs) for _, own in tiers if own.min_fact_pairs}))
@@ -136,7 +139,9 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
         17: (
             f"over {WINDOW} games in a row, at least "
             + " and ".join(
-                f"{own.min_distinct_facts} different {signs(t)} facts" for t, own in tiers if own.min_distinct_facts
+                f"{own.min_distinct_facts} different {' and '.join(OP_SYMBOLS[op] for op in distinct_ops(t))} facts"
+                for t, own in tiers
+                if own.min_distinct_facts
             )
             + " collected, at the level that brings them in"
         ),
@@ -153,8 +158,24 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIER
 
 
 def signs(tier: Tier) -> str:
-    """The signs of the operations a tier brings in, for the criteria's words ("×", "× and ÷")."""
-    return " and ".join(OP_SYMBOLS[op] for op in tier.adds) or "no new"
+    """The signs of the operations a tier practises, for the criteria's words ("×", "× and ÷")."""
+    return " and ".join(OP_SYMBOLS[op] for op in tier.practised())
+
+
+def distinct_ops(tier: Tier) -> tuple[str, ...]:
+    """The operations whose facts criterion 17 counts at a tier: those it practises with a
+    facts-met line of their own (+ and −), else all it practises."""
+    return tuple(op for op in tier.practised() if op in FACTS_MET) or tier.practised()
+
+
+def fact_pair_ops(tier: Tier) -> tuple[str, ...]:
+    """The operations whose facts criterion 16 judges at a tier: its × and ÷, else all it practises."""
+    return tuple(op for op in tier.practised() if op in RARE_FACT_OPS) or tier.practised()
+
+
+def spoken(tier: Tier, values: tuple[int, int, int]) -> str:
+    """How a group with these numbers is named at ``tier`` (see :meth:`~.model.Tier.reading`)."""
+    return describe(values, tier.reading(values))
 
 
 #: The standard deck's criteria, in words.
@@ -295,8 +316,8 @@ class TierReport:
             seen = stats.window_distinct[kind] / stats.windows if stats.windows and stats.window_distinct else 0.0
             distinct[op] = (seen, in_deck)
         # Criterion 16 is of × and ÷ facts: a tier that adds + and × is judged by its × facts.
-        rare = {OPS.index(op) for op in self.tier.practised() if op in RARE_FACT_OPS}
-        judged = [i for i in facts if kinds[i] in rare] if rare else facts
+        judged_kinds = {OPS.index(op) for op in fact_pair_ops(self.tier)}
+        judged = [i for i in facts if kinds[i] in judged_kinds]
         fewest = min(judged, key=lambda i: (pairs[i], i)) if judged else None
         rarest = min(judged, key=lambda i: (stats.equation_counts[i], i)) if judged and stats.equation_counts else None
         return Variety(
@@ -318,7 +339,8 @@ class TierReport:
         facts = []
         for a, op, b, c in self.own.focus:
             name = describe((a, b, c), op)
-            i = index.get(name)
+            # Its groups are named as a pupil reads them (2 + 2 = 4 where the tier adds + and ×).
+            i = index.get(spoken(self.tier, (a, b, c)))
             if i is None:  # no group of the deck reads it
                 facts.append((name, 0, 0.0))
             else:
@@ -408,7 +430,7 @@ class TierReport:
             v.fewest_pairs[1] < own.min_fact_pairs or v.rarest[1] < own.min_fact_per_game for v in varieties
         ):
             failed.append(16)
-        if any(sum(v.distinct[op][0] for op in self.tier.adds) < own.min_distinct_facts for v in varieties):
+        if any(sum(v.distinct[op][0] for op in distinct_ops(self.tier)) < own.min_distinct_facts for v in varieties):
             failed.append(17)
         if own.focus and any(
             focus.share < own.min_focus_share
@@ -703,7 +725,7 @@ def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport
 def group_flags(groups: list[Group], tier: Tier) -> list[int]:
     """Per group: :data:`~.play.PRACTISES`, :data:`~.play.TRIVIAL` and :data:`~.play.NEEDS_NEW`
     bits for the play counters."""
-    only = set(tier.adds)
+    only = set(tier.practised())
     return [
         PRACTISES * practises_new(g, tier)
         | TRIVIAL * g.trivial
@@ -727,7 +749,7 @@ def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[s
     kinds: list[int] = []
     found = []
     for group in groups:
-        op = next((op for op in tier.practised() if op in group.ops), group.ops[0])
+        op = tier.reading(group.values, group.ops)
         name = describe(group.values, op)
         if name not in numbers:
             numbers[name] = len(numbers)
