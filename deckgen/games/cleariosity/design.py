@@ -65,6 +65,7 @@ from deckgen.games.cleariosity.verify import (
     equation_numbers,
     fact_pair_ops,
     group_flags,
+    of_operations,
     quick_report,
     spoken,
 )
@@ -118,7 +119,7 @@ def teaching_facts(
 ) -> list[tuple[int, int, int]]:
     """Facts of the tier that hold, among the tier's operations, only with those it brings in
     (for a tier that only adds cards: every fact in play)."""
-    new = set(tier.adds or tier.ops())
+    new = set(tier.practised())
     return [f for f in tier_facts(tier, numbers, factors) if set(equation_ops(*f, tier.ops())) <= new]
 
 
@@ -980,22 +981,20 @@ class DeckSearch:
         tier = self.tiers[number]
         limits, own = self.criteria, self.criteria.tiers[number]
         steer = self.steer[number]
-        new_kinds = {OPS.index(op) for op in tier.practised()}
         if max(stats.repeat_share for stats in played) > own.max_repeats - 0.01:
             steer["square"] *= 0.9
         if max(max(stats.equation_shares(), default=0.0) for stats in played) > own.max_top_equation - 0.015:
             steer["top"] *= 0.92
         if own.min_needing_new and min(s.needing_new_per_game for s in played) < own.min_needing_new + 0.3:
             steer["needing"] += 0.02
-        facts = [i for i, kind in enumerate(kinds) if kind in new_kinds]
+        facts = of_operations(kinds, tier.practised())
         if facts:
             for stats in played:
                 counts = stats.equation_counts
                 if max(counts[i] for i in facts) > (limits.max_top_new - 0.04) * max(1, sum(counts[i] for i in facts)):
                     steer["top_fact"] *= 0.95
                     break
-            judged_kinds = {OPS.index(op) for op in fact_pair_ops(tier)}
-            judged = [i for i in facts if kinds[i] in judged_kinds]
+            judged = of_operations(kinds, fact_pair_ops(tier))
             if own.min_fact_pairs and any(
                 min(stats.equation_counts[i] for i in judged) < (own.min_fact_per_game + 0.06) * stats.games
                 for stats in played

@@ -24,12 +24,16 @@ DOT_COLOURS: dict[str, str] = {
 }
 
 
+#: The operations that have times tables (a spec's ``factors``): × and ÷.
+TABLE_OPS: tuple[str, ...] = ("*", "/")
+
+
 def within_tables(values: tuple[int, int, int], op: str, factors: Iterable[int]) -> bool:
     """Whether ``a op b = c`` lies within the tables of ``factors``: both factors of a product,
     the divisor and the quotient of a division among them. Every fact does for no factors, and
     every + and − fact."""
     tables = set(factors)
-    if not tables or op not in ("*", "/"):
+    if not tables or op not in TABLE_OPS:
         return True
     a, b, c = values
     first, second = (a, b) if op == "*" else (b, c)

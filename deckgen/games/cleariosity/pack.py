@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
-from deckgen.games.cleariosity.model import Card, Deck, Tier
+from deckgen.games.cleariosity.model import TABLE_OPS, Card, Deck, Tier
 from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
 from deckgen.games.cleariosity.spec import load_spec
@@ -96,7 +96,7 @@ def underline_note(deck: Deck) -> list[str]:
 
 def table_signs(tier: Tier) -> str:
     """The signs of the operations a tier's own tables are of (× and ÷; + and − have none)."""
-    return " ".join(OP_SYMBOLS[op] for op in tier.adds if op in ("*", "/"))
+    return " ".join(OP_SYMBOLS[op] for op in tier.adds if op in TABLE_OPS)
 
 
 def equation_rules(deck: Deck) -> list[str]:
@@ -111,10 +111,10 @@ def signs_note(deck: Deck) -> list[Block]:
     its letter): what the marks beside its dot mean. Empty for one operation a colour."""
     meanings = []
     for tier in deck.present():
-        signs = " ".join(OP_SYMBOLS[op] for op in tier.adds)
         if not tier.adds:
             meanings.append(words.CLEARIOSITY_SIGNS_NONE.format(letter=tier.sign, name=tier.name, colour=tier.colour))
         elif len(tier.adds) > 1:
+            signs = " ".join(OP_SYMBOLS[op] for op in tier.adds)
             doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds]) + " together"
             if tier.label:
                 doing += f", for the {table_signs(tier)} tables {tier.label}"

@@ -6,7 +6,16 @@ from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
-from deckgen.games.cleariosity.verify import CONFIRM_FACTOR, PLAY_CRITERIA, VERBS, DeckReport, TierReport, criteria_text
+from deckgen.games.cleariosity.verify import (
+    CONFIRM_FACTOR,
+    PLAY_CRITERIA,
+    VERBS,
+    DeckReport,
+    TierReport,
+    criteria_text,
+    fact_pair_ops,
+    signs,
+)
 
 #: How each tier's facts are named for people.
 FACT_NOUNS = {
@@ -173,11 +182,6 @@ def doing(tier: Tier) -> str:
     return doing if tier.adds else f"{doing} (no new operation, more cards)"
 
 
-def practised_signs(tier: TierReport) -> str:
-    """The signs of the operations a tier practises, as the report names them ("×", "× and ÷")."""
-    return " and ".join(OP_SYMBOLS[op] for op in tier.tier.practised())
-
-
 def focus_line(tier: TierReport, players: int) -> str:
     """Each focus fact's two-card stacks and collections a game, and their share together."""
     focus = tier.focus(players)
@@ -202,7 +206,7 @@ def facts_line(tier: TierReport) -> str:
     if tier.own.max_fact_share < 1.0:
         fact, share = tier.largest_fact()
         text += (
-            f"; the most common, {describe(fact, reading(fact))}, is {share:.0%} of the {practised_signs(tier)} groups"
+            f"; the most common, {describe(fact, reading(fact))}, is {share:.0%} of the {signs(tier.tier)} groups"
             f" (at most {tier.own.max_fact_share:.0%})"
         )
     return text
@@ -227,18 +231,19 @@ def variety_line(tier: TierReport, players: int) -> str:
     that needs the new operation, and how many different facts come up in a week of games."""
     variety = tier.variety(players)
     equation, share = variety.top
-    signs = practised_signs(tier)
+    practised = signs(tier.tier)
     if not equation:
         return f"{tier.tier.name}: no equation is collected in these games."
     parts = [f"{tier.tier.name}: the commonest equation, {equation}, is {one_in(share)} of those collected"]
     if tier.tier.rank and tier.tier.adds and variety.top_new[0]:
-        parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {signs} equations")
+        parts.append(f"{variety.top_new[0]} is {one_in(variety.top_new[1])} of the {practised} equations")
     parts.append(f"{variety.repeats:.0%} of collections repeat an equation of the same game")
     if tier.tier.adds:
         either = " or ".join(OP_SYMBOLS[op] for op in tier.tier.adds)
         parts.append(f"{variety.needing_new:.1f} a game need {either} and no other operation")
     if tier.own.min_fact_pairs and variety.rarest[0]:
-        parts.append(f"the rarest {signs} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game")
+        judged = " and ".join(OP_SYMBOLS[op] for op in fact_pair_ops(tier.tier))  # criterion 16's facts
+        parts.append(f"the rarest {judged} fact, {variety.rarest[0]}, comes up {variety.rarest[1]:.2f} times a game")
     if tier.own.min_fact_pairs and variety.fewest_pairs[0]:
         count = variety.fewest_pairs[1]
         parts.append(f"{variety.fewest_pairs[0]} is in {count} two-card stack{'' if count == 1 else 's'}")

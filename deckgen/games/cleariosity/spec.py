@@ -23,7 +23,7 @@ from typing import Any
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria, op_facts
-from deckgen.games.cleariosity.model import DOT_COLOURS, Deck, Tier, make_tiers, within_tables
+from deckgen.games.cleariosity.model import DOT_COLOURS, TABLE_OPS, Deck, Tier, make_tiers, within_tables
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
 #: The preset a design or check without ``--spec`` follows.
@@ -362,7 +362,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
     for number, tier in enumerate(tiers):
         tables = spec.tables(number)
-        if tables and {"*", "/"} & set(tier.adds) and tables[-1] * tables[-1] > high:
+        if tables and set(TABLE_OPS) & set(tier.adds) and tables[-1] * tables[-1] > high:
             largest = tables[-1] * tables[-1]
             raise DeckgenError(
                 f"{source}: tiers[{number}]: the tables {tables[0]}-{tables[-1]} reach {tables[-1]} x {tables[-1]} = "
@@ -480,7 +480,7 @@ def _tiers(
             )
         adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
         own_factors = _factors(table.get("factors"), *span, f"{source}: {where}")
-        if own_factors and not set(adds) & {"*", "/"}:
+        if own_factors and not set(adds) & set(TABLE_OPS):
             raise DeckgenError(f"{source}: {where}.factors: only a tier that adds x or / has tables; remove the line")
         tables = own_factors or spec_factors
         twice = [op for op in adds if adds.count(op) > 1]
@@ -493,7 +493,7 @@ def _tiers(
             for op in adds
             if op in seen_ops
             and not (
-                op in ("*", "/")
+                op in TABLE_OPS
                 and own_factors
                 and all((t.factors or spec_factors) != tables for t in tiers if op in t.adds)
             )

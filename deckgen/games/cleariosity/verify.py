@@ -173,6 +173,13 @@ def fact_pair_ops(tier: Tier) -> tuple[str, ...]:
     return tuple(op for op in tier.practised() if op in RARE_FACT_OPS) or tier.practised()
 
 
+def of_operations(kinds: Sequence[int], ops: Sequence[str]) -> list[int]:
+    """The equations (numbered as :func:`equation_numbers` numbers them) that are facts of these
+    operations: of their kind, not trivial, within the tables."""
+    wanted = {OPS.index(op) for op in ops}
+    return [i for i, kind in enumerate(kinds) if kind in wanted]
+
+
 def spoken(tier: Tier, values: tuple[int, int, int]) -> str:
     """How a group with these numbers is named at ``tier`` (see :meth:`~.model.Tier.reading`)."""
     return describe(values, tier.reading(values))
@@ -304,8 +311,7 @@ class TierReport:
         shares = stats.equation_shares()
         top = max(range(len(shares)), key=lambda i: (shares[i], -i)) if shares else None
         # The facts a class practises: equations of the new operation read non-trivially (not × 1, ÷ 1).
-        practised = {OPS.index(op) for op in self.tier.practised()}
-        facts = [i for i, kind in enumerate(kinds) if kind in practised]
+        facts = of_operations(kinds, self.tier.practised())
         counts = stats.equation_counts or [0] * len(names)
         new_total = sum(counts[i] for i in facts)
         top_new = max(facts, key=lambda i: (counts[i], -i)) if facts and new_total else None
@@ -316,8 +322,7 @@ class TierReport:
             seen = stats.window_distinct[kind] / stats.windows if stats.windows and stats.window_distinct else 0.0
             distinct[op] = (seen, in_deck)
         # Criterion 16 is of × and ÷ facts: a tier that adds + and × is judged by its × facts.
-        judged_kinds = {OPS.index(op) for op in fact_pair_ops(self.tier)}
-        judged = [i for i in facts if kinds[i] in judged_kinds]
+        judged = of_operations(kinds, fact_pair_ops(self.tier))
         fewest = min(judged, key=lambda i: (pairs[i], i)) if judged else None
         rarest = min(judged, key=lambda i: (stats.equation_counts[i], i)) if judged and stats.equation_counts else None
         return Variety(
@@ -574,7 +579,7 @@ def teaching_groups(cards: tuple[Card, ...], tier: Tier) -> list[Group]:
     brings in, not trivially, and as one of the facts it practises (for a tier that only adds
     cards: any fact in play, not trivially)."""
     found = find_groups([raw_card(c) for c in cards], tier.ops())
-    new = set(tier.adds or tier.ops())
+    new = set(tier.practised())
     return [g for g in found if set(g.ops) <= new and not g.trivial and practises_new(g, tier)]
 
 
