@@ -63,6 +63,8 @@ def test_export_is_byte_identical_between_runs() -> None:
 def test_design_writes_the_deck_and_reports(tmp_path: Path) -> None:
     out = tmp_path / "new.toml"
     args = ["design", "--seed", "3", "--iterations", "120", "--attempts", "2", "--games", "20", "--out", str(out)]
+    assert main(args) == 1 and not out.exists()  # 120 steps are far too few: nothing is shipped
+    args.insert(1, "--keep-failed")
     code = main(args)
     text = out.read_text()
     assert 'made_by = "deckgen design --seed 3 --iterations 120 --attempts 2 --games 20"' in text
@@ -138,7 +140,7 @@ def test_python_dash_m_runs_the_cli() -> None:
     [
         ["verify", "--json", "--games", "60"],
         ["export", "--format", "json"],
-        ["design", "--seed", "9", "--iterations", "60", "--attempts", "2", "--games", "0"],
+        ["design", "--seed", "9", "--iterations", "60", "--attempts", "2", "--games", "0", "--keep-failed"],
     ],
 )
 def test_outputs_are_byte_identical_across_processes(args: list[str]) -> None:

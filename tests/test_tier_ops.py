@@ -98,8 +98,9 @@ def test_design_and_verify_follow_a_spec_of_several_and_of_no_operations(spec_fi
     for run in ("a", "b"):
         out = tmp_path / f"deck-{run}.toml"
         command = ["design", "--spec", str(spec_file), "--seed", "2", "--iterations", "3000", "--attempts", "1"]
+        command.append("--keep-failed")
         result = CliRunner().invoke(cli, [*command, "--out", str(out)])
-        assert out.exists(), result.output  # written even where the short search misses a criterion
+        assert out.exists(), result.output  # --keep-failed: written even where the short search misses a criterion
         made.append(out.read_bytes())
     assert made[0] == made[1]
     deck = load_cleariosity(tmp_path / "deck-a.toml")
@@ -179,7 +180,7 @@ def test_plus_may_not_come_back_with_tables(tmp_path: Path) -> None:
 
 
 def test_criterion_16_is_of_times_and_divide_facts_only(tmp_path: Path) -> None:
-    from deckgen.games.cleariosity.verify import criteria_text
+    from deckgen.games.cleariosity.criteria_registry import criteria_text
 
     path = tmp_path / "spec.toml"
     path.write_text(TOGETHER.replace('adds = ["x", "/"]', 'adds = ["+", "x"]'), encoding="utf-8")
@@ -252,7 +253,7 @@ def test_lines_a_spec_sets_on_a_tier_of_no_operation_judge_the_facts_in_play(tmp
     spec = tmp_path / "starter-mixed.toml"
     spec.write_text(STARTER_MIXED, encoding="utf-8")
     out = tmp_path / "deck.toml"
-    command = ["design", "--spec", str(spec), "--seed", "1", "--iterations", "2000", "--attempts", "1"]
+    command = ["design", "--spec", str(spec), "--seed", "1", "--iterations", "2000", "--attempts", "1", "--keep-failed"]
     CliRunner().invoke(cli, [*command, "--out", str(out)])
     result = CliRunner().invoke(cli, ["verify", "--file", str(out), "--games", "300", "--json"])
     report = json.loads(result.output)
@@ -272,7 +273,7 @@ def test_lines_a_spec_sets_on_a_tier_of_no_operation_judge_the_facts_in_play(tmp
 def test_criterion_16_set_on_a_subtracting_tier_names_subtraction() -> None:
     from dataclasses import replace as changed
 
-    from deckgen.games.cleariosity.verify import criteria_text
+    from deckgen.games.cleariosity.criteria_registry import criteria_text
 
     spec = load_spec("starter")
     criteria = spec.criteria_for()

@@ -6,7 +6,6 @@ import dataclasses
 
 import pytest
 
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
@@ -251,34 +250,12 @@ def test_the_teaching_split_reported_has_the_most_facts_found() -> None:
         assert analyse_tier(deck, tier).teaching_facts_exact
 
 
-def test_a_stranding_figure_near_its_line_is_confirmed_with_more_games() -> None:
-    """The card most often left is the largest of many noisy shares: near the line a bigger,
-    separately seeded run decides, and the report says so with its margin."""
-    import deckgen.games.cleariosity.verify as verify
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.report import cleariosity_text
-
-    deck = load_cleariosity()
-    first = verify.verify_deck(deck, games=200, seed=1)
-    share = first.tiers[0].stranded(3)[1]
-    on_it = dataclasses.replace(STANDARD_CRITERIA, max_stranded=share)  # now right on the line
-    again = verify.verify_deck(deck, games=200, seed=1, criteria=on_it)
-    green = again.tiers[0]
-    assert 3 in green.confirmed and green.confirmed[3].games == 200 * verify.CONFIRM_FACTOR
-    _, confirmed_share = green.stranded(3)
-    assert confirmed_share == max(green.confirmed[3].stranded())
-    raw = max(green.full_view[3].stranded())
-    assert green.stranded_margin(3) < 2 * (raw * (1 - raw) / 200) ** 0.5  # five times the games
-    assert green.to_json()["stranded"]["3"]["games"] == 1000
-    assert "played again with 1,000 games" in cleariosity_text(again, "deck")
-
-
 def test_a_verdict_only_check_skips_confirmation_runs_only_when_they_cannot_change_the_verdict(shipped: Deck) -> None:
     """design checks candidates with ``verdict_only``: same pass or fail, fewer games played.
 
-    At 300 games nearly every stranding figure is near the line, so verify plays confirmation
-    runs. A deck that fails other criteria (the deck from before the variety criteria) needs
-    none of them to fail; a deck that passes everything else gets every one, and the same report.
+    At 300 games many play figures are near their lines, so verify plays confirmation runs. A
+    deck that fails other criteria (the deck from before the variety criteria) needs none of them
+    to fail; a deck that passes everything else gets every one, and the same report.
     """
     from pathlib import Path
 
@@ -288,8 +265,7 @@ def test_a_verdict_only_check_skips_confirmation_runs_only_when_they_cannot_chan
     assert any(tier.confirmed for tier in full.tiers)
     assert not any(tier.confirmed for tier in quick.tiers)
     assert any(tier.unsettled for tier in quick.tiers)
-    assert full.failures() and set(quick.failures()) <= set(full.failures())
-    assert {number for _, number in full.failures()} - {8} == {number for _, number in quick.failures()} - {8}
+    assert quick.failures() and set(quick.failures()) <= set(full.failures())
 
     full = verify_deck(shipped, games=300, seed=1, workers=2)
     quick = verify_deck(shipped, games=300, seed=1, workers=2, verdict_only=True)

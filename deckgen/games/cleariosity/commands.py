@@ -22,8 +22,11 @@ if TYPE_CHECKING:
     from deckgen.games.cleariosity.model import Card, Deck
     from deckgen.games.cleariosity.verify import DeckReport
 
-#: Seed of verify's simulated games: design checks its attempts with the same games.
-VERIFY_SEED = 1
+#: The seeds of the games design checks its candidate decks with: strings, which no
+#: ``deckgen verify --seed`` (a whole number) ever plays, so that the verdict a teacher reads is
+#: never the draw design selected on. A deck is accepted when the full verdict (confirmation
+#: runs included) passes with each of them.
+CHECK_SEEDS = ("design-check-1", "design-check-2")
 
 
 @click.command()
@@ -62,16 +65,30 @@ VERIFY_SEED = 1
     metavar="SPEC",
     help="Deck spec to design for: a preset's name or a spec file (see the README's Deck specs).  [default: standard]",
 )
-def design(seed: int, out: Path | None, iterations: int, attempts: int, games: int, spec_name: str | None) -> None:
+@click.option(
+    "--keep-failed",
+    is_flag=True,
+    help="Write the last deck checked even when no attempt passes (to look at it); it is never a passing deck.",
+)
+def design(
+    seed: int,
+    out: Path | None,
+    iterations: int,
+    attempts: int,
+    games: int,
+    spec_name: str | None,
+    keep_failed: bool,
+) -> None:
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
     The search is deterministic: budgets are counted in steps and attempts, not seconds, so
     the same seed and budgets always give the same deck file. Each attempt offers up to two
     decks (the best its own trial games saw), checked in turn the way `deckgen verify` checks a
-    deck (simulated games with verify's seed); when none passes, the next attempt starts from a
-    seed derived from --seed. With several cores, attempts search
-    side by side and are judged in order (same deck, sooner). The last deck is written either
-    way; exit status 1 means no attempt met every criterion (try another seed or more steps).
+    deck, confirmation runs included, with two seeds of design's own that verify never plays;
+    when none passes both, the next attempt starts from a seed derived from --seed. With several
+    cores, attempts search side by side and are judged in order (same deck, sooner). Only a deck
+    that passes is written; exit status 1 means no attempt met every criterion (try another seed
+    or more steps; --keep-failed writes the last deck checked all the same).
     """
     from deckgen.console import check_output
     from deckgen.games.cleariosity.deckfile import dump_cleariosity
@@ -100,8 +117,12 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         checking[:] = [attempt, candidate]
 
     def check(deck: Deck) -> bool:
-        reports.append(verify_deck(deck, games, VERIFY_SEED, workers=workers, verdict_only=True, criteria=criteria))
-        failures = reports[-1].failures()
+        failures: list[tuple[str, int]] = []
+        for check_seed in CHECK_SEEDS:
+            reports.append(verify_deck(deck, games, check_seed, workers=workers, verdict_only=True, criteria=criteria))
+            failures = reports[-1].failures()
+            if failures or games == 0:  # without play every seed gives the same verdict
+                break
         if failures:
             attempt, candidate = checking
             named = ", ".join(f"{where} {number}" for where, number in failures)
@@ -123,19 +144,27 @@ def design(seed: int, out: Path | None, iterations: int, attempts: int, games: i
         made_by += f" --games {games}"
     if not standard:
         made_by += f" --spec {spec_name}"
-    emit(dump_cleariosity(result.deck, made_by), out)
     failures = report.failures()
     if failures:
         named = ", ".join(f"{where} {number}" for where, number in failures)
+        kept = ""
+        if keep_failed:
+            emit(dump_cleariosity(result.deck, made_by), out)
+            kept = f"the last deck checked is written to {out} all the same; " if out else ""
         raise DeckgenError(
-            f"after {result.attempt} attempts the designed deck fails criteria ({named}); "
-            "try another --seed or more --iterations"
+            f"after {result.attempt} attempts no designed deck passes every criterion (the last misses {named}); "
+            + (kept or ("no deck written; " if not keep_failed else ""))
+            + "try another --seed or more --iterations"
         )
-    summary = f"attempt {result.attempt} passes every criterion"
+    emit(dump_cleariosity(result.deck, made_by), out)
+    summary = f"attempt {result.attempt} passes every criterion (checked with design's own seeds)"
     if games == 0:
+        from deckgen.games.cleariosity.criteria_registry import PLAY_CRITERIA
+
+        skipped = ", ".join(str(n) for n in PLAY_CRITERIA)
         summary = (
             f"attempt {result.attempt} passes every criterion checked without play"
-            " (--games 0 skips criteria 8-10 and 12-17)"
+            f" (--games 0 skips the play criteria, {skipped})"
         )
     else:
         lowest = min(share for tier in report.tiers for share in tier.play.values())

@@ -31,8 +31,10 @@ How it works, and why:
    few thousand steps, and the cards left over too often get higher pair targets. The same
    games steer the variety targets: wherever play comes near one of verify's lines, that
    tier's target tightens a notch.
-5. **Check.** Each attempt's deck is judged by simulated games (``deckgen design`` uses
-   verify's); one that misses starts the next attempt from a seed derived from the first.
+5. **Check.** The feedback games (seeds of their own) pick each attempt's candidates; each is
+   then judged by verify's full verdict, confirmation runs included, with seeds design keeps
+   for itself (``deckgen design``: two of them), never verify's. A deck that misses starts the
+   next attempt from a seed derived from the first.
    Every budget counts steps or attempts, never seconds, so a seed always gives the same deck.
 """
 
@@ -50,6 +52,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
+from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_ops, of_operations
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
@@ -61,11 +64,8 @@ from deckgen.games.cleariosity.standard import (
 )
 from deckgen.games.cleariosity.verify import (
     balance,
-    distinct_ops,
     equation_numbers,
-    fact_pair_ops,
     group_flags,
-    of_operations,
     quick_report,
     spoken,
 )

@@ -66,8 +66,8 @@ def outlook(deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
             (f"Stacks practising {_joined(NOUNS[op] for op in tier.practised())}, a game", None, f"{practice:.1f}"),
         ]
         if stranded:
-            share = float(stranded["share"])
-            most = float(stranded.get("most", 0.15))
+            share = float(stranded["value"])
+            most = float(stranded["line"])
             bars.append(
                 (f"Card most often left: {stranded['card']}", share, f"{share:.0%} of games (fair: {most:.0%} at most)")
             )

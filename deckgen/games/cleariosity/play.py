@@ -28,6 +28,10 @@ PartnerIndex = list[dict[int, tuple[int, ...]]]
 PRACTISES, TRIVIAL, NEEDS_NEW = 1, 2, 4
 #: Variety is also measured over this many games in a row (a week of play, say).
 WINDOW = 10
+#: The games of a run are also totalled in this many consecutive batches, so that every figure
+#: has a standard error: the spread of its value over the batches (the method of batch means,
+#: which serves shares, ratios and runs of games alike), divided by the root of their number.
+BATCHES = 40
 
 
 def partner_index(card_count: int, masks: Sequence[int]) -> PartnerIndex:
@@ -101,6 +105,25 @@ class PlayStats:
     #: Distinct equations collected over :data:`WINDOW` games in a row, summed over every such run.
     window_distinct: list[int] = field(default_factory=list)
     windows: int = 0
+    #: The same totals for consecutive batches of the games (:data:`BATCHES` of them, fewer when
+    #: fewer games are played), for standard errors; empty in a batch itself.
+    batches: list[PlayStats] = field(default_factory=list)
+
+    def add(self, other: PlayStats) -> None:
+        """Add another run's totals (of the same groups) to these."""
+        self.games += other.games
+        self.cards_collected += other.cards_collected
+        self.groups_collected += other.groups_collected
+        self.practising += other.practising
+        self.trivial += other.trivial
+        self.needing_new += other.needing_new
+        self.repeats += other.repeats
+        self.windows += other.windows
+        for mine, theirs in ((self.left, other.left), (self.equation_counts, other.equation_counts)):
+            for i, count in enumerate(theirs):
+                mine[i] += count
+        for i, count in enumerate(other.window_distinct):
+            self.window_distinct[i] += count
 
     @property
     def needing_new_per_game(self) -> float:
@@ -157,61 +180,76 @@ def simulate(
     different equations of each kind (``kinds``: an equation number's kind, e.g. its operation)
     come up in :data:`WINDOW` games in a row. The games played are the same either way.
     """
-    stats = PlayStats(card_count, games, left=[0] * card_count)
-    if equations:
-        stats.equation_counts = [0] * (max(equations) + 1)
-        stats.window_distinct = [0] * (max(kinds) + 1 if kinds else 1)
+    equation_slots = max(equations) + 1 if equations else 0
+    kind_slots = (max(kinds) + 1 if kinds else 1) if equations else 0
+
+    def empty(count: int) -> PlayStats:
+        return PlayStats(
+            card_count,
+            count,
+            left=[0] * card_count,
+            equation_counts=[0] * equation_slots,
+            window_distinct=[0] * kind_slots,
+        )
+
+    stats = empty(0)
     if card_count == 0 or games == 0:
+        stats.games = games
         return stats
     partners = partner_index(card_count, masks)
     rng = random.Random(seed)
     order = list(range(card_count))
     everyone = (1 << card_count) - 1
-    left_masks: list[int] = []
     recent: list[set[int]] = []
     # Over the last WINDOW games: how many of them collected each equation, and how many
     # different equations of each kind that makes (kept up to date game by game).
-    in_window = [0] * len(stats.equation_counts)
-    distinct_now = [0] * len(stats.window_distinct)
-    for _ in range(games):
-        rng.shuffle(order)
-        collected, taken = play_game(order, players, partners, masks, rng)
-        stats.cards_collected += collected.bit_count()
-        stats.groups_collected += len(taken)
-        for number in taken:
-            flag = flags[number]
-            stats.practising += flag & PRACTISES
-            stats.trivial += (flag & TRIVIAL) >> 1
-            stats.needing_new += (flag & NEEDS_NEW) >> 2
-        if equations:
-            seen: set[int] = set()
-            for number in taken:
-                equation = equations[number]
-                stats.equation_counts[equation] += 1
-                stats.repeats += equation in seen
-                seen.add(equation)
-            recent.append(seen)
-            for equation in seen:
-                if in_window[equation] == 0:
-                    distinct_now[kinds[equation] if kinds else 0] += 1
-                in_window[equation] += 1
-            if len(recent) > WINDOW:
-                for equation in recent.pop(0):
-                    in_window[equation] -= 1
+    in_window = [0] * equation_slots
+    distinct_now = [0] * kind_slots
+    count = min(BATCHES, games)
+    for number in range(count):
+        batch = empty(games * (number + 1) // count - games * number // count)
+        left_masks: list[int] = []
+        for _ in range(batch.games):
+            rng.shuffle(order)
+            collected, taken = play_game(order, players, partners, masks, rng)
+            batch.cards_collected += collected.bit_count()
+            batch.groups_collected += len(taken)
+            for group in taken:
+                flag = flags[group]
+                batch.practising += flag & PRACTISES
+                batch.trivial += (flag & TRIVIAL) >> 1
+                batch.needing_new += (flag & NEEDS_NEW) >> 2
+            if equations:
+                seen: set[int] = set()
+                for group in taken:
+                    equation = equations[group]
+                    batch.equation_counts[equation] += 1
+                    batch.repeats += equation in seen
+                    seen.add(equation)
+                recent.append(seen)
+                for equation in seen:
                     if in_window[equation] == 0:
-                        distinct_now[kinds[equation] if kinds else 0] -= 1
-            if len(recent) == WINDOW:
-                stats.windows += 1
-                for kind, count in enumerate(distinct_now):
-                    stats.window_distinct[kind] += count
-        if collected != everyone:
-            left_masks.append(everyone & ~collected)
-    left = stats.left
-    for mask in left_masks:
-        while mask:
-            low = mask & -mask
-            left[low.bit_length() - 1] += 1
-            mask ^= low
+                        distinct_now[kinds[equation] if kinds else 0] += 1
+                    in_window[equation] += 1
+                if len(recent) > WINDOW:
+                    for equation in recent.pop(0):
+                        in_window[equation] -= 1
+                        if in_window[equation] == 0:
+                            distinct_now[kinds[equation] if kinds else 0] -= 1
+                if len(recent) == WINDOW:
+                    batch.windows += 1
+                    for kind, distinct in enumerate(distinct_now):
+                        batch.window_distinct[kind] += distinct
+            if collected != everyone:
+                left_masks.append(everyone & ~collected)
+        left = batch.left
+        for mask in left_masks:
+            while mask:
+                low = mask & -mask
+                left[low.bit_length() - 1] += 1
+                mask ^= low
+        stats.add(batch)
+        stats.batches.append(batch)
     return stats
 
 

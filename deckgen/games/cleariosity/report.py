@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
+from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, PLAY_CRITERIA, criteria_text, fact_pair_ops, signs
+from deckgen.games.cleariosity.figures import CONFIDENCE, MARGIN, confirm_games
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, describe
-from deckgen.games.cleariosity.verify import (
-    CONFIRM_FACTOR,
-    PLAY_CRITERIA,
-    VERBS,
-    DeckReport,
-    TierReport,
-    criteria_text,
-    fact_pair_ops,
-    signs,
-)
+from deckgen.games.cleariosity.verify import VERBS, DeckReport, TierReport
 
 #: How each tier's facts are named for people.
 FACT_NOUNS = {
@@ -53,12 +46,13 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             f"{'trivial taken':<23}most often left (share of games)"
         )
         for tier in report.tiers:
-            full = [tier.full_view[p] for p in players]
-            beginner = [tier.beginner[p] for p in players]
+            full = [tier.full(p) for p in players]
+            beginner = [tier.begin(p) for p in players]
             stranded = " / ".join(
-                f"{card} {share:.1%}±{tier.stranded_margin(p):.1%}" + ("*" if p in tier.confirmed else "")
+                f"{figure.item} {figure.value:.1%}±{2 * (figure.stderr or 0):.1%}"
+                + ("*" if p in tier.confirmed else "")
                 for p in players
-                for card, share in [tier.stranded(p)]
+                for figure in [tier.stranded_figure(p)]
             )
             lines.append(
                 f"{tier.tier.name:<8}"
@@ -68,16 +62,10 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
                 f"{' / '.join(f'{s.trivial_share:.1%}' for s in full):<23}"
                 f"{stranded}"
             )
-        confirmed = any(tier.confirmed for tier in report.tiers)
-        lines.append(
-            "(most often left: ± two standard errors over the games played"
-            + (
-                f"; * played again with {report.games * CONFIRM_FACTOR:,} games, being near the "
-                f"{report.criteria.max_stranded:.0%} line: the largest of many shares reads high)"
-                if confirmed
-                else ")"
-            )
-        )
+        lines.append("(most often left: the card nearest the line, ± two standard errors over the games played)")
+        lines += ["", *verdict_rule(report)]
+        lines += ["", "Nearest its line, each tier (value ± two standard errors; the JSON lists every figure):"]
+        lines += [f"  {nearest_line(tier)}" for tier in report.tiers]
         shown = 3 if 3 in players else players[len(players) // 2]
         lines += ["", f"What a class can expect ({shown} players):"]
         lines += [f"  {expectation(tier, shown)}" for tier in report.tiers]
@@ -132,9 +120,13 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += _groups_listing(tier, tier.perfect_clear.groups, tier.perfect_clear.exhausted, None)
     lines.append("")
     if report.games == 0:
-        any_focus = any(tier.own.focus for tier in report.tiers)  # 18 applies only to focus facts
-        unjudged = ", ".join(str(n) for n in PLAY_CRITERIA if n != 18 or any_focus)
-        lines.append(f"Criteria {unjudged} (simulated play) were not checked: no games were simulated (--games 0).")
+        applying = [BY_NUMBER[n] for n in PLAY_CRITERIA if BY_NUMBER[n].applies(report.criteria)]
+        unjudged = ", ".join(str(c.number) for c in applying if c.decided_by == "play")
+        partly = ", ".join(str(c.number) for c in applying if c.decided_by != "play")
+        lines.append(
+            f"Criteria {unjudged} (simulated play), and the play part of {partly}, were not checked: "
+            "no games were simulated (--games 0)."
+        )
     failures = report.failures()
     if failures:
         for where, number in failures:
@@ -146,6 +138,51 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
     else:
         lines.append("All criteria pass in every tier.")
     return "\n".join(lines) + "\n"
+
+
+def verdict_rule(report: DeckReport) -> list[str]:
+    """How the play figures were decided, and which were settled by confirmation runs."""
+    games = report.games
+    lines = [
+        f"Each play figure passes when it is on the right side of its line with {CONFIDENCE:.0%} confidence: more "
+        f"than {MARGIN:g} standard errors in these {games:,} games, or, where it lies within {MARGIN:g} of its line, "
+        f"in a confirmation run of {confirm_games(games):,} games with its own seed."
+    ]
+    confirmed = [
+        f"{tier.tier.name} {model} {players} players"
+        for tier in report.tiers
+        for model, runs in (("full view", tier.confirmed), ("beginners", tier.confirmed_beginner))
+        for players in sorted(runs)
+    ]
+    lines.append(
+        "Confirmed (* above; every figure of these games is read from the run): " + ", ".join(confirmed)
+        if confirmed
+        else "No figure was near enough its line to need a confirmation run."
+    )
+    return lines
+
+
+def _shown(value: float, line: float) -> str:
+    """A figure as the report writes it: a share as a percentage, a count a game as a number."""
+    return f"{value:.1%}" if line <= 1 and value <= 1 else f"{value:.2f}"
+
+
+def nearest_line(tier: TierReport) -> str:
+    """The play figure of a tier nearest the wrong side of its line, in standard errors."""
+    figures = [f for found in tier.figures().values() for f in found if f.from_play]
+    if not figures:
+        return f"{tier.tier.name}: no play figure judged"
+    figure = min(figures, key=lambda f: f.distance())
+    item = f" ({figure.item})" if figure.item else ""
+    sense = "at least" if figure.at_least else "at most"
+    confirmed = f", confirmed in {figure.games:,} games" if figure.confirmed else ""
+    return (
+        f"{tier.tier.name}: criterion {figure.criterion}, {figure.name}{item} at {figure.players} players: "
+        f"{_shown(figure.value, figure.line)} ± {_shown(2 * (figure.stderr or 0), figure.line)}, line {sense} "
+        f"{_shown(figure.line, figure.line)}: {abs(figure.distance()):.1f} standard errors "
+        + ("clear" if figure.distance() >= 0 else "short")
+        + confirmed
+    )
 
 
 def _groups_listing(
@@ -165,8 +202,8 @@ def _groups_listing(
 
 def expectation(tier: TierReport, players: int) -> str:
     """One sentence a teacher can read: what a game at this tier practises and leaves on the table."""
-    full = tier.full_view[players]
-    beginner = tier.beginner[players]
+    full = tier.full(players)
+    beginner = tier.begin(players)
     left = round((1 - full.collected_share) * len(tier.cards))
     return (
         f"{tier.tier.name}: students {doing(tier.tier)} about {full.practice_per_game:.1f} times a game "

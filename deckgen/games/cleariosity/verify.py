@@ -46,150 +46,40 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import FACTS_MET, RARE_FACT_OPS, STANDARD_CRITERIA, Criteria, TierCriteria
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
+from deckgen.games.cleariosity.criteria_registry import (
+    BY_NUMBER,
+    REGISTRY,
+    criteria_text,
+    fact_pair_ops,
+    of_operations,
+)
 from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
+from deckgen.games.cleariosity.figures import (
+    CONFIDENCE,
+    CONFIRM_FACTOR,
+    CONFIRM_LEAST,
+    MARGIN,
+    Figure,
+    confirm_games,
+    measured,
+    measured_items,
+)
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
-from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Deck, Tier
+from deckgen.games.cleariosity.model import Card, Deck, Tier
 from deckgen.games.cleariosity.partition import PartitionResult, find_partition
 from deckgen.games.cleariosity.play import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats, simulate
-from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe, is_trivial, self_equations
+from deckgen.games.cleariosity.rules import OPS, describe, is_trivial, self_equations
 from deckgen.games.cleariosity.standard import (
     MIN_TEACHING_FACTS,
 )
 from deckgen.workers import POLL_SECONDS, worker_pool
 
 
-def _per_tier(tiers: list[tuple[Tier, TierCriteria]], name: str) -> str:
-    """A per-tier share in words: "10%", or "26% (green), 20% (yellow)" where tiers differ."""
-    shares = [(tier, getattr(own, name)) for tier, own in tiers]
-    if len({share for _, share in shares}) <= 1:
-        return f"{shares[0][1]:.0%}" if shares else ""
-    return ", ".join(f"{share:.0%} ({tier.name})" for tier, share in shares)
-
-
-def _numbers_text(numbers: Sequence[int]) -> str:
-    """``0-5``, or ``2-9, 10, 12, 14 ... 81`` for numbers with gaps."""
-    if list(numbers) == list(range(min(numbers), max(numbers) + 1)):
-        return f"{min(numbers)}-{max(numbers)}"
-    runs: list[str] = []
-    start = previous = numbers[0]
-    for number in [*numbers[1:], None]:
-        if number is not None and number == previous + 1:
-            previous = number
-            continue
-        runs.append(str(start) if start == previous else f"{start}-{previous}")
-        if number is not None:
-            start = previous = number
-    return ", ".join(runs)
-
-
-def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier] = STANDARD_TIERS) -> dict[int, str]:
-    """Each criterion in a line, with the thresholds of ``criteria`` (for reports and JSON)."""
-    tiers = list(zip(deck_tiers, criteria.tiers, strict=False))
-    collected = [own.min_collected for _, own in tiers]
-    usual = max(set(collected), key=lambda share: (collected.count(share), share)) if collected else 0.92
-    others = ", ".join(f"{own.min_collected:.0%} {tier.name}" for tier, own in tiers if own.min_collected != usual)
-    return {
-        1: "no card is an equation by itself",
-        2: "perfect clear",
-        3: "the new colour splits into groups of the operations it brings in (any in play, for a colour that adds "
-        "none), none trivial, at least "
-        f"{criteria.min_teaching_facts} facts",
-        4: f"every card in at least {criteria.min_groups} groups",
-        5: f"every card in at least {criteria.min_pairs} two-card groups",
-        6: f"at most {criteria.trivial_share:.0%} trivial groups, in the deck and in play",
-        7: "the tier's groups cover enough of its facts, none more than its share",
-        8: (
-            f"full-view games collect at least {usual:.0%}"
-            + (f" ({others})" if others else "")
-            + f", no card left in more than {criteria.max_stranded:.0%} of games"
-        ),
-        9: f"beginner games (two-card groups only) collect at least {criteria.min_beginner:.0%}",
-        10: "games practise the new operation often enough",
-        11: (
-            f"every digit 1-{criteria.high} at least {criteria.min_digit_use} times and 0 at least "
-            f"{criteria.min_zero_use}, every cell on at least {criteria.min_cell_use} cards"
-            if criteria.numbers == tuple(range(criteria.high + 1))
-            else f"only the spec's {len(criteria.numbers)} numbers ({_numbers_text(criteria.numbers)}), each at "
-            f"least {criteria.min_digit_use} times"
-            + (f" (0: {criteria.min_zero_use})" if 0 in criteria.numbers else "")
-            + f", every cell on at least {criteria.min_cell_use} cards"
-        ),
-        12: f"the most-collected equation at most {_per_tier(tiers, 'max_top_equation')} of those collected",
-        13: f"the most-collected fact of the new operation at most {criteria.max_top_new:.0%} of the collections "
-        "practising it",
-        14: f"at most {_per_tier(tiers, 'max_repeats')} of collections repeat an equation of the same game",
-        15: (
-            "games practise the new operation with no other reading often enough ("
-            + ", ".join(f"{signs(t)} {own.min_needing_new:g}" for t, own in tiers if own.min_needing_new)
-            + " a game)"
-        ),
-        16: (
-            "every "
-            + " and ".join(
-                OP_SYMBOLS[op]
-                for op in dict.fromkeys(op for t, own in tiers if own.min_fact_pairs for op in fact_pair_ops(t))
-            )
-            + " fact in at least "
-            + " / ".join(sorted({str(own.min_fact_pairs) for _, own in tiers if own.min_fact_pairs}))
-            + " two-card groups and collected at least "
-            + " / ".join(sorted({f"{own.min_fact_per_game:g}" for _, own in tiers if own.min_fact_pairs}))
-            + " times a game"
-        ),
-        17: (
-            f"over {WINDOW} games in a row, at least "
-            + " and ".join(
-                f"{own.min_distinct_facts} different {' and '.join(OP_SYMBOLS[op] for op in distinct_ops(t))} facts"
-                for t, own in tiers
-                if own.min_distinct_facts
-            )
-            + " collected, at the level that brings them in"
-        ),
-        18: (
-            "each focus fact of the spec in at least "
-            + " / ".join(sorted({str(own.min_focus_pairs) for _, own in tiers if own.focus}) or ["3"])
-            + " two-card groups and collected at least "
-            + " / ".join(sorted({f"{own.min_focus_per_game:g}" for _, own in tiers if own.focus}) or ["0.5"])
-            + " times a game, the focus facts together at least "
-            + " / ".join(sorted({f"{own.min_focus_share:.0%}" for _, own in tiers if own.focus}) or ["50%"])
-            + " of the collections practising their operations"
-        ),
-    }
-
-
-def signs(tier: Tier) -> str:
-    """The signs of the operations a tier practises, for the criteria's words ("×", "× and ÷")."""
-    return " and ".join(OP_SYMBOLS[op] for op in tier.practised())
-
-
-def distinct_ops(tier: Tier) -> tuple[str, ...]:
-    """The operations whose facts criterion 17 counts at a tier: those it practises with a
-    facts-met line of their own (+ and −), else all it practises."""
-    return tuple(op for op in tier.practised() if op in FACTS_MET) or tier.practised()
-
-
-def fact_pair_ops(tier: Tier) -> tuple[str, ...]:
-    """The operations whose facts criterion 16 judges at a tier: its × and ÷, else all it practises."""
-    return tuple(op for op in tier.practised() if op in RARE_FACT_OPS) or tier.practised()
-
-
-def of_operations(kinds: Sequence[int], ops: Sequence[str]) -> list[int]:
-    """The equations (numbered as :func:`equation_numbers` numbers them) that are facts of these
-    operations: of their kind, not trivial, within the tables."""
-    wanted = {OPS.index(op) for op in ops}
-    return [i for i, kind in enumerate(kinds) if kind in wanted]
-
-
 def spoken(tier: Tier, values: tuple[int, int, int]) -> str:
     """How a group with these numbers is named at ``tier`` (see :meth:`~.model.Tier.reading`)."""
     return describe(values, tier.reading(values))
 
-
-#: The standard deck's criteria, in words.
-CRITERIA = criteria_text(STANDARD_CRITERIA)
-
-#: The criteria judged by simulated play (left unjudged with ``--games 0``).
-PLAY_CRITERIA = (8, 9, 10, 12, 13, 14, 15, 16, 17, 18)
 
 #: What a class does at each tier, for the report ("students divide about 2.4 times a game").
 #: What students do with each operation, in the report's words.
@@ -279,7 +169,89 @@ class TierReport:
     @property
     def play(self) -> dict[int, float]:
         """Full-view share of the cards collected, per player count."""
-        return {players: stats.collected_share for players, stats in self.full_view.items()}
+        return {players: self.full(players).collected_share for players in self.full_view}
+
+    def full(self, players: int) -> PlayStats:
+        """The full-view games at ``players`` that decide: the confirmation run's where there was one."""
+        return self.confirmed.get(players) or self.full_view[players]
+
+    def begin(self, players: int) -> PlayStats:
+        """The beginner games at ``players`` that decide: the confirmation run's where there was one."""
+        return self.confirmed_beginner.get(players) or self.beginner[players]
+
+    def _games(self, model: str, players: int) -> tuple[PlayStats, bool]:
+        if model == "beginner":
+            return self.begin(players), players in self.confirmed_beginner
+        return self.full(players), players in self.confirmed
+
+    def play_figure(
+        self,
+        criterion: int,
+        name: str,
+        players: int,
+        model: str,
+        figure: Callable[[PlayStats], float | None],
+        line: float,
+        at_least: bool,
+    ) -> Figure:
+        """A play figure of this tier, with its standard error (none in a designer's quick report)."""
+        stats, confirmed = self._games(model, players)
+        value, error = measured(stats, figure)
+        return Figure(
+            criterion,
+            name,
+            value,
+            line,
+            at_least,
+            players=players,
+            stderr=None if self.point_estimates else error,
+            games=stats.games,
+            confirmed=confirmed,
+            model=model,
+        )
+
+    def play_items(
+        self,
+        criterion: int,
+        name: str,
+        players: int,
+        model: str,
+        figure: Callable[[PlayStats], Sequence[float | None]],
+        items: Sequence[str],
+        line: float,
+        at_least: bool,
+    ) -> list[Figure]:
+        """A play figure for each of ``items`` (cards, equations), with standard errors."""
+        stats, confirmed = self._games(model, players)
+        return [
+            Figure(
+                criterion,
+                name,
+                value,
+                line,
+                at_least,
+                players=players,
+                item=item,
+                stderr=None if self.point_estimates else error,
+                games=stats.games,
+                confirmed=confirmed,
+                model=model,
+            )
+            for item, (value, error) in zip(items, measured_items(stats, figure, len(items)), strict=True)
+        ]
+
+    def figures(self) -> dict[int, list[Figure]]:
+        """Every tier criterion's figures, by number (see :mod:`~.criteria_registry`)."""
+        return {c.number: c.tier_figures(self) for c in REGISTRY if c.tier_figures is not None}
+
+    def undecided(self) -> set[tuple[str, int]]:
+        """The games (play model, player count) of every play figure near its line: for a confirmation run."""
+        return {
+            (f.model, f.players)
+            for found in self.figures().values()
+            for f in found
+            if f.players is not None and f.decided() is None
+        }
 
     @property
     def practising_groups(self) -> int:
@@ -305,7 +277,7 @@ class TierReport:
 
     def variety(self, players: int) -> Variety:
         """How varied full-view games at this player count are (see :class:`Variety`)."""
-        stats = self.full_view[players]
+        stats = self.full(players)
         _, names, kinds = self.equations
         pairs = self.equation_pairs
         shares = stats.equation_shares()
@@ -336,8 +308,8 @@ class TierReport:
         )
 
     def focus(self, players: int) -> Focus:
-        """How full-view games at this player count practise the tier's focus facts (criterion 18)."""
-        stats = self.full_view[players]
+        """How full-view games at this player count practise the tier's focus facts."""
+        stats = self.full(players)
         _, names, kinds = self.equations
         counts = stats.equation_counts or [0] * len(names)
         index = {name: i for i, name in enumerate(names)}
@@ -367,11 +339,14 @@ class TierReport:
 
     #: Whether :meth:`teaching_facts` is the most any teaching split has (else a lower bound).
     teaching_facts_exact: bool = True
-    #: Full-view games played again, more of them, where the stranding figure was near its line.
+    #: Full-view and beginner games played again, more of them, where a figure was near its line.
     confirmed: dict[int, PlayStats] = field(default_factory=dict)
-    #: Player counts whose stranding figure was near its line and left unconfirmed, because the
-    #: deck failed another criterion (``verdict_only`` in :func:`verify_deck`); not judged.
-    unsettled: set[int] = field(default_factory=set)
+    confirmed_beginner: dict[int, PlayStats] = field(default_factory=dict)
+    #: Games (play model, player count) with a figure near its line, left unconfirmed because the
+    #: deck failed another criterion (``verdict_only`` in :func:`verify_deck`); those figures are not judged.
+    unsettled: set[tuple[str, int]] = field(default_factory=set)
+    #: Judge play figures by their values alone, without standard errors (the designer's quick reports).
+    point_estimates: bool = False
     #: The thresholds this tier is judged by (the deck spec's; the standard deck's by default).
     criteria: Criteria = STANDARD_CRITERIA
 
@@ -383,69 +358,29 @@ class TierReport:
     def stranded(self, players: int) -> tuple[str, float]:
         """The card most often left on the table in full-view games, and how often (from the
         confirmation run when there was one: see :func:`confirm_stranding`)."""
-        stats = self.confirmed.get(players) or self.full_view[players]
-        shares = stats.stranded()
+        shares = self.full(players).stranded()
         worst = max(range(len(shares)), key=lambda i: (shares[i], -i))
         return self.cards[worst].id, shares[worst]
 
-    def stranded_margin(self, players: int) -> float:
-        """Two standard errors of :meth:`stranded`'s share (about a 95 % range), from the games played."""
-        stats = self.confirmed.get(players) or self.full_view[players]
-        share = self.stranded(players)[1]
-        return 2 * (share * (1 - share) / stats.games) ** 0.5 if stats.games else 0.0
+    def stranded_figure(self, players: int) -> Figure:
+        """Criterion 8's figure of the card nearest its line (in standard errors) at ``players``."""
+        return next(
+            f
+            for f in BY_NUMBER[8].tier_figures(self)  # type: ignore[misc]
+            if f.players == players and f.item
+        )
 
     def failures(self) -> list[int]:
-        failed = []
-        if self.self_equations:
-            failed.append(1)
-        if not self.perfect_clear.found:
-            failed.append(2)
-        if not self.teaching.found:
-            failed.append(3)
-        limits, own = self.criteria, self.own
-        if self.min_participation < limits.min_groups:
-            failed.append(4)
-        if self.min_pairs < limits.min_pairs:
-            failed.append(5)
-        most_trivial = limits.trivial_share
-        if self.trivial_share > most_trivial or any(s.trivial_share > most_trivial for s in self.full_view.values()):
-            failed.append(6)
-        if not self.facts_meet():
-            failed.append(7)
-        if any(
-            s.collected_share < own.min_collected
-            or (self.stranded(p)[1] > limits.max_stranded and p not in self.unsettled)
-            for p, s in self.full_view.items()
-        ):
-            failed.append(8)
-        if any(s.collected_share < limits.min_beginner for s in self.beginner.values()):
-            failed.append(9)
-        if any(s.practice_per_game < own.min_practice for s in self.full_view.values()):
-            failed.append(10)
-        varieties = [self.variety(p) for p in self.full_view]
-        if any(v.top[1] > own.max_top_equation for v in varieties):
-            failed.append(12)
-        if any(v.top_new[1] > limits.max_top_new for v in varieties):
-            failed.append(13)
-        if any(v.repeats > own.max_repeats for v in varieties):
-            failed.append(14)
-        if any(v.needing_new < own.min_needing_new for v in varieties):
-            failed.append(15)
-        if own.min_fact_pairs and any(
-            v.fewest_pairs[1] < own.min_fact_pairs or v.rarest[1] < own.min_fact_per_game for v in varieties
-        ):
-            failed.append(16)
-        if any(sum(v.distinct[op][0] for op in distinct_ops(self.tier)) < own.min_distinct_facts for v in varieties):
-            failed.append(17)
-        if own.focus and any(
-            focus.share < own.min_focus_share
-            or any(
-                pairs < own.min_focus_pairs or per_game < own.min_focus_per_game for _, pairs, per_game in focus.facts
-            )
-            for focus in (self.focus(p) for p in self.full_view)
-        ):
-            failed.append(18)
-        return failed
+        """The numbers of the criteria this tier fails: a figure decided on the wrong side of its
+        line (figures left undecided by an unplayed confirmation run are not judged)."""
+        return [
+            number
+            for number, found in self.figures().items()
+            if any(f.decided() is False or (f.decided() is None and not self._unsettled(f)) for f in found)
+        ]
+
+    def _unsettled(self, figure: Figure) -> bool:
+        return (figure.model, figure.players) in self.unsettled
 
     def facts_meet(self) -> bool:
         if self.facts_covered < self.own.min_facts:
@@ -498,25 +433,35 @@ class TierReport:
             "teaching_facts_exact": self.teaching_facts_exact,
         }
         if self.full_view:
-            data["stranded"] = {
-                str(p): {
-                    "card": card,
-                    "share": round(s, 4),
-                    "margin": round(self.stranded_margin(p), 4),
-                    "games": (self.confirmed.get(p) or self.full_view[p]).games,
-                    "most": self.criteria.max_stranded,
-                }
-                for p in self.full_view
-                for card, s in [self.stranded(p)]
-            }
-            data["practice"] = {str(p): round(s.practice_per_game, 3) for p, s in self.full_view.items()}
-            data["groups_collected"] = {str(p): round(s.groups_per_game, 3) for p, s in self.full_view.items()}
-            data["trivial_collected"] = {str(p): round(s.trivial_share, 4) for p, s in self.full_view.items()}
-            data["beginner"] = {str(p): round(s.collected_share, 4) for p, s in self.beginner.items()}
+            data["stranded"] = {str(p): self.stranded_json(p) for p in self.full_view}
+            data["practice"] = {str(p): round(self.full(p).practice_per_game, 3) for p in self.full_view}
+            data["groups_collected"] = {str(p): round(self.full(p).groups_per_game, 3) for p in self.full_view}
+            data["trivial_collected"] = {str(p): round(self.full(p).trivial_share, 4) for p in self.full_view}
+            data["beginner"] = {str(p): round(self.begin(p).collected_share, 4) for p in self.beginner}
+            data["confirmed"] = {"full_view": sorted(self.confirmed), "beginner": sorted(self.confirmed_beginner)}
             data["variety"] = {str(p): self.variety(p).to_json() for p in self.full_view}
             if self.own.focus:
                 data["focus"] = {str(p): self.focus(p).to_json() for p in self.full_view}
+        failed = set(self.failures())
+        words = criteria_text(self.criteria, self.tier.tiers())
+        data["criteria"] = {
+            str(number): {
+                "words": words[number],
+                "decided_by": BY_NUMBER[number].decided_by,
+                "passed": number not in failed,
+                "figures": [f.to_json() for f in found],
+            }
+            for number, found in self.figures().items()
+            if found
+        }
         return data
+
+    def stranded_json(self, players: int) -> dict[str, Any]:
+        """Criterion 8's card nearest its line at ``players``, as the JSON gives it."""
+        figure = self.stranded_figure(players)
+        return {"card": figure.item} | {
+            key: value for key, value in figure.to_json().items() if key not in ("criterion", "figure", "item")
+        }
 
 
 @dataclass
@@ -545,14 +490,21 @@ class DeckReport:
     tiers: list[TierReport]
     balance: BalanceReport
     games: int
-    seed: int
+    seed: int | str
     criteria: Criteria = STANDARD_CRITERIA
+
+    def balance_figures(self) -> list[Figure]:
+        """The figures of the criteria judged for the deck as a whole (see :mod:`~.criteria_registry`)."""
+        return [f for c in REGISTRY if c.deck_figures is not None for f in c.deck_figures(self)]
 
     def failures(self) -> list[tuple[str, int]]:
         """(where, criterion number) for every failed check."""
         failed = [(report.tier.name, number) for report in self.tiers for number in report.failures()]
-        if not self.balance.passed():
-            failed.append(("deck", 11))
+        failed += [
+            ("deck", c.number)
+            for c in REGISTRY
+            if c.deck_figures is not None and not all(f.decided() for f in c.deck_figures(self))
+        ]
         return failed
 
     @property
@@ -561,15 +513,24 @@ class DeckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "schema": JSON_SCHEMA,
             "deck": self.deck.name,
             "passed": self.passed,
+            "failed": [{"where": where, "criterion": number} for where, number in self.failures()],
             "games": self.games,
             "seed": self.seed,
+            "rule": {
+                "margin": MARGIN,
+                "confirm_factor": CONFIRM_FACTOR,
+                "confirm_least": CONFIRM_LEAST,
+                "confidence": CONFIDENCE,
+            },
             "tiers": {report.tier.name: report.to_json() for report in self.tiers},
             "balance": {
                 "digits": {str(d): n for d, n in sorted(self.balance.digits.items())},
                 "cells": {f"{r},{c}": n for (r, c), n in sorted(self.balance.cells.items())},
                 "passed": self.balance.passed(),
+                "figures": [f.to_json() for f in self.balance_figures()],
             },
         }
 
@@ -705,6 +666,7 @@ def quick_report(
         facts=fact_counts(groups, tier, criteria.numbers, criteria.factors),
         full_view=dict(zip(criteria.players, played, strict=True)),
         criteria=criteria,
+        point_estimates=True,
     )
 
 
@@ -738,6 +700,10 @@ def group_flags(groups: list[Group], tier: Tier) -> list[int]:
         for g in groups
     ]
 
+
+#: The version of verify's JSON: a key keeps its meaning within a version (see the README's table).
+#: Version 2 gives every judged figure beside its line (``criteria``), with standard errors.
+JSON_SCHEMA = 2
 
 #: The kind of a trivial equation (5 × 1 = 5, 4 − 0 = 4) is its operation's number plus this.
 TRIVIAL_KIND = len(OPS)
@@ -784,7 +750,7 @@ def _play_task(task: PlayTask) -> PlayStats:
     return simulate(*task)
 
 
-def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
+def play_tasks(report: TierReport, games: int, seed: int | str) -> list[PlayTask]:
     """Full-view then beginner games for each player count, each with its own seeded stream."""
     flags = group_flags(report.groups, report.tier)
     equations, _, kinds = report.equations
@@ -807,7 +773,7 @@ def play_tasks(report: TierReport, games: int, seed: int) -> list[PlayTask]:
 def verify_deck(
     deck: Deck,
     games: int,
-    seed: int,
+    seed: int | str,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     verdict_only: bool = False,
@@ -815,14 +781,17 @@ def verify_deck(
 ) -> DeckReport:
     """Run every check; simulated games are spread over ``workers`` processes.
 
+    Play figures near their lines are then decided by confirmation runs (:func:`confirm`).
+    ``seed``: verify's seeds are whole numbers; design checks its decks with seeds of its own
+    (strings), so that no verdict a teacher reads comes from the games design selected on.
     ``verdict_only``: the caller needs only pass or fail (design checking its candidates), so
-    when the deck fails a criterion that no confirmation run can change, the runs are skipped
-    and the stranding figures they would have settled are left unjudged (``unsettled``).
+    when the deck already fails a criterion, confirmation runs are skipped and the figures they
+    would have settled are left unjudged (``unsettled``).
     ``criteria``: the thresholds to judge by (a deck spec's), and the player counts to play.
     """
     tiers = [analyse_tier(deck, tier, criteria) for tier in deck.present()]
     players = criteria.players
-    if games == 0:  # play not simulated: criteria 8-10 are left unjudged, the report says so
+    if games == 0:  # play not simulated: the play criteria are left unjudged, the report says so
         return DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
     for report in tiers:
         if len(report.groups) > MAX_PLAY_GROUPS:
@@ -838,14 +807,14 @@ def verify_deck(
         target = report.full_view if slot < len(players) else report.beginner
         target[players[slot % len(players)]] = result
     made = DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
-    near = [(report, count) for report in tiers for count in players if near_line(report, count, games)]
-    for report, count in near:
-        report.unsettled.add(count)
+    near = [(report, model, count) for report in tiers for model, count in sorted(report.undecided())]
+    for report, model, count in near:
+        report.unsettled.add((model, count))
     if verdict_only and made.failures():
         return made
-    for report, _ in near:
+    for report, _, _ in near:
         report.unsettled.clear()
-    confirm_stranding(near, games, seed, workers)
+    confirm(near, games, seed, workers)
     return made
 
 
@@ -875,32 +844,19 @@ def _play_tasks(
     return [placed[i] for i in range(len(tasks))]
 
 
-#: A confirmation run plays this many times the games, with its own seed.
-CONFIRM_FACTOR = 5
-#: How many standard errors from its line a stranding figure must be to stand on the first run.
-CONFIRM_WITHIN = 3.0
+def confirm(near: list[tuple[TierReport, str, int]], games: int, seed: int | str, workers: int = 1) -> None:
+    """Play again, with more games, wherever a play figure is near its line.
 
-
-def near_line(report: TierReport, players: int, games: int) -> bool:
-    """Whether the card most often left at ``players`` lies within :data:`CONFIRM_WITHIN`
-    standard errors of its stranding line (``max_stranded``), as measured in the first ``games`` games."""
-    share = report.stranded(players)[1]
-    error = (share * (1 - share) / games) ** 0.5 if games else 0.0
-    return abs(share - report.criteria.max_stranded) <= CONFIRM_WITHIN * max(error, 1e-9)
-
-
-def confirm_stranding(near: list[tuple[TierReport, int]], games: int, seed: int, workers: int = 1) -> None:
-    """Play again, with more games, wherever the card most often left is near the line.
-
-    That figure is the largest of up to 60 noisy shares, so it reads high, and near the line
-    another seed could flip pass to fail. For each (tier, player count) in ``near`` (see
-    :func:`near_line`) the full-view games are played again, :data:`CONFIRM_FACTOR` times as
-    many with their own seed, in up to ``workers`` processes; that run decides (and is reported).
+    A figure within :data:`~.figures.MARGIN` standard errors of its line could pass with one
+    seed and fail with another. For each (tier, play model, player count) in ``near`` the games
+    are played again, :data:`~.figures.CONFIRM_FACTOR` times as many with their own seed, in up
+    to ``workers`` processes; every figure of those games is then read from that run (and
+    marked confirmed), and decided by it.
     """
     tasks: list[PlayTask] = []
-    for report, players in near:
-        task = play_tasks(report, games * CONFIRM_FACTOR, seed)[report.criteria.players.index(players)]
-        size, masks, flags, count, more, stream, equations, kinds = task
+    for report, model, players in near:
+        slot = report.criteria.players.index(players) + (len(report.criteria.players) if model == "beginner" else 0)
+        size, masks, flags, count, more, stream, equations, kinds = play_tasks(report, confirm_games(games), seed)[slot]
         tasks.append((size, masks, flags, count, more, stream + ":confirm", equations, kinds))
-    for (report, players), result in zip(near, _play_tasks(tasks, workers), strict=True):
-        report.confirmed[players] = result
+    for (report, model, players), result in zip(near, _play_tasks(tasks, workers), strict=True):
+        (report.confirmed_beginner if model == "beginner" else report.confirmed)[players] = result
