@@ -195,7 +195,8 @@ def test_verify_json_gives_every_judged_figure_beside_its_line() -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "seed"), [("standard", 7), ("standard", 16), ("starter", 11), ("pairs", 4), ("times-6-8", 9)]
+    ("preset", "seed"),
+    [("standard", 7), ("standard", 16), ("starter", 11), ("pairs", 4), ("times-6-8", 9), ("times-2-4", 13)],
 )
 def test_shipped_decks_pass_at_other_seeds(preset: str, seed: int) -> None:
     """A verdict that changed with the seed would be no verdict (the README lists seeds 1-20)."""
@@ -207,3 +208,26 @@ def test_shipped_decks_pass_at_other_seeds(preset: str, seed: int) -> None:
     criteria = engine_criteria(load_spec(deck.spec), deck) if deck.spec else STANDARD_CRITERIA
     report = verify_deck(deck, games=2000, seed=seed, workers=2, criteria=criteria)
     assert report.failures() == []
+
+
+def test_design_checks_its_decks_only_with_seeds_verify_never_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Selecting a deck on the games a teacher's verify then reports would be the winner's curse."""
+    import deckgen.games.cleariosity.verify as verify
+    from deckgen.cli import main
+    from deckgen.games.cleariosity.commands import CHECK_SEEDS
+
+    seeds: list[object] = []
+    real = verify.verify_deck
+
+    def recording(*args: object, **kwargs: object) -> object:
+        seeds.append(args[2])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verify, "verify_deck", recording)
+    out = tmp_path / "deck.toml"
+    main(["design", "--seed", "4", "--iterations", "300", "--attempts", "2", "--games", "100", "--out", str(out)])
+    assert seeds and set(seeds) <= set(CHECK_SEEDS)
+    assert all(isinstance(seed, str) for seed in CHECK_SEEDS)  # verify --seed takes whole numbers only
+    assert not out.exists()  # 300 steps make no passing deck, and a failing one is not written
