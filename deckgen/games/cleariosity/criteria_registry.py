@@ -178,7 +178,8 @@ def _focus_words(_criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) ->
 
 
 def _exact(number: int, name: str, value: float, line: float, at_least: bool, item: str = "") -> Figure:
-    return Figure(number, name, float(value), float(line), at_least, item=item)
+    """A figure the deck alone decides: a count, or a share where its name says so."""
+    return Figure(number, name, float(value), float(line), at_least, item=item, share="share" in name)
 
 
 def _self_equations(r: TierReport) -> list[Figure]:
@@ -253,7 +254,8 @@ def _practice(r: TierReport) -> list[Figure]:
     if not line:
         return []
     return [
-        r.play_figure(10, "practising collections a game", p, "full", _practice_taken, line, True) for p in r.full_view
+        r.play_figure(10, "practising collections a game", p, "full", _practice_taken, line, True, share=False)
+        for p in r.full_view
     ]
 
 
@@ -335,7 +337,7 @@ def _needing_new(r: TierReport) -> list[Figure]:
     if not line:
         return []
     return [
-        r.play_figure(15, "collections a game needing the new operation", p, "full", _needing, line, True)
+        r.play_figure(15, "collections a game needing the new operation", p, "full", _needing, line, True, share=False)
         for p in r.full_view
     ]
 
@@ -373,6 +375,7 @@ def _rare_facts(r: TierReport) -> list[Figure]:
                 [names[i] for i in judged],
                 own.min_fact_per_game,
                 True,
+                share=False,
             )
         )
     return found
@@ -390,7 +393,8 @@ def _distinct(r: TierReport) -> list[Figure]:
         return sum(s.window_distinct[k] for k in wanted if k < len(s.window_distinct)) / s.windows
 
     return [
-        r.play_figure(17, f"different facts met in {WINDOW} games", p, "full", met, line, True) for p in r.full_view
+        r.play_figure(17, f"different facts met in {WINDOW} games", p, "full", met, line, True, share=False)
+        for p in r.full_view
     ]
 
 
@@ -421,7 +425,15 @@ def _focus(r: TierReport) -> list[Figure]:
             if i is None:
                 found.append(
                     Figure(
-                        18, "a focus fact's collections a game", 0.0, own.min_focus_per_game, True, players=p, item=name
+                        18,
+                        "a focus fact's collections a game",
+                        0.0,
+                        own.min_focus_per_game,
+                        True,
+                        players=p,
+                        item=name,
+                        stderr=0.0,
+                        share=False,
                     )
                 )
         found += most_adverse(
@@ -434,6 +446,7 @@ def _focus(r: TierReport) -> list[Figure]:
                 [name for name, i in spoken if i is not None],
                 own.min_focus_per_game,
                 True,
+                share=False,
             )
         )
         found.append(

@@ -67,6 +67,8 @@ class Figure:
     confirmed: bool = False
     #: Which games it comes from ("full" view or "beginner"), for confirmation runs.
     model: str = ""
+    #: A share (of cards, games, collections) rather than a count (groups, collections a game).
+    share: bool = True
 
     @property
     def from_play(self) -> bool:
@@ -105,6 +107,7 @@ class Figure:
             "value": round(self.value, 4),
             "line": round(self.line, 4),
             "sense": "at_least" if self.at_least else "at_most",
+            "unit": "share" if self.share else "count",
             "decided_by": "play" if self.from_play else "deck",
         }
         if self.stderr is not None:

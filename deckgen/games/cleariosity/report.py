@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, PLAY_CRITERIA, criteria_text, fact_pair_ops, signs
-from deckgen.games.cleariosity.figures import CONFIDENCE, MARGIN, confirm_games
+from deckgen.games.cleariosity.figures import CONFIDENCE, MARGIN, Figure, confirm_games
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
@@ -162,9 +162,9 @@ def verdict_rule(report: DeckReport) -> list[str]:
     return lines
 
 
-def _shown(value: float, line: float) -> str:
-    """A figure as the report writes it: a share as a percentage, a count a game as a number."""
-    return f"{value:.1%}" if line <= 1 and value <= 1 else f"{value:.2f}"
+def _shown(value: float, figure: Figure) -> str:
+    """A figure as the report writes it: a share as a percentage, a count as a number."""
+    return f"{value:.1%}" if figure.share else f"{value:.2f}"
 
 
 def nearest_line(tier: TierReport) -> str:
@@ -178,8 +178,8 @@ def nearest_line(tier: TierReport) -> str:
     confirmed = f", confirmed in {figure.games:,} games" if figure.confirmed else ""
     return (
         f"{tier.tier.name}: criterion {figure.criterion}, {figure.name}{item} at {figure.players} players: "
-        f"{_shown(figure.value, figure.line)} ± {_shown(2 * (figure.stderr or 0), figure.line)}, line {sense} "
-        f"{_shown(figure.line, figure.line)}: {abs(figure.distance()):.1f} standard errors "
+        f"{_shown(figure.value, figure)} ± {_shown(2 * (figure.stderr or 0), figure)}, line {sense} "
+        f"{_shown(figure.line, figure)}: {abs(figure.distance()):.1f} standard errors "
         + ("clear" if figure.distance() >= 0 else "short")
         + confirmed
     )

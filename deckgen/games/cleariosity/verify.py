@@ -193,6 +193,7 @@ class TierReport:
         figure: Callable[[PlayStats], float | None],
         line: float,
         at_least: bool,
+        share: bool = True,
     ) -> Figure:
         """A play figure of this tier, with its standard error (none in a designer's quick report)."""
         stats, confirmed = self._games(model, players)
@@ -208,6 +209,7 @@ class TierReport:
             games=stats.games,
             confirmed=confirmed,
             model=model,
+            share=share,
         )
 
     def play_items(
@@ -220,6 +222,7 @@ class TierReport:
         items: Sequence[str],
         line: float,
         at_least: bool,
+        share: bool = True,
     ) -> list[Figure]:
         """A play figure for each of ``items`` (cards, equations), with standard errors."""
         stats, confirmed = self._games(model, players)
@@ -236,6 +239,7 @@ class TierReport:
                 games=stats.games,
                 confirmed=confirmed,
                 model=model,
+                share=share,
             )
             for item, (value, error) in zip(items, measured_items(stats, figure, len(items)), strict=True)
         ]
