@@ -62,7 +62,6 @@ from deckgen.games.cleariosity.figures import (
     MARGIN,
     Figure,
     confirm_games,
-    measured,
     measured_items,
 )
 from deckgen.games.cleariosity.groups import Group, find_groups, participation, raw_card
@@ -196,21 +195,9 @@ class TierReport:
         share: bool = True,
     ) -> Figure:
         """A play figure of this tier, with its standard error (none in a designer's quick report)."""
-        stats, confirmed = self._games(model, players)
-        value, error = measured(stats, figure)
-        return Figure(
-            criterion,
-            name,
-            value,
-            line,
-            at_least,
-            players=players,
-            stderr=None if self.point_estimates else error,
-            games=stats.games,
-            confirmed=confirmed,
-            model=model,
-            share=share,
-        )
+        return self.play_items(
+            criterion, name, players, model, lambda stats: [figure(stats)], [""], line, at_least, share
+        )[0]
 
     def play_items(
         self,
