@@ -16,7 +16,15 @@ import pytest
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, REGISTRY, readme_table
 from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.figures import CONFIDENT_Z, MARGIN, Figure, confirm_games, measured, standard_error
+from deckgen.games.cleariosity.figures import (
+    CONFIDENT_Z,
+    DESIGN_Z,
+    MARGIN,
+    Figure,
+    confirm_games,
+    measured,
+    standard_error,
+)
 from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.cleariosity.play import BATCHES, simulate
 from deckgen.games.cleariosity.verify import JSON_SCHEMA, verify_deck
@@ -32,6 +40,9 @@ def test_the_rule_decides_a_play_figure_by_its_distance_from_the_line_in_standar
     confirmed = dict(at_least, confirmed=True)
     assert Figure(value=0.92 + 2.4 * 0.002, stderr=0.002, **confirmed).decided() is True
     assert Figure(value=0.92 + 2.2 * 0.002, stderr=0.002, **confirmed).decided() is False  # right side, < 99 %
+    # design asks twice the distance before it ships a deck
+    assert Figure(value=0.92 + 3 * 0.002, stderr=0.002, **confirmed, confident_z=DESIGN_Z).decided() is False
+    assert Figure(value=0.92 + 4.7 * 0.002, stderr=0.002, **confirmed, confident_z=DESIGN_Z).decided() is True
     at_most = dict(criterion=8, name="left", line=0.15, at_least=False, players=3, games=2000)
     assert Figure(value=0.10, stderr=0.01, **at_most).decided() is True
     assert Figure(value=0.17, stderr=0.01, **at_most).decided() is None
@@ -219,15 +230,18 @@ def test_design_checks_its_decks_only_with_seeds_verify_never_plays(
     from deckgen.games.cleariosity.commands import CHECK_SEEDS
 
     seeds: list[object] = []
+    asked: list[object] = []
     real = verify.verify_deck
 
     def recording(*args: object, **kwargs: object) -> object:
         seeds.append(args[2])
+        asked.append(kwargs.get("confident_z"))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(verify, "verify_deck", recording)
     out = tmp_path / "deck.toml"
     main(["design", "--seed", "4", "--iterations", "300", "--attempts", "2", "--games", "100", "--out", str(out)])
     assert seeds and set(seeds) <= set(CHECK_SEEDS)
+    assert set(asked) == {DESIGN_Z}  # and asks twice verify's distance of a confirmed figure
     assert all(isinstance(seed, str) for seed in CHECK_SEEDS)  # verify --seed takes whole numbers only
     assert not out.exists()  # 300 steps make no passing deck, and a failing one is not written

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 #: The seeds of the games design checks its candidate decks with: strings, which no
 #: ``deckgen verify --seed`` (a whole number) ever plays, so that the verdict a teacher reads is
 #: never the draw design selected on. A deck is accepted when the full verdict (confirmation
-#: runs included) passes with each of them.
+#: runs included, each confirmed figure twice as far from its line as verify asks) passes with
+#: each of them.
 CHECK_SEEDS = ("design-check-1", "design-check-2")
 
 
@@ -96,6 +97,7 @@ def design(
 
     check_output(out)  # before the search, which takes minutes
     from deckgen.games.cleariosity.deckfile import spec_from
+    from deckgen.games.cleariosity.figures import DESIGN_Z
     from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
     from deckgen.games.cleariosity.verify import verify_deck
 
@@ -119,7 +121,11 @@ def design(
     def check(deck: Deck) -> bool:
         failures: list[tuple[str, int]] = []
         for check_seed in CHECK_SEEDS:
-            reports.append(verify_deck(deck, games, check_seed, workers=workers, verdict_only=True, criteria=criteria))
+            reports.append(
+                verify_deck(
+                    deck, games, check_seed, workers=workers, verdict_only=True, criteria=criteria, confident_z=DESIGN_Z
+                )
+            )
             failures = reports[-1].failures()
             if failures or games == 0:  # without play every seed gives the same verdict
                 break

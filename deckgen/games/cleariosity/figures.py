@@ -44,6 +44,12 @@ def confirm_games(games: int) -> int:
 #: one-sided normal quantile that goes with it.
 CONFIDENCE = 0.99
 CONFIDENT_Z = 2.326
+#: What design asks of a confirmed figure before it accepts a deck: twice as many standard errors
+#: as verify asks. A deck whose figure sits just past verify's line would pass design's own check
+#: now and then and then fail a teacher's verify at every other seed (the winner's curse of
+#: trying many candidates); twice the distance leaves a deck design accepts passing verify
+#: at nearly every seed.
+DESIGN_Z = 2 * CONFIDENT_Z
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,8 @@ class Figure:
     model: str = ""
     #: A share (of cards, games, collections) rather than a count (groups, collections a game).
     share: bool = True
+    #: Standard errors a confirmed figure must clear its line by (design asks :data:`DESIGN_Z`).
+    confident_z: float = CONFIDENT_Z
 
     @property
     def from_play(self) -> bool:
@@ -90,7 +98,7 @@ class Figure:
             return self.on_right_side()
         distance = self.distance()
         if self.confirmed:
-            return distance >= CONFIDENT_Z
+            return distance >= self.confident_z
         if distance > MARGIN:
             return True
         if distance < -MARGIN:

@@ -57,6 +57,7 @@ from deckgen.games.cleariosity.criteria_registry import (
 from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
 from deckgen.games.cleariosity.figures import (
     CONFIDENCE,
+    CONFIDENT_Z,
     CONFIRM_FACTOR,
     CONFIRM_LEAST,
     MARGIN,
@@ -227,6 +228,7 @@ class TierReport:
                 confirmed=confirmed,
                 model=model,
                 share=share,
+                confident_z=self.confident_z,
             )
             for item, (value, error) in zip(items, measured_items(stats, figure, len(items)), strict=True)
         ]
@@ -338,6 +340,8 @@ class TierReport:
     unsettled: set[tuple[str, int]] = field(default_factory=set)
     #: Judge play figures by their values alone, without standard errors (the designer's quick reports).
     point_estimates: bool = False
+    #: Standard errors a confirmed play figure must clear its line by (design asks more than verify).
+    confident_z: float = CONFIDENT_Z
     #: The thresholds this tier is judged by (the deck spec's; the standard deck's by default).
     criteria: Criteria = STANDARD_CRITERIA
 
@@ -769,6 +773,7 @@ def verify_deck(
     progress: Callable[[int, int], None] | None = None,
     verdict_only: bool = False,
     criteria: Criteria = STANDARD_CRITERIA,
+    confident_z: float = CONFIDENT_Z,
 ) -> DeckReport:
     """Run every check; simulated games are spread over ``workers`` processes.
 
@@ -779,8 +784,11 @@ def verify_deck(
     when the deck already fails a criterion, confirmation runs are skipped and the figures they
     would have settled are left unjudged (``unsettled``).
     ``criteria``: the thresholds to judge by (a deck spec's), and the player counts to play.
+    ``confident_z``: the standard errors a confirmed figure must clear its line by.
     """
     tiers = [analyse_tier(deck, tier, criteria) for tier in deck.present()]
+    for report in tiers:
+        report.confident_z = confident_z
     players = criteria.players
     if games == 0:  # play not simulated: the play criteria are left unjudged, the report says so
         return DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
