@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 #: The seeds of the games design checks its candidate decks with: strings, which no
 #: ``deckgen verify --seed`` (a whole number) ever plays, so that the verdict a teacher reads is
 #: never the draw design selected on. A deck is accepted when the full verdict (confirmation
-#: runs included, each confirmed figure twice as far from its line as verify asks) passes with
+#: runs included, each confirmed figure 1.5 times as far from its line as verify asks) passes with
 #: each of them.
 CHECK_SEEDS = ("design-check-1", "design-check-2")
 
