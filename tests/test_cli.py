@@ -138,7 +138,7 @@ def test_python_dash_m_runs_the_cli() -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ["verify", "--json", "--games", "60"],
+        ["verify", "--preset", "pairs", "--json", "--games", "60"],
         ["export", "--format", "json"],
         ["design", "--seed", "9", "--iterations", "60", "--attempts", "2", "--games", "0", "--keep-failed"],
     ],

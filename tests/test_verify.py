@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
@@ -135,9 +136,13 @@ def test_trivial_heavy_deck_fails_criterion_6() -> None:
 
 
 def test_verify_is_deterministic_for_a_seed(shipped: Deck) -> None:
-    first = verify_deck(shipped, games=100, seed=5).to_json()
-    assert first == verify_deck(shipped, games=100, seed=5, workers=2).to_json()
-    assert first != verify_deck(shipped, games=100, seed=6).to_json()
+    # 3 players only: at 100 games most figures are near their lines, and each set of games
+    # near one is played again 10,000 times.
+    three = dataclasses.replace(STANDARD_CRITERIA, players=(3,))
+    first = verify_deck(shipped, games=100, seed=5, criteria=three).to_json()
+    assert any(tier["confirmed"]["full_view"] for tier in first["tiers"].values())
+    assert first == verify_deck(shipped, games=100, seed=5, workers=2, criteria=three).to_json()
+    assert first != verify_deck(shipped, games=100, seed=6, criteria=three).to_json()
 
 
 def numbers(card_id: str, *cells: tuple[int, int, int]) -> Card:
