@@ -249,14 +249,17 @@ def _beginners(r: TierReport) -> list[Figure]:
     return [r.play_figure(9, "cards beginners collect", p, "beginner", _collected, line, True) for p in r.beginner]
 
 
-def _practice(r: TierReport) -> list[Figure]:
-    line = r.own.min_practice
+def _counts_a_game(
+    r: TierReport, number: int, name: str, figure: Callable[[PlayStats], float | None], line: float
+) -> list[Figure]:
+    """A count a game of full-view play at every player count, judged only where its line is set."""
     if not line:
         return []
-    return [
-        r.play_figure(10, "practising collections a game", p, "full", _practice_taken, line, True, share=False)
-        for p in r.full_view
-    ]
+    return [r.play_figure(number, name, p, "full", figure, line, True, share=False) for p in r.full_view]
+
+
+def _practice(r: TierReport) -> list[Figure]:
+    return _counts_a_game(r, 10, "practising collections a game", _practice_taken, r.own.min_practice)
 
 
 def _practice_taken(s: PlayStats) -> float:
@@ -333,13 +336,7 @@ def _repeat(s: PlayStats) -> float | None:
 
 
 def _needing_new(r: TierReport) -> list[Figure]:
-    line = r.own.min_needing_new
-    if not line:
-        return []
-    return [
-        r.play_figure(15, "collections a game needing the new operation", p, "full", _needing, line, True, share=False)
-        for p in r.full_view
-    ]
+    return _counts_a_game(r, 15, "collections a game needing the new operation", _needing, r.own.min_needing_new)
 
 
 def _needing(s: PlayStats) -> float:
@@ -392,10 +389,7 @@ def _distinct(r: TierReport) -> list[Figure]:
             return None
         return sum(s.window_distinct[k] for k in wanted if k < len(s.window_distinct)) / s.windows
 
-    return [
-        r.play_figure(17, f"different facts met in {WINDOW} games", p, "full", met, line, True, share=False)
-        for p in r.full_view
-    ]
+    return _counts_a_game(r, 17, f"different facts met in {WINDOW} games", met, line)
 
 
 def _focus(r: TierReport) -> list[Figure]:
