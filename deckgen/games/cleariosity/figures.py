@@ -49,8 +49,8 @@ CONFIDENT_Z = 2.326
 #: pass design's own check now and then, and then fail a teacher's verify at other seeds (the
 #: winner's curse of trying many candidates: a deck designed from the standard spec with seed 3
 #: passed two checks at verify's distance and failed verify at 5 of seeds 1-10). Twice verify's
-#: distance was tried too: then no tables deck could be designed at all, its card most often
-#: left being the largest of 70 to 130 shares.
+#: distance was tried too: then neither tables preset could be designed with the seeds tried
+#: (the card most often left being the largest of 70 to 130 shares).
 DESIGN_Z = 1.5 * CONFIDENT_Z
 
 
