@@ -141,6 +141,7 @@ _LITERAL = re.compile(
     r"|append\(\s*\d+\s*\)"  # failed.append(8)
     r"|[!=]=\s*1[0-8]\b"  # n != 18
     r"|PLAY_CRITERIA\s*=\s*\(\s*\d"  # a list of numbers of its own
+    r"|BY_NUMBER\[\s*\d"  # a criterion looked up by a number written here
     r"|\(\s*\"deck\"\s*,\s*\d+\s*\)"  # ("deck", 11)
 )
 
@@ -181,6 +182,7 @@ def test_the_grep_for_criterion_numbers_finds_them() -> None:
         "if n != 18",
         '"(--games 0 skips criteria 8-10)"',
         'failed.append(("deck", 11))',
+        "BY_NUMBER[8].tier_figures(self)",
     ):
         assert _LITERAL.search(written), written
 

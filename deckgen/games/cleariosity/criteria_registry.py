@@ -45,10 +45,6 @@ class Criterion:
     applies: Callable[[Criteria], bool] = lambda _criteria: True
 
     @property
-    def scope(self) -> str:
-        return "deck" if self.deck_figures is not None else "tier"
-
-    @property
     def from_play(self) -> bool:
         return "play" in self.decided_by
 
@@ -225,14 +221,33 @@ def _facts(r: TierReport) -> list[Figure]:
     return found
 
 
+def _worst_item(
+    r: TierReport,
+    number: int,
+    name: str,
+    players: int,
+    figure: Callable[[PlayStats], Sequence[float | None]],
+    items: Sequence[str],
+    line: float,
+    at_least: bool,
+    share: bool = True,
+) -> list[Figure]:
+    """Of a figure over many items (cards, equations) in full-view games at ``players``, the item
+    nearest the wrong side of its line (none when there are no items)."""
+    return most_adverse(r.play_items(number, name, players, "full", figure, items, line, at_least, share))
+
+
+def stranded_figure(r: TierReport, players: int) -> list[Figure]:
+    """Criterion 8's card nearest its line, of those left on the table, at ``players``."""
+    ids = [card.id for card in r.cards]
+    return _worst_item(r, 8, "share of games a card is left", players, _stranded, ids, r.criteria.max_stranded, False)
+
+
 def _collection(r: TierReport) -> list[Figure]:
     found = []
-    ids = [card.id for card in r.cards]
     for p in r.full_view:
         found.append(r.play_figure(8, "cards collected", p, "full", _collected, r.own.min_collected, True))
-        found += most_adverse(
-            r.play_items(8, "share of games a card is left", p, "full", _stranded, ids, r.criteria.max_stranded, False)
-        )
+        found += stranded_figure(r, p)
     return found
 
 
@@ -266,15 +281,6 @@ def _practice_taken(s: PlayStats) -> float:
     return s.practice_per_game
 
 
-def _equation_share(i: int, among: Sequence[int] | None = None) -> Callable[[PlayStats], float | None]:
-    def share(s: PlayStats) -> float | None:
-        counts = s.equation_counts
-        total = sum(counts) if among is None else sum(counts[j] for j in among)
-        return counts[i] / total if total else None
-
-    return share
-
-
 def _shares(among: Sequence[int] | None) -> Callable[[PlayStats], list[float | None]]:
     def shares(s: PlayStats) -> list[float | None]:
         counts = s.equation_counts
@@ -289,17 +295,15 @@ def _top_equation(r: TierReport) -> list[Figure]:
     _, names, _ = r.equations
     found = []
     for p in r.full_view:
-        found += most_adverse(
-            r.play_items(
-                12,
-                "an equation's share of those collected",
-                p,
-                "full",
-                _shares(None),
-                names,
-                r.own.max_top_equation,
-                False,
-            )
+        found += _worst_item(
+            r,
+            12,
+            "an equation's share of those collected",
+            p,
+            _shares(None),
+            names,
+            r.own.max_top_equation,
+            False,
         )
     return found
 
@@ -309,17 +313,15 @@ def _top_new(r: TierReport) -> list[Figure]:
     facts = of_operations(kinds, r.tier.practised())
     found = []
     for p in r.full_view:
-        found += most_adverse(
-            r.play_items(
-                13,
-                "a fact's share of the practising collections",
-                p,
-                "full",
-                _shares(facts),
-                [names[i] for i in facts],
-                r.criteria.max_top_new,
-                False,
-            )
+        found += _worst_item(
+            r,
+            13,
+            "a fact's share of the practising collections",
+            p,
+            _shares(facts),
+            [names[i] for i in facts],
+            r.criteria.max_top_new,
+            False,
         )
     return found
 
@@ -362,18 +364,16 @@ def _rare_facts(r: TierReport) -> list[Figure]:
         fewest = min(judged, key=lambda i: (pairs[i], i))
         found.append(_exact(16, "two-card groups of a fact", pairs[fewest], own.min_fact_pairs, True, names[fewest]))
     for p in r.full_view:
-        found += most_adverse(
-            r.play_items(
-                16,
-                "a fact's collections a game",
-                p,
-                "full",
-                _per_game(judged),
-                [names[i] for i in judged],
-                own.min_fact_per_game,
-                True,
-                share=False,
-            )
+        found += _worst_item(
+            r,
+            16,
+            "a fact's collections a game",
+            p,
+            _per_game(judged),
+            [names[i] for i in judged],
+            own.min_fact_per_game,
+            True,
+            share=False,
         )
     return found
 
@@ -430,18 +430,16 @@ def _focus(r: TierReport) -> list[Figure]:
                         share=False,
                     )
                 )
-        found += most_adverse(
-            r.play_items(
-                18,
-                "a focus fact's collections a game",
-                p,
-                "full",
-                _per_game(present),
-                [name for name, i in spoken if i is not None],
-                own.min_focus_per_game,
-                True,
-                share=False,
-            )
+        found += _worst_item(
+            r,
+            18,
+            "a focus fact's collections a game",
+            p,
+            _per_game(present),
+            [name for name, i in spoken if i is not None],
+            own.min_focus_per_game,
+            True,
+            share=False,
         )
         found.append(
             r.play_figure(18, "focus facts' share of their practice", p, "full", share, own.min_focus_share, True)

@@ -54,6 +54,7 @@ from deckgen.games.cleariosity.criteria_registry import (
     fact_pair_ops,
     of_operations,
 )
+from deckgen.games.cleariosity.criteria_registry import stranded_figure as nearest_stranded
 from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
 from deckgen.games.cleariosity.figures import (
     CONFIDENCE,
@@ -359,11 +360,7 @@ class TierReport:
 
     def stranded_figure(self, players: int) -> Figure:
         """Criterion 8's figure of the card nearest its line (in standard errors) at ``players``."""
-        return next(
-            f
-            for f in BY_NUMBER[8].tier_figures(self)  # type: ignore[misc]
-            if f.players == players and f.item
-        )
+        return nearest_stranded(self, players)[0]
 
     def failures(self) -> list[int]:
         """The numbers of the criteria this tier fails: a figure decided on the wrong side of its
