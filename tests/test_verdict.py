@@ -18,6 +18,7 @@ from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, REGISTRY, rea
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.figures import (
     CONFIDENT_Z,
+    CONFIRM_ROUNDS,
     DESIGN_Z,
     MARGIN,
     Figure,
@@ -27,7 +28,7 @@ from deckgen.games.cleariosity.figures import (
 )
 from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.cleariosity.play import BATCHES, simulate
-from deckgen.games.cleariosity.verify import JSON_SCHEMA, verify_deck
+from deckgen.games.cleariosity.verify import JSON_SCHEMA, confirm, verify_deck
 
 ROOT = Path(__file__).parent.parent
 
@@ -45,6 +46,12 @@ def test_the_rule_decides_a_play_figure_by_its_distance_from_the_line_in_standar
         Figure(value=0.92 + 3 * 0.002, stderr=0.002, **confirmed, confident_z=DESIGN_Z).decided() is False
     )  # 3 < 3.49
     assert Figure(value=0.92 + 3.6 * 0.002, stderr=0.002, **confirmed, confident_z=DESIGN_Z).decided() is True
+    # A confirmation round with a larger one to come decides only a figure beyond the margin.
+    early = dict(confirmed, last_round=False)
+    assert Figure(value=0.92 + 2.4 * 0.002, stderr=0.002, **early).decided() is None
+    assert Figure(value=0.92 + 3.1 * 0.002, stderr=0.002, **early).decided() is True
+    assert Figure(value=0.92 - 3.1 * 0.002, stderr=0.002, **early).decided() is False
+    assert Figure(value=0.92 + 3.1 * 0.002, stderr=0.002, **early, confident_z=DESIGN_Z).decided() is None
     at_most = dict(criterion=8, name="left", line=0.15, at_least=False, players=3, games=2000)
     assert Figure(value=0.10, stderr=0.01, **at_most).decided() is True
     assert Figure(value=0.17, stderr=0.01, **at_most).decided() is None
@@ -91,19 +98,24 @@ def green_collects(line: float) -> Criteria:
 def test_a_figure_on_its_line_is_decided_by_a_confirmation_run(on_the_line: tuple) -> None:
     _, again, line = on_the_line
     green = again.tiers[0]
-    assert 3 in green.confirmed and green.confirmed[3].games == confirm_games(400) == 10_000
+    rounds = green.rounds[("full", 3)]
+    assert 3 in green.confirmed and green.confirmed[3].games == confirm_games(400, rounds)
+    assert confirm_games(400) == 10_000 and confirm_games(400, 2) == 40_000
     figure = next(f for f in green.figures()[8] if f.name == "cards collected" and f.players == 3)
-    assert figure.confirmed and figure.games == 10_000 and figure.line == line
+    assert figure.confirmed and figure.games == confirm_games(400, rounds) and figure.line == line
     assert figure.value == green.confirmed[3].collected_share  # read from the confirmation run
     assert figure.value != green.full_view[3].collected_share
     # The confirmation run's own seed: not the first run's games again.
-    passes = (figure.value - line) / figure.stderr >= CONFIDENT_Z
+    distance = (figure.value - line) / figure.stderr
+    passes = distance >= CONFIDENT_Z if rounds == CONFIRM_ROUNDS else distance > MARGIN
     assert (8 not in green.failures()) == passes
+    assert rounds == CONFIRM_ROUNDS or abs(distance) > MARGIN  # a round within the margin is played again
     data = again.to_json()
     assert data["schema"] == JSON_SCHEMA
     judged = [f for f in data["tiers"]["green"]["criteria"]["8"]["figures"] if f["figure"] == "cards collected"]
     row = next(f for f in judged if f["players"] == 3)
-    assert row["confirmed"] is True and row["games"] == 10_000 and row["line"] == round(line, 4)
+    assert row["confirmed"] is True and row["games"] == figure.games and row["line"] == round(line, 4)
+    assert data["tiers"]["green"]["confirm_rounds"]["full_view"] == {"3": rounds}
     assert set(row) >= {"value", "line", "stderr", "sense", "passed"}
 
 
@@ -118,10 +130,27 @@ def test_the_confirmation_run_overrules_the_first_run(on_the_line: tuple) -> Non
     assert 3 in green.confirmed
     figure = next(f for f in green.figures()[8] if f.name == "cards collected")
     assert figure.confirmed and figure.value == green.confirmed[3].collected_share != value
-    assert (8 in green.failures()) == ((figure.value - line) / (figure.stderr or 1) < CONFIDENT_Z)
+    assert figure.decided() is not None and (8 in green.failures()) == (figure.decided() is False)
     # Two standard errors above: near too, and no run of these games brings it up to the line.
     green = verify_deck(deck, games=400, seed=5, workers=2, criteria=green_collects(value + 2 * error)).tiers[0]
     assert 3 in green.confirmed and 8 in green.failures()
+
+
+def test_a_figure_a_confirmation_round_leaves_on_its_line_is_played_again_with_more_games() -> None:
+    """Set the line on what the first confirmation round measures: that round cannot decide it
+    (it sits 0 standard errors from the line), so a second round, four times as large and with
+    its own seed, is played, and so on until one is clear of the margin or the last decides."""
+    deck = load_cleariosity()
+    probe = verify_deck(deck, games=400, seed=5, workers=2, criteria=THREE_PLAYERS).tiers[0]
+    confirm([(probe, "full", 3)], 400, 5, workers=2, round=1)  # what round 1 plays at seed 5
+    line = probe.confirmed[3].collected_share
+    green = verify_deck(deck, games=400, seed=5, workers=2, criteria=green_collects(line)).tiers[0]
+    rounds = green.rounds[("full", 3)]
+    assert rounds >= 2  # round 1 landed on the line, so it was played again
+    figure = next(f for f in green.figures()[8] if f.name == "cards collected" and f.players == 3)
+    assert figure.games == confirm_games(400, rounds) and figure.value != line  # a new run's figure
+    assert figure.decided() is not None
+    assert rounds == CONFIRM_ROUNDS or abs(figure.distance()) > MARGIN
 
 
 def test_every_criterion_is_declared_once_numbered_in_order() -> None:

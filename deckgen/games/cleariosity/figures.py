@@ -8,9 +8,18 @@ of its line with at least :data:`CONFIDENCE` confidence (one-sided):
 - more than :data:`MARGIN` standard errors on the right side in the first run: it passes;
   more than :data:`MARGIN` on the wrong side: it fails;
 - within :data:`MARGIN` standard errors of its line: the games it comes from are played again,
-  :data:`CONFIRM_FACTOR` times as many (at least :data:`CONFIRM_LEAST`) with their own seed, and
-  that run decides: it passes when it is at least :data:`CONFIDENT_Z` of its (smaller) standard
-  errors on the right side.
+  :data:`CONFIRM_FACTOR` times as many (at least :data:`CONFIRM_LEAST`) with their own seed. That
+  run is judged the same way, and a figure still within :data:`MARGIN` of its line is played
+  again, :data:`CONFIRM_GROWTH` times as many games each round, up to :data:`CONFIRM_ROUNDS`
+  rounds. The last round decides: the figure passes when it is at least :data:`CONFIDENT_Z` of
+  its (much smaller) standard errors on the right side.
+
+Why rounds: a figure is one draw whose spread shrinks with the games. A deck whose figure truly
+lies 1 percentage point inside its line can sit within 3 standard errors of it in 10,000 games,
+and then a single confirmation run passes it at some seeds and fails it at others (most of all
+where the figure is the most adverse of 70 cards). Four or sixteen times the games tell it apart
+from its line, so the verdict no longer turns on the seed; only a deck within a few tenths of a
+point of its line still can, and design never ships one (it asks more: :data:`DESIGN_Z`).
 
 A figure over many items (every card's share of games left on the table, every fact's
 collections a game) is judged by its most adverse item: the one nearest the wrong side,
@@ -33,11 +42,15 @@ MARGIN = 3.0
 #: by as many games as the usual one wherever a figure is near its line.
 CONFIRM_FACTOR = 5
 CONFIRM_LEAST = 10_000
+#: Each further confirmation round plays this many times the games of the one before ...
+CONFIRM_GROWTH = 4
+#: ... up to this many rounds (10,000, 40,000 and 160,000 games after verify's 2,000).
+CONFIRM_ROUNDS = 3
 
 
-def confirm_games(games: int) -> int:
-    """The games of a confirmation run after a first run of ``games``."""
-    return max(games * CONFIRM_FACTOR, CONFIRM_LEAST)
+def confirm_games(games: int, round: int = 1) -> int:
+    """The games of confirmation round ``round`` (from 1) after a first run of ``games``."""
+    return max(games * CONFIRM_FACTOR, CONFIRM_LEAST) * CONFIRM_GROWTH ** (round - 1)
 
 
 #: The confidence with which a play figure must lie on the right side of its line, and the
@@ -59,8 +72,8 @@ class Figure:
     """One number a criterion judges, beside its line.
 
     ``stderr`` is ``None`` for a figure the deck alone decides (exact); for a play figure it is
-    the standard error over the ``games`` it was measured in, and ``confirmed`` says whether
-    those were a confirmation run's.
+    the standard error over the ``games`` it was measured in, ``confirmed`` says whether those
+    were a confirmation run's, and ``last_round`` whether that run was the last one verify plays.
     """
 
     criterion: int
@@ -73,6 +86,8 @@ class Figure:
     stderr: float | None = None
     games: int = 0
     confirmed: bool = False
+    #: A confirmation run after which no larger one is played: it decides at :attr:`confident_z`.
+    last_round: bool = True
     #: Which games it comes from ("full" view or "beginner"), for confirmation runs.
     model: str = ""
     #: A share (of cards, games, collections) rather than a count (groups, collections a game).
@@ -99,9 +114,11 @@ class Figure:
         if self.stderr is None:
             return self.on_right_side()
         distance = self.distance()
-        if self.confirmed:
+        if self.confirmed and self.last_round:
             return distance >= self.confident_z
-        if distance > MARGIN:
+        # A confirmation round that is not the last passes a figure only as clear as the last would.
+        clear = max(MARGIN, self.confident_z) if self.confirmed else MARGIN
+        if distance > clear:
             return True
         if distance < -MARGIN:
             return False

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, PLAY_CRITERIA, criteria_text, fact_pair_ops, signs
-from deckgen.games.cleariosity.figures import CONFIDENCE, MARGIN, Figure, confirm_games
+from deckgen.games.cleariosity.figures import CONFIDENCE, CONFIRM_ROUNDS, MARGIN, Figure, confirm_games
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW
@@ -146,10 +146,11 @@ def verdict_rule(report: DeckReport) -> list[str]:
     lines = [
         f"Each play figure passes when it is on the right side of its line with {CONFIDENCE:.0%} confidence: more "
         f"than {MARGIN:g} standard errors in these {games:,} games, or, where it lies within {MARGIN:g} of its line, "
-        f"in a confirmation run of {confirm_games(games):,} games with its own seed."
+        f"in confirmation runs with their own seeds: {confirm_games(games):,} games, then, while a figure is still "
+        f"within {MARGIN:g}, {confirm_games(games, 2):,} and at most {confirm_games(games, CONFIRM_ROUNDS):,}."
     ]
     confirmed = [
-        f"{tier.tier.name} {model} {players} players"
+        f"{tier.tier.name} {model} {players} players ({runs[players].games:,} games)"
         for tier in report.tiers
         for model, runs in (("full view", tier.confirmed), ("beginners", tier.confirmed_beginner))
         for players in sorted(runs)

@@ -60,7 +60,9 @@ from deckgen.games.cleariosity.figures import (
     CONFIDENCE,
     CONFIDENT_Z,
     CONFIRM_FACTOR,
+    CONFIRM_GROWTH,
     CONFIRM_LEAST,
+    CONFIRM_ROUNDS,
     MARGIN,
     Figure,
     confirm_games,
@@ -215,6 +217,7 @@ class TierReport:
     ) -> list[Figure]:
         """A play figure for each of ``items`` (cards, equations), with standard errors."""
         stats, confirmed = self._games(model, players)
+        last_round = self.rounds.get((model, players), 0) >= CONFIRM_ROUNDS
         return [
             Figure(
                 criterion,
@@ -227,6 +230,7 @@ class TierReport:
                 stderr=None if self.point_estimates else error,
                 games=stats.games,
                 confirmed=confirmed,
+                last_round=last_round,
                 model=model,
                 share=share,
                 confident_z=self.confident_z,
@@ -336,6 +340,8 @@ class TierReport:
     #: Full-view and beginner games played again, more of them, where a figure was near its line.
     confirmed: dict[int, PlayStats] = field(default_factory=dict)
     confirmed_beginner: dict[int, PlayStats] = field(default_factory=dict)
+    #: Confirmation rounds played for the games (play model, player count) of :attr:`confirmed`.
+    rounds: dict[tuple[str, int], int] = field(default_factory=dict)
     #: Games (play model, player count) with a figure near its line, left unconfirmed because the
     #: deck failed another criterion (``verdict_only`` in :func:`verify_deck`); those figures are not judged.
     unsettled: set[tuple[str, int]] = field(default_factory=set)
@@ -431,6 +437,10 @@ class TierReport:
             data["trivial_collected"] = {str(p): round(self.full(p).trivial_share, 4) for p in self.full_view}
             data["beginner"] = {str(p): round(self.begin(p).collected_share, 4) for p in self.beginner}
             data["confirmed"] = {"full_view": sorted(self.confirmed), "beginner": sorted(self.confirmed_beginner)}
+            data["confirm_rounds"] = {
+                key: {str(p): n for (model, p), n in sorted(self.rounds.items()) if model == name}
+                for key, name in (("full_view", "full"), ("beginner", "beginner"))
+            }
             data["variety"] = {str(p): self.variety(p).to_json() for p in self.full_view}
             if self.own.focus:
                 data["focus"] = {str(p): self.focus(p).to_json() for p in self.full_view}
@@ -515,6 +525,8 @@ class DeckReport:
                 "margin": MARGIN,
                 "confirm_factor": CONFIRM_FACTOR,
                 "confirm_least": CONFIRM_LEAST,
+                "confirm_growth": CONFIRM_GROWTH,
+                "confirm_rounds": CONFIRM_ROUNDS,
                 "confidence": CONFIDENCE,
             },
             "tiers": {report.tier.name: report.to_json() for report in self.tiers},
@@ -803,14 +815,17 @@ def verify_deck(
         target = report.full_view if slot < len(players) else report.beginner
         target[players[slot % len(players)]] = result
     made = DeckReport(deck, tiers, balance(deck, criteria), games, seed, criteria)
-    near = [(report, model, count) for report in tiers for model, count in sorted(report.undecided())]
-    for report, model, count in near:
-        report.unsettled.add((model, count))
-    if verdict_only and made.failures():
-        return made
-    for report, _, _ in near:
-        report.unsettled.clear()
-    confirm(near, games, seed, workers)
+    for round in range(1, CONFIRM_ROUNDS + 1):
+        near = [(report, model, count) for report in tiers for model, count in sorted(report.undecided())]
+        if not near:
+            break
+        for report, model, count in near:
+            report.unsettled.add((model, count))
+        if verdict_only and made.failures():
+            return made
+        for report, _, _ in near:
+            report.unsettled.clear()
+        confirm(near, games, seed, workers, round)
     return made
 
 
@@ -840,19 +855,24 @@ def _play_tasks(
     return [placed[i] for i in range(len(tasks))]
 
 
-def confirm(near: list[tuple[TierReport, str, int]], games: int, seed: int | str, workers: int = 1) -> None:
+def confirm(
+    near: list[tuple[TierReport, str, int]], games: int, seed: int | str, workers: int = 1, round: int = 1
+) -> None:
     """Play again, with more games, wherever a play figure is near its line.
 
     A figure within :data:`~.figures.MARGIN` standard errors of its line could pass with one
     seed and fail with another. For each (tier, play model, player count) in ``near`` the games
-    are played again, :data:`~.figures.CONFIRM_FACTOR` times as many with their own seed, in up
-    to ``workers`` processes; every figure of those games is then read from that run (and
-    marked confirmed), and decided by it.
+    are played again, as many as confirmation round ``round`` plays (:func:`~.figures.confirm_games`)
+    with a seed of their own, in up to ``workers`` processes; every figure of those games is then
+    read from that run (and marked confirmed), and decided by it, or by a further round.
     """
     tasks: list[PlayTask] = []
+    own = ":confirm" if round == 1 else f":confirm{round}"
     for report, model, players in near:
         slot = report.criteria.players.index(players) + (len(report.criteria.players) if model == "beginner" else 0)
-        size, masks, flags, count, more, stream, equations, kinds = play_tasks(report, confirm_games(games), seed)[slot]
-        tasks.append((size, masks, flags, count, more, stream + ":confirm", equations, kinds))
+        played = confirm_games(games, round)
+        size, masks, flags, count, more, stream, equations, kinds = play_tasks(report, played, seed)[slot]
+        tasks.append((size, masks, flags, count, more, stream + own, equations, kinds))
     for (report, model, players), result in zip(near, _play_tasks(tasks, workers), strict=True):
         (report.confirmed_beginner if model == "beginner" else report.confirmed)[players] = result
+        report.rounds[(model, players)] = round
