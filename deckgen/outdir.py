@@ -12,6 +12,11 @@ and a manifest of what deckgen wrote there.
   Files of an earlier build that this one no longer writes are removed only if the manifest
   lists them and their content is unchanged: a user's own file is never removed, whatever its
   name, and neither is a deckgen file the user has since edited.
+- **Links.** A journal or manifest may come from someone else (a folder received as a tar file,
+  a shared drive). Every path they name is checked, component by component, before any of it is
+  acted on: a path through a link (to a folder outside ``--out`` or anywhere else) is never
+  followed, and a journal naming one is discarded unread. Bookkeeping files that are too large
+  or too deeply nested to be deckgen's are ignored the same way.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from deckgen.errors import DeckgenError
 JOURNAL = ".deckgen-journal.json"
 MANIFEST = ".deckgen-manifest.json"
 STAGING_PREFIX = ".deckgen-build-"
+#: The largest journal or manifest deckgen reads back (a build's bookkeeping is a few kilobytes a
+#: hundred files); a larger one was not written by deckgen and is ignored.
+MAX_STATE_BYTES = 8 * 1024 * 1024
 
 
 def pause_for_tests(stage: str) -> None:
@@ -85,19 +93,26 @@ def _write_state(path: Path, data: dict[str, Any]) -> None:
         raise
 
 
+def _read_state(path: Path) -> Any:
+    """A bookkeeping file's JSON, or ``None`` when it is missing, a link, too large, too deeply
+    nested or not JSON: none of those was written by deckgen, and none may stop a build."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_STATE_BYTES:
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
 def read_manifest(out: Path) -> dict[str, str]:
     """Relative path → SHA-256 of each file deckgen wrote into ``out`` (empty if none, unreadable,
-    or a link: a record deckgen did not write itself is not trusted)."""
-    if (out / MANIFEST).is_symlink():
+    or a link: a record deckgen did not write itself is not trusted; an entry whose path leads
+    through a link is left out, so nothing outside ``out`` is ever removed through it)."""
+    data = _read_state(out / MANIFEST)
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
         return {}
-    try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        files = data["files"]
-        if not isinstance(files, dict):
-            return {}
-        return {str(k): str(v) for k, v in files.items() if _inside(str(k))}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+    return {str(k): str(v) for k, v in files.items() if _inside(str(k)) and no_links(out, str(k))}
 
 
 def _inside(relative: str) -> bool:
@@ -105,6 +120,18 @@ def _inside(relative: str) -> bool:
     was tampered with must not reach outside it)."""
     path = PurePosixPath(relative)
     return bool(relative) and not path.is_absolute() and ".." not in path.parts
+
+
+def no_links(out: Path, relative: str) -> bool:
+    """Whether no folder on the way from ``out`` to ``relative`` is a link (or a file): a path
+    through a link inside ``--out`` can reach any folder, so it is never followed. The last
+    component may be a link; deckgen then replaces or removes the link itself, never its target."""
+    place = out
+    for part in PurePosixPath(relative).parts[:-1]:
+        place = place / part
+        if place.is_symlink() or (place.exists() and not place.is_dir()):
+            return False
+    return True
 
 
 def unchanged(out: Path, relative: str, digest: str) -> bool:
@@ -123,15 +150,8 @@ def recover(out: Path) -> None:
     if journal_path.is_symlink():
         journal_path.unlink()
     if journal_path.exists():
-        try:
-            journal = json.loads(journal_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            journal = None
-        steps = journal.get("steps", []) if isinstance(journal, dict) else []
-        paths = [str(step.get(key) or "") for step in steps if isinstance(step, dict) for key in ("target", "staged")]
-        paths += [str(step.get("aside")) for step in steps if isinstance(step, dict) and step.get("aside")]
-        if isinstance(journal, dict) and all(isinstance(step, dict) for step in steps) and all(map(_inside, paths)):
-            journal["stale"] = {k: v for k, v in journal.get("stale", {}).items() if _inside(str(k))}
+        journal = _read_state(journal_path)
+        if _trusted(out, journal):
             if journal.get("moved"):
                 _finish(out, journal)
             else:
@@ -144,6 +164,27 @@ def recover(out: Path) -> None:
         for leftover in out.glob(f"{name}.*.tmp"):
             if leftover.is_file() or leftover.is_symlink():
                 leftover.unlink()
+
+
+def _trusted(out: Path, journal: Any) -> bool:
+    """Whether a journal has the shape deckgen writes and every path it names lies inside
+    ``out`` by real folders only (checked before any of it is acted on)."""
+    if not isinstance(journal, dict):
+        return False
+    steps, stale, folders = journal.get("steps", []), journal.get("stale", {}), journal.get("made_folders", [])
+    if not (isinstance(steps, list) and isinstance(stale, dict) and isinstance(folders, list)):
+        return False
+    if not isinstance(journal.get("manifest", {}), dict) or not all(isinstance(step, dict) for step in steps):
+        return False
+    paths = [step.get(key) for step in steps for key in ("target", "staged")]
+    paths += [step["aside"] for step in steps if step.get("aside") is not None]
+    paths += [*stale, *folders]
+    if not all(isinstance(path, str) and _inside(path) and no_links(out, path) for path in paths):
+        return False
+    # A folder the build made is removed only if empty, but never through a link either.
+    return all(not (out / folder).is_symlink() for folder in folders) and all(
+        isinstance(step.get("hash", ""), str) for step in steps
+    )
 
 
 def _undo(out: Path, journal: dict[str, Any]) -> None:

@@ -288,3 +288,90 @@ def test_a_folder_in_the_way_is_found_before_any_drawing(
     (out / "treenex.pdf").mkdir()
     assert main(["build", "--no-pack", "--out", str(out)]) == 1
     assert "is a folder, where a file goes" in capsys.readouterr().err
+
+
+@pytest.fixture
+def linked_out(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A built folder holding ``link``, a link to a folder outside it with ``victim.txt`` in it
+    (as an output folder received from someone else can), and the victim's hash."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.txt").write_bytes(b"keep me")
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    (out / "link").symlink_to(outside)
+    return out, outside, hashlib.sha256(b"keep me").hexdigest()
+
+
+def _plant_journal(out: Path, **journal: object) -> None:
+    import json
+
+    (out / JOURNAL).write_text(json.dumps({"staging": "x", "made_folders": [], "stale": {}, "manifest": {},
+                                           **journal}), encoding="utf-8")  # fmt: skip
+
+
+def test_a_planted_journal_cannot_overwrite_through_a_link(linked_out: tuple[Path, Path, str]) -> None:
+    """Undoing a move whose target lies through a link would replace the file outside --out."""
+    out, outside, digest = linked_out
+    (out / "evil.txt").write_bytes(b"planted")
+    step = {"target": "link/victim.txt", "staged": "x", "aside": "evil.txt", "had_old": True, "hash": digest}
+    _plant_journal(out, steps=[step], moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me"
+    assert not (out / JOURNAL).exists()
+
+
+def test_a_planted_journal_cannot_delete_through_a_link(linked_out: tuple[Path, Path, str]) -> None:
+    """Neither a finished move's stale files nor an undone move's new ones are removed through a link."""
+    out, outside, digest = linked_out
+    _plant_journal(out, steps=[], stale={"link/victim.txt": digest}, moved=True)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me"
+    step = {"target": "link/victim.txt", "staged": "gone", "aside": None, "had_old": False, "hash": digest}
+    _plant_journal(out, steps=[step], moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me"
+    (outside / "empty").mkdir()
+    _plant_journal(out, steps=[], made_folders=["link/empty"], moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "empty").is_dir()
+
+
+def test_a_planted_staging_link_cannot_move_a_file_in_from_outside(linked_out: tuple[Path, Path, str]) -> None:
+    """An ``aside`` file reached through a link is not moved into --out (nor away from its place)."""
+    out, outside, digest = linked_out
+    step = {"target": "mine.txt", "staged": "x", "aside": "link/victim.txt", "had_old": True, "hash": digest}
+    _plant_journal(out, steps=[step], moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me" and not (out / "mine.txt").exists()
+
+
+def test_a_planted_manifest_cannot_delete_through_a_link(tmp_path: Path) -> None:
+    """A laser build removes the stale sheets its manifest lists; never one through a link in ``svg``."""
+    import json
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.svg").write_bytes(b"keep me")
+    out = tmp_path / "out"
+    args = ["build", "--game", "cleariosity", "--format", "svg", "--no-pack", "--out", str(out)]
+    assert main(args) == 0
+    (out / "svg" / "link").symlink_to(outside)
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    manifest["files"]["svg/link/victim.svg"] = hashlib.sha256(b"keep me").hexdigest()
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(args) == 0
+    assert (outside / "victim.svg").read_bytes() == b"keep me"
+
+
+@pytest.mark.parametrize("name", [JOURNAL, MANIFEST])
+def test_deeply_nested_bookkeeping_does_not_jam_the_folder(
+    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A journal or manifest nested 100,000 deep is not deckgen's: it is ignored, and builds go on."""
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    (out / name).write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main(build_args(out, 1)) == 0
+    assert main(build_args(out, 1)) == 0
+    assert "Traceback" not in capsys.readouterr().err
