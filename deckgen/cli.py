@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from deckgen.console import check_output, emit, lazy_progress_bar
-from deckgen.errors import DeckgenError, Stopped
+from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
 from deckgen.options import MEASURES, Option, origin, read_text
@@ -185,7 +185,7 @@ def verify(
 
     from deckgen.games.base import VerifyRequest
 
-    check_output(out, [file])
+    check_output(out, [file, *_named_files(options)])
     chosen = chosen_game(game, file)
     own = split_game_options((chosen.key,), options)[chosen.key]
     deck = chosen.load(file, own)
@@ -267,7 +267,7 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
 @with_options(game_options("export"))
 def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **options: Any) -> None:
     """Write a deck's cards as JSON or CSV for other programs."""
-    check_output(out, [file])
+    check_output(out, [file, *_named_files(options)])
     chosen = chosen_game(game, file)
     if fmt not in chosen.export_formats:
         raise DeckgenError(f"--format {fmt}: {chosen.name} decks export as {' or '.join(chosen.export_formats)}")
@@ -468,13 +468,18 @@ def _degrade_to_ascii() -> None:
             stream.reconfigure(errors="deckgen-ascii")
 
 
+def _named_files(options: dict[str, Any]) -> list[Path]:
+    """The files a command's game options name (a spec file, a sheet): none may be its --out."""
+    return [Path(v) for v in options.values() if isinstance(v, str | Path) and str(v) and Path(v).is_file()]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
     _degrade_to_ascii()
     try:
         cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
-        click.echo(f"deckgen: error: {error}", err=True)
+        click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
         return 1
     except click.UsageError as error:
         hint = (
@@ -482,10 +487,10 @@ def main(argv: list[str] | None = None) -> int:
             if error.ctx and " " in error.ctx.command_path
             else " (see 'deckgen --help')"
         )
-        click.echo(f"deckgen: error: {error.format_message()}{hint}", err=True)
+        click.echo(f"deckgen: error: {one_line(error.format_message())}{hint}", err=True)
         return 2
     except click.ClickException as error:
-        click.echo(f"deckgen: error: {error.format_message()}", err=True)
+        click.echo(f"deckgen: error: {one_line(error.format_message())}", err=True)
         return error.exit_code
     except (click.Abort, KeyboardInterrupt):
         click.echo("deckgen: stopped (interrupted)", err=True)

@@ -27,3 +27,22 @@ class Stopped(BaseException):
         import signal
 
         return "interrupted" if self.signum == signal.SIGINT else "terminated"
+
+
+#: The longest unbroken run of characters an error line shows whole (a path, a quoted value).
+LONGEST_SHOWN = 200
+
+
+def one_line(message: str) -> str:
+    """An error message as the one line the CLI prints: line breaks become spaces, and a run of
+    more than :data:`LONGEST_SHOWN` characters without a space (a megabyte of a value quoted
+    back) is cut to its start and end, so a refusal is a line a person can read."""
+    import re
+
+    flat = " ".join(message.splitlines())
+    keep = LONGEST_SHOWN // 2
+    return re.sub(
+        rf"\S{{{LONGEST_SHOWN + 1},}}",
+        lambda m: f"{m.group()[:keep]}...({len(m.group()) - keep - 20:,} more characters)...{m.group()[-20:]}",
+        flat,
+    )

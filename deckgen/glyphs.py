@@ -48,18 +48,17 @@ def arc_steps(radius: float, sweep: float, tolerance: float) -> int:
     return max(1, math.ceil(abs(sweep) / per_chord))
 
 
-#: The flatness, in em, that the glyphs are built to: recomputed per size (see :func:`glyph_table`).
-_TOLERANCE_EM = 0.0
-
-
-def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24) -> list[Point]:
+def _arc(
+    cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24, tolerance: float = 0.0
+) -> list[Point]:
     """Points on an elliptical arc from ``start`` to ``end`` degrees (counter-clockwise if end > start).
 
-    At least ``steps`` chords, and more where the glyphs are drawn large enough for those to show.
+    At least ``steps`` chords, and more where the glyphs are drawn large enough for those to
+    show: ``tolerance`` is the flatness in em the arc must keep (0: the glyphs' own chords).
     """
     digits = 4
-    if _TOLERANCE_EM > 0:
-        steps = max(steps, arc_steps(max(rx, ry), math.radians(end - start), _TOLERANCE_EM))
+    if tolerance > 0:
+        steps = max(steps, arc_steps(max(rx, ry), math.radians(end - start), tolerance))
         digits = 7  # 0.0001 em of a large glyph would be more than the flatness
     points = []
     for k in range(steps + 1):
@@ -68,26 +67,32 @@ def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, s
     return points
 
 
-def _glyphs() -> dict[str, Glyph]:
+def _glyphs(tolerance: float = 0.0) -> dict[str, Glyph]:
+    """Every glyph, its curves built to ``tolerance`` em (a parameter, never a module global: the
+    page lays out text in several threads at once, each at its own size)."""
+
+    def arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24) -> list[Point]:
+        return _arc(cx, cy, rx, ry, start, end, steps, tolerance)
+
     g: dict[str, Glyph] = {}
-    g["0"] = Glyph(0.6, (tuple(_arc(0.3, 0.5, 0.3, 0.5, 90, 450, 48)),))
+    g["0"] = Glyph(0.6, (tuple(arc(0.3, 0.5, 0.3, 0.5, 90, 450, 48)),))
     g["1"] = Glyph(0.6, (((0.1, 0.78), (0.34, 1.0), (0.34, 0.0)), ((0.1, 0.0), (0.58, 0.0))))
-    g["2"] = Glyph(0.6, (tuple(_arc(0.3, 0.71, 0.29, 0.29, 165, -35)) + ((0.02, 0.0), (0.6, 0.0)),))
+    g["2"] = Glyph(0.6, (tuple(arc(0.3, 0.71, 0.29, 0.29, 165, -35)) + ((0.02, 0.0), (0.6, 0.0)),))
     g["3"] = Glyph(
         0.6,
-        (tuple(_arc(0.3, 0.74, 0.26, 0.26, 150, -90, 18) + _arc(0.3, 0.24, 0.3, 0.24, 90, -150, 24)[1:]),),
+        (tuple(arc(0.3, 0.74, 0.26, 0.26, 150, -90, 18) + arc(0.3, 0.24, 0.3, 0.24, 90, -150, 24)[1:]),),
     )
     g["4"] = Glyph(0.62, (((0.46, 0.0), (0.46, 1.0), (0.0, 0.3), (0.62, 0.3)),))
-    g["5"] = Glyph(0.6, (((0.56, 1.0), (0.1, 1.0), (0.08, 0.55)) + tuple(_arc(0.3, 0.32, 0.3, 0.32, 135, -145)),))
+    g["5"] = Glyph(0.6, (((0.56, 1.0), (0.1, 1.0), (0.08, 0.55)) + tuple(arc(0.3, 0.32, 0.3, 0.32, 135, -145)),))
     # 6 and 9: the stem is a curve that meets the loop tangentially at its side, one stroke,
     # so it never pokes into the loop; the 9 is the 6 turned half round.
-    g["6"] = Glyph(0.6, (tuple(_arc(0.6, 0.3, 0.6, 0.7, 100, 180, 12) + _arc(0.3, 0.3, 0.3, 0.3, 180, 540, 40)[1:]),))
+    g["6"] = Glyph(0.6, (tuple(arc(0.6, 0.3, 0.6, 0.7, 100, 180, 12) + arc(0.3, 0.3, 0.3, 0.3, 180, 540, 40)[1:]),))
     g["7"] = Glyph(0.6, (((0.0, 1.0), (0.6, 1.0), (0.2, 0.0)),))
     g["8"] = Glyph(
         0.6,
-        (tuple(_arc(0.3, 0.77, 0.24, 0.23, -90, 270, 36)), tuple(_arc(0.3, 0.27, 0.3, 0.27, 90, 450, 40))),
+        (tuple(arc(0.3, 0.77, 0.24, 0.23, -90, 270, 36)), tuple(arc(0.3, 0.27, 0.3, 0.27, 90, 450, 40))),
     )
-    g["9"] = Glyph(0.6, (tuple(_arc(0.3, 0.7, 0.3, 0.3, 0, 360, 40) + _arc(0.0, 0.7, 0.6, 0.7, 0, -80, 12)[1:]),))
+    g["9"] = Glyph(0.6, (tuple(arc(0.3, 0.7, 0.3, 0.3, 0, 360, 40) + arc(0.0, 0.7, 0.6, 0.7, 0, -80, 12)[1:]),))
     g["+"] = Glyph(0.7, (((0.05, 0.45), (0.65, 0.45)), ((0.35, 0.15), (0.35, 0.75))))
     g["-"] = Glyph(0.7, (((0.05, 0.45), (0.65, 0.45)),))
     g["*"] = Glyph(0.6, (((0.05, 0.2), (0.55, 0.7)), ((0.05, 0.7), (0.55, 0.2))))
@@ -99,13 +104,13 @@ def _glyphs() -> dict[str, Glyph]:
     g["R"] = Glyph(
         0.58,
         (
-            ((0.0, 0.0), (0.0, 1.0), (0.3, 1.0)) + tuple(_arc(0.3, 0.75, 0.25, 0.25, 90, -90, 16)) + ((0.0, 0.5),),
+            ((0.0, 0.0), (0.0, 1.0), (0.3, 1.0)) + tuple(arc(0.3, 0.75, 0.25, 0.25, 90, -90, 16)) + ((0.0, 0.5),),
             ((0.3, 0.5), (0.58, 0.0)),
         ),
     )
     g["S"] = Glyph(
         0.58,
-        (tuple(_arc(0.29, 0.74, 0.27, 0.26, 20, 270, 24) + _arc(0.29, 0.26, 0.29, 0.24, 90, -160, 24)),),
+        (tuple(arc(0.29, 0.74, 0.27, 0.26, 20, 270, 24) + arc(0.29, 0.26, 0.29, 0.24, 90, -160, 24)),),
     )
     g["T"] = Glyph(0.6, (((0.0, 1.0), (0.6, 1.0)), ((0.3, 1.0), (0.3, 0.0))))
     g["X"] = Glyph(0.6, (((0.0, 0.0), (0.6, 1.0)), ((0.0, 1.0), (0.6, 0.0))))
@@ -113,30 +118,30 @@ def _glyphs() -> dict[str, Glyph]:
     g["B"] = Glyph(
         0.56,
         (
-            ((0.28, 0.54), (0.0, 0.54), (0.0, 1.0), (0.28, 1.0)) + tuple(_arc(0.28, 0.77, 0.23, 0.23, 90, -90, 12)),
-            ((0.0, 0.54), (0.0, 0.0), (0.3, 0.0)) + tuple(_arc(0.3, 0.27, 0.26, 0.27, -90, 90, 12)),
+            ((0.28, 0.54), (0.0, 0.54), (0.0, 1.0), (0.28, 1.0)) + tuple(arc(0.28, 0.77, 0.23, 0.23, 90, -90, 12)),
+            ((0.0, 0.54), (0.0, 0.0), (0.3, 0.0)) + tuple(arc(0.3, 0.27, 0.26, 0.27, -90, 90, 12)),
         ),
     )
-    g["C"] = Glyph(0.6, (tuple(_arc(0.32, 0.5, 0.32, 0.5, 45, 315, 30)),))
-    g["G"] = Glyph(0.62, (tuple(_arc(0.32, 0.5, 0.32, 0.5, 45, 345, 32)) + ((0.62, 0.45), (0.38, 0.45)),))
+    g["C"] = Glyph(0.6, (tuple(arc(0.32, 0.5, 0.32, 0.5, 45, 315, 30)),))
+    g["G"] = Glyph(0.62, (tuple(arc(0.32, 0.5, 0.32, 0.5, 45, 345, 32)) + ((0.62, 0.45), (0.38, 0.45)),))
     g["K"] = Glyph(0.56, (((0.0, 0.0), (0.0, 1.0)), ((0.56, 1.0), (0.0, 0.38)), ((0.2, 0.6), (0.56, 0.0))))
-    g["O"] = Glyph(0.74, (tuple(_arc(0.37, 0.5, 0.37, 0.5, 90, 450, 48)),))
+    g["O"] = Glyph(0.74, (tuple(arc(0.37, 0.5, 0.37, 0.5, 90, 450, 48)),))
     g["P"] = Glyph(
         0.54,
-        (((0.0, 0.0), (0.0, 1.0), (0.27, 1.0)) + tuple(_arc(0.27, 0.74, 0.27, 0.26, 90, -90, 14)) + ((0.0, 0.48),),),
+        (((0.0, 0.0), (0.0, 1.0), (0.27, 1.0)) + tuple(arc(0.27, 0.74, 0.27, 0.26, 90, -90, 14)) + ((0.0, 0.48),),),
     )
     g["Y"] = Glyph(0.62, (((0.0, 1.0), (0.31, 0.5), (0.62, 1.0)), ((0.31, 0.5), (0.31, 0.0))))
     g["D"] = Glyph(
-        0.58, (((0.0, 0.0), (0.0, 1.0), (0.22, 1.0)) + tuple(_arc(0.22, 0.5, 0.36, 0.5, 90, -90, 24)) + ((0.0, 0.0),),)
+        0.58, (((0.0, 0.0), (0.0, 1.0), (0.22, 1.0)) + tuple(arc(0.22, 0.5, 0.36, 0.5, 90, -90, 24)) + ((0.0, 0.0),),)
     )
     g["F"] = Glyph(0.5, (((0.5, 1.0), (0.0, 1.0), (0.0, 0.0)), ((0.0, 0.52), (0.4, 0.52))))
     g["H"] = Glyph(0.6, (((0.0, 0.0), (0.0, 1.0)), ((0.6, 0.0), (0.6, 1.0)), ((0.0, 0.5), (0.6, 0.5))))
     g["I"] = Glyph(0.3, (((0.15, 0.0), (0.15, 1.0)), ((0.0, 1.0), (0.3, 1.0)), ((0.0, 0.0), (0.3, 0.0))))
-    g["J"] = Glyph(0.5, (((0.5, 1.0), (0.5, 0.26)) + tuple(_arc(0.25, 0.26, 0.25, 0.26, 0, -160, 16)[1:]),))
+    g["J"] = Glyph(0.5, (((0.5, 1.0), (0.5, 0.26)) + tuple(arc(0.25, 0.26, 0.25, 0.26, 0, -160, 16)[1:]),))
     g["L"] = Glyph(0.5, (((0.0, 1.0), (0.0, 0.0), (0.5, 0.0)),))
     g["M"] = Glyph(0.72, (((0.0, 0.0), (0.0, 1.0), (0.36, 0.3), (0.72, 1.0), (0.72, 0.0)),))
-    g["Q"] = Glyph(0.74, (tuple(_arc(0.37, 0.5, 0.37, 0.5, 90, 450, 48)), ((0.44, 0.22), (0.74, -0.02))))
-    g["U"] = Glyph(0.6, (((0.0, 1.0), (0.0, 0.3)) + tuple(_arc(0.3, 0.3, 0.3, 0.3, 180, 360, 20)[1:]) + ((0.6, 1.0),),))
+    g["Q"] = Glyph(0.74, (tuple(arc(0.37, 0.5, 0.37, 0.5, 90, 450, 48)), ((0.44, 0.22), (0.74, -0.02))))
+    g["U"] = Glyph(0.6, (((0.0, 1.0), (0.0, 0.3)) + tuple(arc(0.3, 0.3, 0.3, 0.3, 180, 360, 20)[1:]) + ((0.6, 1.0),),))
     g["V"] = Glyph(0.62, (((0.0, 1.0), (0.31, 0.0), (0.62, 1.0)),))
     g["W"] = Glyph(0.84, (((0.0, 1.0), (0.21, 0.0), (0.42, 0.7), (0.63, 0.0), (0.84, 1.0)),))
     g["Z"] = Glyph(0.56, (((0.0, 1.0), (0.56, 1.0), (0.0, 0.0), (0.56, 0.0)),))
@@ -148,12 +153,7 @@ GLYPHS: dict[str, Glyph] = _glyphs()
 
 @cache
 def _table(scale: int) -> dict[str, Glyph]:
-    global _TOLERANCE_EM
-    _TOLERANCE_EM = FLATNESS_MM / scale
-    try:
-        return _glyphs()
-    finally:
-        _TOLERANCE_EM = 0.0
+    return _glyphs(FLATNESS_MM / scale)
 
 
 def glyph_table(size: float | None) -> dict[str, Glyph]:

@@ -40,14 +40,20 @@ HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 _PR_SET_PDEATHSIG = 1
 
 
-def quiet_worker(queue: Any = None, parent: int = 0) -> None:
+def quiet_worker(queue: Any = None, parent: int = 0, tasks: Sequence[Callable[[], Any]] = ()) -> None:
     """Set up a worker process: signals as above, the queue it reports progress on (if any),
-    and its end when the main process (``parent``) ends, however it ends."""
-    global _queue
+    the tasks it may be given by number (forked workers of :func:`run_tasks`), and its end when
+    the main process (``parent``) ends, however it ends.
+
+    The one place deckgen assigns module globals after import: this runs once, first, in a new
+    worker process of its own, which no other thread shares.
+    """
+    global _queue, _tasks
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_DFL)
     _queue = queue
+    _tasks = tasks
     _die_with_parent(parent)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
 
@@ -117,13 +123,16 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 
 @contextmanager
-def worker_pool(workers: int, queue: Any = None, fork: bool = False) -> Iterator[ProcessPoolExecutor]:
+def worker_pool(
+    workers: int, queue: Any = None, fork: bool = False, tasks: Sequence[Callable[[], Any]] = ()
+) -> Iterator[ProcessPoolExecutor]:
     """The one way deckgen starts worker processes, and ends them.
 
     Workers are set up by :func:`quiet_worker` (``queue``: where they report progress); when
     the block ends, whether done, failed or stopped, they are ended at once by
     :func:`stop_pool`. ``fork``: start them by forking, so that they see what this process
-    has set out (the default start method otherwise).
+    has set out (the default start method otherwise); ``tasks`` (with ``fork``): the tasks they
+    run by number, handed over in the fork itself, never pickled.
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -131,7 +140,7 @@ def worker_pool(workers: int, queue: Any = None, fork: bool = False) -> Iterator
     from deckgen.outdir import pause_for_tests
 
     context = multiprocessing.get_context("fork") if fork else None
-    initargs = (queue, os.getpid())
+    initargs = (queue, os.getpid(), tasks)
     # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
     # a signal that came meanwhile is handled as soon as they are unblocked again below.
     held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
@@ -170,21 +179,17 @@ def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Generator[R, No
         return
     from concurrent.futures import wait
 
-    global _tasks
-    _tasks = tasks
-    try:
-        with worker_pool(min(workers, len(tasks)), fork=True) as pool:
-            futures: list[Future[R] | None] = [pool.submit(_run_task, number) for number in range(len(tasks))]
-            for number, future in enumerate(futures):
-                assert future is not None
-                futures[number] = None  # a result handed on is not kept here
-                while not wait([future], timeout=POLL_SECONDS).done:
-                    pass
-                yield future.result()
-    finally:
-        _tasks = ()
+    with worker_pool(min(workers, len(tasks)), fork=True, tasks=tasks) as pool:
+        futures: list[Future[R] | None] = [pool.submit(_run_task, number) for number in range(len(tasks))]
+        for number, future in enumerate(futures):
+            assert future is not None
+            futures[number] = None  # a result handed on is not kept here
+            while not wait([future], timeout=POLL_SECONDS).done:
+                pass
+            yield future.result()
 
 
+#: The tasks of a forked worker of :func:`run_tasks` (set by :func:`quiet_worker`, in the worker).
 _tasks: Sequence[Callable[[], Any]] = ()
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
@@ -51,24 +53,32 @@ def para(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(keep_expressions_together(text), style)
 
 
-#: Whether the pack being set prints in CMYK (``--color cmyk``): then every black, text included,
-#: is K alone, as on the cards. Set by :func:`teacher_pack_pdf` for the pack it sets (a process
-#: sets one pack at a time).
-_CMYK = False
+@dataclass(frozen=True)
+class Ink:
+    """The colours of the pack being set: with ``cmyk`` (``--color cmyk``) every black, text
+    included, is K alone, as on the cards. Passed to whatever draws, never kept in a module
+    global, so that two packs set at once (threads of the page) cannot mix their colours."""
+
+    cmyk: bool = False
+
+    def __call__(self, hex_colour: str) -> Color:
+        return colour(hex_colour, self.cmyk)
+
+    def text(self) -> dict[str, Color]:
+        """Style arguments that make text pure K in CMYK (none in RGB: reportlab's black)."""
+        return {"textColor": self("#000000")} if self.cmyk else {}
+
+    def bullets(self) -> dict[str, Color]:
+        return {"bulletColor": self("#000000")} if self.cmyk else {}
+
+    def table_text(self) -> list[tuple[object, ...]]:
+        """Table text in pure K with CMYK (reportlab's default black otherwise)."""
+        return [("TEXTCOLOR", (0, 0), (-1, -1), self("#000000"))] if self.cmyk else []
 
 
-def _ink(hex_colour: str) -> Color:
-    return colour(hex_colour, _CMYK)
-
-
-def _black() -> dict[str, Color]:
-    """Style arguments that make text pure K in CMYK (none in RGB: reportlab's black)."""
-    return {"textColor": _ink("#000000")} if _CMYK else {}
-
-
-def _styles() -> dict[str, ParagraphStyle]:
+def _styles(ink: Ink) -> dict[str, ParagraphStyle]:
     regular, bold = register_fonts()
-    base = ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14, spaceAfter=4, **_black())
+    base = ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14, spaceAfter=4, **ink.text())
     return {
         "body": base,
         "title": ParagraphStyle("title", parent=base, fontName=bold, fontSize=22, leading=28, spaceAfter=10),
@@ -86,72 +96,68 @@ def _styles() -> dict[str, ParagraphStyle]:
 class PictureFlowable(Flowable):
     """Shapes (mm, y down) drawn at a scale: a card picture in the pack."""
 
-    def __init__(self, picture: blocks.Picture) -> None:
+    def __init__(self, picture: blocks.Picture, ink: Ink) -> None:
         super().__init__()
         self.picture = picture
+        self.ink = ink
         self.width = picture.width * picture.scale * mm
         self.height = picture.height * picture.scale * mm
 
     def draw(self) -> None:
         self.canv.saveState()
         self.canv.scale(self.picture.scale, self.picture.scale)
-        draw_primitives(self.canv, self.picture.shapes, self.picture.height, _CMYK)
+        draw_primitives(self.canv, self.picture.shapes, self.picture.height, self.ink.cmyk)
         self.canv.restoreState()
 
 
-def _bullets(items: list[str], style: ParagraphStyle) -> ListFlowable:
+def _bullets(items: list[str], style: ParagraphStyle, ink: Ink) -> ListFlowable:
     return ListFlowable(
         [ListItem(para(t, style), leftIndent=12) for t in items if t],
         bulletType="bullet",
         start="•",
         bulletFontName=style.fontName,
-        **({"bulletColor": _ink("#000000")} if _CMYK else {}),
+        **ink.bullets(),
     )
 
 
-def _numbered(items: list[tuple[str, str]], styles: dict[str, ParagraphStyle]) -> ListFlowable:
+def _numbered(items: list[tuple[str, str]], styles: dict[str, ParagraphStyle], ink: Ink) -> ListFlowable:
     paragraphs = [ListItem(para(f"<b>{head}</b> {body}", styles["body"]), leftIndent=16) for head, body in items]
     return ListFlowable(
         paragraphs,
         bulletType="1",
         bulletFontName=styles["body"].fontName,
-        **({"bulletColor": _ink("#000000")} if _CMYK else {}),
+        **ink.bullets(),
     )
 
 
-def _table(rows: list[list[object]], widths: list[float], header: bool = True) -> Table:
+def _table(rows: list[list[object]], widths: list[float], ink: Ink, header: bool = True) -> Table:
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     commands = [
-        ("GRID", (0, 0), (-1, -1), 0.5, _ink("#777777")),
+        ("GRID", (0, 0), (-1, -1), 0.5, ink("#777777")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
     ]
     if header:
         commands += [
-            ("BACKGROUND", (0, 0), (-1, 0), _ink("#E8EEF6")),
+            ("BACKGROUND", (0, 0), (-1, 0), ink("#E8EEF6")),
             ("FONTNAME", (0, 0), (-1, 0), register_fonts()[1]),
         ]
-    commands += _table_text()
+    commands += ink.table_text()
     table.setStyle(TableStyle(commands))
     return table
 
 
-def _table_text() -> list[tuple[object, ...]]:
-    """Table text in pure K with CMYK (reportlab's default black otherwise)."""
-    return [("TEXTCOLOR", (0, 0), (-1, -1), _ink("#000000"))] if _CMYK else []
-
-
-def _form(table: blocks.Table, width: float, styles: dict[str, ParagraphStyle]) -> Table:
+def _form(table: blocks.Table, width: float, styles: dict[str, ParagraphStyle], ink: Ink) -> Table:
     """A sheet to fill in: paragraph cells, a darker grid, shaded and merged cells, fixed row heights."""
     rows = [[para(cell, styles["cell"]) if cell else "" for cell in row] for row in table.rows]
     commands: list[tuple[object, ...]] = [
-        ("GRID", (0, 0), (-1, -1), 0.6, _ink("#555555")),
+        ("GRID", (0, 0), (-1, -1), 0.6, ink("#555555")),
         ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
     ]
-    commands += [("BACKGROUND", start, end, _ink(colour)) for start, end, colour in table.shaded]
+    commands += [("BACKGROUND", start, end, ink(colour)) for start, end, colour in table.shaded]
     commands.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
     commands += [("SPAN", start, end) for start, end in table.spans]
-    commands += _table_text()
+    commands += ink.table_text()
     heights = [h * mm for h in table.row_heights] if table.row_heights else None
     result = Table(rows, colWidths=_widths(table.widths, width), rowHeights=heights, hAlign="LEFT")
     result.setStyle(TableStyle(commands))
@@ -166,9 +172,9 @@ def _widths(widths: Sequence[float | None], width: float) -> list[float]:
     return [w * mm if w is not None else rest for w in widths]
 
 
-def _pictures(grid: blocks.Pictures, styles: dict[str, ParagraphStyle]) -> Table:
+def _pictures(grid: blocks.Pictures, styles: dict[str, ParagraphStyle], ink: Ink) -> Table:
     """Pictures with their captions, ``per_row`` to a row."""
-    cells = [[PictureFlowable(picture), para(picture.caption, styles["small"])] for picture in grid.pictures]
+    cells = [[PictureFlowable(picture, ink), para(picture.caption, styles["small"])] for picture in grid.pictures]
     rows = []
     for start in range(0, len(cells), grid.per_row):
         chunk: list[object] = list(cells[start : start + grid.per_row])
@@ -181,14 +187,16 @@ def _pictures(grid: blocks.Pictures, styles: dict[str, ParagraphStyle]) -> Table
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
-                *_table_text(),
+                *ink.table_text(),
             ]
         )
     )
     return table
 
 
-def flowables(story: Sequence[blocks.Block], styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+def flowables(
+    story: Sequence[blocks.Block], styles: dict[str, ParagraphStyle], width: float, ink: Ink
+) -> list[Flowable]:
     """The blocks a game gave, as reportlab flowables (``width``: the text width in points)."""
     out: list[Flowable] = []
     for block in story:
@@ -197,39 +205,43 @@ def flowables(story: Sequence[blocks.Block], styles: dict[str, ParagraphStyle], 
         elif isinstance(block, blocks.Text):
             out.append(para(block.text, styles["body"]))
         elif isinstance(block, blocks.Bullets):
-            out.append(_bullets(list(block.items), styles["body"]))
+            out.append(_bullets(list(block.items), styles["body"], ink))
         elif isinstance(block, blocks.Numbered):
-            out.append(_numbered(list(block.items), styles))
+            out.append(_numbered(list(block.items), styles, ink))
         elif isinstance(block, blocks.Table):
             if block.style == "form":
-                out.append(_form(block, width, styles))
+                out.append(_form(block, width, styles, ink))
             else:
                 rows: list[list[object]] = [list(row) for row in block.rows]
-                out.append(_table(rows, _widths(block.widths, width)))
+                out.append(_table(rows, _widths(block.widths, width), ink))
         elif isinstance(block, blocks.Pictures):
-            out.append(_pictures(block, styles))
+            out.append(_pictures(block, styles, ink))
         elif isinstance(block, blocks.PageBreak):
             out.append(PageBreak())
         elif isinstance(block, blocks.Together):
-            out.append(KeepTogether(flowables(block.blocks, styles, width)))
+            out.append(KeepTogether(flowables(block.blocks, styles, width, ink)))
         else:
             out.append(Spacer(1, block.height * mm))
     return out
 
 
-def _sections(sections: Sequence[PackSection], styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+def _sections(
+    sections: Sequence[PackSection], styles: dict[str, ParagraphStyle], width: float, ink: Ink
+) -> list[Flowable]:
     """Rules pages one after the other, then sheets to copy (each on a new page), then answer keys."""
     story: list[Flowable] = []
     for number, section in enumerate(s for s in sections if s.kind == "rules"):
-        story += ([PageBreak()] if number else []) + flowables(section.blocks, styles, width)
+        story += ([PageBreak()] if number else []) + flowables(section.blocks, styles, width, ink)
     for section in (s for s in sections if s.kind == "sheet"):
-        story += [PageBreak(), *flowables(section.blocks, styles, width)]
+        story += [PageBreak(), *flowables(section.blocks, styles, width, ink)]
     for section in (s for s in sections if s.kind == "keys"):
-        story += flowables(section.blocks, styles, width)
+        story += flowables(section.blocks, styles, width, ink)
     return story
 
 
-def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], width: float) -> list[Flowable]:
+def _packing(
+    styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], width: float, ink: Ink
+) -> list[Flowable]:
     cell = styles["cell"]
     headers = ["Deck", "Cards per set", "Sheets per set", "Sheets in all", "Print on"]
     rows: list[list[object]] = [[para(f"<b>{h}</b>", cell) for h in headers]]
@@ -247,7 +259,7 @@ def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[Packing
     story: list[Flowable] = [
         PageBreak(),
         para(f"Packing list: {sets} classroom set{'s' if sets != 1 else ''}", styles["h1"]),
-        _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers]),
+        _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers], ink),
         Spacer(1, 3 * mm),
     ]
     story += [para(entry.detail, styles["body"]) for entry in entries if entry.detail]
@@ -255,15 +267,15 @@ def _packing(styles: dict[str, ParagraphStyle], sets: int, entries: list[Packing
     return story
 
 
-def _page_number(canvas: Canvas, document: SimpleDocTemplate) -> None:
+def _page_number(ink: Ink, canvas: Canvas, document: SimpleDocTemplate) -> None:
     """'Page n' at the foot of every page (and, once, the request to print at actual size)."""
     if canvas.getPageNumber() == 1:
         ask_for_actual_size(canvas)
     regular, _ = register_fonts()
     canvas.saveState()
     canvas.setFont(regular, 9)
-    if _CMYK:
-        canvas.setFillColor(_ink("#000000"))
+    if ink.cmyk:
+        canvas.setFillColor(ink("#000000"))
     canvas.drawCentredString(document.pagesize[0] / 2, 8 * mm, f"Page {canvas.getPageNumber()}")
     canvas.restoreState()
 
@@ -285,12 +297,7 @@ def teacher_pack_pdf(
     calibration sheet beside the decks (the guide then points to it); ``keywords``: the command that
     made it (see :mod:`deckgen.record`).
     """
-    global _CMYK
-    _CMYK = cmyk
-    try:
-        return _typeset(games, sections, sets, entries, page_size, calibration, keywords)
-    finally:
-        _CMYK = False
+    return _typeset(games, sections, sets, entries, page_size, calibration, Ink(cmyk), keywords)
 
 
 def _typeset(
@@ -300,9 +307,10 @@ def _typeset(
     entries: list[PackingEntry],
     page_size: tuple[float, float],
     calibration: bool,
+    ink: Ink,
     keywords: str = "",
 ) -> bytes:
-    styles = _styles()
+    styles = _styles(ink)
     regular, _ = register_fonts()
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
@@ -324,11 +332,12 @@ def _typeset(
     width = document.width - FRAME_PADDING
     story: list[Flowable] = [para("Teacher pack", styles["title"])]
     story += [para(_contents(sections) + " for your printed decks.", styles["body"])]
-    story += _sections(sections, styles, width)
-    story += _packing(styles, sets, entries, width)
+    story += _sections(sections, styles, width, ink)
+    story += _packing(styles, sets, entries, width, ink)
     guide = printing_guide(entries, any(s.kind == "keys" for s in sections), calibration)
-    story += flowables(guide, styles, width)
-    document.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
+    story += flowables(guide, styles, width, ink)
+    page_number = partial(_page_number, ink)
+    document.build(story, onFirstPage=page_number, onLaterPages=page_number)
     return buffer.getvalue()
 
 

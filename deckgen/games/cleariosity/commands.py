@@ -95,7 +95,10 @@ def design(
     from deckgen.games.cleariosity.deckfile import dump_cleariosity
     from deckgen.games.cleariosity.design import DesignGoal, design_deck
 
-    check_output(out)  # before the search, which takes minutes
+    from deckgen.games.cleariosity.spec import spec_path
+
+    # Before the search, which takes minutes; and never over the spec it designs for.
+    check_output(out, [spec_path(spec_name)] if spec_name and str(spec_name).strip() else [])
     from deckgen.games.cleariosity.deckfile import spec_from
     from deckgen.games.cleariosity.figures import DESIGN_Z
     from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+from deckgen.csv_cells import safe_row
 from deckgen.games.cleariosity.model import Deck
 
 
@@ -28,5 +29,5 @@ def cleariosity_csv(deck: Deck) -> str:
     writer.writerow(["id", "tier", "row", "col", "value"])
     for card in deck.cards:
         for cell in sorted(card.cells):
-            writer.writerow([card.id, card.tier.name, cell.row, cell.col, cell.value])
+            writer.writerow(safe_row([card.id, card.tier.name, cell.row, cell.col, cell.value]))
     return buffer.getvalue()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -306,6 +305,11 @@ def spec_path(name_or_path: str | Path) -> Path:
     return Path(text)
 
 
+#: The longest spec name (it names the deck file, the report and the page's choices) and title.
+MAX_NAME = 40
+MAX_TITLE = 120
+
+
 def load_spec(name_or_path: str | Path) -> DeckSpec:
     presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
     if not str(name_or_path).strip():
@@ -315,15 +319,11 @@ def load_spec(name_or_path: str | Path) -> DeckSpec:
         raise DeckgenError(f"{path}: no such spec file; give a path, or one of the presets: {presets}")
     if not path.is_file():
         raise DeckgenError(f"{path}: not a file; give a spec file's path, or one of the presets: {presets}")
-    try:
-        # utf-8-sig: a byte-order mark at the start (as some editors save) is fine.
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except tomllib.TOMLDecodeError as error:
-        raise DeckgenError(f"{path}: not valid TOML ({error}); fix the line it names") from None
-    except UnicodeDecodeError:
-        raise DeckgenError(f"{path}: not UTF-8 text; save it as UTF-8") from None
-    except OSError as error:
-        raise DeckgenError(f"{path}: cannot read it ({error.strerror}); give a spec file's path") from None
+    from deckgen.deckfile import read_toml
+
+    # Bounded in size (1 MB, a spec is 1 KB), and too deep nesting or a number of thousands of
+    # digits is one line, as in a deck file.
+    data = read_toml(path, "spec file")
     return read_spec(data, str(path))
 
 
@@ -344,11 +344,14 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
             "upgrade deckgen or write the spec in version 1"
         )
     name = data.get("name")
-    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name or ""):
-        raise DeckgenError(f'{source}: name must be lower-case letters, digits and dashes, e.g. name = "times"')
+    if not isinstance(name, str) or not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", name or ""):
+        raise DeckgenError(
+            f"{source}: name must be at most {MAX_NAME} lower-case letters, digits and dashes, "
+            'e.g. name = "times"'
+        )
     title = data.get("title", "")
-    if not isinstance(title, str):
-        raise DeckgenError(f"{source}: title must be text")
+    if not isinstance(title, str) or len(title) > MAX_TITLE:
+        raise DeckgenError(f"{source}: title must be text of at most {MAX_TITLE} characters")
     low, high = _numbers(data.get("numbers"), source)
     factors = _factors(data.get("factors"), low, high, source)
     per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
@@ -448,8 +451,10 @@ def _tiers(
         where = f"tiers[{number}]"
         known = {"name", "colour", "cards", "adds", "focus", "factors"}
         name = table.get("name")
-        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
-            raise DeckgenError(f'{source}: {where}.name must be a lower-case word, e.g. name = "green"')
+        if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9-]{{0,{MAX_NAME - 1}}}", name):
+            raise DeckgenError(
+                f'{source}: {where}.name must be a lower-case word of at most {MAX_NAME} letters, e.g. name = "green"'
+            )
         if number == MOST_TIERS:
             raise DeckgenError(f"{source}: {len(value)} tiers; a deck has at most {MOST_TIERS}")
         if name in [t.name for t in tiers]:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+from deckgen.csv_cells import safe_row
 from deckgen.games.flashcards.model import FlashDeck
 
 
@@ -20,5 +21,5 @@ def flashcards_csv(deck: FlashDeck) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["id", "front", "back", "count", "colour"])
     for c in deck.cards:
-        writer.writerow([c.id, c.front, c.back, c.count, c.colour or ""])
+        writer.writerow(safe_row([c.id, c.front, c.back, c.count, c.colour or ""]))
     return buffer.getvalue()

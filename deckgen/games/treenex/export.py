@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+from deckgen.csv_cells import safe_row
 from deckgen.games.treenex.model import TreenexDeck, card_ids
 
 
@@ -20,5 +21,5 @@ def treenex_csv(deck: TreenexDeck) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["id", "value"])
     for card_id, value in zip(card_ids(deck), deck.cards, strict=True):
-        writer.writerow([card_id, value])
+        writer.writerow(safe_row([card_id, value]))
     return buffer.getvalue()
