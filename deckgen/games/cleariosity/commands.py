@@ -94,7 +94,6 @@ def design(
     from deckgen.console import check_output
     from deckgen.games.cleariosity.deckfile import dump_cleariosity
     from deckgen.games.cleariosity.design import DesignGoal, design_deck
-
     from deckgen.games.cleariosity.spec import spec_path
 
     # Before the search, which takes minutes; and never over the spec it designs for.

@@ -346,8 +346,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     name = data.get("name")
     if not isinstance(name, str) or not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", name or ""):
         raise DeckgenError(
-            f"{source}: name must be at most {MAX_NAME} lower-case letters, digits and dashes, "
-            'e.g. name = "times"'
+            f'{source}: name must be at most {MAX_NAME} lower-case letters, digits and dashes, e.g. name = "times"'
         )
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > MAX_TITLE:
