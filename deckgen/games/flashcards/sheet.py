@@ -14,12 +14,17 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from deckgen.csv_cells import read_cell
 from deckgen.deckfile import CARD_ID
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_bounded
 from deckgen.games import id_taken
 from deckgen.games.flashcards.model import FlashCard, FlashDeck
+
+if TYPE_CHECKING:
+    from zipfile import ZipFile
 
 COLUMNS = ("front", "back", "id", "count", "colour")
 #: Other spellings teachers use for the same columns.
@@ -85,7 +90,8 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     number = 0
     try:
         for number, row in enumerate(reader, start=1):
-            yield number, row
+            # A formula-like cell deckgen's export marked as text reads back as it was.
+            yield number, [read_cell(cell.strip()) for cell in row]
     except csv.Error as error:
         if "unexpected end of data" in str(error):
             raise DeckgenError(
@@ -105,15 +111,22 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
         # small file with millions of repeated strings) would take minutes and gigabytes to read.
         with ZipFile(path) as packed:
             unpacked = sum(member.file_size for member in packed.infolist())
-        if unpacked > MAX_UNPACKED_BYTES:
-            raise DeckgenError(
-                f"{path}: the workbook unpacks to {unpacked:,} bytes, far more than {MAX_CARDS:,} flash cards need "
-                f"(at most {MAX_UNPACKED_BYTES:,}); copy the cards into a new workbook"
-            )
+            if unpacked > MAX_UNPACKED_BYTES:
+                raise DeckgenError(
+                    f"{path}: the workbook unpacks to {unpacked:,} bytes, far more than {MAX_CARDS:,} flash cards "
+                    f"need (at most {MAX_UNPACKED_BYTES:,}); copy the cards into a new workbook"
+                )
+            _check_parts(path, packed)
         book = load_workbook(path, read_only=True, data_only=True)
+    except DeckgenError:
+        raise
     except (BadZipFile, KeyError, OSError, ValueError) as error:
-        raise DeckgenError(f"{path}: not an Excel workbook ({error}); save it again as .xlsx") from None
+        raise DeckgenError(f"{path}: not an Excel workbook ({error}); {_SAVE_AGAIN}") from None
+    except Exception as error:  # well-formed parts that do not make a workbook fail in many ways
+        raise DeckgenError(f"{path}: the workbook is damaged ({type(error).__name__}); {_SAVE_AGAIN}") from None
     try:
+        if not book.worksheets:
+            raise DeckgenError(f"{path}: the workbook has no sheet; put the cards on its first sheet")
         sheet = book.worksheets[0]
         rows = iter(sheet.iter_rows(values_only=True))
         number = 0
@@ -124,13 +137,74 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
                 break
             except Exception as error:  # a damaged workbook fails in many ways: all get the same line
                 raise DeckgenError(
-                    f"{path}: row {number + 1}: the workbook is damaged ({type(error).__name__}); "
-                    "save it again as .xlsx"
+                    f"{path}: row {number + 1}: the workbook is damaged ({type(error).__name__}); {_SAVE_AGAIN}"
                 ) from None
             number += 1
             yield number, [_cell_text(value) for value in values]
     finally:
         book.close()
+
+
+#: How to mend a workbook that cannot be read.
+_SAVE_AGAIN = "save it again from your spreadsheet program (as .xlsx), or as CSV"
+
+
+class _Nothing:
+    """A parser target that keeps nothing: the parts are only checked, openpyxl reads them."""
+
+    def close(self) -> None:
+        return None
+
+
+def _check_parts(path: Path, packed: ZipFile) -> None:
+    """Parse every XML part of a workbook once, refusing DTDs, before openpyxl reads any of it.
+
+    A spreadsheet program never writes a DTD (``<!DOCTYPE …>``); in a workbook one only
+    serves to blow up (entities that expand to gigabytes) or to read files of this computer
+    (external entities). A part that is cut short or is not XML is damage. Either way the
+    message names the part, in one line.
+    """
+    import zlib
+    from xml.etree.ElementTree import ParseError
+    from zipfile import BadZipFile
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import DefusedXMLParser
+
+    for member in packed.infolist():
+        name = member.filename
+        if member.is_dir():
+            continue
+        try:
+            with packed.open(member) as stream:
+                chunk = stream.read(1 << 16)
+                # Every part that is XML, whatever its name (a workbook may name its parts freely);
+                # pictures and other binary parts are left alone.
+                if not (name.lower().endswith((".xml", ".rels", ".vml")) or _looks_like_xml(chunk)):
+                    continue
+                parser = DefusedXMLParser(target=_Nothing(), forbid_dtd=True)
+                while chunk:
+                    parser.feed(chunk)
+                    chunk = stream.read(1 << 16)
+                parser.close()
+        except DefusedXmlException:
+            raise DeckgenError(
+                f"{path}: part {name} of the workbook holds a DTD (<!DOCTYPE …>), which spreadsheet programs "
+                f"never write and which can hide an attack, so it is not read; {_SAVE_AGAIN}"
+            ) from None
+        except ParseError as error:
+            raise DeckgenError(
+                f"{path}: the workbook is damaged: part {name} is cut short or is not XML ({error}); {_SAVE_AGAIN}"
+            ) from None
+        except (BadZipFile, EOFError, NotImplementedError, RuntimeError, OSError, zlib.error) as error:
+            raise DeckgenError(
+                f"{path}: the workbook is damaged: part {name} cannot be unpacked ({error}); {_SAVE_AGAIN}"
+            ) from None
+
+
+def _looks_like_xml(start: bytes) -> bool:
+    """Whether a part begins as XML does: ``<`` after white space, or a UTF-16 byte order mark."""
+    return start.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<") or start.startswith((b"\xff\xfe", b"\xfe\xff"))
 
 
 def _cell_text(value: object) -> str:
@@ -216,6 +290,13 @@ def _card(path: Path, number: int, header: dict[str, int], cells: list[str]) -> 
 
     sides = {}
     for side in ("front", "back"):
+        private = next((ch for ch in cell(side) if unicodedata.category(ch) == "Co"), None)
+        if private is not None:
+            raise DeckgenError(
+                f"{where}: the {side} (column {_column_letter(header[side])}) has U+{ord(private):04X}, a private-use "
+                "character (an icon from a symbol font, or a sign typed with a special keyboard) that no card font "
+                "can draw; delete it, or write what it stands for in words"
+            )
         text = _clean(cell(side))
         if not text:
             raise DeckgenError(f"{where}: the {side} is empty; write what goes on the card's {side}")
@@ -247,8 +328,33 @@ def _card(path: Path, number: int, header: dict[str, int], cells: list[str]) -> 
     return FlashCard(card_id, sides["front"], sides["back"], int(count_text), hex_colour, number)
 
 
+#: No-break spaces, as French-locale spreadsheets type them (``100 km``, ``10 000``, ``Bonjour !``):
+#: kept, so that a card prints them as spaces and never breaks a line there.
+NO_BREAK_SPACES = "\u00a0\u202f\u2007"
+
+
 def _clean(text: str) -> str:
-    """The cell's text with line breaks kept, other control characters and runs of spaces removed."""
+    """The cell's text with line breaks and no-break spaces kept, every other space a plain one, runs of
+    spaces one, and control characters (zero-width ones too) removed."""
     text = unicodedata.normalize("NFC", text)  # e and a combining accent (as some Macs save it) become é
-    lines = [" ".join("".join(ch for ch in line if ch.isprintable()).split()) for line in text.splitlines()]
+    lines = ["".join(_clean_char(ch) for ch in line) for line in text.splitlines()]
+    lines = [re.sub(" {2,}", " ", line).strip(" " + NO_BREAK_SPACES) for line in lines]
     return "\n".join(line for line in lines if line)
+
+
+def _clean_char(ch: str) -> str:
+    if ch in NO_BREAK_SPACES:
+        return ch
+    if ch == "\t" or unicodedata.category(ch) == "Zs":  # em, thin, ideographic … spaces
+        return " "
+    return ch if ch.isprintable() else ""
+
+
+def _column_letter(index: int) -> str:
+    """A column as a spreadsheet names it: 0 is A, 25 is Z, 26 is AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
