@@ -39,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         return 128 + stopped.signum
 
 
-def run() -> None:
-    code = main()
+def run(argv: list[str] | None = None) -> None:
+    code = main(argv)
     if code in (130, 128 + signal.SIGTERM, 128 + signal.SIGHUP):
         # Stopped: every writer has cleaned up while the stop unwound. Leave now, without the
         # interpreter's exit hooks, which would wait for simulation workers to finish their games.

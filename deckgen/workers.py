@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -58,6 +59,20 @@ def quiet_worker(queue: Any = None, parent: int = 0, tasks: Sequence[Callable[[]
     signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
 
 
+def killed_with_parent() -> None:
+    """Ask Linux to send this process SIGKILL when its parent dies (``PR_SET_PDEATHSIG``); a
+    no-op where there is no such call (the callers also watch their parent themselves)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
 def _die_with_parent(parent: int) -> None:
     """End this worker when the main process is gone, even after a ``kill -9`` of it.
 
@@ -68,13 +83,7 @@ def _die_with_parent(parent: int) -> None:
 
     if not parent:
         return
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
+    killed_with_parent()
     if os.getppid() != parent:  # it died before the line above took effect
         os._exit(1)
 

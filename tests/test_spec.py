@@ -202,7 +202,7 @@ BROKEN = [
         G9 + 'adds=["+"]\n[criteria]\nmax_stranded = "low"',
         "criteria.max_stranded must be a number",
     ),
-    ("spec_version = 1\nname = [", "not valid TOML"),
+    ("spec_version = 1\nname = [", "not a valid spec file"),
     (
         H + 'numbers = "0-9"\n[[tiers]]\nname="green"\ncards=12\nadds=[["+"]]',
         "adds must list operations",

@@ -5,12 +5,16 @@ own: the files are those the command line makes with the same options (byte for 
 build that runs long is stopped at :data:`TIME_LIMIT`, and its memory is returned when it
 ends. At most ``slots`` run at once; the rest wait their turn, up to :data:`QUEUE_WAIT`. The
 folder is removed once its files are sent, and every folder left is removed when the server stops.
+Each command ends with the server, however the server ends, and its workers with it (see
+:func:`start` and :mod:`deckgen.serve.child`): no time limit is left to a server that is gone.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -93,25 +97,28 @@ class Runner:
         with self._slot(slots):
             if self.stopping:
                 raise DeckgenError("the server is stopping")
-            process = subprocess.Popen(
-                [sys.executable, "-m", "deckgen", *args],
-                cwd=cwd,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-            )
+            process = start(args, cwd)
             with self._lock:
                 self._running.add(process)
+                stopping = self.stopping
+            if stopping:  # stop() came between the check above and now: it did not see this one
+                end(process)
+            said: list[bytes] = []
+            reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
+            reader.start()
             try:
-                _, err = process.communicate(timeout=time_limit)
+                process.wait(timeout=time_limit)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.communicate()
+                end(process)
                 raise DeckgenError(
                     f"this took longer than {time_limit / 60:.0f} minutes and was stopped; {too_long}"
                 ) from None
             finally:
                 with self._lock:
                     self._running.discard(process)
+                reader.join(timeout=5)
+                close_pipes(process)
+        err = b"".join(said)
         lines = [line for line in err.decode("utf-8", "replace").splitlines() if line.startswith("deckgen: ")]
         message = lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
         return process.returncode, message
@@ -183,9 +190,61 @@ class Runner:
         return report
 
     def stop(self) -> None:
-        """Stop every running command (the server is stopping)."""
-        self.stopping = True
+        """Stop every running command, with its workers (the server is stopping)."""
         with self._lock:
+            self.stopping = True
             running = list(self._running)
         for process in running:
+            end(process)
+
+
+def start(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
+    """``deckgen ARGS`` in a child process that ends when this process ends, however it ends
+    (:mod:`deckgen.serve.child`): its standard input is a pipe this process holds until the
+    command is over. On POSIX systems it leads a process group of its own, its workers with it,
+    so that :func:`end` ends them all."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "deckgen.serve.child", *args],
+        cwd=cwd,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=os.name == "posix",
+    )
+
+
+def end(process: subprocess.Popen[bytes], wait: float = 5.0) -> None:
+    """End a command started by :func:`start` and the processes of its group, and wait (up to
+    ``wait`` seconds) until it is gone, so that nothing writes in its folder once this returns."""
+    if process.poll() is None:
+        if os.name == "posix":
+            try:
+                os.killpg(process.pid, signal.SIGKILL)  # the group the command leads: it, and its workers
+            except OSError:
+                process.kill()
+        else:
             process.kill()
+    try:
+        process.wait(timeout=wait)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def close_pipes(process: subprocess.Popen[bytes]) -> None:
+    """Close this end of a command's lifeline (its standard input) once it is over: closed, the command ends."""
+    if process.stdin is not None:
+        try:
+            process.stdin.close()
+        except OSError:
+            pass
+
+
+def _read_all(process: subprocess.Popen[bytes], into: list[bytes]) -> None:
+    """What the command writes to its standard error, read as it comes (so the pipe never fills)."""
+    assert process.stderr is not None
+    try:
+        into.append(process.stderr.read())
+    except (OSError, ValueError):
+        pass
+    finally:
+        process.stderr.close()

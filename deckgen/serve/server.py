@@ -4,7 +4,11 @@ The standard library's server is enough for one teacher's browser on the same co
 adds nothing to install, which matters most to the people this page is for. It listens on
 127.0.0.1 unless told otherwise, and answers only requests addressed to itself: a Host other
 than its own (a DNS-rebinding page) or a POST from another site's page is refused. Heavy work
-runs in child processes (:mod:`deckgen.serve.jobs`), so the page stays responsive.
+runs in child processes (:mod:`deckgen.serve.jobs`), so the page stays responsive; they end
+with the server, however it ends (:mod:`deckgen.serve.child`), and the folder it keeps uploads
+in goes too (:mod:`deckgen.serve.folder`). A link to the page from another site (a colleague's
+e-mail) opens the page; nothing else is done for another site. No message the page returns
+names a folder of this computer (:func:`scrubber`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import signal
+import sys
 import tempfile
 import threading
 from email.parser import BytesParser
@@ -27,9 +33,10 @@ from deckgen.games import games
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
 from deckgen.serve.designs import Designs
+from deckgen.serve.folder import ServerFolder
 from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
-from deckgen.serve.uploads import MAX_UPLOAD, Uploads
+from deckgen.serve.uploads import MAX_UPLOAD, Uploads, shown_name
 
 #: The page's style sheet and script, beside this module, served under /static/.
 STATIC = Path(__file__).parent
@@ -42,6 +49,11 @@ PREVIEW_SLOTS = 4
 MAX_BODY = MAX_UPLOAD + 100_000
 #: The most of a too-large body read and thrown away so that the browser gets the message.
 DRAIN_LIMIT = 64_000_000
+#: The page's Content-Security-Policy, sent with every HTML answer (the standard library's error
+#: pages too): its own style sheet, script and pictures only, and never inside another site's frame.
+CSP = "default-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
+#: Answers whose text is a message the page wrote (scrubbed of folders; see :func:`scrubber`).
+WORDS = ("text/html", "text/plain", "application/json")
 INTERNAL = (
     "deckgen could not do this (a fault of deckgen's, not of your settings); the terminal running "
     "deckgen serve shows what happened. Try other settings, or the same command in a terminal."
@@ -55,7 +67,10 @@ class DeckgenServer(ThreadingHTTPServer):
 
     def __init__(self, host: str, port: int, slots: int = 2) -> None:
         super().__init__((host, port), Handler)
-        self.root = Path(tempfile.mkdtemp(prefix="deckgen-serve-"))
+        # Folders that servers no longer running left behind go first (see ServerFolder).
+        self.folder = ServerFolder()
+        self.root = self.folder.path
+        self.scrub = scrubber(places(self.root))
         self.uploads = Uploads(self.root / "uploads")
         self.runner = Runner(self.root, slots)
         self.previews = Previews()
@@ -90,10 +105,12 @@ class DeckgenServer(ThreadingHTTPServer):
         return f"http://{name}:{port}/"
 
     def close(self) -> None:
-        """Stop running builds, close the socket and remove every temporary folder."""
-        self.runner.stop()
-        self.server_close()
-        shutil.rmtree(self.root, ignore_errors=True)
+        """Stop running builds (their workers with them), close the socket and remove every temporary folder."""
+        try:
+            self.runner.stop()
+            self.server_close()
+        finally:
+            self.folder.remove()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -102,16 +119,57 @@ class Handler(BaseHTTPRequestHandler):
     #: Seconds a connection may sit without sending: a client that stops halfway frees its thread.
     timeout = 60
 
+    def setup(self) -> None:
+        super().setup()
+        #: Names of the headers of the answer being sent, and whether it is HTML (see end_headers).
+        self._sent: set[str] = set()
+        self._html = False
+
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the address and how to stop, not every request."""
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._sent = set()
+        self._html = False
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        name = keyword.lower()
+        self._sent.add(name)
+        if name == "content-type" and value.lower().startswith("text/html"):
+            self._html = True
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        """Every HTML answer, the standard library's own error pages (414, 431, 501, ...) too,
+        goes with the page's Content-Security-Policy and is never framed or sniffed."""
+        if self._html:
+            for name, value in (
+                ("Content-Security-Policy", CSP),
+                ("X-Frame-Options", "DENY"),
+                ("X-Content-Type-Options", "nosniff"),
+                ("Referrer-Policy", "same-origin"),
+            ):
+                if name.lower() not in self._sent:
+                    self.send_header(name, value)
+        super().end_headers()
+
     # -- safety --------------------------------------------------------------------------
 
-    def _own_request(self, post: bool) -> bool:
-        """Whether the request is addressed to this server and, for a POST, comes from its page."""
+    def _own_request(self, post: bool, path: str = "") -> bool:
+        """Whether the request is addressed to this server and, for a POST, comes from its page
+        (or is a link to the page followed from anywhere: see :meth:`_link_to_page`)."""
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) > 1 or (not hosts and self.request_version == "HTTP/1.1"):
+            # RFC 9112, section 3.2: a request names its host once (an HTTP/1.1 one always).
+            self.close_connection = True
+            self._send_text(400, "Bad request: a request names its Host once.")
+            return False
         if self.headers.get("Host", "") not in self.server.hosts:
             self._send_text(403, "This page answers only at its own address (refused: another Host).")
             return False
+        if not post and self._link_to_page(path):
+            return True
         # Browsers say where a request comes from: another site's page may not even ask for a
         # picture (each preview is work, and a large card size is a lot of it).
         if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
@@ -131,9 +189,25 @@ class Handler(BaseHTTPRequestHandler):
             return False
         return True
 
+    def _link_to_page(self, path: str) -> bool:
+        """Whether a GET is the browser opening the page itself, top-level: a link followed from
+        another site (a colleague's e-mail, webmail), a bookmark, an address pasted. That is
+        served from anywhere, as it starts no work but the page's own; the page may still not be
+        framed (``Sec-Fetch-Dest: iframe``, and ``frame-ancestors`` in :data:`CSP`), fetched by
+        another site's script, or asked for anything else (a check, a picture, a download)."""
+        if path != "/":
+            return False
+        mode = self.headers.get("Sec-Fetch-Mode")
+        dest = self.headers.get("Sec-Fetch-Dest")
+        if mode is None and dest is None and self.headers.get("Sec-Fetch-Site") is None:
+            return True  # a browser that does not say: a GET of the page, whatever its Origin or Referer
+        return mode == "navigate" and dest == "document"
+
     # -- answering -----------------------------------------------------------------------
 
     def _send(self, status: int, body: bytes, content_type: str, extra: dict[str, str] | None = None) -> None:
+        if content_type.startswith(WORDS):  # the one place every message passes: no folder named in it
+            body = self.server.scrub(body.decode("utf-8")).encode("utf-8")
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -147,12 +221,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _send_html(self, status: int, html: str) -> None:
-        self._send(
-            status,
-            html.encode("utf-8"),
-            "text/html; charset=utf-8",
-            {"Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'"},
-        )
+        self._send(status, html.encode("utf-8"), "text/html; charset=utf-8")  # with CSP (see end_headers)
 
     def _send_text(self, status: int, text: str) -> None:
         self._send(status, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")
@@ -177,9 +246,9 @@ class Handler(BaseHTTPRequestHandler):
         self.do_GET()
 
     def do_GET(self) -> None:
-        if not self._own_request(post=False):
-            return
         url = urlsplit(self.path)
+        if not self._own_request(post=False, path=url.path):
+            return
         query = parse_qs(url.query, keep_blank_values=True)
         try:
             if url.path == "/":
@@ -418,7 +487,7 @@ class Handler(BaseHTTPRequestHandler):
             self._page(choices, status=400)
             return
         except Exception as error:  # a file no reader expected: a message, never a traceback
-            choices.refused = f"{filename}: cannot be read as a deck ({type(error).__name__})"
+            choices.refused = f"{shown_name(filename)}: cannot be read as a deck ({type(error).__name__})"
             self._page(choices, status=400)
             return
         if stored.design is not None:  # a spec: design a deck from it, while the page waits
@@ -447,6 +516,48 @@ class Handler(BaseHTTPRequestHandler):
         paper = choices.direct.get("paper") or choices.paper
         duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
         self._send_file(self.server.runner.calibration(paper, duplex))
+
+
+def places(root: Path) -> list[str]:
+    """The folders of this computer that a message might name, as written in it: the server's
+    own, the temporary folder, deckgen's (its deck files, the checkout or the installation), Python's,
+    the home folder and the folder the server was started in. Never the file system's root."""
+    import deckgen
+    from deckgen.deckfile import TEMPLATES
+
+    folders = [root, Path(tempfile.gettempdir()), TEMPLATES, TEMPLATES.parent, Path(deckgen.__file__).parent.parent]
+    folders += [Path(sys.prefix), Path(sys.base_prefix)]
+    for where in (Path.home, Path.cwd):
+        try:
+            folders.append(where())
+        except (OSError, RuntimeError):  # no home, or a folder since removed
+            continue
+    found: set[str] = set()
+    for folder in folders:
+        for form in (folder, folder.resolve()):
+            if len(form.parts) < 2:
+                continue
+            for text in (str(form), form.as_posix()):
+                # As written in the text, an HTML page and a JSON answer.
+                found |= {text, escape(text), json.dumps(text)[1:-1]}
+    return sorted(found, key=len, reverse=True)
+
+
+def scrubber(folders: list[str]) -> Any:
+    """A function that names any file under ``folders`` in a text by its own name alone (and a
+    folder by its own name): ``/home/me/deckgen/templates/flashcards-sample.csv: a 1 x 1 mm
+    card ...`` becomes ``flashcards-sample.csv: a 1 x 1 mm card ...``."""
+    if not folders:
+        return lambda text: text
+    # A folder where a name starts and ends (not the middle of a longer name), then the rest of the path.
+    folder = r"(?<![\w.-])(" + "|".join(map(re.escape, folders)) + r")(?![\w.-])"
+    pattern = re.compile(folder + r"((?:[/\\][^\s'\"<>/\\]*)*)")
+
+    def named(match: re.Match[str]) -> str:
+        parts = [part for part in re.split(r"[/\\]", match.group(1) + match.group(2)) if part]
+        return parts[-1] if parts else ""
+
+    return lambda text: pattern.sub(named, text)
 
 
 def own_names(host: str) -> set[str]:
@@ -534,5 +645,14 @@ def serve(host: str, port: int, open_browser: bool, say: Any) -> None:
     except (KeyboardInterrupt, Stopped):  # Ctrl-C (or a kill): the way to stop a server, not an error
         pass
     finally:
+        _hold_signals()  # a second Ctrl-C while stopping leaves nothing half removed
         server.close()
         say("deckgen serve: stopped.")
+
+
+def _hold_signals() -> None:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)

@@ -11,6 +11,7 @@ import hashlib
 import re
 import shutil
 import threading
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,21 @@ def safe_name(filename: str, suffix: str) -> str:
     if not cleaned.lower().endswith(suffix):
         cleaned += suffix
     return cleaned[-80:]
+
+
+#: Characters never echoed from a file name: controls (an escape, a new line), formatting
+#: characters (the bidi controls U+202A to U+202E, U+2066 to U+2069, U+200E and U+200F, with which
+#: "report\u202efdp.exe" reads as "reportexe.pdf"; zero-width ones), line and paragraph separators,
+#: and the halves of characters a browser sent broken.
+HIDDEN = ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
+def shown_name(filename: str) -> str:
+    """A file name as a message echoes it: its own name (no folder part), without :data:`HIDDEN`
+    characters, at most 100 characters ("your file" when nothing is left)."""
+    name = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(char for char in name if unicodedata.category(char) not in HIDDEN).strip()
+    return (name if len(name) <= 100 else name[:48] + "..." + name[-48:]) or "your file"
 
 
 @dataclass(frozen=True)
@@ -65,6 +81,7 @@ class Uploads:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.root.mkdir(parents=True, exist_ok=True)
         self._files: OrderedDict[str, tuple[Path, str]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -72,15 +89,14 @@ class Uploads:
         """Check the file as ``deckgen build --file`` (or ``design --spec``) would and keep it, or
         one line saying what is wrong. A deck is ready to use; a spec is kept with the command
         that designs a deck from it (see :meth:`Game.design_command`)."""
-        suffix = Path(filename).suffix.lower()
+        shown = shown_name(filename)
+        suffix = Path(shown).suffix.lower()
         if not filename:
             raise DeckgenError("choose a file first")
         if suffix not in game.file_suffixes:
-            raise DeckgenError(f"{Path(filename).name}: {game.name} takes {game.file_kind}")
+            raise DeckgenError(f"{shown}: {game.name} takes {game.file_kind}")
         if len(data) > MAX_UPLOAD:
-            raise DeckgenError(
-                f"{Path(filename).name} is {len(data):,} bytes; a deck file may be {MAX_UPLOAD:,} at most"
-            )
+            raise DeckgenError(f"{shown} is {len(data):,} bytes; a deck file may be {MAX_UPLOAD:,} at most")
         name = safe_name(filename, suffix)
         digest = hashlib.sha256(game.key.encode() + b"\0" + name.encode() + b"\0" + data).hexdigest()[:24]
         folder = self.root / digest
@@ -89,7 +105,7 @@ class Uploads:
             if digest in self._files:
                 self._files.move_to_end(digest)
                 return Stored(digest, self._files[digest][0], None)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)  # not its parents: once the server has removed its folder, nothing is made again
         path.write_bytes(data)
         try:
             check_kind(game, path)

@@ -346,7 +346,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     name = data.get("name")
     if not isinstance(name, str) or not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", name or ""):
         raise DeckgenError(
-            f'{source}: name must be at most {MAX_NAME} lower-case letters, digits and dashes, e.g. name = "times"'
+            f'{source}: name must be lower-case letters, digits and dashes (at most {MAX_NAME}), e.g. name = "times"'
         )
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > MAX_TITLE:
@@ -452,7 +452,7 @@ def _tiers(
         name = table.get("name")
         if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9-]{{0,{MAX_NAME - 1}}}", name):
             raise DeckgenError(
-                f'{source}: {where}.name must be a lower-case word of at most {MAX_NAME} letters, e.g. name = "green"'
+                f'{source}: {where}.name must be a lower-case word (at most {MAX_NAME} letters), e.g. name = "green"'
             )
         if number == MOST_TIERS:
             raise DeckgenError(f"{source}: {len(value)} tiers; a deck has at most {MOST_TIERS}")
