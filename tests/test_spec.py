@@ -569,3 +569,54 @@ def test_a_failing_verify_with_out_says_where_the_report_is(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert f"see the report in {report}" in str(result.exception)
     assert "FAILED" in report.read_text(encoding="utf-8")
+
+
+GAPPED_TABLES = """spec_version = 1
+name = "gap"
+numbers = "2-81"
+factors = "2-9"
+
+[[tiers]]
+name = "green"
+colour = "green"
+cards = 24
+adds = ["x"]
+factors = "2-5"
+
+[[tiers]]
+name = "yellow"
+colour = "yellow"
+cards = 24
+adds = ["x"]
+factors = "6-9"
+"""
+
+
+def test_a_spec_whose_tiers_leave_facts_of_its_tables_out_is_refused_naming_them(tmp_path: Path) -> None:
+    """Factors 2-9 with tiers of 2-5 and 6-9: 2 x 6 ... 5 x 9 (both ways) are in no tier."""
+    with pytest.raises(DeckgenError) as raised:
+        load_spec(spec_with(GAPPED_TABLES, tmp_path))
+    said = str(raised.value)
+    assert "32 facts of the tables 2-9 are in no tier" in said and "2 x 6, 2 x 7" in said
+    # A third tier for the facts between the two tables' ranges covers them: then it loads.
+    covered = GAPPED_TABLES.replace('factors = "6-9"', 'factors = "2-9"')
+    spec = load_spec(spec_with(covered, tmp_path))
+    assert spec.uncovered_facts() == []
+    assert {f for n in (0, 1) for f in spec.new_facts(n, "*", tuple(spec.span))} == set(
+        op_facts("*", tuple(spec.span), tuple(range(2, 10)))
+    )
+
+
+@pytest.mark.parametrize("path", sorted(SPECS.glob("*.toml")), ids=lambda p: p.stem)
+def test_a_preset_title_says_exactly_which_facts_its_cards_hold(path: Path) -> None:
+    """A title that says "the 6 times table" promises 6 x 2 ... 6 x 9; a preset of factors 6-8
+    holds 6 x 6 to 8 x 8 only, and its title must say so."""
+    spec = load_spec(path)
+    extent = spec.facts_extent()
+    if extent:
+        assert extent in spec.title, f"{path.name}: the title does not say its facts ({extent})"
+        low, high = spec.table_range("*")[0], spec.table_range("*")[-1]
+        full = low * 2 in spec.span and high * 9 in spec.span and low == 2 and high == 9
+        assert "times tables" not in spec.title or full  # a whole table, x 2 to x 9, or not that name
+    else:
+        assert "tables" not in spec.title

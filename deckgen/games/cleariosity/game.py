@@ -144,7 +144,7 @@ class CleariosityGame(Game):
         return [named] if isinstance(named, str) else []
 
     def choice_label(self, option: str, value: str) -> str:
-        """A preset as "times-2-4: the 2, 3 and 4 times tables", from its spec's title."""
+        """A preset as "times-2-4: the 2, 3 and 4 tables, 2 × 2 to 4 × 4 only", from its spec's title."""
         if option == PRESET.name and not value:
             return "standard: the 60-card deck, + − × ÷"
         if option != PRESET.name or value not in PRESET_FILES:

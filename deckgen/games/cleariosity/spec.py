@@ -127,6 +127,39 @@ class DeckSpec:
         earlier = [self.tables(n) for n in range(number) if op in self.tiers[n].adds]
         return [f for f in op_facts(op, numbers, tables) if not any(within_tables(f, op, before) for before in earlier)]
 
+    def table_range(self, op: str) -> tuple[int, ...]:
+        """The factors whose tables the spec covers for ``op`` (× or ÷): the spec's ``factors``, or,
+        where every tier adding ``op`` names its own, every factor from the lowest to the highest
+        of theirs (empty: no tables, every fact in the numbers)."""
+        if self.factors:
+            return self.factor_numbers
+        own = [self.tiers[n].factors for n in range(len(self.tiers)) if op in self.tiers[n].adds]
+        if not own or any(f is None for f in own):
+            return ()
+        return tuple(range(min(f[0] for f in own if f), max(f[1] for f in own if f) + 1))
+
+    def uncovered_facts(self) -> list[tuple[str, Fact]]:
+        """The × and ÷ facts of the spec's tables that no tier brings in (a spec of factors 2-9
+        whose tiers take factors 2-5 and 6-9 leaves 2 × 6 … 5 × 9 out)."""
+        span = tuple(self.span)
+        missing: list[tuple[str, Fact]] = []
+        for op in TABLE_OPS:
+            adding = [n for n, tier in enumerate(self.tiers) if op in tier.adds]
+            tables = self.table_range(op)
+            if not adding or not tables:
+                continue
+            brought = {fact for n in adding for fact in self.new_facts(n, op, span)}
+            missing += [(op, fact) for fact in op_facts(op, span, tables) if fact not in brought]
+        return missing
+
+    def facts_extent(self, op: str = "*") -> str:
+        """The × facts the spec's tables hold, as a title should say them: "6 × 6 to 8 × 8" for
+        factors 6-8 (both factors from 6 to 8); empty for a spec without tables."""
+        tables = self.table_range(op)
+        if not tables:
+            return ""
+        return f"{tables[0]} × {tables[0]} to {tables[-1]} × {tables[-1]}"
+
     @property
     def card_count(self) -> int:
         return sum(tier.cards for tier in self.tiers)
@@ -379,6 +412,15 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
                     f"{source}: tiers[{number}] adds '{OPERATION_SIGNS[op]}'{within} but brings in no fact within "
                     f"numbers {low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
                 )
+    missing = spec.uncovered_facts()
+    if missing:
+        shown = ", ".join(f"{a} {OPERATION_SIGNS[op]} {b}" for op, (a, b, _) in missing[:6])
+        more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
+        tables = spec.table_range(missing[0][0])
+        raise DeckgenError(
+            f"{source}: {len(missing)} facts of the tables {tables[0]}-{tables[-1]} are in no tier "
+            f"({shown}{more}); give a tier the factors that bring them in, or narrow 'factors'"
+        )
     for number in range(len(tiers)):
         ops = spec.operations(number)
         for a, op, b, c in spec.focus_facts(number):
