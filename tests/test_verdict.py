@@ -278,3 +278,28 @@ def test_design_checks_its_decks_only_with_seeds_verify_never_plays(
     assert set(asked) == {DESIGN_Z}  # and asks more of a confirmed figure than verify does
     assert all(isinstance(seed, str) for seed in CHECK_SEEDS)  # verify --seed takes whole numbers only
     assert not out.exists()  # 300 steps make no passing deck, and a failing one is not written
+
+
+def test_design_names_a_missed_criterion_in_a_teachers_words_with_its_number() -> None:
+    from deckgen.games.cleariosity.criteria_registry import missed_in_words
+
+    said = missed_in_words([("green", 8), ("yellow", 8), ("purple", 15), ("deck", 11)])
+    assert said == (
+        f"{BY_NUMBER[8].notice} at green and yellow [criterion 8]; "
+        f"{BY_NUMBER[11].notice} at the whole deck [criterion 11]; "
+        f"{BY_NUMBER[15].notice} at purple [criterion 15]"
+    )
+    assert "cards left on the table" in said
+
+
+def test_a_design_that_finds_no_deck_says_what_it_missed_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from deckgen.cli import main
+
+    out = tmp_path / "deck.toml"
+    args = ["design", "--seed", "1", "--iterations", "200", "--attempts", "1", "--spec", "starter", "--out", str(out)]
+    assert main(args) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("deckgen: error: after 1 attempt no designed deck passes every criterion")
+    assert re.search(r" at [a-z ]+ \[criterion \d+\]", err) and not out.exists()

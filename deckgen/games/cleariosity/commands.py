@@ -98,6 +98,7 @@ def design(
 
     # Before the search, which takes minutes; and never over the spec it designs for.
     check_output(out, [spec_path(spec_name)] if spec_name and str(spec_name).strip() else [])
+    from deckgen.games.cleariosity.criteria_registry import missed_in_words
     from deckgen.games.cleariosity.deckfile import spec_from
     from deckgen.games.cleariosity.figures import DESIGN_Z
     from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
@@ -133,9 +134,8 @@ def design(
                 break
         if failures:
             attempt, candidate = checking
-            named = ", ".join(f"{where} {number}" for where, number in failures)
             which = f"attempt {attempt}" + (f", deck {candidate}," if candidate > 1 else "")
-            click.echo(f"\n{which} misses criteria ({named})", err=True)
+            click.echo(f"\n{which} misses: {missed_in_words(failures)}", err=True)
         return not failures
 
     with progress_bar("Designing deck", iterations * attempts) as update:
@@ -154,13 +154,14 @@ def design(
         made_by += f" --spec {spec_name}"
     failures = report.failures()
     if failures:
-        named = ", ".join(f"{where} {number}" for where, number in failures)
+        named = missed_in_words(failures)
         kept = ""
         if keep_failed:
             emit(dump_cleariosity(result.deck, made_by), out)
             kept = f"the last deck checked is written to {out} all the same; " if out else ""
         raise DeckgenError(
-            f"after {result.attempt} attempts no designed deck passes every criterion (the last misses {named}); "
+            f"after {result.attempt} attempt{'s' if result.attempt != 1 else ''} no designed deck passes every criterion "
+            f"(the last one checked: {named}); "
             + (kept or ("no deck written; " if not keep_failed else ""))
             + "try another --seed or more --iterations"
         )

@@ -617,3 +617,18 @@ def readme_table(criteria: Criteria, deck_tiers: Sequence[Tier]) -> str:
     ]
     rows += [f"| {c.number} | {c.notice} | {c.decided_by} | {words[c.number]} |" for c in REGISTRY]
     return "\n".join(rows)
+
+
+def missed_in_words(failures: Sequence[tuple[str, int]]) -> str:
+    """Failed criteria as a teacher reads them, each with where and its number in brackets:
+    "cards left on the table, the same card game after game at green and yellow [criterion 8]"."""
+    wheres: dict[int, list[str]] = {}
+    for where, number in failures:
+        wheres.setdefault(number, [])
+        if where not in wheres[number]:
+            wheres[number].append(where)
+    parts = []
+    for number, places in sorted(wheres.items()):
+        at = " and ".join(places) if places != ["deck"] else "the whole deck"
+        parts.append(f"{BY_NUMBER[number].notice} at {at} [criterion {number}]")
+    return "; ".join(parts)
