@@ -84,9 +84,16 @@ def file_hash(path: Path) -> str:
 def _write_state(path: Path, data: dict[str, Any]) -> None:
     """Write a bookkeeping file (journal, manifest) by replacing it: a link in its place is
     replaced too, never followed, so nothing outside ``--out`` is ever written through it."""
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    import tempfile
+
+    if path.is_dir() and not path.is_symlink():
+        raise DeckgenError(f"--out {path.parent}: {path.name} is a folder, where deckgen keeps its record; remove it")
+    # A new file of a name no one can guess or plant a link at (O_EXCL), replacing the old.
+    handle, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary = Path(name)
     try:
-        temporary.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -108,18 +115,25 @@ def read_manifest(out: Path) -> dict[str, str]:
     """Relative path → SHA-256 of each file deckgen wrote into ``out`` (empty if none, unreadable,
     or a link: a record deckgen did not write itself is not trusted; an entry whose path leads
     through a link is left out, so nothing outside ``out`` is ever removed through it)."""
-    data = _read_state(out / MANIFEST)
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, dict):
+    files = _record_files(out)
+    if files is None:
         return {}
     return {str(k): str(v) for k, v in files.items() if _inside(str(k)) and no_links(out, str(k))}
+
+
+def _record_files(out: Path) -> dict[Any, Any] | None:
+    """The ``files`` table of the folder's record as read, or ``None``: no record, or none that
+    can be read (not deckgen's shape)."""
+    data = _read_state(out / MANIFEST)
+    files = data.get("files") if isinstance(data, dict) else None
+    return files if isinstance(files, dict) else None
 
 
 def _inside(relative: str) -> bool:
     """Whether a path from a journal or manifest names a place inside ``--out`` (a record that
     was tampered with must not reach outside it)."""
     path = PurePosixPath(relative)
-    return bool(relative) and not path.is_absolute() and ".." not in path.parts
+    return bool(path.parts) and not path.is_absolute() and ".." not in path.parts
 
 
 def no_links(out: Path, relative: str) -> bool:
@@ -147,6 +161,13 @@ def recover(out: Path) -> None:
     """Make ``out`` whole again after a build that was killed: finish or undo its move, then
     remove every staging folder left behind. Called with the folder's lock held."""
     journal_path = out / JOURNAL
+    for name in (JOURNAL, MANIFEST):  # half-written bookkeeping (see _write_state), first
+        for leftover in out.glob(f"{name}.*.tmp"):
+            if leftover.is_file() or leftover.is_symlink():
+                leftover.unlink()
+    for name in (JOURNAL, MANIFEST):
+        if (out / name).is_dir() and not (out / name).is_symlink():
+            raise DeckgenError(f"--out {out}: {name} is a folder, where deckgen keeps its record; remove it")
     if journal_path.is_symlink():
         journal_path.unlink()
     if journal_path.exists():
@@ -160,10 +181,6 @@ def recover(out: Path) -> None:
     for leftover in out.glob(STAGING_PREFIX + "*"):
         if leftover.is_dir() and not leftover.is_symlink():
             shutil.rmtree(leftover, ignore_errors=True)
-    for name in (JOURNAL, MANIFEST):  # half-written bookkeeping (see _write_state)
-        for leftover in out.glob(f"{name}.*.tmp"):
-            if leftover.is_file() or leftover.is_symlink():
-                leftover.unlink()
 
 
 def _trusted(out: Path, journal: Any) -> bool:
@@ -181,6 +198,10 @@ def _trusted(out: Path, journal: Any) -> bool:
     paths += [*stale, *folders]
     if not all(isinstance(path, str) and _inside(path) and no_links(out, path) for path in paths):
         return False
+    # deckgen moves each file once, and never puts a file where a folder of another file goes.
+    files = [PurePosixPath(str(path)) for path in paths[: len(paths) - len(folders)]]
+    if len(set(files)) != len(files) or any(p in q.parents for p in files for q in files):
+        return False
     # A folder the build made is removed only if empty, but never through a link either.
     return all(not (out / folder).is_symlink() for folder in folders) and all(
         isinstance(step.get("hash", ""), str) for step in steps
@@ -188,16 +209,29 @@ def _trusted(out: Path, journal: Any) -> bool:
 
 
 def _undo(out: Path, journal: dict[str, Any]) -> None:
-    """Every move in reverse: the new file out, the old one (if any) back."""
+    """Every move in reverse: the new file out, the old one (if any) back.
+
+    Each move is checked again just before it is made (a link could have been put in place by
+    an earlier one), and a move that cannot be made is left: the folder must never be stuck."""
     for step in reversed(journal.get("steps", [])):
+        if not all(no_links(out, step[key]) for key in ("target", "staged") if step.get(key)):
+            continue
+        if step.get("aside") and not no_links(out, step["aside"]):
+            continue
         target = out / step["target"]
         staged = out / step["staged"]
         aside = out / step["aside"] if step.get("aside") else None
-        if aside is not None and aside.exists():
-            os.replace(aside, target)
-        elif not step.get("had_old") and not staged.exists() and unchanged(out, step["target"], step["hash"]):
-            target.unlink()  # it had been moved in: the new file itself, not one put there since
+        try:
+            if aside is not None and (aside.exists() or aside.is_symlink()):
+                if not target.is_dir() or target.is_symlink():
+                    os.replace(aside, target)
+            elif not step.get("had_old") and not staged.exists() and unchanged(out, step["target"], step["hash"]):
+                target.unlink()  # it had been moved in: the new file itself, not one put there since
+        except OSError:
+            continue
     for folder in reversed(journal.get("made_folders", [])):
+        if (out / folder).is_symlink() or not no_links(out, folder):
+            continue
         try:
             (out / folder).rmdir()
         except OSError:
@@ -207,8 +241,11 @@ def _undo(out: Path, journal: dict[str, Any]) -> None:
 def _finish(out: Path, journal: dict[str, Any]) -> None:
     """Every file moved: remove the stale ones and record the manifest, as the build would have."""
     for relative, digest in journal.get("stale", {}).items():
-        if unchanged(out, relative, digest):
-            (out / relative).unlink()
+        if no_links(out, relative) and unchanged(out, relative, digest):
+            try:
+                (out / relative).unlink()
+            except OSError:
+                continue
     _write_state(out / MANIFEST, {"files": journal.get("manifest", {})})
 
 
@@ -240,9 +277,10 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
     old = read_manifest(out)
     relative = [str(path.relative_to(out)) for path in final]
     new = {name: file_hash(path) for name, path in zip(relative, staged, strict=True)}
-    if (out / MANIFEST).exists():
+    if _record_files(out) is not None:
         # deckgen keeps a record here: a file it would replace that the record does not list, with
-        # other content, was put there by someone else.
+        # other content, was put there by someone else. (A record that cannot be read is no
+        # record: the folder is written as one from before deckgen kept one.)
         for name, target in zip(relative, final, strict=True):
             if (target.exists() or target.is_symlink()) and name not in old and not unchanged(out, name, new[name]):
                 raise NotOurs(

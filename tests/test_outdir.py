@@ -375,3 +375,75 @@ def test_deeply_nested_bookkeeping_does_not_jam_the_folder(
     assert main(build_args(out, 1)) == 0
     assert main(build_args(out, 1)) == 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_journal_whose_own_move_makes_a_link_cannot_write_through_it(linked_out: tuple[Path, Path, str]) -> None:
+    """Undone last step first, a planted link moved into place as ``a`` would make the next
+    step's ``a/victim.txt`` reach outside: each move is checked again just before it is made."""
+    out, outside, digest = linked_out
+    (out / "L").symlink_to(outside.resolve())  # an absolute link: it reaches outside from anywhere
+    (out / "planted").write_bytes(b"planted")
+    steps = [
+        {"target": "a/victim.txt", "staged": "nope1", "aside": "planted", "had_old": True, "hash": "0"},
+        {"target": "a", "staged": "nope2", "aside": "L", "had_old": True, "hash": "0"},
+    ]
+    _plant_journal(out, steps=steps, moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me"
+    steps[0] = {"target": "a/victim.txt", "staged": "nope1", "aside": None, "had_old": False, "hash": digest}
+    _plant_journal(out, steps=steps, moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me"
+
+
+def test_planted_links_at_the_bookkeeping_temporary_names_are_never_written_through(
+    linked_out: tuple[Path, Path, str],
+) -> None:
+    out, outside, _ = linked_out
+    _plant_journal(out, steps=[], manifest={"pwned": "1"}, moved=True)
+    for number in range(400):  # this process's id (the build runs here) and the next ones
+        (out / f"{MANIFEST}.{os.getpid() + number}.tmp").symlink_to(outside / "victim.txt")
+        (out / f"{JOURNAL}.{os.getpid() + number}.tmp").symlink_to(outside / "victim.txt")
+    assert main(build_args(out, 1)) == 0
+    assert (outside / "victim.txt").read_bytes() == b"keep me"
+    assert not list(out.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("record", ["[" * 100_000, "{not json", '{"files": 5}'])
+def test_an_unreadable_record_does_not_stop_a_build_that_writes_other_files(tmp_path: Path, record: str) -> None:
+    """A record that cannot be read is no record: a build with other settings still writes."""
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    (out / MANIFEST).write_text(record, encoding="utf-8")
+    assert main(build_args(out, 2)) == 0
+    assert main(build_args(out, 1)) == 0
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        {"target": ".", "staged": "nope", "aside": "planted", "had_old": True, "hash": "0"},
+        {"target": "treenex.pdf", "staged": "nope", "aside": "folder", "had_old": True, "hash": "0"},
+        {"target": "nothere/x", "staged": "nope", "aside": "planted", "had_old": True, "hash": "0"},
+    ],
+)
+def test_a_journal_step_that_cannot_be_made_does_not_jam_the_folder(tmp_path: Path, step: dict[str, object]) -> None:
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    (out / "planted").write_bytes(b"planted")
+    (out / "folder").mkdir()
+    _plant_journal(out, steps=[step], moved=False)
+    assert main(build_args(out, 1)) == 0
+    assert main(build_args(out, 1)) == 0
+    assert not (out / JOURNAL).exists()
+
+
+def test_a_folder_where_the_record_goes_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(build_args(out, 1)) == 0
+    (out / MANIFEST).unlink()
+    (out / MANIFEST).mkdir()
+    capsys.readouterr()
+    assert main(build_args(out, 1)) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("deckgen: error: ") and "is a folder, where deckgen keeps its record" in err
