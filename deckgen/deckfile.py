@@ -41,7 +41,9 @@ def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
         text = read_bounded(path, MAX_FILE_BYTES, what).decode("utf-8-sig")
     except FileNotFoundError:
         raise DeckgenError(f"{path}: no such file; check the path") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        raise DeckgenError(f"{path}: not UTF-8 text; save it as UTF-8 (plain text) in your editor") from None
+    except OSError as error:
         raise DeckgenError(f"{path}: cannot read it ({error}); check that it is a text file you may read") from None
     import tomllib  # here, not at the top: listing the commands needs no TOML
 

@@ -123,7 +123,7 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_binary_file(tmp_path: Path) -> None:
     path = tmp_path / "deck.toml"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(DeckgenError, match="cannot read it"):
+    with pytest.raises(DeckgenError, match="not UTF-8 text"):
         load_cleariosity(path)
 
 

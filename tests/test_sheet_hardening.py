@@ -301,3 +301,25 @@ def test_a_hostile_workbook_ends_the_command_with_one_line_and_no_traceback(tmp_
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith("deckgen: error: ") and "xl/sharedStrings.xml" in line
     assert not (tmp_path / "out").exists()
+
+
+def test_a_sheet_that_claims_the_whole_grid_is_read_by_the_cells_it_holds(tmp_path: Path) -> None:
+    """A 5 KB workbook whose sheet says it spans A1:XFD1048576, with one empty cell in the last
+    row, would be read as a million rows of 16,384 cells (many minutes). Only its cells count."""
+    sheet_xml = (
+        EXCEL_PARTS["xl/worksheets/sheet1.xml"]
+        .replace("<sheetData>", '<dimension ref="A1:XFD1048576"/><sheetData>')
+        .replace("</sheetData>", '<row r="1048576"><c r="A1048576"/></row></sheetData>')
+    )
+    claimed = _damaged(tmp_path, "xl/worksheets/sheet1.xml", sheet_xml)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckgen", "verify", "--file", str(claimed)],
+        capture_output=True,
+        text=True,
+        timeout=120,  # a guard against the hang, not a speed goal: the read takes about a second
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    (card,) = load_sheet(claimed).cards
+    assert (card.front, card.back) == ("chat", "cat")

@@ -160,8 +160,8 @@ def design(
             emit(dump_cleariosity(result.deck, made_by), out)
             kept = f"the last deck checked is written to {out} all the same; " if out else ""
         raise DeckgenError(
-            f"after {result.attempt} attempt{'s' if result.attempt != 1 else ''} no designed deck passes every criterion "
-            f"(the last one checked: {named}); "
+            f"after {result.attempt} attempt{'s' if result.attempt != 1 else ''} no designed deck passes every "
+            f"criterion (the last one checked: {named}); "
             + (kept or ("no deck written; " if not keep_failed else ""))
             + "try another --seed or more --iterations"
         )

@@ -98,6 +98,11 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
                 f'{path}: row {number + 1}: a quote (") opens a cell that is never closed; close it, or '
                 "write the quote twice inside a quoted cell"
             ) from None
+        if "field larger than field limit" in str(error):
+            raise DeckgenError(
+                f"{path}: row {number + 1}: a cell holds more than {csv.field_size_limit():,} characters (a side of "
+                'a card has at most 300); check that row for a quote (") that is never closed'
+            ) from None
         raise DeckgenError(f"{path}: row {number + 1}: {error}; check the quotes in that row") from None
 
 
@@ -128,6 +133,9 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
         if not book.worksheets:
             raise DeckgenError(f"{path}: the workbook has no sheet; put the cards on its first sheet")
         sheet = book.worksheets[0]
+        # The sheet's stated size is not trusted: "A1:XFD1048576" would make every row 16,384
+        # cells and a million rows long (minutes for a 5 KB file). Only the cells it holds are read.
+        sheet.reset_dimensions()
         rows = iter(sheet.iter_rows(values_only=True))
         number = 0
         while True:
