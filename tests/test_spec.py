@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -615,8 +616,73 @@ def test_a_preset_title_says_exactly_which_facts_its_cards_hold(path: Path) -> N
     extent = spec.facts_extent()
     if extent:
         assert extent in spec.title, f"{path.name}: the title does not say its facts ({extent})"
-        low, high = spec.table_range("*")[0], spec.table_range("*")[-1]
-        full = low * 2 in spec.span and high * 9 in spec.span and low == 2 and high == 9
-        assert "times tables" not in spec.title or full  # a whole table, x 2 to x 9, or not that name
+        tables = spec.table_range("*")
+        assert tables is not None
+        whole = tables.times_low <= 2 and tables.times_high >= 9  # each table from x 2 to x 9
+        assert "times table" not in spec.title or whole  # "the 6 times table" is 6 x 2 ... 6 x 9
     else:
         assert "tables" not in spec.title
+
+
+SIX_TIMES_TABLE = """spec_version = 1
+name = "six"
+title = "Cleariosity Numbers: the 6 times table, 6 × 2 to 6 × 9"
+numbers = "2-54"
+tables = "6"
+times = "2-9"
+
+[[tiers]]
+name = "green"
+colour = "green"
+cards = 18
+adds = ["x"]
+
+[[tiers]]
+name = "yellow"
+colour = "yellow"
+cards = 18
+adds = ["/"]
+"""
+
+
+def test_tables_with_times_mean_a_teachers_times_table(tmp_path: Path) -> None:
+    """``tables = "6"`` with ``times = "2-9"``: 6 x 2 ... 6 x 9 and 2 x 6 ... 9 x 6, and their
+    divisions; ``factors = "6"`` would be 6 x 6 alone."""
+    spec = load_spec(spec_with(SIX_TIMES_TABLE, tmp_path))
+    products = {(a, b) for a, b, _ in spec.new_facts(0, "*", tuple(spec.span))}
+    assert products == {(6, b) for b in range(2, 10)} | {(a, 6) for a in range(2, 10)}
+    divisions = spec.new_facts(1, "/", tuple(spec.span))
+    assert len(divisions) == 15 and (54, 9, 6) in divisions and (54, 6, 9) in divisions
+    assert spec.numbers == (2, 3, 4, 5, 6, 7, 8, 9, 12, 18, 24, 30, 36, 42, 48, 54)
+    assert spec.facts_extent() == "6 × 2 to 6 × 9" and spec.facts_extent() in spec.title
+    assert read_spec(tomllib.loads(dump_spec(spec)), spec.source) == spec  # written back as read
+    # times left out is 2-9; "1-12" reaches 6 x 12 = 72, past these numbers: refused, saying so.
+    assert load_spec(spec_with(SIX_TIMES_TABLE.replace('times = "2-9"\n', ""), tmp_path)) == spec
+    with pytest.raises(DeckgenError, match=r'reach 6 x 12 = 72, past numbers 2-54; write numbers = "2-72"'):
+        load_spec(spec_with(SIX_TIMES_TABLE.replace('times = "2-9"', 'times = "1-12"'), tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('tables = "6"', 'tables = "6"\nfactors = "2-9"'), "factors and tables both given"),
+        (('tables = "6"\n', ""), "times = '2-9' without tables"),
+        (('times = "2-9"', 'times = "2-13"'), "times = '2-13': times run from 1 up, to at most 12"),
+        (('tables = "6"', 'tables = "six"'), "tables = 'six' is not a range"),
+    ],
+)
+def test_badly_written_tables_are_one_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    with pytest.raises(DeckgenError, match=re.escape(message)):
+        load_spec(spec_with(SIX_TIMES_TABLE.replace(*change), tmp_path))
+
+
+def test_tiers_of_tables_that_leave_a_table_out_are_refused(tmp_path: Path) -> None:
+    """The 6, 7 and 8 tables for the deck, tiers of the 6 and the 7 only: the 8 table's facts are in no tier."""
+    text = SIX_TIMES_TABLE.replace('tables = "6"', 'tables = "6-8"').replace('"2-54"', '"2-72"')
+    text = text.replace('adds = ["x"]', 'adds = ["x"]\ntables = "6"').replace(
+        'adds = ["/"]', 'adds = ["x"]\ntables = "7"'
+    )
+    with pytest.raises(DeckgenError) as raised:
+        load_spec(spec_with(text, tmp_path))
+    assert "facts of the tables 6-8 times 2-9 are in no tier" in str(raised.value)
+    assert "8 x 2" in str(raised.value) or "2 x 8" in str(raised.value)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.games.cleariosity.model import within_tables
+from deckgen.games.cleariosity.model import NO_TABLES, Tables, within_tables
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
 #: Share of an operation's facts a tier that brings it in must cover (criterion 7), and the
@@ -88,9 +88,9 @@ class Criteria:
     min_digit_use: int = 14
     min_zero_use: int = 8
     min_cell_use: int = 14
-    #: Where given, the × and ÷ facts are those of these factors' tables (factors 2-9: the
-    #: tables to 9 × 9); the numbers may still make other true equations, such as 2 × 12 = 24.
-    factors: tuple[int, ...] = ()
+    #: Where given, the × and ÷ facts are those of these tables (factors 2-9: the tables to
+    #: 9 × 9); the numbers may still make other true equations, such as 2 × 12 = 24.
+    factors: Tables = NO_TABLES
 
     @property
     def high(self) -> int:
@@ -114,7 +114,7 @@ def balance_criteria(cards: int, numbers: Sequence[int]) -> dict[str, Any]:
     }
 
 
-def op_facts(op: str, numbers: Sequence[int], factors: Sequence[int] = ()) -> list[tuple[int, int, int]]:
+def op_facts(op: str, numbers: Sequence[int], factors: Tables | Sequence[int] = ()) -> list[tuple[int, int, int]]:
     """The non-trivial facts a op b = c of one operation with every number in ``numbers``.
 
     Non-trivial as in :mod:`deckgen.games.cleariosity.facts`: no 0 term, no 1 factor or divisor,

@@ -56,7 +56,7 @@ from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.facts import tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
-from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.model import NO_TABLES, STANDARD_TIERS, Card, Cell, Deck, Tables, Tier
 from deckgen.games.cleariosity.play import PlayStats, simulate
 from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
@@ -115,7 +115,7 @@ STANDARD_VARIETY = 0.10
 
 
 def teaching_facts(
-    tier: Tier, numbers: tuple[int, ...] = tuple(range(10)), factors: tuple[int, ...] = ()
+    tier: Tier, numbers: tuple[int, ...] = tuple(range(10)), factors: Tables = NO_TABLES
 ) -> list[tuple[int, int, int]]:
     """Facts of the tier that hold, among the tier's operations, only with those it brings in
     (for a tier that only adds cards: every fact in play)."""

@@ -17,7 +17,7 @@ from functools import cache
 
 from deckgen.games.cleariosity.criteria import op_facts
 from deckgen.games.cleariosity.groups import Group
-from deckgen.games.cleariosity.model import Tier
+from deckgen.games.cleariosity.model import NO_TABLES, Tables, Tier
 
 Fact = tuple[int, int, int]
 #: The standard deck's numbers.
@@ -25,7 +25,7 @@ DIGITS: tuple[int, ...] = tuple(range(10))
 
 
 @cache
-def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int, ...] = ()) -> tuple[Fact, ...]:
+def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: Tables = NO_TABLES) -> tuple[Fact, ...]:
     """Every fact the tier practises, with these numbers, in reading order, operation by
     operation: of the operations it brings in, for × and ÷ within its tables (the tier's own
     factors, else ``factors`` where given), and not already an earlier tier's; for a tier that
@@ -41,7 +41,7 @@ def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int
 
 
 def fact_counts(
-    groups: Iterable[Group], tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: tuple[int, ...] = ()
+    groups: Iterable[Group], tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: Tables = NO_TABLES
 ) -> Counter[Fact]:
     """How many of ``groups`` practise each fact of the tier (those with no group at 0).
 

@@ -28,16 +28,45 @@ DOT_COLOURS: dict[str, str] = {
 TABLE_OPS: tuple[str, ...] = ("*", "/")
 
 
-def within_tables(values: tuple[int, int, int], op: str, factors: Iterable[int]) -> bool:
-    """Whether ``a op b = c`` lies within the tables of ``factors``: both factors of a product,
-    the divisor and the quotient of a division among them. Every fact does for no factors, and
-    every + and − fact."""
-    tables = set(factors)
+@dataclass(frozen=True)
+class Tables:
+    """Times tables: the products a × b with one factor among ``rows`` (the tables: 6, 7, 8) and
+    the other among ``times`` (what each is multiplied by: 2 … 9), either way round, and the
+    divisions they give. A spec's ``factors = "6-8"`` is rows and times both 6-8 (6 × 6 to
+    8 × 8); ``tables = "6-8"`` with ``times = "2-9"`` is 6 × 2 … 8 × 9 and 2 × 6 … 9 × 8.
+    No rows: no tables, every fact."""
+
+    rows: tuple[int, ...] = ()
+    times: tuple[int, ...] = ()
+
+    @classmethod
+    def square(cls, factors: Iterable[int]) -> Tables:
+        """Both factors among ``factors`` (a spec's ``factors``)."""
+        found = tuple(factors)
+        return cls(found, found)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def holds(self, first: int, second: int) -> bool:
+        """Whether ``first`` × ``second`` is one of these tables' products."""
+        return (first in self.rows and second in self.times) or (second in self.rows and first in self.times)
+
+
+#: No tables: every fact (the default of a deck, a tier and a spec that name none).
+NO_TABLES = Tables()
+
+
+def within_tables(values: tuple[int, int, int], op: str, factors: Tables | Iterable[int]) -> bool:
+    """Whether ``a op b = c`` lies within the tables: the factors of a product, the divisor and
+    the quotient of a division, one among the tables' rows and the other among their times
+    (plain ``factors``: both among them). Every fact does for no tables, and every + and − fact."""
+    tables = factors if isinstance(factors, Tables) else Tables.square(factors)
     if not tables or op not in TABLE_OPS:
         return True
     a, b, c = values
     first, second = (a, b) if op == "*" else (b, c)
-    return first in tables and second in tables
+    return tables.holds(first, second)
 
 
 @dataclass(frozen=True)
@@ -59,9 +88,9 @@ class Tier:
     colour: str
     #: The tiers before this one, in play order.
     earlier: tuple[Tier, ...] = ()
-    #: For a × or ÷ tier of a spec that names them: the factors of its tables (both factors
-    #: of a product, the divisor and the quotient of a division); empty for every table.
-    factors: tuple[int, ...] = ()
+    #: For a × or ÷ tier of a spec that names them: its times tables (see :class:`Tables`);
+    #: empty for every table.
+    factors: Tables = NO_TABLES
     #: Printed small beside the sign where a tier has tables of its own ("6-9"), so that two
     #: tiers of the same operation never share a mark (for colour-blind players).
     label: str = ""
@@ -130,7 +159,7 @@ class Tier:
 
 def make_tiers(
     plan: Sequence[tuple[str, str | tuple[str, ...], str]],
-    factors: Sequence[tuple[int, ...]] = (),
+    factors: Sequence[Tables] = (),
     labels: Sequence[str] = (),
 ) -> tuple[Tier, ...]:
     """Tiers from (name, operations added, dot colour) in play order (one operation may be
@@ -138,7 +167,7 @@ def make_tiers(
     the sign."""
     made: list[Tier] = []
     for rank, (name, adds, colour) in enumerate(plan):
-        own = tuple(factors[rank]) if factors else ()
+        own = factors[rank] if factors else NO_TABLES
         ops = (adds,) if isinstance(adds, str) else tuple(adds)
         made.append(Tier(name, ops, rank, colour, tuple(made), own, labels[rank] if labels else ""))
     return tuple(made)

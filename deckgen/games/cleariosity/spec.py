@@ -22,7 +22,16 @@ from typing import Any
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria, op_facts
-from deckgen.games.cleariosity.model import DOT_COLOURS, TABLE_OPS, Deck, Tier, make_tiers, within_tables
+from deckgen.games.cleariosity.model import (
+    DOT_COLOURS,
+    NO_TABLES,
+    TABLE_OPS,
+    Deck,
+    Tables,
+    Tier,
+    make_tiers,
+    within_tables,
+)
 from deckgen.games.cleariosity.rules import apply, is_trivial
 
 #: The preset a design or check without ``--spec`` follows.
@@ -51,6 +60,50 @@ Equation = tuple[int, str, int, int]  # a op b = c, op one of + - * /
 
 
 @dataclass(frozen=True)
+class TableRange:
+    """A spec's times tables as written: ``factors = "6-8"`` (rows and times both 6 to 8), or
+    ``tables = "6-8"`` with ``times = "2-9"`` (the 6, 7 and 8 tables, each × 2 to × 9)."""
+
+    low: int
+    high: int
+    times_low: int
+    times_high: int
+
+    @property
+    def square(self) -> bool:
+        """Written as ``factors``: both factors from the same range."""
+        return (self.low, self.high) == (self.times_low, self.times_high)
+
+    def tables(self) -> Tables:
+        return Tables(tuple(range(self.low, self.high + 1)), tuple(range(self.times_low, self.times_high + 1)))
+
+    @property
+    def largest(self) -> int:
+        """The largest product of these tables."""
+        return self.high * self.times_high
+
+    @property
+    def label(self) -> str:
+        """What a tier of these tables prints beside its sign: its rows ("6-9")."""
+        return f"{self.low}-{self.high}"
+
+    def written(self) -> str:
+        """In a message: "tables 6-8" (written ``factors = "6-8"``) or "tables 6-8 times 2-9"."""
+        if self.square:
+            return f"tables {self.low}-{self.high}"
+        return f"tables {self.low}-{self.high} times {self.times_low}-{self.times_high}"
+
+    def lines(self) -> list[str]:
+        if self.square:
+            return [f'factors = "{self.low}-{self.high}"']
+        return [f'tables = "{self.low}-{self.high}"', f'times = "{self.times_low}-{self.times_high}"']
+
+    def extent(self) -> str:
+        """The products as a title says them: "6 × 6 to 8 × 8", "6 × 2 to 8 × 9"."""
+        return f"{self.low} × {self.times_low} to {self.high} × {self.times_high}"
+
+
+@dataclass(frozen=True)
 class TierSpec:
     """One tier: its name, dot colour, card count, the operations it adds and its focus facts."""
 
@@ -61,9 +114,8 @@ class TierSpec:
     focus: tuple[str, ...] = ()
     #: Thresholds that differ from the defaults for this tier, by criterion name.
     criteria: dict[str, Any] = field(default_factory=dict)
-    #: The factors of this tier's tables (lowest, highest), where it names its own: a tier
-    #: may then add × or ÷ again, for new tables.
-    factors: tuple[int, int] | None = None
+    #: This tier's tables, where it names its own: a tier may then add × or ÷ again, for new tables.
+    factors: TableRange | None = None
 
     @property
     def prefix(self) -> str:
@@ -84,8 +136,8 @@ class DeckSpec:
     criteria: dict[str, Any] = field(default_factory=dict)
     title: str = ""
     source: str = "spec"
-    #: The times tables' factors (lowest, highest) where the spec limits × and ÷ facts to them.
-    factors: tuple[int, int] | None = None
+    #: The times tables, where the spec limits × and ÷ facts to them.
+    factors: TableRange | None = None
 
     @property
     def span(self) -> range:
@@ -93,8 +145,9 @@ class DeckSpec:
         return range(self.low, self.high + 1)
 
     @property
-    def factor_numbers(self) -> tuple[int, ...]:
-        return tuple(range(self.factors[0], self.factors[1] + 1)) if self.factors else ()
+    def deck_tables(self) -> Tables:
+        """The spec's own tables (empty where it names none)."""
+        return self.factors.tables() if self.factors else NO_TABLES
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -114,10 +167,14 @@ class DeckSpec:
                     used |= set(fact)
         return tuple(sorted(used))
 
-    def tables(self, number: int) -> tuple[int, ...]:
-        """The factors of tier ``number``'s tables (its own, else the spec's; empty: every one)."""
-        factors = self.tiers[number].factors or self.factors
-        return tuple(range(factors[0], factors[1] + 1)) if factors else ()
+    def table_range_of(self, number: int) -> TableRange | None:
+        """Tier ``number``'s tables as written (its own, else the spec's; ``None``: every one)."""
+        return self.tiers[number].factors or self.factors
+
+    def tables(self, number: int) -> Tables:
+        """Tier ``number``'s tables (its own, else the spec's; empty: every one)."""
+        written = self.table_range_of(number)
+        return written.tables() if written else NO_TABLES
 
     def new_facts(self, number: int, op: str, numbers: tuple[int, ...] | None = None) -> list[Fact]:
         """The facts of ``op`` that tier ``number`` brings in: within its tables, and not in an
@@ -127,16 +184,22 @@ class DeckSpec:
         earlier = [self.tables(n) for n in range(number) if op in self.tiers[n].adds]
         return [f for f in op_facts(op, numbers, tables) if not any(within_tables(f, op, before) for before in earlier)]
 
-    def table_range(self, op: str) -> tuple[int, ...]:
-        """The factors whose tables the spec covers for ``op`` (× or ÷): the spec's ``factors``, or,
-        where every tier adding ``op`` names its own, every factor from the lowest to the highest
-        of theirs (empty: no tables, every fact in the numbers)."""
+    def table_range(self, op: str) -> TableRange | None:
+        """The tables the spec covers for ``op`` (× or ÷): the spec's own, or, where every tier
+        adding ``op`` names its own, from the lowest to the highest of theirs (``None``: no
+        tables, every fact in the numbers)."""
         if self.factors:
-            return self.factor_numbers
+            return self.factors
         own = [self.tiers[n].factors for n in range(len(self.tiers)) if op in self.tiers[n].adds]
-        if not own or any(f is None for f in own):
-            return ()
-        return tuple(range(min(f[0] for f in own if f), max(f[1] for f in own if f) + 1))
+        ranges = [f for f in own if f is not None]
+        if not ranges or len(ranges) != len(own):
+            return None
+        return TableRange(
+            min(f.low for f in ranges),
+            max(f.high for f in ranges),
+            min(f.times_low for f in ranges),
+            max(f.times_high for f in ranges),
+        )
 
     def uncovered_facts(self) -> list[tuple[str, Fact]]:
         """The × and ÷ facts of the spec's tables that no tier brings in (a spec of factors 2-9
@@ -149,16 +212,14 @@ class DeckSpec:
             if not adding or not tables:
                 continue
             brought = {fact for n in adding for fact in self.new_facts(n, op, span)}
-            missing += [(op, fact) for fact in op_facts(op, span, tables) if fact not in brought]
+            missing += [(op, fact) for fact in op_facts(op, span, tables.tables()) if fact not in brought]
         return missing
 
     def facts_extent(self, op: str = "*") -> str:
         """The × facts the spec's tables hold, as a title should say them: "6 × 6 to 8 × 8" for
         factors 6-8 (both factors from 6 to 8); empty for a spec without tables."""
         tables = self.table_range(op)
-        if not tables:
-            return ""
-        return f"{tables[0]} × {tables[0]} to {tables[-1]} × {tables[-1]}"
+        return tables.extent() if tables else ""
 
     @property
     def card_count(self) -> int:
@@ -212,7 +273,7 @@ class DeckSpec:
             own = replace(own, focus=self.focus_facts(number))
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
         balance = balance_criteria(self.card_count, self.numbers)
-        deck = Criteria(tiers=tuple(tiers), players=self.players, factors=self.factor_numbers, **balance)
+        deck = Criteria(tiers=tuple(tiers), players=self.players, factors=self.deck_tables, **balance)
         return _replace(deck, self.criteria, self.source, "criteria")
 
 
@@ -362,7 +423,10 @@ def load_spec(name_or_path: str | Path) -> DeckSpec:
 
 def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     """Validate a spec's TOML table; every error is one line naming ``source`` and the key."""
-    known = {"spec_version", "name", "title", "numbers", "factors", "numbers_per_card", "players", "tiers", "criteria"}
+    known = {
+        "spec_version", "name", "title", "numbers", "factors", "tables", "times", "numbers_per_card", "players",
+        "tiers", "criteria",
+    }  # fmt: skip
     for key in data:
         if key not in known:
             raise DeckgenError(f"{source}: unknown key {key!r}; a spec has {', '.join(sorted(known))}")
@@ -385,7 +449,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     if not isinstance(title, str) or len(title) > MAX_TITLE:
         raise DeckgenError(f"{source}: title must be text of at most {MAX_TITLE} characters")
     low, high = _numbers(data.get("numbers"), source)
-    factors = _factors(data.get("factors"), low, high, source)
+    factors = _factors(data, low, high, source)
     per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
     if per_card != NUMBERS_PER_CARD:
         raise DeckgenError(f"{source}: numbers_per_card must be {NUMBERS_PER_CARD} (three numbers in a 3 x 3 grid)")
@@ -396,18 +460,19 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
     spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
     for number, tier in enumerate(tiers):
-        tables = spec.tables(number)
-        if tables and set(TABLE_OPS) & set(tier.adds) and tables[-1] * tables[-1] > high:
-            largest = tables[-1] * tables[-1]
+        written = spec.table_range_of(number)
+        if written and set(TABLE_OPS) & set(tier.adds) and written.largest > high:
+            largest = written.largest
             raise DeckgenError(
-                f"{source}: tiers[{number}]: the tables {tables[0]}-{tables[-1]} reach {tables[-1]} x {tables[-1]} = "
+                f"{source}: tiers[{number}]: the {written.written()} reach {written.high} x {written.times_high} = "
                 f'{largest}, past numbers {low}-{high}; write numbers = "{low}-{max(largest, high)}" '
-                "(or narrower factors), so that no fact of the tables is left out"
+                "(or narrower tables), so that no fact of the tables is left out"
             )
         for op in tier.adds:
             if not spec.new_facts(number, op, tuple(spec.span)):
-                tables = spec.tables(number)
-                within = f" with factors {tables[0]}-{tables[-1]}" if tables else ""
+                within = ""
+                if written:
+                    within = f" with factors {written.label}" if written.square else f" with {written.written()}"
                 raise DeckgenError(
                     f"{source}: tiers[{number}] adds '{OPERATION_SIGNS[op]}'{within} but brings in no fact within "
                     f"numbers {low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
@@ -416,10 +481,11 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     if missing:
         shown = ", ".join(f"{a} {OPERATION_SIGNS[op]} {b}" for op, (a, b, _) in missing[:6])
         more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
-        tables = spec.table_range(missing[0][0])
+        covered = spec.table_range(missing[0][0])
+        assert covered is not None  # facts are missing only from named tables
         raise DeckgenError(
-            f"{source}: {len(missing)} facts of the tables {tables[0]}-{tables[-1]} are in no tier "
-            f"({shown}{more}); give a tier the factors that bring them in, or narrow 'factors'"
+            f"{source}: {len(missing)} facts of the {covered.written()} are in no tier "
+            f"({shown}{more}); give a tier the tables that bring them in, or narrow the spec's tables"
         )
     for number in range(len(tiers)):
         ops = spec.operations(number)
@@ -455,17 +521,48 @@ def _numbers(value: Any, source: str) -> tuple[int, int]:
     return low, high
 
 
-def _factors(value: Any, low: int, high: int, source: str) -> tuple[int, int] | None:
-    """The optional ``factors = "2-9"``: × and ÷ facts from these tables only."""
-    if value is None:
+#: What a table is multiplied by where ``tables`` is given without ``times``.
+DEFAULT_TIMES = (2, 9)
+#: The widest ``times``: × 1 to × 12.
+TIMES_RANGE = (1, 12)
+
+
+def _factors(table: dict[str, Any], low: int, high: int, source: str) -> TableRange | None:
+    """The optional tables of a spec or a tier: ``factors = "2-9"`` (2 × 2 to 9 × 9), or
+    ``tables = "6-8"`` with ``times = "2-9"`` (6 × 2 to 8 × 9; ``times`` is 2-9 if left out)."""
+    factors, tables, times = table.get("factors"), table.get("tables"), table.get("times")
+    if factors is not None and (tables is not None or times is not None):
+        raise DeckgenError(
+            f'{source}: factors and tables both given; write factors = "6-8" (6 x 6 to 8 x 8) or '
+            'tables = "6-8" with times = "2-9" (6 x 2 to 8 x 9), not both'
+        )
+    if times is not None and tables is None:
+        raise DeckgenError(f'{source}: times = {times!r} without tables; add the tables, e.g. tables = "6-8"')
+    if factors is not None:
+        first, last = _range(factors, "factors", max(2, low), high, source, 'factors = "2-9" for 2 x 2 to 9 x 9')
+        return TableRange(first, last, first, last)
+    if tables is None:
         return None
-    fix = 'write factors = "2-9" for the tables from 2 x 2 to 9 x 9'
-    match = re.fullmatch(r"\s*([0-9]{1,2})\s*[-–]\s*([0-9]{1,2})\s*", value) if isinstance(value, str) else None
+    first, last = _range(tables, "tables", max(2, low), high, source, 'tables = "6-8" for the 6, 7 and 8 tables')
+    lowest, highest = TIMES_RANGE
+    times_low, times_high = (
+        _range(times, "times", lowest, highest, source, 'times = "2-9" (or "1-10", "1-12")')
+        if times is not None
+        else DEFAULT_TIMES
+    )
+    return TableRange(first, last, times_low, times_high)
+
+
+def _range(value: Any, key: str, lowest: int, highest: int, source: str, example: str) -> tuple[int, int]:
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    match = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:[-–]\s*([0-9]{1,2})\s*)?", text) if isinstance(text, str) else None
     if not match:
-        raise DeckgenError(f"{source}: factors = {value!r} is not a range; {fix}")
-    first, last = int(match.group(1)), int(match.group(2))
-    if not max(2, low) <= first <= last <= high:
-        raise DeckgenError(f"{source}: factors = {value!r}: factors run from 2 up, within the numbers; {fix}")
+        raise DeckgenError(f"{source}: {key} = {value!r} is not a range; write {example}")
+    first, last = int(match.group(1)), int(match.group(2) or match.group(1))
+    if not lowest <= first <= last <= highest:
+        raise DeckgenError(
+            f"{source}: {key} = {value!r}: {key} run from {lowest} up, to at most {highest}; write {example}"
+        )
     return first, last
 
 
@@ -481,16 +578,14 @@ def _players(value: Any, source: str) -> tuple[int, ...]:
     return tuple(sorted(value))
 
 
-def _tiers(
-    value: Any, source: str, span: tuple[int, int], spec_factors: tuple[int, int] | None
-) -> tuple[TierSpec, ...]:
+def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRange | None) -> tuple[TierSpec, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
         raise DeckgenError(f"{source}: tiers is missing; add one [[tiers]] table per tier, in play order")
     tiers: list[TierSpec] = []
     seen_ops: list[str] = []
     for number, table in enumerate(value):
         where = f"tiers[{number}]"
-        known = {"name", "colour", "cards", "adds", "focus", "factors"}
+        known = {"name", "colour", "cards", "adds", "focus", "factors", "tables", "times"}
         name = table.get("name")
         if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9-]{{0,{MAX_NAME - 1}}}", name):
             raise DeckgenError(
@@ -525,7 +620,7 @@ def _tiers(
                 f'{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
             )
         adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
-        own_factors = _factors(table.get("factors"), *span, f"{source}: {where}")
+        own_factors = _factors(table, *span, f"{source}: {where}")
         if own_factors and not set(adds) & set(TABLE_OPS):
             raise DeckgenError(f"{source}: {where}.factors: only a tier that adds x or / has tables; remove the line")
         tables = own_factors or spec_factors
@@ -575,13 +670,13 @@ def dump_spec(spec: DeckSpec) -> str:
         lines.append(f"title = {_quote(spec.title)}")
     lines.append(f'numbers = "{spec.low}-{spec.high}"')
     if spec.factors:
-        lines.append(f'factors = "{spec.factors[0]}-{spec.factors[1]}"')
+        lines += spec.factors.lines()
     lines.append(f"players = [{', '.join(map(str, spec.players))}]")
     for tier in spec.tiers:
         lines += ["", "[[tiers]]", f'name = "{tier.name}"', f'colour = "{tier.colour}"', f"cards = {tier.cards}"]
         lines.append(f"adds = [{', '.join(_quote(OPERATION_SIGNS[op]) for op in tier.adds)}]")
         if tier.factors:
-            lines.append(f'factors = "{tier.factors[0]}-{tier.factors[1]}"')
+            lines += tier.factors.lines()
         if tier.focus:
             lines.append(f"focus = [{', '.join(_quote(f) for f in tier.focus)}]")
         lines += [f"{key} = {_number(value)}" for key, value in tier.criteria.items()]
@@ -603,13 +698,9 @@ def spec_tiers(spec: DeckSpec) -> tuple[Tier, ...]:
     each brings in (one, several, or none for a tier that only adds cards)."""
     return make_tiers(
         [(tier.name, tier.adds, tier.colour) for tier in spec.tiers],
-        [_factor_range(tier.factors or spec.factors) for tier in spec.tiers],
-        [f"{tier.factors[0]}-{tier.factors[1]}" if tier.factors else "" for tier in spec.tiers],
+        [spec.tables(number) for number in range(len(spec.tiers))],
+        [tier.factors.label if tier.factors else "" for tier in spec.tiers],
     )
-
-
-def _factor_range(factors: tuple[int, int] | None) -> tuple[int, ...]:
-    return tuple(range(factors[0], factors[1] + 1)) if factors else ()
 
 
 def engine_criteria(spec: DeckSpec, deck: Deck) -> Criteria:
