@@ -118,6 +118,8 @@ class PageChoices:
     refused: str = ""
     #: The number of sets as typed, when it is not one (shown back in its box, beside the message).
     sets_typed: str = ""
+    #: A design that found no deck and may search again (its id; see :mod:`deckgen.serve.designs`), or "".
+    search_again: str = ""
 
     @property
     def game_obj(self) -> Game:

@@ -3,11 +3,14 @@
 Designing a 60-card deck takes up to two minutes, longer than a page should hang on one
 request. The design runs in the background (as ``deckgen design``, through the runner's
 slots and time limit); the page shows how long it has been going and refreshes itself until
-the deck is ready, then uses it as if it had been uploaded.
+the deck is ready, then uses it as if it had been uploaded. When no deck passes, the page
+offers another search: the same spec from the next seed (a search is deterministic, so the
+same seed would find the same nothing again).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 import time
@@ -21,6 +24,11 @@ from deckgen.serve.uploads import Uploads
 
 #: Longest a design may run: a 60-card deck takes up to 2 minutes here.
 DESIGN_LIMIT = 180.0
+#: The most searches the page offers for one spec (seeds 1 to this).
+MOST_SEARCHES = 5
+#: What the command line's advice becomes on the page, which has no --seed or --iterations.
+CLI_ADVICE = "try another --seed or more --iterations"
+PAGE_ADVICE = "try another search, or describe a smaller deck (fewer numbers, tables or cards)"
 
 
 @dataclass
@@ -28,6 +36,11 @@ class Design:
     """One design: its spec's file name, when it started, and how it ended (``deck``: the new deck's id)."""
 
     spec: str
+    #: The search's seed (the first search is seed 1, each further one the next).
+    seed: int = 1
+    #: The spec file and the command, kept so that another search can be started.
+    path: Path | None = None
+    command: tuple[str, ...] = ()
     started: float = field(default_factory=time.monotonic)
     deck: str = ""
     failure: str = ""
@@ -37,6 +50,10 @@ class Design:
     def seconds(self) -> int:
         return int(time.monotonic() - self.started)
 
+    @property
+    def can_search_again(self) -> bool:
+        return self.done and bool(self.failure) and self.path is not None and self.seed < MOST_SEARCHES
+
 
 class Designs:
     def __init__(self, runner: Runner, uploads: Uploads) -> None:
@@ -45,14 +62,23 @@ class Designs:
         self._designs: dict[str, Design] = {}
         self._lock = threading.Lock()
 
-    def start(self, key: str, game: Game, spec: Path, command: list[str]) -> Design:
+    def start(self, key: str, game: Game, spec: Path, command: list[str], seed: int = 1) -> Design:
         """Design from ``spec`` (kept under ``key``), unless that design is under way or done already."""
+        command = _with_seed(command, seed)
         with self._lock:
             if key in self._designs and not self._designs[key].failure:
                 return self._designs[key]
-            design = self._designs[key] = Design(spec.name)
+            design = self._designs[key] = Design(spec.name, seed, spec, tuple(command))
         threading.Thread(target=self._run, args=(design, game, spec, command), daemon=True).start()
         return design
+
+    def search_again(self, key: str, game: Game) -> Design | None:
+        """Another search for a design that found no deck: the same spec, the next seed."""
+        with self._lock:
+            failed = self._designs.get(key)
+        if failed is None or not failed.can_search_again or failed.path is None or not failed.path.exists():
+            return None
+        return self.start(key, game, failed.path, list(failed.command), failed.seed + 1)
 
     def get(self, key: str) -> Design | None:
         with self._lock:
@@ -68,10 +94,22 @@ class Designs:
                 raise DeckgenError(message or f"the design stopped (exit status {status})")
             design.deck = self.uploads.add_designed(game, made)
         except DeckgenError as error:
-            design.failure = self.uploads.plain(str(error), spec)
+            design.failure = self.uploads.plain(str(error), spec).replace(CLI_ADVICE, PAGE_ADVICE)
         except Exception as error:  # a fault of deckgen's: said on the page, never a traceback
             design.failure = f"the design could not be made ({type(error).__name__})"
         finally:
-            if design.failure:
-                shutil.rmtree(spec.parent, ignore_errors=True)
+            if design.failure and design.seed >= MOST_SEARCHES:
+                shutil.rmtree(spec.parent, ignore_errors=True)  # no further search is offered
             design.done = True
+
+
+def _with_seed(command: list[str], seed: int) -> list[str]:
+    """``command`` searching from ``seed`` (and, for the tests, a short search where
+    ``DECKGEN_TEST_DESIGN_ITERATIONS`` asks for one, so that a failing design fails quickly)."""
+    made = list(command)
+    if "--seed" in made:
+        made[made.index("--seed") + 1] = str(seed)
+    short = os.environ.get("DECKGEN_TEST_DESIGN_ITERATIONS", "")
+    if short.isdigit() and "--iterations" not in made:
+        made += ["--iterations", short, "--attempts", "1"]
+    return made

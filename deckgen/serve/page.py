@@ -190,7 +190,21 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         f"{_described('deck_file', choices)}>"
         f'{_error("deck_file", choices)}</div><p><button type="submit">Upload</button></p></form>'
     )
+
     return "".join(parts)
+
+
+def _search_again(choices: PageChoices) -> str:
+    """After a design that found no deck: the same spec searched again from the next seed, in one press."""
+    if not choices.search_again:
+        return ""
+    fields = [(k, v) for k, v in choices.query() if k != "design"] + [("design", choices.search_again)]
+    return (
+        '<form id="design-again" method="post" action="/design-again">'
+        + hidden_fields(fields)
+        + '<p><button type="submit">Try another search</button> '
+        '<span class="help">the same spec, searched again from a new starting point</span></p></form>'
+    )
 
 
 def preview_section(
@@ -223,6 +237,7 @@ def preview_section(
         '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>',
         refused,
         f'<p class="problem" id="problem" role="alert"{"" if problem else " hidden"}>{escape(problem or "")}</p>'
+        + _search_again(choices)
         + (f"<p>{shipped}</p>" if shipped else ""),
         f'<div id="made"{off}>',
         f'<p id="deck-in-use">{escape(deck_in_use)}</p>',
@@ -315,10 +330,11 @@ def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Ou
     return "".join(parts)
 
 
-def design_section(spec: str, seconds: int) -> str:
+def design_section(spec: str, seconds: int, search: int = 1) -> str:
+    again = f" (search {search})" if search > 1 else ""
     return (
         '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Designing your deck</h2>'
-        f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong> and '
+        f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong>{again} and '
         f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes "
         "(the design stops at 3). "
         "This page refreshes itself and shows the deck when it is ready.</p></section>"

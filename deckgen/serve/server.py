@@ -32,7 +32,7 @@ from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
-from deckgen.serve.designs import Designs
+from deckgen.serve.designs import MOST_SEARCHES, Designs
 from deckgen.serve.folder import ServerFolder
 from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
@@ -317,6 +317,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if url.path == "/upload":
                 self._upload(body)
+            elif url.path == "/design-again":
+                self._design_again(body)
             elif url.path in ("/download", "/calibration"):
                 choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
                 back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
@@ -377,10 +379,12 @@ class Handler(BaseHTTPRequestHandler):
                 self._redirect(choices)
                 return
             elif design.done:
-                choices.errors["deck_file"] = f"{design.spec}: {design.failure}"
+                search = f" (search {design.seed} of {MOST_SEARCHES})" if design.seed > 1 else ""
+                choices.errors["deck_file"] = f"{design.spec}{search}: {design.failure}"
+                choices.search_again = choices.design if design.can_search_again else ""
                 choices.design = ""
             else:
-                waiting = page.design_section(design.spec, design.seconds)
+                waiting = page.design_section(design.spec, design.seconds, design.seed)
                 self._send_html(status, page.main_page(choices, None, waiting, "", refresh=3))
                 return
         upload = self._upload_path(choices)
@@ -495,6 +499,16 @@ class Handler(BaseHTTPRequestHandler):
             choices.upload, choices.design = "", stored.id
         else:
             choices.upload, choices.design = stored.id, ""
+        self._redirect(choices)
+
+    def _design_again(self, body: bytes) -> None:
+        """Another search for a spec whose design found no deck (the page's "Try another search")."""
+        choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+        if not choices.design or self.server.designs.search_again(choices.design, choices.game_obj) is None:
+            choices.design = ""
+            choices.errors["deck_file"] = "that spec is no longer kept, or has had every search; upload it again"
+            self._page(choices, status=400)
+            return
         self._redirect(choices)
 
     def _redirect(self, choices: PageChoices) -> None:
