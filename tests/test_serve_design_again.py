@@ -66,3 +66,63 @@ def test_another_search_runs_the_same_command_from_the_next_seed(monkeypatch: py
     command = ["design", "--spec", "ours.toml", "--seed", "1", "--out", "ours-deck.toml"]
     assert _with_seed(command, 2) == ["design", "--spec", "ours.toml", "--seed", "2", "--out", "ours-deck.toml"]
     assert command[4] == "1"  # the kept command is not changed
+
+
+def test_cancel_ends_a_design_and_its_processes(tmp_path: Path) -> None:
+    from tests.test_serve_hardening_processes import descendants
+
+    server = start_server(tmp_path)
+    try:
+        status, location, _ = upload(server, "cleariosity", "ours.toml", SPEC)
+        assert status == 303
+        waiting = request(server.url + location.lstrip("/"))
+        assert 'action="/design-cancel"' in waiting.text and ">Cancel</button>" in waiting.text
+        deadline = time.monotonic() + 30
+        while len(descendants(server.process.pid)) < 2:  # the design's command and its workers
+            assert time.monotonic() < deadline, "the design never started"
+            time.sleep(0.1)
+        form = {"game": "cleariosity", "sets": "2", "design": re.search(r"design=([^&]+)", location).group(1)}  # type: ignore[union-attr]
+        assert (
+            request(server.url + "design-cancel", urlencode(form).encode(), {"Origin": "http://x.example"}).status
+            == 403
+        )
+        cancelled = request(server.url + "design-cancel", urlencode(form).encode(), own(server))
+        assert cancelled.status == 303
+        deadline = time.monotonic() + 10
+        while descendants(server.process.pid):
+            assert time.monotonic() < deadline, f"the design outlived its Cancel: {descendants(server.process.pid)}"
+            time.sleep(0.1)
+        html = request(server.url + cancelled.headers["Location"].lstrip("/")).text
+        assert "you cancelled the design" in parse(html).texts["deck_file-error"]
+        assert "Try another search" in html and 'http-equiv="refresh"' not in html
+    finally:
+        server.stop()
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed")
+def test_in_a_browser_a_spec_is_designed_with_its_progress_and_can_be_cancelled(tmp_path: Path) -> None:
+    """Upload a spec with the page's own form, see the design under way (and its seconds), press Cancel."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.servekit import CHROMIUM, CHROMIUM_ARGS
+
+    spec = tmp_path / "ours.toml"
+    spec.write_bytes(SPEC)
+    server = start_server(tmp_path)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                tab = browser.new_page()
+                tab.goto(server.url + "?game=cleariosity")
+                tab.set_input_files("#deck_file", str(spec))
+                tab.locator("#upload button[type=submit]").click()
+                expect(tab.get_by_role("status")).to_contain_text("designing a deck from your spec")
+                expect(tab.get_by_role("status")).to_contain_text("ours.toml")
+                tab.get_by_role("button", name="Cancel").click()
+                expect(tab.locator("#deck_file-error")).to_contain_text("you cancelled the design")
+                expect(tab.get_by_role("button", name="Try another search")).to_be_visible()
+            finally:
+                browser.close()
+    finally:
+        server.stop()

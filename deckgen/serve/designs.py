@@ -19,7 +19,7 @@ from pathlib import Path
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game
-from deckgen.serve.jobs import Runner
+from deckgen.serve.jobs import Cancelled, Runner
 from deckgen.serve.uploads import Uploads
 
 #: Longest a design may run: a 60-card deck takes up to 2 minutes here.
@@ -42,6 +42,8 @@ class Design:
     path: Path | None = None
     command: tuple[str, ...] = ()
     started: float = field(default_factory=time.monotonic)
+    #: Set by the page's Cancel: the design is ended at once, with its workers.
+    cancel: threading.Event = field(default_factory=threading.Event)
     deck: str = ""
     failure: str = ""
     done: bool = False
@@ -72,6 +74,15 @@ class Designs:
         threading.Thread(target=self._run, args=(design, game, spec, command), daemon=True).start()
         return design
 
+    def cancel(self, key: str) -> bool:
+        """End a design under way (the page's Cancel); whether there was one."""
+        with self._lock:
+            design = self._designs.get(key)
+        if design is None or design.done:
+            return False
+        design.cancel.set()
+        return True
+
     def search_again(self, key: str, game: Game) -> Design | None:
         """Another search for a design that found no deck: the same spec, the next seed."""
         with self._lock:
@@ -87,12 +98,18 @@ class Designs:
     def _run(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
         try:
             status, message = self.runner.run(
-                command, spec.parent, DESIGN_LIMIT, "describe a smaller deck (fewer numbers, tables or cards)"
+                command,
+                spec.parent,
+                DESIGN_LIMIT,
+                "describe a smaller deck (fewer numbers, tables or cards)",
+                cancel=design.cancel,
             )
             made = spec.parent / command[command.index("--out") + 1]
             if status != 0 or not made.exists():
                 raise DeckgenError(message or f"the design stopped (exit status {status})")
             design.deck = self.uploads.add_designed(game, made)
+        except Cancelled:
+            design.failure = "you cancelled the design; try another search, or upload another spec"
         except DeckgenError as error:
             design.failure = self.uploads.plain(str(error), spec).replace(CLI_ADVICE, PAGE_ADVICE)
         except Exception as error:  # a fault of deckgen's: said on the page, never a traceback

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import zipfile
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -39,6 +40,14 @@ ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 
 class Busy(DeckgenError):
     """Every slot stayed taken for :data:`QUEUE_WAIT` seconds."""
+
+
+class Cancelled(DeckgenError):
+    """The teacher cancelled the command (a design, from the page)."""
+
+
+#: How often a running command is checked for a cancel.
+CANCEL_POLL = 0.25
 
 
 @dataclass(frozen=True)
@@ -88,11 +97,17 @@ class Runner:
         return Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
 
     def run(
-        self, args: list[str], cwd: Path, time_limit: float = TIME_LIMIT, too_long: str = "make fewer sets at a time"
+        self,
+        args: list[str],
+        cwd: Path,
+        time_limit: float = TIME_LIMIT,
+        too_long: str = "make fewer sets at a time",
+        cancel: threading.Event | None = None,
     ) -> tuple[int, str]:
         """Run ``deckgen ARGS`` in ``cwd``; (exit status, the error line it printed). A design
         (``args`` starting with ``design``) waits for the one design slot, anything else for a
-        build slot, so designs never hold up builds."""
+        build slot, so designs never hold up builds. ``cancel``: set, the command is ended at
+        once (with its workers) and :class:`Cancelled` raised."""
         slots = self._design_slot if args[:1] == ["design"] else self._slots
         with self._slot(slots):
             if self.stopping:
@@ -106,8 +121,18 @@ class Runner:
             said: list[bytes] = []
             reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
             reader.start()
+            deadline = time.monotonic() + time_limit
             try:
-                process.wait(timeout=time_limit)
+                while True:
+                    try:
+                        process.wait(timeout=min(CANCEL_POLL, max(0.0, deadline - time.monotonic())))
+                        break
+                    except subprocess.TimeoutExpired:
+                        if cancel is not None and cancel.is_set():
+                            end(process)
+                            raise Cancelled("cancelled") from None
+                        if time.monotonic() >= deadline:
+                            raise
             except subprocess.TimeoutExpired:
                 end(process)
                 raise DeckgenError(

@@ -330,14 +330,21 @@ def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Ou
     return "".join(parts)
 
 
-def design_section(spec: str, seconds: int, search: int = 1) -> str:
+def design_section(spec: str, seconds: int, search: int = 1, choices: PageChoices | None = None) -> str:
     again = f" (search {search})" if search > 1 else ""
+    cancel = ""
+    if choices is not None and choices.design:
+        cancel = (
+            '<form id="design-cancel" method="post" action="/design-cancel">'
+            + hidden_fields(list(choices.query()))
+            + '<p><button type="submit">Cancel</button></p></form>'
+        )
     return (
         '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Designing your deck</h2>'
         f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong>{again} and '
         f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes "
         "(the design stops at 3). "
-        "This page refreshes itself and shows the deck when it is ready.</p></section>"
+        "This page refreshes itself and shows the deck when it is ready.</p>" + cancel + "</section>"
     )
 
 

@@ -20,6 +20,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from email.parser import BytesParser
 from email.policy import HTTP
 from html import escape
@@ -319,6 +320,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._upload(body)
             elif url.path == "/design-again":
                 self._design_again(body)
+            elif url.path == "/design-cancel":
+                self._design_cancel(body)
             elif url.path in ("/download", "/calibration"):
                 choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
                 back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
@@ -384,7 +387,7 @@ class Handler(BaseHTTPRequestHandler):
                 choices.search_again = choices.design if design.can_search_again else ""
                 choices.design = ""
             else:
-                waiting = page.design_section(design.spec, design.seconds, design.seed)
+                waiting = page.design_section(design.spec, design.seconds, design.seed, choices)
                 self._send_html(status, page.main_page(choices, None, waiting, "", refresh=3))
                 return
         upload = self._upload_path(choices)
@@ -509,6 +512,17 @@ class Handler(BaseHTTPRequestHandler):
             choices.errors["deck_file"] = "that spec is no longer kept, or has had every search; upload it again"
             self._page(choices, status=400)
             return
+        self._redirect(choices)
+
+    def _design_cancel(self, body: bytes) -> None:
+        """The page's Cancel while a deck is designed: the design ends, the page says so."""
+        choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+        if choices.design:
+            self.server.designs.cancel(choices.design)
+            design = self.server.designs.get(choices.design)
+            deadline = time.monotonic() + 5
+            while design is not None and not design.done and time.monotonic() < deadline:
+                time.sleep(0.05)  # the command ends within a moment; then the page shows it ended
         self._redirect(choices)
 
     def _redirect(self, choices: PageChoices) -> None:
