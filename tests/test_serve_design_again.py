@@ -64,7 +64,9 @@ def test_another_search_runs_the_same_command_from_the_next_seed(monkeypatch: py
 
     monkeypatch.delenv("DECKGEN_TEST_DESIGN_ITERATIONS", raising=False)
     command = ["design", "--spec", "ours.toml", "--seed", "1", "--out", "ours-deck.toml"]
-    assert _with_seed(command, 2) == ["design", "--spec", "ours.toml", "--seed", "2", "--out", "ours-deck.toml"]
+    assert _with_seed(command, 2) == [
+        "design", "--spec", "ours.toml", "--seed", "2", "--out", "ours-deck.toml", "--progress-file", "progress.json",
+    ]  # fmt: skip
     assert command[4] == "1"  # the kept command is not changed
 
 
@@ -119,6 +121,11 @@ def test_in_a_browser_a_spec_is_designed_with_its_progress_and_can_be_cancelled(
                 tab.locator("#upload button[type=submit]").click()
                 expect(tab.get_by_role("status")).to_contain_text("designing a deck from your spec")
                 expect(tab.get_by_role("status")).to_contain_text("ours.toml")
+                # The page refreshes itself: the stage shows once the design has written one.
+                expect(tab.locator("#design-stage")).to_contain_text(
+                    re.compile("Searching for a deck|Playing the deck of attempt"), timeout=15_000
+                )
+                expect(tab.locator("#design-progress")).to_be_visible()
                 tab.get_by_role("button", name="Cancel").click()
                 expect(tab.locator("#deck_file-error")).to_contain_text("you cancelled the design")
                 expect(tab.get_by_role("button", name="Try another search")).to_be_visible()
@@ -126,3 +133,16 @@ def test_in_a_browser_a_spec_is_designed_with_its_progress_and_can_be_cancelled(
                 browser.close()
     finally:
         server.stop()
+
+
+def test_design_keeps_its_stage_in_a_progress_file(tmp_path: Path) -> None:
+    import json
+
+    from deckgen.cli import main
+
+    progress = tmp_path / "progress.json"
+    args = ["design", "--seed", "1", "--spec", "starter", "--iterations", "300", "--attempts", "1"]
+    main([*args, "--out", str(tmp_path / "deck.toml"), "--progress-file", str(progress)])
+    stage = json.loads(progress.read_text(encoding="utf-8"))
+    assert stage == {"stage": "done", "attempt": 1, "attempts": 1, "done": 1.0}  # the last stage: over
+    assert not list(tmp_path.glob("*.tmp"))

@@ -24,6 +24,8 @@ from deckgen.serve.uploads import Uploads
 
 #: Longest a design may run: a 60-card deck takes up to 2 minutes here.
 DESIGN_LIMIT = 180.0
+#: Where a design run for the page keeps its stage (beside its spec; see ``design --progress-file``).
+PROGRESS_FILE = "progress.json"
 #: The most searches the page offers for one spec (seeds 1 to this).
 MOST_SEARCHES = 5
 #: What the command line's advice becomes on the page, which has no --seed or --iterations.
@@ -51,6 +53,18 @@ class Design:
     @property
     def seconds(self) -> int:
         return int(time.monotonic() - self.started)
+
+    def stage(self) -> dict[str, object]:
+        """The design's stage as ``deckgen design --progress-file`` keeps it (empty before the first)."""
+        import json
+
+        if self.path is None:
+            return {}
+        try:
+            found = json.loads((self.path.parent / PROGRESS_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return found if isinstance(found, dict) else {}
 
     @property
     def can_search_again(self) -> bool:
@@ -126,6 +140,8 @@ def _with_seed(command: list[str], seed: int) -> list[str]:
     made = list(command)
     if "--seed" in made:
         made[made.index("--seed") + 1] = str(seed)
+    if made[:1] == ["design"] and "--progress-file" not in made:
+        made += ["--progress-file", PROGRESS_FILE]
     short = os.environ.get("DECKGEN_TEST_DESIGN_ITERATIONS", "")
     if short.isdigit() and "--iterations" not in made:
         made += ["--iterations", short, "--attempts", "1"]

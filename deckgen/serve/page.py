@@ -330,7 +330,31 @@ def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Ou
     return "".join(parts)
 
 
-def design_section(spec: str, seconds: int, search: int = 1, choices: PageChoices | None = None) -> str:
+def design_stage(stage: dict[str, object]) -> str:
+    """A design's stage in a teacher's words, with a progress bar (empty before the first)."""
+    done = stage.get("done")
+    share = float(done) if isinstance(done, int | float) and 0 <= done <= 1 else 0.0
+    if stage.get("stage") == "search":
+        words = f"Searching for a deck: {share:.0%} of the search done."
+    elif stage.get("stage") == "check":
+        attempt = stage.get("attempt")
+        words = f"Playing the deck of attempt {attempt} with simulated classes, to check it."
+    else:
+        return ""
+    return (
+        f'<p id="design-stage">{escape(words)}</p>'
+        f'<progress id="design-progress" max="100" value="{round(share * 100)}" '
+        f'aria-label="Design progress">{share:.0%}</progress>'
+    )
+
+
+def design_section(
+    spec: str,
+    seconds: int,
+    search: int = 1,
+    choices: PageChoices | None = None,
+    stage: dict[str, object] | None = None,
+) -> str:
     again = f" (search {search})" if search > 1 else ""
     cancel = ""
     if choices is not None and choices.design:
@@ -344,7 +368,10 @@ def design_section(spec: str, seconds: int, search: int = 1, choices: PageChoice
         f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong>{again} and '
         f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes "
         "(the design stops at 3). "
-        "This page refreshes itself and shows the deck when it is ready.</p>" + cancel + "</section>"
+        "This page refreshes itself and shows the deck when it is ready.</p>"
+        + design_stage(stage or {})
+        + cancel
+        + "</section>"
     )
 
 

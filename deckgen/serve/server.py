@@ -387,7 +387,7 @@ class Handler(BaseHTTPRequestHandler):
                 choices.search_again = choices.design if design.can_search_again else ""
                 choices.design = ""
             else:
-                waiting = page.design_section(design.spec, design.seconds, design.seed, choices)
+                waiting = page.design_section(design.spec, design.seconds, design.seed, choices, design.stage())
                 self._send_html(status, page.main_page(choices, None, waiting, "", refresh=3))
                 return
         upload = self._upload_path(choices)

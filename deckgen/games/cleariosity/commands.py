@@ -30,6 +30,42 @@ if TYPE_CHECKING:
 CHECK_SEEDS = ("design-check-1", "design-check-2")
 
 
+class StageFile:
+    """The design's stage for a program that shows it (``--progress-file``): a small JSON file,
+    replaced whole (never half-written) at most twice a second, e.g.
+    ``{"stage": "search", "attempts": 4, "done": 0.42}``. Stages: ``search`` (``done``: the share
+    of every attempt's steps taken, attempts searching side by side), ``check`` (the deck of
+    ``attempt`` played by simulated classes) and ``done`` (the search is over; the command's exit
+    status says whether a deck passed)."""
+
+    def __init__(self, path: Path | None, attempts: int) -> None:
+        self.path = path
+        self.attempts = attempts
+        self.last = 0.0
+        self.done = 0.0
+
+    def say(self, stage: str, attempt: int, done: float | None = None, force: bool = False) -> None:
+        import json
+        import time
+
+        if self.path is None:
+            return
+        self.done = self.done if done is None else done
+        now = time.monotonic()
+        if not force and now - self.last < 0.5:
+            return
+        self.last = now
+        from deckgen.fileio import write_atomic
+
+        state: dict[str, object] = {"stage": stage, "attempts": self.attempts, "done": round(self.done, 3)}
+        if attempt:
+            state["attempt"] = attempt
+        try:
+            write_atomic(self.path, json.dumps(state, sort_keys=True) + "\n")
+        except OSError:
+            self.path = None  # a place that cannot be written: the design goes on without it
+
+
 @click.command()
 @click.option(
     "--seed", type=click.IntRange(0), required=True, help="Seed of the search; the same seed gives the same deck."
@@ -71,6 +107,12 @@ CHECK_SEEDS = ("design-check-1", "design-check-2")
     is_flag=True,
     help="Write the last deck checked even when no attempt passes (to look at it); it is never a passing deck.",
 )
+@click.option(
+    "--progress-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Keep the design's stage and progress in this JSON file as it goes, for a program that shows "
+    "them (the web page does).",
+)
 def design(
     seed: int,
     out: Path | None,
@@ -79,6 +121,7 @@ def design(
     games: int,
     spec_name: str | None,
     keep_failed: bool,
+    progress_file: Path | None,
 ) -> None:
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
@@ -118,10 +161,13 @@ def design(
     reports: list[DeckReport] = []
     checking = [1, 1]  # the attempt and the candidate deck being checked
 
+    stages = StageFile(progress_file, attempts)
+
     def announce(attempt: int, candidate: int) -> None:
         checking[:] = [attempt, candidate]
 
     def check(deck: Deck) -> bool:
+        stages.say("check", checking[0], force=True)
         failures: list[tuple[str, int]] = []
         for check_seed in CHECK_SEEDS:
             reports.append(
@@ -139,9 +185,15 @@ def design(
         return not failures
 
     with progress_bar("Designing deck", iterations * attempts) as update:
+
+        def searched(done: int, total: int) -> None:
+            update(done, total)
+            stages.say("search", 0, done / max(1, total))
+
         result = design_deck(
-            seed, settings, progress=update, check=check, workers=workers, announce=announce, goal=goal
+            seed, settings, progress=searched, check=check, workers=workers, announce=announce, goal=goal
         )
+    stages.say("done", result.attempt, 1.0, force=True)
     report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:
