@@ -24,6 +24,23 @@ FACTS_MET = {"+": 23 / 36, "-": 19 / 36}
 PRACTICE = {"+": 3.0, "-": 3.5, "*": 3.0, "/": 3.0}
 #: Operations whose every fact must be in enough pairs and common enough (criterion 16).
 RARE_FACT_OPS = ("*", "/")
+#: Criterion 16's line, from a principle rather than one number for every tier: each fact of
+#: the new operation comes up at least this share of an even share of the tier's practice line
+#: (criterion 10: 3 collections a game over the standard tier's 6 facts gives 0.3 a game) ...
+RARE_FACT_SHARE = 0.6
+#: ... never less often than once in 10 games (a class meets every fact within 10 games) and
+#: never asked more often than the standard deck's 0.3 a game.
+RARE_FACT_FLOOR, RARE_FACT_CAP = 0.1, 0.3
+
+
+def rare_fact_line(practice: float, facts: int) -> float:
+    """Criterion 16's collections a game for each new × or ÷ fact (see :data:`RARE_FACT_SHARE`):
+    0.3 for the standard deck's 6 facts at 3 a game, 0.2 for 9 facts, 0.12 for 15."""
+    if facts <= 0:
+        return RARE_FACT_CAP
+    return round(min(RARE_FACT_CAP, max(RARE_FACT_FLOOR, RARE_FACT_SHARE * practice / facts)), 3)
+
+
 #: Largest share of the practising groups one fact may take (criterion 7), for these operations.
 FACT_SHARE_OPS = {"*": 0.40, "/": 0.40}
 
@@ -180,7 +197,11 @@ def default_tier_criteria(
         min_practice=practice,
         min_needing_new=practice,
         min_fact_pairs=3 if rare else 0,
-        min_fact_per_game=0.3 if rare else 0.0,
+        min_fact_per_game=rare_fact_line(
+            practice or PRACTICE["*"], sum(total[op] for op in new_ops if op in RARE_FACT_OPS)
+        )
+        if rare
+        else 0.0,
         min_distinct_facts=met,
         max_top_equation=min(0.5, 0.10 * scale),
         max_repeats=min(0.5, 0.10 * scale),
