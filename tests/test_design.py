@@ -183,3 +183,10 @@ def test_each_attempt_offers_its_candidate_decks_in_turn() -> None:
     search.anneal(settings.iterations, None, 0, settings.iterations)
     assert seen[0] == dump_cleariosity(search.best_deck())
     assert seen[:3] == [dump_cleariosity(deck) for deck in search.candidates(3)]
+
+
+def test_the_most_tiers_a_spec_may_have_fit_the_designs_packed_group_key() -> None:
+    from deckgen.games.cleariosity.design import TIER_BITS_ROOM
+    from deckgen.games.cleariosity.spec import MOST_TIERS
+
+    assert MOST_TIERS <= TIER_BITS_ROOM

@@ -76,8 +76,9 @@ LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
 #: three-card one (measured on designed decks: about 20 to 30 times).
 PAIR_WEIGHT = 20
 TIERS: tuple[Tier, ...] = STANDARD_TIERS
-#: Most tiers a design may have (a group's top tier is kept in three bits).
-MOST_TIERS = 8
+#: Room for tiers in a group's packed key: its top tier is kept in three bits, so up to 8 (a spec
+#: has at most :data:`~.spec.MOST_TIERS`, 6).
+TIER_BITS_ROOM = 8
 Progress = Callable[[int, int], None]
 
 
@@ -268,7 +269,7 @@ class DeckSearch:
         # colour's tier (so that the top colour's cards count it as their own)?
         self.counts_at_top = [
             tuple(any(op in tier.ops() for op in ops) for tier in self.tiers)
-            + (False,) * (MOST_TIERS - len(self.tiers))
+            + (False,) * (TIER_BITS_ROOM - len(self.tiers))
             for ops in self.ops_sets
         ]
         self.table: list[tuple[tuple[int, int], ...]] = [
@@ -582,7 +583,7 @@ class DeckSearch:
         """Three-card groups of ``card`` with one of ``firsts`` and one of ``seconds``."""
         rank = self.colour_rank
         counts_at_top = self.counts_at_top[ops_key]
-        per_top = [0] * MOST_TIERS
+        per_top = [0] * TIER_BITS_ROOM
         own = delta.members
         for first in firsts:
             if first in earlier:
