@@ -150,3 +150,18 @@ def test_a_deck_file_names_its_game(tmp_path: Path) -> None:
     assert getattr(game("treenex").load(path, {}), "low", None) == 10
     assert owner_of_file(CLEARIOSITY_FILE) == "cleariosity"
     assert owner_of_file(tmp_path / "missing.toml") is None
+
+
+def test_a_deck_designed_from_a_renamed_copy_of_the_standard_spec_loads(tmp_path: Path) -> None:
+    """Its tiers are made from the spec (equal to the standard ones, not the same objects)."""
+    from deckgen.cli import main
+
+    spec = tmp_path / "ours.toml"
+    text = (Path(__file__).parent.parent / "templates" / "specs" / "standard.toml").read_text(encoding="utf-8")
+    spec.write_text(text.replace('name = "standard"', 'name = "ours"'), encoding="utf-8")
+    deck = tmp_path / "ours-deck.toml"
+    args = ["design", "--seed", "1", "--spec", str(spec), "--iterations", "500", "--games", "0", "--attempts", "1"]
+    main([*args, "--keep-failed", "--out", str(deck)])
+    assert "standard = true" in deck.read_text(encoding="utf-8")
+    loaded = load_cleariosity(deck)
+    assert len(loaded.cards) == 60

@@ -146,3 +146,39 @@ def test_design_keeps_its_stage_in_a_progress_file(tmp_path: Path) -> None:
     stage = json.loads(progress.read_text(encoding="utf-8"))
     assert stage == {"stage": "done", "attempt": 1, "attempts": 1, "done": 1.0}  # the last stage: over
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_progress_file_is_never_the_spec_nor_the_deck_file(tmp_path: Path) -> None:
+    import shutil
+
+    from deckgen.cli import main
+
+    spec = tmp_path / "mine.toml"
+    shutil.copy(Path(__file__).parent.parent / "templates" / "specs" / "starter.toml", spec)
+    kept = spec.read_bytes()
+    deck = tmp_path / "deck.toml"
+    deck.write_text("precious", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "link.json").symlink_to(spec)
+    for progress in (spec, deck, tmp_path / "link.json", tmp_path / "folder"):
+        args = ["design", "--seed", "1", "--spec", str(spec), "--out", str(deck), "--progress-file", str(progress)]
+        assert main(args) in (1, 2)  # refused before any work (2: click's own check of a folder)
+    assert spec.read_bytes() == kept and deck.read_text(encoding="utf-8") == "precious"
+
+
+def test_a_second_press_of_try_another_search_keeps_the_search_under_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DECKGEN_TEST_DESIGN_ITERATIONS", "100")
+    server = start_server(tmp_path)
+    try:
+        _, location, _ = upload(server, "cleariosity", "ours.toml", SPEC)
+        _wait(server, location)
+        form = urlencode({"game": "cleariosity", "design": re.search(r"design=([^&]+)", location).group(1)}).encode()  # type: ignore[union-attr]
+        first = request(server.url + "design-again", form, own(server))
+        second = request(server.url + "design-again", form, own(server))
+        assert first.status == 303 and second.status in (303,), second.text[:300]
+        html = _wait(server, second.headers["Location"])
+        assert "(search 2 of 5)" in parse(html).texts["deck_file-error"]  # one search, not two
+    finally:
+        server.stop()

@@ -698,3 +698,15 @@ def test_criterion_16_scales_with_a_tiers_facts_and_keeps_the_standard_line() ->
     assert [t.min_fact_per_game for t in load_spec("times-6-8").criteria_for().tiers] == [0.2, 0.2]
     assert rare_fact_line(3.0, 6) == 0.3 and rare_fact_line(3.0, 4) == 0.3  # capped at the standard line
     assert rare_fact_line(3.0, 15) == 0.12 and rare_fact_line(3.0, 48) == 0.1  # floored: once in 10 games
+
+
+def test_times_below_the_numbers_are_refused_not_dropped(tmp_path: Path) -> None:
+    """numbers from 6 with the 6 table x 2 to x 9 would drop 6 x 2 ... 6 x 5 without a word."""
+    with pytest.raises(DeckgenError, match=r"times 2-9 starts below numbers 6-54, so 6 x 2 would be left out"):
+        load_spec(spec_with(SIX_TIMES_TABLE.replace('"2-54"', '"6-54"'), tmp_path))
+
+
+def test_tables_on_a_tier_without_x_or_divide_name_the_key_given(tmp_path: Path) -> None:
+    text = SIX_TIMES_TABLE.replace('adds = ["/"]', 'adds = ["+"]\ntables = "6"')
+    with pytest.raises(DeckgenError, match=r"tiers\[1\]\.tables: only a tier that adds x or / has tables"):
+        load_spec(spec_with(text, tmp_path))

@@ -31,6 +31,8 @@ MOST_SEARCHES = 5
 #: What the command line's advice becomes on the page, which has no --seed or --iterations.
 CLI_ADVICE = "try another --seed or more --iterations"
 PAGE_ADVICE = "try another search, or describe a smaller deck (fewer numbers, tables or cards)"
+#: The same, once every search the page offers has been made.
+LAST_ADVICE = "describe a smaller deck (fewer numbers, tables or cards), or more cards for the same facts"
 
 
 @dataclass
@@ -43,6 +45,8 @@ class Design:
     #: The spec file and the command, kept so that another search can be started.
     path: Path | None = None
     command: tuple[str, ...] = ()
+    #: The game the spec is for (another search designs for it, whatever page asks).
+    game: Game | None = None
     started: float = field(default_factory=time.monotonic)
     #: Set by the page's Cancel: the design is ended at once, with its workers.
     cancel: threading.Event = field(default_factory=threading.Event)
@@ -84,7 +88,7 @@ class Designs:
         with self._lock:
             if key in self._designs and not self._designs[key].failure:
                 return self._designs[key]
-            design = self._designs[key] = Design(spec.name, seed, spec, tuple(command))
+            design = self._designs[key] = Design(spec.name, seed, spec, tuple(command), game)
         threading.Thread(target=self._run, args=(design, game, spec, command), daemon=True).start()
         return design
 
@@ -101,9 +105,11 @@ class Designs:
         """Another search for a design that found no deck: the same spec, the next seed."""
         with self._lock:
             failed = self._designs.get(key)
+        if failed is not None and not failed.done:
+            return failed  # already searching (a second press of the button): the same search
         if failed is None or not failed.can_search_again or failed.path is None or not failed.path.exists():
             return None
-        return self.start(key, game, failed.path, list(failed.command), failed.seed + 1)
+        return self.start(key, failed.game or game, failed.path, list(failed.command), failed.seed + 1)
 
     def get(self, key: str) -> Design | None:
         with self._lock:
@@ -123,9 +129,12 @@ class Designs:
                 raise DeckgenError(message or f"the design stopped (exit status {status})")
             design.deck = self.uploads.add_designed(game, made)
         except Cancelled:
-            design.failure = "you cancelled the design; try another search, or upload another spec"
+            design.failure = "you cancelled the design" + (
+                "; try another search, or upload another spec" if design.seed < MOST_SEARCHES else ""
+            )
         except DeckgenError as error:
-            design.failure = self.uploads.plain(str(error), spec).replace(CLI_ADVICE, PAGE_ADVICE)
+            advice = PAGE_ADVICE if design.seed < MOST_SEARCHES else LAST_ADVICE
+            design.failure = self.uploads.plain(str(error), spec).replace(CLI_ADVICE, advice)
         except Exception as error:  # a fault of deckgen's: said on the page, never a traceback
             design.failure = f"the design could not be made ({type(error).__name__})"
         finally:

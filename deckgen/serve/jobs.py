@@ -84,9 +84,13 @@ class Runner:
         self.stopping = False
 
     @contextmanager
-    def _slot(self, slots: threading.BoundedSemaphore) -> Iterator[None]:
-        if not slots.acquire(timeout=QUEUE_WAIT):
-            raise Busy("deckgen is busy with other builds; try again in a minute")
+    def _slot(self, slots: threading.BoundedSemaphore, cancel: threading.Event | None = None) -> Iterator[None]:
+        deadline = time.monotonic() + QUEUE_WAIT
+        while not slots.acquire(timeout=min(CANCEL_POLL, max(0.0, deadline - time.monotonic()))):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("cancelled")  # cancelled while it waited its turn
+            if time.monotonic() >= deadline:
+                raise Busy("deckgen is busy with other builds; try again in a minute")
         try:
             yield
         finally:
@@ -109,7 +113,7 @@ class Runner:
         build slot, so designs never hold up builds. ``cancel``: set, the command is ended at
         once (with its workers) and :class:`Cancelled` raised."""
         slots = self._design_slot if args[:1] == ["design"] else self._slots
-        with self._slot(slots):
+        with self._slot(slots, cancel):
             if self.stopping:
                 raise DeckgenError("the server is stopping")
             process = start(args, cwd)

@@ -30,6 +30,31 @@ if TYPE_CHECKING:
 CHECK_SEEDS = ("design-check-1", "design-check-2")
 
 
+def check_progress_file(progress: Path | None, out: Path | None, spec: Path | None) -> None:
+    """Before the search: ``--progress-file`` is a regular file (or none yet) in a folder that
+    exists, and neither the deck file written nor the spec read (it is replaced every half second)."""
+    import os
+
+    if progress is None:
+        return
+    where = f"--progress-file {progress}"
+    for other, what in ((out, "--out"), (spec, "--spec")):
+        if other is None:
+            continue
+        same = progress.resolve() == other.resolve()
+        try:
+            same = same or (progress.exists() and other.exists() and progress.samefile(other))
+        except OSError:
+            pass
+        if same:
+            raise DeckgenError(f"{where} is the {what} file; give the progress its own file, e.g. progress.json")
+    if progress.exists() and not progress.is_file():
+        raise DeckgenError(f"{where}: not a regular file; give a file name, e.g. progress.json")
+    folder = progress.parent if str(progress.parent) else Path(".")
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise DeckgenError(f"{where}: cannot write in {folder}; choose a folder that exists and you may write to")
+
+
 class StageFile:
     """The design's stage for a program that shows it (``--progress-file``): a small JSON file,
     replaced whole (never half-written) at most twice a second, e.g.
@@ -62,8 +87,8 @@ class StageFile:
             state["attempt"] = attempt
         try:
             write_atomic(self.path, json.dumps(state, sort_keys=True) + "\n")
-        except OSError:
-            self.path = None  # a place that cannot be written: the design goes on without it
+        except (OSError, DeckgenError):
+            self.path = None  # a place that can no longer be written: the design goes on without it
 
 
 @click.command()
@@ -141,6 +166,7 @@ def design(
 
     # Before the search, which takes minutes; and never over the spec it designs for.
     check_output(out, [spec_path(spec_name)] if spec_name and str(spec_name).strip() else [])
+    check_progress_file(progress_file, out, spec_path(spec_name) if spec_name and str(spec_name).strip() else None)
     from deckgen.games.cleariosity.criteria_registry import missed_in_words
     from deckgen.games.cleariosity.deckfile import spec_from
     from deckgen.games.cleariosity.figures import DESIGN_Z

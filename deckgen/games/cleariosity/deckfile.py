@@ -126,7 +126,7 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
         raise DeckgenError(f"{path}: standard = {standard!r}; write standard = true or standard = false")
     if standard:
         for tier, wanted in STANDARD_COUNTS.items():
-            have = sum(1 for card in cards if card.tier is tier)
+            have = sum(1 for card in cards if card.tier == tier)
             if have != wanted:
                 raise DeckgenError(
                     f"{path}: the standard deck needs {wanted} {tier.name} cards but this file has {have}; "

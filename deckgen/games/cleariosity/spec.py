@@ -550,6 +550,12 @@ def _factors(table: dict[str, Any], low: int, high: int, source: str) -> TableRa
         if times is not None
         else DEFAULT_TIMES
     )
+    if max(2, times_low) < low:  # x 1 facts are trivial: never practised, so never missed
+        raise DeckgenError(
+            f"{source}: times {times_low}-{times_high} starts below numbers {low}-{high}, so {first} x "
+            f'{max(2, times_low)} would be left out; write numbers = "{max(2, times_low)}-{high}", '
+            f'or times = "{low}-{times_high}"'
+        )
     return TableRange(first, last, times_low, times_high)
 
 
@@ -622,7 +628,8 @@ def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRa
         adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
         own_factors = _factors(table, *span, f"{source}: {where}")
         if own_factors and not set(adds) & set(TABLE_OPS):
-            raise DeckgenError(f"{source}: {where}.factors: only a tier that adds x or / has tables; remove the line")
+            given = next(key for key in ("factors", "tables", "times") if key in table)
+            raise DeckgenError(f"{source}: {where}.{given}: only a tier that adds x or / has tables; remove the line")
         tables = own_factors or spec_factors
         twice = [op for op in adds if adds.count(op) > 1]
         if twice:
