@@ -710,3 +710,9 @@ def test_tables_on_a_tier_without_x_or_divide_name_the_key_given(tmp_path: Path)
     text = SIX_TIMES_TABLE.replace('adds = ["/"]', 'adds = ["+"]\ntables = "6"')
     with pytest.raises(DeckgenError, match=r"tiers\[1\]\.tables: only a tier that adds x or / has tables"):
         load_spec(spec_with(text, tmp_path))
+
+
+def test_tables_past_the_largest_number_a_card_carries_ask_for_narrower_tables(tmp_path: Path) -> None:
+    text = SIX_TIMES_TABLE.replace('tables = "6"', 'tables = "10"').replace('times = "2-9"', 'times = "10"')
+    with pytest.raises(DeckgenError, match=r"the tables 10 reach 10 x 10 = 100, past 99, .*narrow the tables"):
+        load_spec(spec_with(text.replace('"2-54"', '"0-99"'), tmp_path))

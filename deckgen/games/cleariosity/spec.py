@@ -88,10 +88,12 @@ class TableRange:
         return f"{self.low}-{self.high}"
 
     def written(self) -> str:
-        """In a message: "tables 6-8" (written ``factors = "6-8"``) or "tables 6-8 times 2-9"."""
+        """In a message: "tables 6-8" (written ``factors = "6-8"``), "tables 6 times 2-9"."""
+        rows = f"{self.low}" if self.low == self.high else f"{self.low}-{self.high}"
         if self.square:
-            return f"tables {self.low}-{self.high}"
-        return f"tables {self.low}-{self.high} times {self.times_low}-{self.times_high}"
+            return f"tables {rows}"
+        times = f"{self.times_low}" if self.times_low == self.times_high else f"{self.times_low}-{self.times_high}"
+        return f"tables {rows} times {times}"
 
     def lines(self) -> list[str]:
         if self.square:
@@ -463,6 +465,11 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         written = spec.table_range_of(number)
         if written and set(TABLE_OPS) & set(tier.adds) and written.largest > high:
             largest = written.largest
+            if largest > LARGEST_NUMBER:
+                raise DeckgenError(
+                    f"{source}: the {written.written()} reach {written.high} x {written.times_high} = {largest}, "
+                    f"past {LARGEST_NUMBER}, the largest number a card carries; narrow the tables or times"
+                )
             raise DeckgenError(
                 f"{source}: tiers[{number}]: the {written.written()} reach {written.high} x {written.times_high} = "
                 f'{largest}, past numbers {low}-{high}; write numbers = "{low}-{max(largest, high)}" '
