@@ -716,3 +716,11 @@ def test_tables_past_the_largest_number_a_card_carries_ask_for_narrower_tables(t
     text = SIX_TIMES_TABLE.replace('tables = "6"', 'tables = "10"').replace('times = "2-9"', 'times = "10"')
     with pytest.raises(DeckgenError, match=r"the tables 10 reach 10 x 10 = 100, past 99, .*narrow the tables"):
         load_spec(spec_with(text.replace('"2-54"', '"0-99"'), tmp_path))
+
+
+def test_a_tables_focus_follows_the_times_the_spec_writes(tmp_path: Path) -> None:
+    """With times 2-12, "x tables 6" means 6 x 2 ... 6 x 12 (and back), not stop at x 9."""
+    text = SIX_TIMES_TABLE.replace('times = "2-9"', 'times = "2-12"').replace('"2-54"', '"2-72"')
+    spec = load_spec(spec_with(text.replace('adds = ["x"]', 'adds = ["x"]\nfocus = ["x tables 6"]'), tmp_path))
+    focus = {(a, b) for a, _, b, _ in spec.focus_facts(0)}
+    assert focus == {(6, b) for b in range(2, 13)} | {(a, 6) for a in range(2, 13)}

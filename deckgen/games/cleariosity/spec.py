@@ -239,7 +239,10 @@ class DeckSpec:
         tier = self.tiers[upto]
         seen: list[Equation] = []
         for text in tier.focus:
-            found = parse_focus(text, self.numbers, self.source, f"tiers[{upto}].focus", bool(self.tables(upto)))
+            written = self.table_range_of(upto)
+            times = (written.times_low, written.times_high) if written and not written.square else DEFAULT_TIMES
+            where = f"tiers[{upto}].focus"
+            found = parse_focus(text, self.numbers, self.source, where, bool(self.tables(upto)), times)
             if isinstance(text, str) and _TABLES.match(text):
                 # A rule such as "x tables 6-8": its facts within the tables in play at the tier
                 # (at a tier of its own tables, the ones it brings in).
@@ -328,12 +331,19 @@ def _span_text(numbers: Sequence[int]) -> str:
     return f"{min(numbers)}-{max(numbers)}"
 
 
-def parse_focus(text: str, numbers: Sequence[int], source: str, where: str, tables: bool = False) -> list[Equation]:
+def parse_focus(
+    text: str,
+    numbers: Sequence[int],
+    source: str,
+    where: str,
+    tables: bool = False,
+    times: tuple[int, int] = (2, TABLES_UP_TO),
+) -> list[Equation]:
     """The facts a focus entry names: ``7x8=56``, ``6x7``, ``42/6``, or ``x tables 6-8``.
 
     ``x tables 6-8`` is every product a × b and b × a with a from 6 to 8 and b from 2 to
-    :data:`TABLES_UP_TO`, product within the numbers; ``/ tables 6-8`` the divisions they give
-    (56 / 8 = 7 and 56 / 7 = 8 ...).
+    :data:`TABLES_UP_TO` (or over the tier's ``times``, where its spec writes them), product
+    within the numbers; ``/ tables 6-8`` the divisions they give (56 / 8 = 7 and 56 / 7 = 8 ...).
     """
     if not isinstance(text, str):
         raise DeckgenError(f'{source}: {where} entries are text such as "7x8=56" or "x tables 6-8", not {text!r}')
@@ -375,7 +385,7 @@ def parse_focus(text: str, numbers: Sequence[int], source: str, where: str, tabl
         op = OPERATION_NAMES[sign]
         found: list[Equation] = []
         for a in range(low, high + 1):
-            for b in range(2, TABLES_UP_TO + 1):
+            for b in range(max(2, times[0]), times[1] + 1):
                 c = a * b
                 if c not in numbers or a not in numbers or b not in numbers:
                     continue
