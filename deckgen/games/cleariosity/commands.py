@@ -165,8 +165,9 @@ def design(
     from deckgen.games.cleariosity.spec import spec_path
 
     # Before the search, which takes minutes; and never over the spec it designs for.
-    check_output(out, [spec_path(spec_name)] if spec_name and str(spec_name).strip() else [])
-    check_progress_file(progress_file, out, spec_path(spec_name) if spec_name and str(spec_name).strip() else None)
+    spec_file = spec_path(spec_name) if spec_name and str(spec_name).strip() else None
+    check_output(out, [spec_file])
+    check_progress_file(progress_file, out, spec_file)
     from deckgen.games.cleariosity.criteria_registry import missed_in_words
     from deckgen.games.cleariosity.deckfile import spec_from
     from deckgen.games.cleariosity.figures import DESIGN_Z
