@@ -86,8 +86,7 @@ def _write_state(path: Path, data: dict[str, Any]) -> None:
     replaced too, never followed, so nothing outside ``--out`` is ever written through it."""
     import tempfile
 
-    if path.is_dir() and not path.is_symlink():
-        raise DeckgenError(f"--out {path.parent}: {path.name} is a folder, where deckgen keeps its record; remove it")
+    _not_a_folder(path)
     # A new file of a name no one can guess or plant a link at (O_EXCL), replacing the old.
     handle, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)
     temporary = Path(name)
@@ -111,11 +110,21 @@ def _read_state(path: Path) -> Any:
         return None
 
 
+def _not_a_folder(path: Path) -> None:
+    """Stop with one line where a folder stands in place of a bookkeeping file."""
+    if path.is_dir() and not path.is_symlink():
+        raise DeckgenError(f"--out {path.parent}: {path.name} is a folder, where deckgen keeps its record; remove it")
+
+
 def read_manifest(out: Path) -> dict[str, str]:
     """Relative path → SHA-256 of each file deckgen wrote into ``out`` (empty if none, unreadable,
     or a link: a record deckgen did not write itself is not trusted; an entry whose path leads
     through a link is left out, so nothing outside ``out`` is ever removed through it)."""
-    files = _record_files(out)
+    return _listed(out, _record_files(out))
+
+
+def _listed(out: Path, files: dict[Any, Any] | None) -> dict[str, str]:
+    """The entries of a record's ``files`` table that :func:`read_manifest` trusts."""
     if files is None:
         return {}
     return {str(k): str(v) for k, v in files.items() if _inside(str(k)) and no_links(out, str(k))}
@@ -166,8 +175,7 @@ def recover(out: Path) -> None:
             if leftover.is_file() or leftover.is_symlink():
                 leftover.unlink()
     for name in (JOURNAL, MANIFEST):
-        if (out / name).is_dir() and not (out / name).is_symlink():
-            raise DeckgenError(f"--out {out}: {name} is a folder, where deckgen keeps its record; remove it")
+        _not_a_folder(out / name)
     if journal_path.is_symlink():
         journal_path.unlink()
     if journal_path.exists():
@@ -193,14 +201,14 @@ def _trusted(out: Path, journal: Any) -> bool:
         return False
     if not isinstance(journal.get("manifest", {}), dict) or not all(isinstance(step, dict) for step in steps):
         return False
-    paths = [step.get(key) for step in steps for key in ("target", "staged")]
-    paths += [step["aside"] for step in steps if step.get("aside") is not None]
-    paths += [*stale, *folders]
-    if not all(isinstance(path, str) and _inside(path) and no_links(out, path) for path in paths):
+    files = [step.get(key) for step in steps for key in ("target", "staged")]
+    files += [step["aside"] for step in steps if step.get("aside") is not None]
+    files += list(stale)
+    if not all(isinstance(path, str) and _inside(path) and no_links(out, path) for path in [*files, *folders]):
         return False
     # deckgen moves each file once, and never puts a file where a folder of another file goes.
-    files = [PurePosixPath(str(path)) for path in paths[: len(paths) - len(folders)]]
-    if len(set(files)) != len(files) or any(p in q.parents for p in files for q in files):
+    named = [PurePosixPath(str(path)) for path in files]
+    if len(set(named)) != len(named) or any(p in q.parents for p in named for q in named):
         return False
     # A folder the build made is removed only if empty, but never through a link either.
     return all(not (out / folder).is_symlink() for folder in folders) and all(
@@ -214,9 +222,7 @@ def _undo(out: Path, journal: dict[str, Any]) -> None:
     Each move is checked again just before it is made (a link could have been put in place by
     an earlier one), and a move that cannot be made is left: the folder must never be stuck."""
     for step in reversed(journal.get("steps", [])):
-        if not all(no_links(out, step[key]) for key in ("target", "staged") if step.get(key)):
-            continue
-        if step.get("aside") and not no_links(out, step["aside"]):
+        if not all(no_links(out, step[key]) for key in ("target", "staged", "aside") if step.get(key)):
             continue
         target = out / step["target"]
         staged = out / step["staged"]
@@ -274,10 +280,11 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
                 raise DeckgenError(f"--out {out}: {target} is a folder, where a file goes; move it away")
             if place.exists() and place != target and not place.is_dir():
                 raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
-    old = read_manifest(out)
+    record = _record_files(out)  # read once: it may be megabytes
+    old = _listed(out, record)
     relative = [str(path.relative_to(out)) for path in final]
     new = {name: file_hash(path) for name, path in zip(relative, staged, strict=True)}
-    if _record_files(out) is not None:
+    if record is not None:
         # deckgen keeps a record here: a file it would replace that the record does not list, with
         # other content, was put there by someone else. (A record that cannot be read is no
         # record: the folder is written as one from before deckgen kept one.)
