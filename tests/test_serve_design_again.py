@@ -182,3 +182,17 @@ def test_a_second_press_of_try_another_search_keeps_the_search_under_way(
         assert "(search 2 of 5)" in parse(html).texts["deck_file-error"]  # one search, not two
     finally:
         server.stop()
+
+
+def test_a_command_past_its_time_limit_is_ended_with_its_workers(tmp_path: Path) -> None:
+    import os
+
+    from deckgen.errors import DeckgenError
+    from deckgen.serve.jobs import Runner
+    from tests.test_serve_hardening_processes import descendants
+
+    runner = Runner(tmp_path)
+    with pytest.raises(DeckgenError, match="took longer than 0 minutes and was stopped; try less"):
+        runner.run(["design", "--seed", "1", "--spec", "starter", "--out", "x.toml"], tmp_path, 1.0, "try less")
+    # Ended at its limit (a design of the preset takes 15 s), not left running: no process remains.
+    assert not descendants(os.getpid()) and not (tmp_path / "x.toml").exists()

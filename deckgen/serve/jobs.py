@@ -22,7 +22,7 @@ import threading
 import time
 import zipfile
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,12 +85,8 @@ class Runner:
 
     @contextmanager
     def _slot(self, slots: threading.BoundedSemaphore, cancel: threading.Event | None = None) -> Iterator[None]:
-        deadline = time.monotonic() + QUEUE_WAIT
-        while not slots.acquire(timeout=min(CANCEL_POLL, max(0.0, deadline - time.monotonic()))):
-            if cancel is not None and cancel.is_set():
-                raise Cancelled("cancelled")  # cancelled while it waited its turn
-            if time.monotonic() >= deadline:
-                raise Busy("deckgen is busy with other builds; try again in a minute")
+        if not until(lambda timeout: slots.acquire(timeout=timeout), QUEUE_WAIT, cancel):  # a cancel ends the wait too
+            raise Busy("deckgen is busy with other builds; try again in a minute")
         try:
             yield
         finally:
@@ -125,23 +121,15 @@ class Runner:
             said: list[bytes] = []
             reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
             reader.start()
-            deadline = time.monotonic() + time_limit
             try:
-                while True:
-                    try:
-                        process.wait(timeout=min(CANCEL_POLL, max(0.0, deadline - time.monotonic())))
-                        break
-                    except subprocess.TimeoutExpired:
-                        if cancel is not None and cancel.is_set():
-                            end(process)
-                            raise Cancelled("cancelled") from None
-                        if time.monotonic() >= deadline:
-                            raise
-            except subprocess.TimeoutExpired:
+                if not until(lambda timeout: _ended(process, timeout), time_limit, cancel):
+                    end(process)
+                    raise DeckgenError(
+                        f"this took longer than {time_limit / 60:.0f} minutes and was stopped; {too_long}"
+                    )
+            except Cancelled:
                 end(process)
-                raise DeckgenError(
-                    f"this took longer than {time_limit / 60:.0f} minutes and was stopped; {too_long}"
-                ) from None
+                raise
             finally:
                 with self._lock:
                     self._running.discard(process)
@@ -225,6 +213,26 @@ class Runner:
             running = list(self._running)
         for process in running:
             end(process)
+
+
+def until(wait: Callable[[float], bool], seconds: float, cancel: threading.Event | None = None) -> bool:
+    """Call ``wait(timeout)`` in short turns until it returns ``True`` (then ``True``) or
+    ``seconds`` have passed (then ``False``); :class:`Cancelled` as soon as ``cancel`` is set."""
+    deadline = time.monotonic() + seconds
+    while not wait(min(CANCEL_POLL, max(0.0, deadline - time.monotonic()))):
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("cancelled")
+        if time.monotonic() >= deadline:
+            return False
+    return True
+
+
+def _ended(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
 
 
 def start(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
