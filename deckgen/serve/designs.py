@@ -52,7 +52,12 @@ class Design:
     cancel: threading.Event = field(default_factory=threading.Event)
     deck: str = ""
     failure: str = ""
-    done: bool = False
+    #: Set once the design has ended, whichever way (a deck, a failure, a cancel).
+    ended: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def done(self) -> bool:
+        return self.ended.is_set()
 
     @property
     def seconds(self) -> int:
@@ -140,7 +145,7 @@ class Designs:
         finally:
             if design.failure and design.seed >= MOST_SEARCHES:
                 shutil.rmtree(spec.parent, ignore_errors=True)  # no further search is offered
-            design.done = True
+            design.ended.set()
 
 
 def _with_seed(command: list[str], seed: int) -> list[str]:

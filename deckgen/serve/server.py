@@ -20,7 +20,6 @@ import signal
 import sys
 import tempfile
 import threading
-import time
 from email.parser import BytesParser
 from email.policy import HTTP
 from html import escape
@@ -323,7 +322,7 @@ class Handler(BaseHTTPRequestHandler):
             elif url.path == "/design-cancel":
                 self._design_cancel(body)
             elif url.path in ("/download", "/calibration"):
-                choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+                choices = _form_choices(body)
                 back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
                 (self._download if url.path == "/download" else self._calibration)(choices)
             else:
@@ -506,7 +505,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _design_again(self, body: bytes) -> None:
         """Another search for a spec whose design found no deck (the page's "Try another search")."""
-        choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+        choices = _form_choices(body)
         if not choices.design or self.server.designs.search_again(choices.design, choices.game_obj) is None:
             choices.design = ""
             choices.errors["deck_file"] = "that spec is no longer kept, or has had every search; upload it again"
@@ -516,13 +515,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def _design_cancel(self, body: bytes) -> None:
         """The page's Cancel while a deck is designed: the design ends, the page says so."""
-        choices = PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
+        choices = _form_choices(body)
         if choices.design:
-            self.server.designs.cancel(choices.design)
             design = self.server.designs.get(choices.design)
-            deadline = time.monotonic() + 5
-            while design is not None and not design.done and time.monotonic() < deadline:
-                time.sleep(0.05)  # the command ends within a moment; then the page shows it ended
+            if self.server.designs.cancel(choices.design) and design is not None:
+                design.ended.wait(5)  # the command ends within a moment; then the page shows it ended
         self._redirect(choices)
 
     def _redirect(self, choices: PageChoices) -> None:
@@ -544,6 +541,11 @@ class Handler(BaseHTTPRequestHandler):
         paper = choices.direct.get("paper") or choices.paper
         duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
         self._send_file(self.server.runner.calibration(paper, duplex))
+
+
+def _form_choices(body: bytes) -> PageChoices:
+    """The page's settings from a posted form (``application/x-www-form-urlencoded``)."""
+    return PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
 def places(root: Path) -> list[str]:
