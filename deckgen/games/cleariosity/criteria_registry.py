@@ -624,9 +624,9 @@ def missed_in_words(failures: Sequence[tuple[str, int]]) -> str:
     "cards left on the table, the same card game after game at green and yellow [criterion 8]"."""
     wheres: dict[int, list[str]] = {}
     for where, number in failures:
-        wheres.setdefault(number, [])
-        if where not in wheres[number]:
-            wheres[number].append(where)
+        places = wheres.setdefault(number, [])
+        if where not in places:
+            places.append(where)
     parts = []
     for number, places in sorted(wheres.items()):
         at = " and ".join(places) if places != ["deck"] else "the whole deck"

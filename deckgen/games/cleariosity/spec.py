@@ -59,6 +59,10 @@ Fact = tuple[int, int, int]
 Equation = tuple[int, str, int, int]  # a op b = c, op one of + - * /
 
 
+def _one_or_range(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
 @dataclass(frozen=True)
 class TableRange:
     """A spec's times tables as written: ``factors = "6-8"`` (rows and times both 6 to 8), or
@@ -89,11 +93,10 @@ class TableRange:
 
     def written(self) -> str:
         """In a message: "tables 6-8" (written ``factors = "6-8"``), "tables 6 times 2-9"."""
-        rows = f"{self.low}" if self.low == self.high else f"{self.low}-{self.high}"
+        rows = _one_or_range(self.low, self.high)
         if self.square:
             return f"tables {rows}"
-        times = f"{self.times_low}" if self.times_low == self.times_high else f"{self.times_low}-{self.times_high}"
-        return f"tables {rows} times {times}"
+        return f"tables {rows} times {_one_or_range(self.times_low, self.times_high)}"
 
     def lines(self) -> list[str]:
         if self.square:
@@ -461,7 +464,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     if not isinstance(title, str) or len(title) > MAX_TITLE:
         raise DeckgenError(f"{source}: title must be text of at most {MAX_TITLE} characters")
     low, high = _numbers(data.get("numbers"), source)
-    factors = _factors(data, low, high, source)
+    factors = _table_range(data, low, high, source)
     per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
     if per_card != NUMBERS_PER_CARD:
         raise DeckgenError(f"{source}: numbers_per_card must be {NUMBERS_PER_CARD} (three numbers in a 3 x 3 grid)")
@@ -544,7 +547,7 @@ DEFAULT_TIMES = (2, 9)
 TIMES_RANGE = (1, 12)
 
 
-def _factors(table: dict[str, Any], low: int, high: int, source: str) -> TableRange | None:
+def _table_range(table: dict[str, Any], low: int, high: int, source: str) -> TableRange | None:
     """The optional tables of a spec or a tier: ``factors = "2-9"`` (2 × 2 to 9 × 9), or
     ``tables = "6-8"`` with ``times = "2-9"`` (6 × 2 to 8 × 9; ``times`` is 2-9 if left out)."""
     factors, tables, times = table.get("factors"), table.get("tables"), table.get("times")
@@ -643,7 +646,7 @@ def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRa
                 f'{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
             )
         adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
-        own_factors = _factors(table, *span, f"{source}: {where}")
+        own_factors = _table_range(table, *span, f"{source}: {where}")
         if own_factors and not set(adds) & set(TABLE_OPS):
             given = next(key for key in ("factors", "tables", "times") if key in table)
             raise DeckgenError(f"{source}: {where}.{given}: only a tier that adds x or / has tables; remove the line")

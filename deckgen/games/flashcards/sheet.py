@@ -359,10 +359,7 @@ def _clean_char(ch: str) -> str:
 
 
 def _column_letter(index: int) -> str:
-    """A column as a spreadsheet names it: 0 is A, 25 is Z, 26 is AA."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
+    """A column as a spreadsheet names it: 0 is A, 25 is Z, 26 is AA (openpyxl's own naming)."""
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(index + 1)
