@@ -724,3 +724,68 @@ def test_a_tables_focus_follows_the_times_the_spec_writes(tmp_path: Path) -> Non
     spec = load_spec(spec_with(text.replace('adds = ["x"]', 'adds = ["x"]\nfocus = ["x tables 6"]'), tmp_path))
     focus = {(a, b) for a, _, b, _ in spec.focus_facts(0)}
     assert focus == {(6, b) for b in range(2, 13)} | {(a, 6) for a in range(2, 13)}
+
+
+#: Nested tables: the 2 and 3 tables first, then up to the 4 table (4, 8, 12, 16 come in later).
+NESTED_TABLES = """spec_version = 1
+name = "nested"
+numbers = "2-16"
+factors = "2-4"
+
+[[tiers]]
+name = "green"
+colour = "green"
+cards = 12
+adds = ["x"]
+factors = "2-3"
+
+[[tiers]]
+name = "yellow"
+colour = "yellow"
+cards = 12
+adds = ["x"]
+factors = "2-4"
+"""
+
+
+def test_criterion_11_judges_each_number_from_the_tier_that_brings_it_in(tmp_path: Path) -> None:
+    """A number first in play at a later tier can only fill that tier's cards and later ones, so
+    its line is the deck's scaled to those cells; a card carrying it earlier fails, as a number
+    a class cannot use there (the standard deck's numbers are all in play from green: unchanged)."""
+    from deckgen.games.cleariosity.model import Card, Cell, Deck
+    from deckgen.games.cleariosity.verify import balance
+
+    assert STANDARD_CRITERIA.tier_numbers == () and load_spec("standard").criteria_for().tier_numbers == ()
+    spec = load_spec(spec_with(NESTED_TABLES, tmp_path))
+    criteria = spec.criteria_for()
+    assert criteria.in_play(0) == (2, 3, 4, 6, 9) and 16 in criteria.in_play(1) and 16 not in criteria.in_play(0)
+    # 72 cells over the 8 numbers: 9 each, 14/18 of it 7; 8, 12 and 16 have half the cells: 4.
+    assert (criteria.min_digit_use, criteria.least_use(6), criteria.least_use(16)) == (7, 7, 4)
+    assert criteria.later_lines() == [(1, 4)]
+    green, yellow = spec_tiers(spec)
+    early = Card("G01", green, (Cell(0, 0, 2), Cell(0, 1, 8), Cell(0, 2, 16)))
+    late = Card("Y01", yellow, (Cell(0, 0, 2), Cell(0, 1, 8), Cell(0, 2, 16)))
+    report = balance(Deck("nested", (early, late), tiers=(green, yellow)), criteria)
+    assert report.outside == ("G01",)
+    assert report.least(16) == 4 and report.least(2) == 7
+    from deckgen.games.cleariosity.criteria_registry import criteria_text
+
+    assert "numbers first in play at yellow: 4" in criteria_text(criteria, (green, yellow))[11]
+
+
+def test_criterion_16s_two_card_groups_scale_with_a_tiers_cards_and_facts(tmp_path: Path) -> None:
+    """1.5 two-card groups a new card, shared among the tier's new facts: the standard deck's
+    12 purple cards and 6 facts give 3 as before; never above 3 or below 1."""
+    from deckgen.games.cleariosity.criteria import fact_pairs_line
+
+    assert [t.min_fact_pairs for t in STANDARD_CRITERIA.tiers] == [0, 0, 3, 3]
+    assert [t.min_fact_pairs for t in load_spec("standard").criteria_for().tiers] == [0, 0, 3, 3]
+    assert [t.min_fact_pairs for t in load_spec("times-2-4").criteria_for().tiers] == [3, 3]
+    assert (fact_pairs_line(12, 6), fact_pairs_line(24, 6), fact_pairs_line(18, 16), fact_pairs_line(18, 28)) == (
+        3,
+        3,
+        2,
+        1,
+    )
+    # The nested spec: 4 facts of the 2 and 3 tables on 12 cards, 5 new ones (with a 4) on 12: capped.
+    assert [t.min_fact_pairs for t in load_spec(spec_with(NESTED_TABLES, tmp_path)).criteria_for().tiers] == [3, 3]

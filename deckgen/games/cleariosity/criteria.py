@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.games.cleariosity.model import NO_TABLES, Tables, within_tables
+from deckgen.games.cleariosity.model import NO_TABLES, STANDARD_TIERS, Tables, within_tables
 from deckgen.games.cleariosity.rules import apply, is_trivial
+from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 
 #: Share of an operation's facts a tier that brings it in must cover (criterion 7), and the
 #: different facts met in ten games (criterion 17), as fractions of the facts the numbers allow.
@@ -39,6 +40,22 @@ def rare_fact_line(practice: float, facts: int) -> float:
     if facts <= 0:
         return RARE_FACT_CAP
     return round(min(RARE_FACT_CAP, max(RARE_FACT_FLOOR, RARE_FACT_SHARE * practice / facts)), 3)
+
+
+#: Criterion 16's two-card groups per fact, from a principle too: a tier's new cards carry about
+#: this many two-card groups of its new × or ÷ facts each, shared evenly among those facts (the
+#: standard deck's 12 purple cards and 6 facts: 3 each) ...
+FACT_PAIRS_PER_CARD = 1.5
+#: ... never more than the standard deck's 3, and never fewer than 1 (a beginner can collect it).
+FACT_PAIRS_FLOOR, FACT_PAIRS_CAP = 1, 3
+
+
+def fact_pairs_line(cards: int | None, facts: int) -> int:
+    """Criterion 16's two-card groups for each new × or ÷ fact (see :data:`FACT_PAIRS_PER_CARD`):
+    3 for the standard deck's 6 facts on 12 cards, 2 for 16 facts on 18 cards, 1 for 28 facts."""
+    if cards is None or facts <= 0:
+        return FACT_PAIRS_CAP
+    return min(FACT_PAIRS_CAP, max(FACT_PAIRS_FLOOR, round(FACT_PAIRS_PER_CARD * cards / facts)))
 
 
 #: Largest share of the practising groups one fact may take (criterion 7), for these operations.
@@ -108,10 +125,40 @@ class Criteria:
     #: Where given, the × and ÷ facts are those of these tables (factors 2-9: the tables to
     #: 9 × 9); the numbers may still make other true equations, such as 2 × 12 = 24.
     factors: Tables = NO_TABLES
+    #: Criterion 11 per tier: the numbers in play at each tier and each tier's card count
+    #: (empty: every number is in play from the first tier, as in the standard deck).
+    tier_numbers: tuple[tuple[int, ...], ...] = ()
+    tier_cards: tuple[int, ...] = ()
 
     @property
     def high(self) -> int:
         return max(self.numbers)
+
+    def first_tier(self, number: int) -> int:
+        """The tier that brings ``number`` into play (0 where every number is in play from the start)."""
+        return next((rank for rank, held in enumerate(self.tier_numbers) if number in held), 0)
+
+    def in_play(self, rank: int) -> tuple[int, ...]:
+        """The numbers the cards of tier ``rank`` may carry: those in play there."""
+        return self.tier_numbers[rank] if rank < len(self.tier_numbers) else self.numbers
+
+    def least_use(self, number: int) -> int:
+        """Criterion 11's line for ``number``: the deck's line (:data:`DIGIT_USE`), scaled to the
+        cells it can fill, those of the cards from the tier that brings it in onward (a number
+        of the 8 table first in play at the fifth tier has only the last tiers' cards)."""
+        line = self.min_zero_use if number == 0 else self.min_digit_use
+        first = self.first_tier(number)
+        if not first or not self.tier_cards:
+            return line
+        return round(line * sum(self.tier_cards[first:]) / sum(self.tier_cards))
+
+    def later_lines(self) -> list[tuple[int, int]]:
+        """(tier, line) for each later tier that brings numbers into play, with its numbers' line."""
+        firsts = sorted({self.first_tier(number) for number in self.numbers if number} - {0})
+        return [
+            (rank, self.least_use(next(n for n in self.tier_numbers[rank] if self.first_tier(n) == rank)))
+            for rank in firsts
+        ]
 
 
 #: The standard deck prints each of its 10 numbers 18 times on average (60 cards of 3) and uses
@@ -119,15 +166,21 @@ class Criteria:
 DIGIT_USE, ZERO_USE, CELL_USE = 14 / 18, 8 / 18, 14 / 20
 
 
-def balance_criteria(cards: int, numbers: Sequence[int]) -> dict[str, Any]:
-    """Criterion 11's lines for a deck of ``cards`` cards and these numbers (standard: 14, 8, 14)."""
-    per_number = 3 * cards / len(numbers)
-    per_cell = 3 * cards / 9
+def balance_criteria(
+    cards: Sequence[int], numbers: Sequence[int], tier_numbers: Sequence[Sequence[int]] = ()
+) -> dict[str, Any]:
+    """Criterion 11's lines for a deck with these tiers' card counts and numbers (standard: 14,
+    8, 14), and, where numbers come into play tier by tier, the numbers in play at each."""
+    per_number = 3 * sum(cards) / len(numbers)
+    per_cell = 3 * sum(cards) / 9
+    staged = any(tuple(held) != tuple(numbers) for held in tier_numbers)
     return {
         "numbers": tuple(numbers),
         "min_digit_use": round(DIGIT_USE * per_number),
         "min_zero_use": round(ZERO_USE * per_number),
         "min_cell_use": round(CELL_USE * per_cell),
+        "tier_numbers": tuple(tuple(held) for held in tier_numbers) if staged else (),
+        "tier_cards": tuple(cards) if staged else (),
     }
 
 
@@ -173,6 +226,7 @@ def default_tier_criteria(
     first: bool,
     ops: tuple[str, ...] = (),
     facts: dict[str, int] | None = None,
+    cards: int | None = None,
 ) -> TierCriteria:
     """A tier's thresholds when its spec names none: from the operations it brings in, and
     (criteria 12 and 14) from all the operations in play there, ``ops``.
@@ -189,6 +243,7 @@ def default_tier_criteria(
     met = sum(round(FACTS_MET[op] * total[op]) for op in new_ops if op in FACTS_MET)
     practice = 0.0 if first or not new_ops else max(PRACTICE[op] for op in new_ops)
     rare = any(op in RARE_FACT_OPS for op in new_ops)
+    rare_facts = sum(total[op] for op in new_ops if op in RARE_FACT_OPS)
     shares = [FACT_SHARE_OPS[op] for op in new_ops if op in FACT_SHARE_OPS]
     return TierCriteria(
         min_facts=covered,
@@ -196,12 +251,8 @@ def default_tier_criteria(
         min_collected=0.91 if first else 0.92,
         min_practice=practice,
         min_needing_new=practice,
-        min_fact_pairs=3 if rare else 0,
-        min_fact_per_game=rare_fact_line(
-            practice or PRACTICE["*"], sum(total[op] for op in new_ops if op in RARE_FACT_OPS)
-        )
-        if rare
-        else 0.0,
+        min_fact_pairs=fact_pairs_line(cards, rare_facts) if rare else 0,
+        min_fact_per_game=rare_fact_line(practice or PRACTICE["*"], rare_facts) if rare else 0.0,
         min_distinct_facts=met,
         max_top_equation=min(0.5, 0.10 * scale),
         max_repeats=min(0.5, 0.10 * scale),
@@ -211,7 +262,9 @@ def default_tier_criteria(
 #: The standard deck's thresholds: numbers 0-9, one operation a tier (+, -, x, / in turn).
 STANDARD_CRITERIA = Criteria(
     tiers=tuple(
-        default_tier_criteria((op,), range(10), first=op == "+", ops=("+", "-", "*", "/")[: rank + 1])
-        for rank, op in enumerate(("+", "-", "*", "/"))
+        default_tier_criteria(
+            (op,), range(10), first=op == "+", ops=("+", "-", "*", "/")[: rank + 1], cards=STANDARD_COUNTS[tier]
+        )
+        for rank, (op, tier) in enumerate(zip(("+", "-", "*", "/"), STANDARD_TIERS, strict=True))
     )
 )

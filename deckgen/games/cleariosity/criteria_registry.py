@@ -110,7 +110,21 @@ def _collection_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]
     )
 
 
-def _balance_words(criteria: Criteria, _tiers: list[tuple[Tier, TierCriteria]]) -> str:
+def later_numbers_words(criteria: Criteria, tiers: Sequence[Tier]) -> str:
+    """Criterion 11's lines for numbers a later tier brings in: " (numbers first in play at
+    purple: 4, at blue: 2; a card carries only numbers in play at its tier)", empty where all start at once."""
+    later = criteria.later_lines()
+    if not later:
+        return ""
+    names = [tier.name for tier in tiers]
+    return (
+        " (numbers first in play at "
+        + ", at ".join(f"{names[rank] if rank < len(names) else rank}: {line}" for rank, line in later)
+        + "; a card carries only numbers in play at its tier)"
+    )
+
+
+def _balance_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
     if criteria.numbers == tuple(range(criteria.high + 1)):
         return (
             f"every digit 1-{criteria.high} at least {criteria.min_digit_use} times and 0 at least "
@@ -120,6 +134,7 @@ def _balance_words(criteria: Criteria, _tiers: list[tuple[Tier, TierCriteria]]) 
         f"only the spec's {len(criteria.numbers)} numbers ({numbers_text(criteria.numbers)}), each at "
         f"least {criteria.min_digit_use} times"
         + (f" (0: {criteria.min_zero_use})" if 0 in criteria.numbers else "")
+        + later_numbers_words(criteria, [tier for tier, _ in tiers])
         + f", every cell on at least {criteria.min_cell_use} cards"
     )
 
@@ -449,7 +464,7 @@ def _focus(r: TierReport) -> list[Figure]:
 
 def _balance(d: DeckReport) -> list[Figure]:
     balance, criteria = d.balance, d.criteria
-    found = [_exact(11, "cards with a number outside the spec", len(balance.outside), 0, False)]
+    found = [_exact(11, "cards with a number outside the spec or its tier", len(balance.outside), 0, False)]
     for digit, count in sorted(balance.digits.items()):
         found.append(_exact(11, "times a number is printed", count, balance.least(digit), True, str(digit)))
     found = found[:1] + most_adverse(found[1:])

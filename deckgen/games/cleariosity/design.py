@@ -294,6 +294,9 @@ class DeckSearch:
             for fact in facts:
                 used |= set(fact)
             in_play.append(used)
+        if goal.criteria.tier_numbers:
+            # Numbers that come into play tier by tier: criterion 11 allows a card only those of its tier.
+            in_play = [set(goal.criteria.in_play(rank)) for rank in range(len(self.tiers))]
         self.card_values = [tuple(n for n in numbers if n in in_play[tier.rank]) for tier in self.colours]
         self._lay_certificates()
         self._fill_free_cells()
@@ -308,10 +311,7 @@ class DeckSearch:
         self.same = [0] * (len(self.tiers) * 9 * base)
         self.same_excess = 0
         limits = goal.criteria
-        self.digits_needed = [
-            (limits.min_zero_use if digit == 0 else limits.min_digit_use) + 1 if digit in allowed else 0
-            for digit in range(base)
-        ]
+        self.digits_needed = [limits.least_use(digit) + 1 if digit in allowed else 0 for digit in range(base)]
         self.lonely = 0
         self.stats = [_TierStats(size, self.codes) for size in self.tier_sizes]
         self.role_cache: dict[int, tuple] = {}
@@ -356,9 +356,11 @@ class DeckSearch:
         self.plant_rate = 0.08 if base > 10 else 0.0
         if base > 10:
             self.settings = self.settings.sparse()
+        # Two-card groups each ×/÷ fact aims for: one more than criterion 16 asks (standard: 4).
+        self.rare_pairs_wanted = [own.min_fact_pairs + settings.rare_fact_pair_margin for own in limits.tiers]
         self.pair_wanted = [
-            max(own.min_focus_pairs if own.focus else 0, settings.rare_fact_pairs if own.min_fact_pairs else 1)
-            for own in limits.tiers
+            max(own.min_focus_pairs if own.focus else 0, wanted if own.min_fact_pairs else 1)
+            for own, wanted in zip(limits.tiers, self.rare_pairs_wanted, strict=True)
         ]
         # A spec's focus facts of each tier's own new facts (the ones play must practise most).
         self.focus_codes = [
@@ -771,10 +773,11 @@ class DeckSearch:
         missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
         if self.criteria.tiers[tier_number].min_fact_pairs:
             floor = s.rare_fact_floor * steer["floor"] * practising
+            wanted = self.rare_pairs_wanted[tier_number]
             pairs = stats.pair_facts
             for code in self.rare_codes[tier_number]:
                 if stats.facts[code]:
-                    short = s.rare_fact_pairs - pairs[code]
+                    short = wanted - pairs[code]
                     missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
         focus = self.focus_codes[tier_number]
         if focus:

@@ -66,8 +66,9 @@ class DesignSettings:
     needing_target: tuple[float, ...] = (0.0, 0.27, 0.18, 0.12)
     needing_weight: tuple[float, ...] = (1.0, 1.0, 2.0, 1.0)
     top_fact_target: float = 0.25
-    #: Every fact of a ×/÷ tier: at least this many two-card groups and this share of the practice.
-    rare_fact_pairs: int = 4
+    #: Every fact of a ×/÷ tier: this many two-card groups more than verify asks, and at least
+    #: this share of the practice.
+    rare_fact_pair_margin: int = 1
     rare_fact_floor: float = 0.10
     #: Focus facts (a spec's): each in at least one more two-card group than verify asks, each at
     #: least this share of the tier's practice, and together this much over verify's share.

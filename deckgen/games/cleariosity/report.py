@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, PLAY_CRITERIA, criteria_text, fact_pair_ops, signs
+from deckgen.games.cleariosity.criteria_registry import (
+    BY_NUMBER,
+    PLAY_CRITERIA,
+    criteria_text,
+    fact_pair_ops,
+    later_numbers_words,
+    signs,
+)
 from deckgen.games.cleariosity.figures import CONFIDENCE, CONFIRM_ROUNDS, MARGIN, Figure, confirm_games
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import Tier
@@ -96,11 +103,19 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += [
             "",
             f"The {len(digits)} numbers of the spec each printed {digits[rarest]} ({rarest}) to "
-            f"{max(digits.values())} times (need {limits.min_digit_use}); " + cells_text,
+            f"{max(digits.values())} times (need {limits.min_digit_use}"
+            + later_numbers_words(limits, [t.tier for t in report.tiers]).replace(" (", "; ", 1).rstrip(")")
+            + "); "
+            + cells_text,
         ]
     if report.balance.outside:
         which = f"above {limits.high}" if limits.numbers == tuple(range(limits.high + 1)) else "the spec does not list"
-        lines.append(f"Cards with a number {which}, outside the spec: " + ", ".join(report.balance.outside))
+        lines.append(
+            f"Cards with a number {which}, outside the spec"
+            + (" or not yet in play at their tier" if limits.tier_numbers else "")
+            + ": "
+            + ", ".join(report.balance.outside)
+        )
     for tier in report.tiers:
         if tier.self_equations:
             lines.append(

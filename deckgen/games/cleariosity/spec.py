@@ -277,16 +277,18 @@ class DeckSpec:
                 first=number == 0,
                 ops=self.operations(number),
                 facts={op: len(self.new_facts(number, op)) for op in new},
+                cards=tier.cards,
             )
             own = replace(own, focus=self.focus_facts(number))
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
-        balance = balance_criteria(self.card_count, self.numbers)
+        staged = [self.numbers_at(number) for number in range(len(self.tiers))]
+        balance = balance_criteria([tier.cards for tier in self.tiers], self.numbers, staged)
         deck = Criteria(tiers=tuple(tiers), players=self.players, factors=self.deck_tables, **balance)
         return _replace(deck, self.criteria, self.source, "criteria")
 
 
 #: Fields of the criteria that come from elsewhere in the spec, not from threshold lines.
-NOT_THRESHOLDS = ("tiers", "players", "focus", "numbers", "factors")
+NOT_THRESHOLDS = ("tiers", "players", "focus", "numbers", "factors", "tier_numbers", "tier_cards")
 
 
 def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:

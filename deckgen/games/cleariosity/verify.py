@@ -471,12 +471,12 @@ class BalanceReport:
     digits: dict[int, int]
     cells: dict[tuple[int, int], int]
     criteria: Criteria = STANDARD_CRITERIA
-    #: Cards that carry a number larger than the criteria's ``high`` (the spec's numbers).
+    #: Cards that carry a number outside the spec's, or one not yet in play at their tier.
     outside: tuple[str, ...] = ()
 
     def least(self, digit: int) -> int:
-        """How often ``digit`` must be printed (0 teaches only trivial readings, so it needs fewer)."""
-        return self.criteria.min_zero_use if digit == 0 else self.criteria.min_digit_use
+        """How often ``digit`` must be printed (see :meth:`~.criteria.Criteria.least_use`)."""
+        return self.criteria.least_use(digit)
 
     def passed(self) -> bool:
         return (
@@ -684,10 +684,11 @@ def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport
     cells = {(r, c): 0 for r in range(3) for c in range(3)}
     outside = []
     for card in deck.cards:
+        in_play = set(criteria.in_play(card.tier.rank))
         for cell in card.cells:
             if cell.value in digits:
                 digits[cell.value] += 1
-            elif card.id not in outside:
+            if (cell.value not in digits or cell.value not in in_play) and card.id not in outside:
                 outside.append(card.id)
             cells[cell.row, cell.col] += 1
     return BalanceReport(digits, cells, criteria, tuple(outside))
