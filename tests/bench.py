@@ -191,6 +191,34 @@ def reproduce(deck: Path, folder: Path) -> tuple[str, float, bool, str]:
     return made_by, wall, same, last_line(result)
 
 
+#: Seconds to design the standard deck from its seed, and each preset from its own.
+DESIGN_GOAL, PRESET_GOAL = 20, 60
+#: A spec arithmetic rules out (a dozen cards, 64 facts each to come up 0.1 times a game).
+RULED_OUT_SPEC = """spec_version = 1
+name = "ruled-out"
+numbers = "2-81"
+factors = "2-9"
+
+[[tiers]]
+name = "green"
+colour = "green"
+cards = 12
+adds = ["x"]
+"""
+
+
+def bench_ruled_out(failed: list[str], folder: Path) -> None:
+    """Design refuses a spec that arithmetic rules out before searching: in under a second."""
+    spec = folder / "ruled-out.toml"
+    spec.write_text(RULED_OUT_SPEC, encoding="utf-8")
+    wall, result = timed(["design", "--seed", "1", "--spec", str(spec)])
+    print(f"design of a spec arithmetic rules out: refused in {wall:.2f} s (goal < 1 s): {last_line(result)[:100]}")
+    if result.returncode != 1 or "no deck can meet this spec" not in result.stderr:
+        failed.append("design did not refuse a spec arithmetic rules out")
+    if wall >= 1:
+        failed.append("design took a second or more to refuse a spec arithmetic rules out")
+
+
 def last_line(result: subprocess.CompletedProcess[str]) -> str:
     return result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "no output"
 
@@ -404,15 +432,16 @@ def main() -> int:
         failed.append("verify slower than 3 s")
 
     with tempfile.TemporaryDirectory() as folder:
+        bench_ruled_out(failed, Path(folder))
         made_by, wall, same, outcome = reproduce(DECK, Path(folder))
         print(
-            f"reproduce shipped deck ({made_by}): {wall:.1f} s (goal <= 60 s), "
+            f"reproduce shipped deck ({made_by}): {wall:.1f} s (goal <= {DESIGN_GOAL} s), "
             f"byte-identical: {'yes' if same else 'NO'}: {outcome}"
         )
         if not same:
             failed.append("the shipped deck is not reproduced by its made_by command")
-        if wall > 60:
-            failed.append("design of the shipped deck's seed slower than 60 s")
+        if wall > DESIGN_GOAL:
+            failed.append(f"design of the shipped deck's seed slower than {DESIGN_GOAL} s")
 
         fresh = Path(folder) / "fresh.toml"
         wall, result = timed(["design", "--seed", str(FRESH_SEED), "--out", str(fresh)])
@@ -429,13 +458,13 @@ def main() -> int:
                 continue
             made_by, wall, same, outcome = reproduce(preset, Path(folder))
             print(
-                f"preset {preset.name} ({made_by}): {wall:.1f} s (goal <= 120 s), "
+                f"preset {preset.name} ({made_by}): {wall:.1f} s (goal <= {PRESET_GOAL} s), "
                 f"byte-identical: {'yes' if same else 'NO'}: {outcome}"
             )
             if not same:
                 failed.append(f"{preset.name} is not reproduced by its made_by command")
-            if wall > 120:
-                failed.append(f"design of {preset.name} slower than 120 s")
+            if wall > PRESET_GOAL:
+                failed.append(f"design of {preset.name} slower than {PRESET_GOAL} s")
 
     for line in failed:
         print(f"MISSED: {line}")

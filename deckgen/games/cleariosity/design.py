@@ -54,9 +54,9 @@ from typing import NamedTuple
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_ops, of_operations
 from deckgen.games.cleariosity.design_settings import DesignSettings
-from deckgen.games.cleariosity.facts import tier_facts
+from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
-from deckgen.games.cleariosity.model import NO_TABLES, STANDARD_TIERS, Card, Cell, Deck, Tables, Tier
+from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.play import PlayStats, simulate
 from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
@@ -113,15 +113,6 @@ class DesignGoal:
 STANDARD_GOAL = DesignGoal()
 #: The standard deck's lines on the commonest equation and on repeats (criteria 12 and 14).
 STANDARD_VARIETY = 0.10
-
-
-def teaching_facts(
-    tier: Tier, numbers: tuple[int, ...] = tuple(range(10)), factors: Tables = NO_TABLES
-) -> list[tuple[int, int, int]]:
-    """Facts of the tier that hold, among the tier's operations, only with those it brings in
-    (for a tier that only adds cards: every fact in play)."""
-    new = set(tier.practised())
-    return [f for f in tier_facts(tier, numbers, factors) if set(equation_ops(*f, tier.ops())) <= new]
 
 
 #: The standard tier whose design targets a tier of each operation takes (the first tier: green's).
@@ -773,11 +764,11 @@ class DeckSearch:
         missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
         if self.criteria.tiers[tier_number].min_fact_pairs:
             floor = s.rare_fact_floor * steer["floor"] * practising
-            wanted = self.rare_pairs_wanted[tier_number]
+            wanted_pairs = self.rare_pairs_wanted[tier_number]
             pairs = stats.pair_facts
             for code in self.rare_codes[tier_number]:
                 if stats.facts[code]:
-                    short = wanted - pairs[code]
+                    short = wanted_pairs - pairs[code]
                     missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
         focus = self.focus_codes[tier_number]
         if focus:

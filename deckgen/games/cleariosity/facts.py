@@ -18,6 +18,7 @@ from functools import cache
 from deckgen.games.cleariosity.criteria import op_facts
 from deckgen.games.cleariosity.groups import Group
 from deckgen.games.cleariosity.model import NO_TABLES, Tables, Tier
+from deckgen.games.cleariosity.rules import equation_ops
 
 Fact = tuple[int, int, int]
 #: The standard deck's numbers.
@@ -38,6 +39,13 @@ def tier_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: Tables = 
                 if tier.teaches(fact, op):
                     found.setdefault(fact)
     return tuple(found)
+
+
+def teaching_facts(tier: Tier, numbers: tuple[int, ...] = DIGITS, factors: Tables = NO_TABLES) -> list[Fact]:
+    """Facts of the tier that hold, among the tier's operations, only with those it brings in
+    (for a tier that only adds cards: every fact in play): what its teaching split is made of."""
+    new = set(tier.practised())
+    return [f for f in tier_facts(tier, numbers, factors) if set(equation_ops(*f, tier.ops())) <= new]
 
 
 def fact_counts(

@@ -760,7 +760,8 @@ def designable(spec: DeckSpec) -> Criteria:
     """The thresholds a design for ``spec`` is checked by, once sure this version can design it.
 
     The search starts from a teaching split of each tier into triples, so every tier's card
-    count is a multiple of 3. Its targets are tuned to the standard deck; a spec's own counts,
+    count is a multiple of 3; and a spec that arithmetic alone rules out (see
+    :mod:`~.feasible`) is refused before any search. Its targets are tuned to the standard deck; a spec's own counts,
     numbers, players and thresholds are what each attempt's check applies.
     """
     tiers = spec_tiers(spec)
@@ -771,4 +772,11 @@ def designable(spec: DeckSpec) -> Criteria:
                 f"card count must be a multiple of 3 (the {model.name} tier: {tier.cards - tier.cards % 3} or "
                 f"{tier.cards - tier.cards % 3 + 3})"
             )
-    return spec.criteria_for()
+    criteria = spec.criteria_for()
+    from deckgen.games.cleariosity.feasible import ruled_out
+
+    reasons = ruled_out(tiers, [tier.cards for tier in spec.tiers], criteria)
+    if reasons:
+        more = f" (and {len(reasons) - 1} more reason{'s' if len(reasons) > 2 else ''})" if len(reasons) > 1 else ""
+        raise DeckgenError(f"{spec.source}: no deck can meet this spec: {reasons[0]}{more}")
+    return criteria
