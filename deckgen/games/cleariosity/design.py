@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import Future, wait
 from contextlib import closing
@@ -216,6 +217,40 @@ class Delta(NamedTuple):
     pair_members: list[tuple[int, int]]
 
 
+class Change(NamedTuple):
+    """What a move changes in the running totals: the groups through the changed cards after the
+    move less those before it, by group kind, by card (three-card groups it counts as its own)
+    and by (card, kind of two-card group). Most groups through a changed card do not involve
+    the changed number and cancel out, so the totals take only what differs."""
+
+    kinds: dict[int, int]
+    members: dict[int, int]
+    pairs: dict[tuple[int, int], int]
+
+
+def _difference(after: Delta, before: Delta | None = None) -> Change:
+    """``after`` less ``before`` (nothing, where ``before`` is ``None``), dropping what cancels."""
+    kinds = dict(after.kinds)
+    members = Counter(after.members)
+    pairs = Counter(after.pair_members)
+    if before is not None:
+        for kind, number in before.kinds.items():
+            left = kinds.get(kind, 0) - number
+            if left:
+                kinds[kind] = left
+            else:
+                del kinds[kind]
+        for member, number in Counter(before.members).items():
+            members[member] -= number
+        for pair, number in Counter(before.pair_members).items():
+            pairs[pair] -= number
+    return Change(
+        kinds,
+        {member: n for member, n in members.items() if n},
+        {pair: n for pair, n in pairs.items() if n},
+    )
+
+
 #: A move's undo record: each touched card's old cells, and a moved triple's (number, line, fact).
 Saved = list[tuple[int, dict[int, int]]]
 OldTriple = tuple[int, int, tuple[int, int, int]]
@@ -366,7 +401,7 @@ class DeckSearch:
         self.repeat_room = [own.max_repeats / STANDARD_VARIETY for own in limits.tiers]
         for card in range(total):
             self._index(card)
-        self._account(self._delta(list(range(total))), 1)
+        self._account(_difference(self._delta(list(range(total)))), 1)
 
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:
@@ -613,66 +648,69 @@ class DeckSearch:
             if member and t >= top
         )
 
-    def _account(self, delta: Delta, sign: int) -> None:
-        """Add (``sign`` 1) or take away (-1) groups from every running total."""
+    def _account(self, change: Change, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) a change from every running total."""
         count = self.own_count
-        for member in delta.members:
-            count[member] += sign
+        for member, number in change.members.items():
+            count[member] += sign * number
         pairs, pair_kinds, distinct = self.own_pairs, self.pair_kinds, self.distinct_pairs
-        first_of_kind = 1 if sign > 0 else 0
-        for member, kind in delta.pair_members:
-            count[member] += sign
-            pairs[member] += sign
+        for (member, kind), number in change.pairs.items():
+            step = sign * number
+            count[member] += step
+            pairs[member] += step
             kinds = pair_kinds[member]
-            now = kinds.get(kind, 0) + sign
+            was = kinds.get(kind, 0)
+            now = was + step
             if now:
                 kinds[kind] = now
             else:
                 del kinds[kind]
-            if now == first_of_kind:
-                distinct[member] += sign
+            if not was:
+                distinct[member] += 1
+            elif not now:
+                distinct[member] -= 1
         roles = self.role_cache
-        for kind, number in delta.kinds.items():
-            change = sign * number
-            weight = change * PAIR_WEIGHT if kind & 1 else change
+        for kind, number in change.kinds.items():
+            step = sign * number
+            weight = step * PAIR_WEIGHT if kind & 1 else step
             code = kind >> 8
             tiers = roles.get(kind >> 1)
             if tiers is None:
                 tiers = self._role(kind >> 1)
             for stats, trivial, practising_here, needing in tiers:
-                stats.groups += change
+                stats.groups += step
                 stats.weighted += weight
-                stats.equations[code] += change
+                stats.equations[code] += step
                 old = stats.weighted_equations[code]
                 stats.weighted_equations[code] = old + weight
                 stats.square_sum += weight * (2 * old + weight)
                 if trivial:
-                    stats.trivial += change
+                    stats.trivial += step
                     stats.weighted_trivial += weight
                 if practising_here:
-                    stats.practising += change
+                    stats.practising += step
                     stats.weighted_practising += weight
                     stats.weighted_facts[code] += weight
                     if kind & 1:
-                        stats.pair_facts[code] += change
+                        stats.pair_facts[code] += step
                     if needing:
                         stats.weighted_needing += weight
                     facts = stats.facts
                     before = facts[code]
-                    facts[code] = before + change
-                    # The running totals only grow (or only shrink) within one call.
-                    if (before > 0) != (before + change > 0):
-                        stats.covered += sign
+                    facts[code] = before + step
+                    if not before:
+                        stats.covered += 1
+                    elif not before + step:
+                        stats.covered -= 1
 
-    def _refresh(self, cards: list[int]) -> tuple[Delta, Delta]:
-        """Re-file changed cards: the groups through them before and after (to undo cheaply)."""
+    def _refresh(self, cards: list[int]) -> Change:
+        """Re-file changed cards and take in what changed (kept to undo the move cheaply)."""
         before = self._delta(cards)
-        self._account(before, -1)
         for card in cards:
             self._index(card)
-        after = self._delta(cards)
-        self._account(after, 1)
-        return before, after
+        change = _difference(self._delta(cards), before)
+        self._account(change, 1)
+        return change
 
     # -- scoring --------------------------------------------------------------------------
     def penalty(self) -> float:
@@ -906,7 +944,7 @@ class DeckSearch:
         self.triples[number] = (tier, new_line, triple)
         return list(triple), saved, old
 
-    def _undo(self, cards: list[int], saved: Saved, old: OldTriple | None, refreshed: tuple[Delta, Delta]) -> None:
+    def _undo(self, cards: list[int], saved: Saved, old: OldTriple | None, refreshed: Change) -> None:
         for card, cells in saved:
             self.cells[card] = cells
         if old is not None:
@@ -917,11 +955,9 @@ class DeckSearch:
             for slot, card in enumerate(triple):
                 self.certificate_line[card] = line
                 self.certificate_cell[card] = LINES[line][slot]
-        before, after = refreshed
-        self._account(after, -1)
+        self._account(refreshed, -1)
         for card in cards:
             self._index(card)
-        self._account(before, 1)
 
     def feedback(self) -> int:
         """Play each tier a few hundred seeded games and raise the targets of the cards left over.
