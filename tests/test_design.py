@@ -82,6 +82,20 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
         assert search.own_count[first : stats.size] == report.participation[first:]
         assert search.own_pairs[first : stats.size] == report.pairs[first:]
     assert search.digits == [sum(c.value == d for card in deck.cards for c in card.cells) for d in range(10)]
+    # The balance terms' totals: cells used, lone equations, crowded cells.
+    assert search.used == [sum(c.position == p for card in deck.cards for c in card.cells) for p in range(9)]
+    assert search.lonely == sum(len(r.self_equations) for r in (analyse_tier(deck, t) for t in TIERS[-1:]))
+    crowded = Counter((card.tier.rank, c.position, c.value) for card in deck.cards for c in card.cells)
+    cap = search.settings.max_same_number
+    assert search.same_excess == sum(n - cap for n in crowded.values() if n > cap)
+    # The card terms' kinds of two-card group: each card's pairs by (line, equation).
+    for number, tier in enumerate(TIERS):
+        first, size = search.first_index[number], search.tier_sizes[number]
+        report = analyse_tier(deck, tier)
+        for card in range(first, size):
+            own = [g for g in report.groups if g.pair and card in g.cards and max(g.cards) >= first]
+            kinds = {(g.line, g.values) for g in own}
+            assert search.distinct_pairs[card] == len(kinds)
 
 
 def test_a_failed_check_starts_another_attempt_from_a_new_seed() -> None:
@@ -185,8 +199,30 @@ def test_each_attempt_offers_its_candidate_decks_in_turn() -> None:
     assert seen[:3] == [dump_cleariosity(deck) for deck in search.candidates(3)]
 
 
-def test_the_most_tiers_a_spec_may_have_fit_the_designs_packed_group_key() -> None:
-    from deckgen.games.cleariosity.design import TIER_BITS_ROOM
+def test_the_most_tiers_a_spec_may_have_fit_the_designs_group_kinds() -> None:
+    from deckgen.games.cleariosity.design_index import TIER_BITS_ROOM, group_kind, kind_parts
     from deckgen.games.cleariosity.spec import MOST_TIERS
 
     assert MOST_TIERS <= TIER_BITS_ROOM
+    for code, ops_key, top, pair in ((0, 0, 0, False), (999, 15, 7, True), (81 * 82 * 82, 3, 5, False)):
+        assert kind_parts(group_kind(code, ops_key, top, pair)) == (code, ops_key, top, pair)
+    with pytest.raises(ValueError):
+        group_kind(1, 16, 0, False)
+
+
+def test_the_kinds_the_search_counts_are_the_groups_equations() -> None:
+    """Every kind the running totals hold, unpacked, is an equation that holds with its
+    operations, of a tier that has them, and of the size the group has."""
+    from deckgen.games.cleariosity.design_index import GroupKind, kind_parts
+    from deckgen.games.cleariosity.rules import apply
+
+    search = DeckSearch(3, SMALL)
+    kinds = search._delta(list(range(len(search.cells)))).kinds
+    assert kinds and any(kind & 1 for kind in kinds) and any(not kind & 1 for kind in kinds)
+    base = search.base
+    for kind in kinds:
+        code, ops_key, top, _pair = kind_parts(GroupKind(kind))
+        a, b, c = code // (base * base), code // base % base, code % base
+        ops = search.ops_sets[ops_key]
+        assert ops and all(apply(op, a, b) == c for op in ops)
+        assert top < len(search.tiers)

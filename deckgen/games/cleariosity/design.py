@@ -53,13 +53,25 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
-from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_ops, of_operations
+from deckgen.games.cleariosity.criteria_registry import fact_pair_ops
+from deckgen.games.cleariosity.design_index import (
+    CODE_SHIFT,
+    LINES,
+    OPS_BITS,
+    OPS_ROOM,
+    OPS_SHIFT,
+    TIER_BITS_ROOM,
+    TOP_BITS,
+)
+from deckgen.games.cleariosity.design_moves import propose
+from deckgen.games.cleariosity.design_score import PAIR_WEIGHT, penalty
 from deckgen.games.cleariosity.design_settings import DesignSettings
+from deckgen.games.cleariosity.design_steering import Steer, steer_focus, steer_variety
 from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.groups import equation_table, find_groups
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
-from deckgen.games.cleariosity.play import PlayStats, simulate
-from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
+from deckgen.games.cleariosity.play import simulate
+from deckgen.games.cleariosity.rules import OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.standard import (
     STANDARD_COUNTS,
 )
@@ -68,18 +80,10 @@ from deckgen.games.cleariosity.verify import (
     equation_numbers,
     group_flags,
     quick_report,
-    spoken,
 )
 from deckgen.workers import POLL_SECONDS, report, worker_pool
 
-LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
-#: How many times more often simulated play collects a given two-card group than a given
-#: three-card one (measured on designed decks: about 20 to 30 times).
-PAIR_WEIGHT = 20
 TIERS: tuple[Tier, ...] = STANDARD_TIERS
-#: Room for tiers in a group's packed key: its top tier is kept in three bits, so up to 8 (a spec
-#: has at most :data:`~.spec.MOST_TIERS`, 6).
-TIER_BITS_ROOM = 8
 Progress = Callable[[int, int], None]
 
 
@@ -206,10 +210,10 @@ class _TierStats:
 class Delta(NamedTuple):
     """What some groups add to the running totals (see :meth:`DeckSearch._delta`).
 
-    ``kinds`` maps a group kind, ((code * 16 + operations' key) * 8 + top colour) * 2 + two-card?,
-    to how many of the groups are of that kind; ``members`` lists the cards that count a
-    three-card group as their own (once per group), and ``pair_members`` the same for two-card
-    groups, with the pair's kind (line * codes + code).
+    ``kinds`` maps a group kind (:func:`~.design_index.group_kind`) to how many of the groups
+    are of that kind; ``members`` lists the cards that count a three-card group as their own
+    (once per group), and ``pair_members`` the same for two-card groups, with the pair's kind
+    (line * codes + code).
     """
 
     kinds: dict[int, int]
@@ -291,6 +295,7 @@ class DeckSearch:
         full_table = equation_table(OPS, max(numbers))
         self.ops_sets: list[tuple[str, ...]] = sorted({ops for row in full_table.values() for _, ops in row})
         ops_key = {ops: number for number, ops in enumerate(self.ops_sets)}
+        assert len(self.ops_sets) <= OPS_ROOM and len(self.tiers) <= TIER_BITS_ROOM, "a group kind's bits are too few"
         # Per operations' key and colour: does a group read with those operations count at that
         # colour's tier (so that the top colour's cards count it as their own)?
         self.counts_at_top = [
@@ -352,19 +357,7 @@ class DeckSearch:
         #: Every deck a feedback round judged: (criteria missed, minus the round, the deck).
         self.judged: list[tuple[int, int, Deck]] = []
         # Per tier, how far play feedback has moved the variety targets (see _steer_variety).
-        self.steer = [
-            {
-                "top": 1.0,
-                "square": 1.0,
-                "needing": 0.0,
-                "top_fact": 1.0,
-                "floor": 1.0,
-                "distinct": 0.0,
-                "focus": 1.0,
-                "focus_share": 0.0,
-            }
-            for _ in self.tiers
-        ]
+        self.steer = [Steer() for _ in self.tiers]
         # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
@@ -379,7 +372,7 @@ class DeckSearch:
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
         # Planting whole two-card groups (see _propose_plant): for numbers past 9 only, where a
         # changed number seldom makes a group; each tier's facts want this many two-card groups.
-        self.plant_rate = 0.08 if base > 10 else 0.0
+        self.plant_rate = settings.plant_rate if base > 10 else 0.0
         if base > 10:
             self.settings = self.settings.sparse()
         # Two-card groups each ×/÷ fact aims for: one more than criterion 16 asks (standard: 4).
@@ -563,7 +556,8 @@ class DeckSearch:
         """The tiers' totals a group kind counts in, each with its trivial and practising flags there."""
         role = self.role_cache.get(key)
         if role is None:
-            role = self.role_cache[key] = self._role_of(key >> 7, (key >> 3) & 15, key & 7)
+            code, ops_key, top = key >> CODE_SHIFT, (key >> OPS_SHIFT) & (OPS_ROOM - 1), key & (TIER_BITS_ROOM - 1)
+            role = self.role_cache[key] = self._role_of(code, ops_key, top)
         return role
 
     def _add_pairs(
@@ -579,7 +573,7 @@ class DeckSearch:
     ) -> None:
         """Two-card groups of ``card`` with each of ``partners`` (not counted through an earlier card)."""
         rank = self.colour_rank
-        base = (code * 16 + ops_key) * 8
+        base = (code << OPS_BITS | ops_key) << TOP_BITS
         kind = line * self.codes + code
         kinds, own = delta.kinds, delta.pair_members
         counts_at_top = self.counts_at_top[ops_key]
@@ -632,7 +626,7 @@ class DeckSearch:
                     if second_rank == top:
                         own.append(second)
         kinds = delta.kinds
-        base = (code * 16 + ops_key) * 8
+        base = (code << OPS_BITS | ops_key) << TOP_BITS
         for top, count in enumerate(per_top):
             if count:
                 key = (base + top) * 2
@@ -673,7 +667,7 @@ class DeckSearch:
         for kind, number in change.kinds.items():
             step = sign * number
             weight = step * PAIR_WEIGHT if kind & 1 else step
-            code = kind >> 8
+            code = kind >> CODE_SHIFT + 1
             tiers = roles.get(kind >> 1)
             if tiers is None:
                 tiers = self._role(kind >> 1)
@@ -714,235 +708,12 @@ class DeckSearch:
 
     # -- scoring --------------------------------------------------------------------------
     def penalty(self) -> float:
-        """Missed criteria and targets (large) minus the reward for cards rich in pairs (small).
+        """The score a step is judged by (lower is better): see :mod:`~.design_score`."""
+        return penalty(self)
 
-        Called once a step: written for speed, with every sum in a fixed order, so that a seed
-        gives the same deck on every machine.
-        """
-        s = self.settings
-        missed = 0.0
-        reward = 0.0
-        floor_groups = self.criteria.min_groups + s.group_margin
-        least_pairs = self.criteria.min_pairs
-        group_target, pair_target, pair_weight = s.group_target, s.pair_target, s.pair_weight
-        kinds_target, pair_cap, group_weight, group_cap = (
-            s.distinct_pair_target,
-            s.pair_cap,
-            s.group_weight,
-            s.group_cap,
-        )
-        for n, p, tier, kinds, boost in zip(
-            self.own_count, self.own_pairs, self.colour_rank, self.distinct_pairs, self.boost, strict=True
-        ):
-            if n < floor_groups:
-                missed += floor_groups - n
-            if n < group_target[tier]:
-                missed += (group_target[tier] - n) / 4
-            if kinds < kinds_target:
-                missed += (kinds_target - kinds) ** 2 / 2
-            target = pair_target[tier]
-            if p < target:
-                missed += (target - p) ** 2 / 2 + 2 * (least_pairs - p if p < least_pairs else 0)
-            if boost:
-                # Cards that play leaves over: one more pair and one more kind of pair per boost.
-                short = target + boost - p
-                few = kinds_target + boost - kinds
-                missed += (short if short > 0 else 0) + (few if few > 0 else 0)
-            reward += pair_weight[tier] * (p if p < pair_cap else pair_cap) + group_weight * (
-                n if n < group_cap else group_cap
-            )
-        pick_equations = self.equation_picker
-        for tier_number, stats in enumerate(self.stats):
-            groups = stats.groups or 1
-            weighted = stats.weighted or 1
-            missed += max(0.0, stats.trivial - s.trivial_target * groups) / 2
-            missed += max(0.0, stats.weighted_trivial - s.trivial_target * weighted) / PAIR_WEIGHT
-            missed += max(0.0, s.practice_target[tier_number] * weighted - stats.weighted_practising) / PAIR_WEIGHT
-            missed += max(0.0, max(pick_equations(stats.equations)) - s.max_equation_share * groups) / 4
-            missed += 10 * max(0, self.facts_needed[tier_number] - stats.covered)
-            if self.fact_share_capped[tier_number] and stats.practising:
-                facts = stats.facts
-                top = max(self.fact_pickers[tier_number](facts))
-                missed += max(0.0, top - s.fact_share_target * stats.practising)
-            missed += self._variety_missed(tier_number, stats, weighted)
-        missed += 3 * sum([max(0, need - n) for need, n in zip(self.digits_needed, self.digits, strict=True)])
-        # Below the criterion itself (not just its margin) a digit costs far more: variety pulls
-        # zeros out of the deck (they only make trivial readings), and criterion 11 still holds.
-        missed += 30 * sum([max(0, need - 1 - n) for need, n in zip(self.digits_needed, self.digits, strict=True)])
-        missed += 3 * sum([max(0, self.criteria.min_cell_use + 1 - n) for n in self.used])
-        missed += 20 * self.lonely
-        missed += self.same_excess
-        return 100 * missed - reward
-
-    def _variety_missed(self, tier_number: int, stats: _TierStats, weighted: int) -> float:
-        """Variety as play meets it, from the weighted totals (a pair counts ``PAIR_WEIGHT`` times),
-        in units of two-card groups: no equation or fact too common, no equation played too
-        often overall, enough practice that reads only with the new operation, every ×/÷ fact
-        in enough pairs and common enough, and many facts met in a run of games."""
-        s = self.settings
-        missed = 0.0
-        equations = stats.weighted_equations
-        steer = self.steer[tier_number]
-        top_limit = s.top_equation_target * steer["top"] * weighted * self.top_room[tier_number]
-        missed += s.variety_weight * max(0.0, max(self.equation_picker(equations)) - top_limit) / PAIR_WEIGHT
-        # The squared shares sum to one over the number of equally common equations play meets.
-        square_limit = (
-            s.square_target[tier_number] * steer["square"] * weighted * weighted * self.repeat_room[tier_number]
-        )
-        missed += s.square_weight[tier_number] * max(0.0, stats.square_sum - square_limit) / (weighted * PAIR_WEIGHT)
-        needing_limit = (s.needing_target[tier_number] + steer["needing"]) * weighted
-        missed += s.needing_weight[tier_number] * max(0.0, needing_limit - stats.weighted_needing) / PAIR_WEIGHT
-        practising = stats.weighted_practising
-        if not practising:
-            return missed
-        codes = self.fact_codes[tier_number]
-        shares = stats.weighted_facts
-        top = max(self.fact_pickers[tier_number](shares))
-        top_fact_limit = s.top_fact_target * steer["top_fact"] * practising
-        missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
-        if self.criteria.tiers[tier_number].min_fact_pairs:
-            floor = s.rare_fact_floor * steer["floor"] * practising
-            wanted_pairs = self.rare_pairs_wanted[tier_number]
-            pairs = stats.pair_facts
-            for code in self.rare_codes[tier_number]:
-                if stats.facts[code]:
-                    short = wanted_pairs - pairs[code]
-                    missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
-        focus = self.focus_codes[tier_number]
-        if focus:
-            own = self.criteria.tiers[tier_number]
-            pairs = stats.pair_facts
-            floor = s.focus_floor * steer["focus"] * practising
-            together = 0
-            for code in focus:
-                short = own.min_focus_pairs + 1 - pairs[code]
-                missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
-                together += shares[code]
-            wanted = (own.min_focus_share + s.focus_share_margin + steer["focus_share"]) * practising
-            missed += s.variety_weight * max(0.0, wanted - together) / PAIR_WEIGHT
-        window = s.window_practice[tier_number]
-        if window:
-            # Facts met in a run of games: a fact expected at least once counts whole, a rarer
-            # one by its expected count (products and quotients only, so every machine agrees).
-            met = 0.0
-            for code in codes:
-                expected = window * shares[code] / practising
-                met += expected if expected < 1.0 else 1.0
-            missed += 2 * max(0.0, s.distinct_target[tier_number] + steer["distinct"] - met)
-        return missed
-
-    # -- moves ----------------------------------------------------------------------------
+    # -- moves (see design_moves) ---------------------------------------------------------
     def _propose(self) -> Proposal | None:
-        """Change the deck a little; return the cards touched, their old cells, and a triple's old state."""
-        rng = self.rng
-        if self.plant_rate and rng.random() < self.plant_rate:
-            return self._propose_plant()
-        roll = rng.random()
-        if roll < 0.10:
-            return self._propose_fact()
-        if roll < 0.14:
-            return self._propose_line()
-        card = rng.randrange(len(self.cells))
-        cells = self.cells[card]
-        saved = [(card, dict(cells))]
-        position = rng.choice(sorted(p for p in cells if p != self.certificate_cell[card]))
-        if roll < 0.65:
-            values = self.card_values[card]
-            value = values[rng.randrange(len(values))]
-            if value == cells[position]:
-                return None
-            cells[position] = value
-            return [card], saved, None
-        empty = [p for p in range(9) if p not in cells and p not in LINES[self.certificate_line[card]]]
-        cells[rng.choice(empty)] = cells.pop(position)
-        return [card], saved, None
-
-    def _propose_plant(self) -> Proposal | None:
-        """Lay a fact the tier lacks (or has in too few two-card groups) as a new two-card group:
-        a card of the tier takes two of its numbers on a line, a card in play there the third.
-
-        With products among the numbers, groups are rare, and a single changed number seldom
-        makes one; this move builds one whole. Only searches of such numbers use it.
-        """
-        rng = self.rng
-        number = rng.randrange(len(self.tiers))
-        stats, codes = self.stats[number], self.fact_codes[number]
-        wanted = self.pair_wanted[number]
-        # Facts no group reads first; then those in too few two-card groups.
-        short = [i for i, code in enumerate(codes) if not stats.facts[code]] or [
-            i for i, code in enumerate(codes) if stats.pair_facts[code] < wanted
-        ]
-        if not short:
-            return None
-        fact = self.goal_facts[number][short[rng.randrange(len(short))]]
-        line = LINES[rng.randrange(len(LINES))]
-        first, last = self.first_index[number], self.tier_sizes[number]
-        # The card with two numbers is of the tier; its partner may be any card in play there.
-        double, single = rng.randrange(first, last), rng.randrange(last)
-        if single == double or self.certificate_cell[single] in line or self.certificate_cell[double] in line:
-            return None
-        lone = rng.randrange(3)
-        if fact[lone] not in self.card_values[single]:
-            return None
-        # Free numbers stay off their card's teaching line (each card gives that line one number).
-        if line[lone] in LINES[self.certificate_line[single]] or any(
-            line[slot] in LINES[self.certificate_line[double]] for slot in range(3) if slot != lone
-        ):
-            return None
-        single_cells, double_cells = self.cells[single], self.cells[double]
-        keep = [p for p in single_cells if p != self.certificate_cell[single]]
-        moved = keep[rng.randrange(2)]
-        kept = next(p for p in keep if p != moved)
-        if kept in line or kept == line[lone]:
-            return None
-        saved = [(single, dict(single_cells)), (double, dict(double_cells))]
-        del single_cells[moved]
-        single_cells[line[lone]] = fact[lone]
-        for position in [p for p in double_cells if p != self.certificate_cell[double]]:
-            del double_cells[position]
-        for slot in range(3):
-            if slot != lone:
-                double_cells[line[slot]] = fact[slot]
-        return [single, double], saved, None
-
-    def _propose_fact(self) -> Proposal | None:
-        rng = self.rng
-        number = rng.randrange(len(self.triples))
-        tier, line, triple = self.triples[number]
-        taken = {self.triple_fact[n] for n, t in enumerate(self.triples) if t[0] is tier and n != number}
-        choices = [f for f in self.facts[tier] if f not in taken]
-        if not choices:
-            return None
-        saved = [(card, dict(self.cells[card])) for card in triple]
-        old = (number, line, self.triple_fact[number])
-        self.triple_fact[number] = rng.choice(choices)
-        self._write_triple(number)
-        return list(triple), saved, old
-
-    def _propose_line(self) -> Proposal | None:
-        rng = self.rng
-        number = rng.randrange(len(self.triples))
-        tier, line, triple = self.triples[number]
-        new_line = rng.randrange(len(LINES))
-        if new_line == line:
-            return None
-        saved = [(card, dict(self.cells[card])) for card in triple]
-        old = (number, line, self.triple_fact[number])
-        cells_of_new = LINES[new_line]
-        for slot, card in enumerate(triple):
-            cells = self.cells[card]
-            free = {p: v for p, v in cells.items() if p != self.certificate_cell[card]}
-            cells.clear()
-            cells[cells_of_new[slot]] = self.triple_fact[number][slot]
-            for position, value in free.items():
-                if position in cells_of_new:
-                    options = [p for p in range(9) if p not in cells_of_new and p not in cells and p not in free]
-                    position = rng.choice(options)
-                cells[position] = value
-            self.certificate_line[card] = new_line
-            self.certificate_cell[card] = cells_of_new[slot]
-        self.triples[number] = (tier, new_line, triple)
-        return list(triple), saved, old
+        return propose(self)
 
     def _undo(self, cards: list[int], saved: Saved, old: OldTriple | None, refreshed: Change) -> None:
         for card, cells in saved:
@@ -987,9 +758,10 @@ class DeckSearch:
                 for card, share in enumerate(stats.stranded()):
                     worst[card] = max(worst[card], share)
             misses += len(quick_report(deck, tier, groups, played, limits).failures())
-            self._steer_variety(number, played, kinds)
-            if limits.tiers[number].focus:
-                self._steer_focus(number, played, names, kinds)
+            own = limits.tiers[number]
+            steer_variety(self.steer[number], s, tier, own, limits, played, kinds)
+            if own.focus:
+                steer_focus(self.steer[number], s, tier, own, played, names, kinds)
         # The deck as it stands is a candidate: those that missed the fewest criteria in these
         # games (the later on a tie) are what the attempt returns (see ``candidates``).
         self.judged.append((misses, -self.feedback_round, deck))
@@ -1001,64 +773,6 @@ class DeckSearch:
             notches = (share > s.strand_alarm) + (share > limits.max_stranded - s.strand_near)
             self.boost[card] = min(s.boost_cap, self.boost[card] + notches)
         return misses
-
-    def _steer_variety(self, number: int, played: list[PlayStats], kinds: list[int]) -> None:
-        """Tighten a tier's variety targets where play comes near a line the static score misses.
-
-        The weighted totals predict play well but not exactly (how often an equation repeats
-        also depends on whether its groups share cards), so each target moves a notch wherever
-        the feedback games come within a margin of verify's line at any player count.
-        """
-        tier = self.tiers[number]
-        limits, own = self.criteria, self.criteria.tiers[number]
-        steer = self.steer[number]
-        if max(stats.repeat_share for stats in played) > own.max_repeats - 0.01:
-            steer["square"] *= 0.9
-        if max(max(stats.equation_shares(), default=0.0) for stats in played) > own.max_top_equation - 0.015:
-            steer["top"] *= 0.92
-        if own.min_needing_new and min(s.needing_new_per_game for s in played) < own.min_needing_new + 0.3:
-            steer["needing"] += 0.02
-        facts = of_operations(kinds, tier.practised())
-        if facts:
-            for stats in played:
-                counts = stats.equation_counts
-                if max(counts[i] for i in facts) > (limits.max_top_new - 0.04) * max(1, sum(counts[i] for i in facts)):
-                    steer["top_fact"] *= 0.95
-                    break
-            judged = of_operations(kinds, fact_pair_ops(tier))
-            if own.min_fact_pairs and any(
-                min(stats.equation_counts[i] for i in judged) < (own.min_fact_per_game + 0.06) * stats.games
-                for stats in played
-            ):
-                steer["floor"] *= 1.1
-        if own.min_distinct_facts and any(
-            sum(stats.window_distinct[OPS.index(op)] for op in distinct_ops(tier))
-            < (own.min_distinct_facts + 1) * stats.windows
-            for stats in played
-        ):
-            steer["distinct"] += 1.0
-
-    def _steer_focus(self, number: int, played: list[PlayStats], names: list[str], kinds: list[int]) -> None:
-        """Raise a tier's focus targets where the feedback games come near criterion 18's lines:
-        a focus fact collected too rarely, or the focus facts too small a share of the practice."""
-        own, steer = self.criteria.tiers[number], self.steer[number]
-        index = {name: i for i, name in enumerate(names)}
-        tier = self.tiers[number]
-        wanted = [index.get(spoken(tier, (a, b, c))) for a, _, b, c in own.focus]
-        kind_of = {OPS.index(op) for _, op, _, _ in own.focus}
-        for stats in played:
-            counts = stats.equation_counts
-            rates = [counts[i] / stats.games if i is not None else 0.0 for i in wanted]
-            if min(rates) < own.min_focus_per_game + 0.1:
-                steer["focus"] *= 1.15
-                break
-        for stats in played:
-            counts = stats.equation_counts
-            practising = sum(counts[i] for i, kind in enumerate(kinds) if kind in kind_of)
-            focused = sum(counts[i] for i in wanted if i is not None)
-            if practising and focused / practising < own.min_focus_share + 0.05:
-                steer["focus_share"] += 0.03
-                break
 
     def anneal(self, iterations: int, progress: Progress | None, done: int, total: int) -> float:
         """Simulated annealing on :meth:`penalty` (lower is better); returns the final penalty.

@@ -82,6 +82,50 @@ class DesignSettings:
     #: Facts met in a run of games: the practising collections in ten games, and the facts to meet.
     window_practice: tuple[int, ...] = (100, 48, 0, 0)
     distinct_target: tuple[float, ...] = (27.0, 26.0, 0.0, 0.0)
+    #: How the score weighs what it counts (see ``design_score.py``), in units of one group
+    #: short of a target: the whole penalty's scale against the reward for pairs; a card short
+    #: of its group target (a share per group), of kinds of pair and of pairs (halved squares);
+    #: a tier's trivial groups over target; a fact of its operation in no group; a number
+    #: printed too rarely (and far more once below verify's own line); a cell used too rarely;
+    #: a card that is an equation by itself; and a run of facts met short of its target.
+    penalty_scale: float = 100
+    group_short_weight: float = 0.25
+    square_short_weight: float = 0.5
+    pair_below_line_weight: int = 2
+    trivial_weight: float = 0.5
+    equation_share_weight: float = 0.25
+    uncovered_fact_weight: int = 10
+    digit_weight: int = 3
+    digit_below_line_weight: int = 30
+    cell_weight: int = 3
+    lonely_weight: int = 20
+    distinct_weight: int = 2
+    #: The moves and how often each is tried, as the upper ends of a roll from 0 to 1: a
+    #: triple's fact below ``fact_move_below``, its line below ``line_move_below``, a free
+    #: number's value below ``value_move_below``, else its cell (a whole planted two-card
+    #: group first, at ``plant_rate`` of the steps, for numbers past 9).
+    fact_move_below: float = 0.10
+    line_move_below: float = 0.14
+    value_move_below: float = 0.65
+    plant_rate: float = 0.08
+    #: Steering (see ``design_steering.py``): where the feedback games come within each margin
+    #: of verify's line, the target moves by the factor (or step) beside it.
+    steer_repeat_margin: float = 0.01
+    steer_square: float = 0.9
+    steer_top_margin: float = 0.015
+    steer_top: float = 0.92
+    steer_needing_margin: float = 0.3
+    steer_needing: float = 0.02
+    steer_top_fact_margin: float = 0.04
+    steer_top_fact: float = 0.95
+    steer_floor_margin: float = 0.06
+    steer_floor: float = 1.1
+    steer_distinct_margin: int = 1
+    steer_distinct: float = 1.0
+    steer_focus_margin: float = 0.1
+    steer_focus: float = 1.15
+    steer_focus_share_margin: float = 0.05
+    steer_focus_share: float = 0.03
 
     def for_tiers(self, roles: Sequence[int], distinct: Sequence[bool]) -> DesignSettings:
         """These settings for a deck of other tiers: each per-tier entry (given above for the
