@@ -8,15 +8,9 @@ from collections import Counter
 import pytest
 
 from deckgen.games.cleariosity.deckfile import dump_cleariosity
-from deckgen.games.cleariosity.design import (
-    PAIR_WEIGHT,
-    TIERS,
-    DeckSearch,
-    DesignSettings,
-    design_deck,
-    teaching_facts,
-)
-from deckgen.games.cleariosity.facts import tier_facts
+from deckgen.games.cleariosity.design import TIERS, DeckSearch, DesignSettings, design_deck
+from deckgen.games.cleariosity.design_score import PAIR_WEIGHT
+from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Deck, Tier
 from deckgen.games.cleariosity.rules import equation_ops, is_trivial
 from deckgen.games.cleariosity.verify import analyse_tier, verify_deck

@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from deckgen.games.cleariosity.design import DeckSearch, _TierStats
+    from deckgen.games.cleariosity.design import DeckSearch
+    from deckgen.games.cleariosity.design_index import TierStats
 
 #: How many times more often simulated play collects a given two-card group than a given
 #: three-card one (measured on designed decks: about 20 to 30 times).
@@ -94,7 +95,7 @@ def tier_terms(search: DeckSearch, missed: float) -> float:
     return missed
 
 
-def variety_terms(search: DeckSearch, tier_number: int, stats: _TierStats, weighted: int) -> float:
+def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weighted: int) -> float:
     """Variety as play meets it, from the weighted totals (a pair counts ``PAIR_WEIGHT`` times),
     in units of two-card groups: no equation or fact too common, no equation played too
     often overall, enough practice that reads only with the new operation, every ×/÷ fact

@@ -55,7 +55,7 @@ class DesignSettings:
     pair_weight: tuple[float, ...] = (12.0, 6.0, 6.0, 6.0)
     group_weight: float = 0.3
     group_cap: int = 60
-    #: Variety as play meets it (weighted totals, see ``design.py``): the largest share one
+    #: Variety as play meets it (weighted totals, see ``design_score.py``): the largest share one
     #: equation may have, the largest sum of squared equation shares per tier (its inverse is the
     #: number of equally common equations play meets), the share that must read only with the new
     #: operation, the largest share of one fact among those practising, and how much these weigh.
