@@ -240,7 +240,8 @@ BROKEN = [
     ),
     (
         H + 'numbers = "2-81"\nfactors = "2-4"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]\nfocus=["7x8=56"]',
-        "uses 7, outside the numbers of the spec's tables (2-16); widen 'factors'",
+        "7x8=56 is not a fact of the spec's tables 2-4 (it uses 7, which no fact of them has); "
+        "pick one of their facts or widen 'factors'",
     ),
     (
         H + 'numbers = "2-81"\n[[tiers]]\nname="green"\ncards=12\nadds=["x"]\nfactors="2-4"\nfocus=["2x6"]',
@@ -789,3 +790,28 @@ def test_criterion_16s_two_card_groups_scale_with_a_tiers_cards_and_facts(tmp_pa
     )
     # The nested spec: 4 facts of the 2 and 3 tables on 12 cards, 5 new ones (with a 4) on 12: capped.
     assert [t.min_fact_pairs for t in load_spec(spec_with(NESTED_TABLES, tmp_path)).criteria_for().tiers] == [3, 3]
+
+
+@pytest.mark.parametrize(
+    ("focus", "message"),
+    [
+        (
+            "5x9",
+            r"5x9 is not a fact of the spec's tables 6 times 2-9 \(it uses 45, which no fact of them has\); "
+            r"pick one of their facts or widen 'tables'",
+        ),
+        (
+            "3x4",
+            r"3 x 4 = 12 is outside the tables in play at tier 'green' \(tables 6 times 2-9\); change the fact "
+            r"or the tier's tables",
+        ),
+    ],
+)
+def test_a_focus_fact_outside_the_tables_is_refused_naming_the_tables_the_spec_wrote(
+    focus: str, message: str, tmp_path: Path
+) -> None:
+    """A focus fact of numbers the 6 table lacks (45), or of its numbers but not its facts (3 x 4),
+    is refused with the tables as written, not the span of the numbers or a key the spec never used."""
+    text = SIX_TIMES_TABLE.replace('adds = ["x"]\n', f'adds = ["x"]\nfocus = ["{focus}"]\n', 1)
+    with pytest.raises(DeckgenError, match=message):
+        load_spec(spec_with(text, tmp_path))

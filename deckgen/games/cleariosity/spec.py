@@ -245,7 +245,7 @@ class DeckSpec:
             written = self.table_range_of(upto)
             times = (written.times_low, written.times_high) if written and not written.square else DEFAULT_TIMES
             where = f"tiers[{upto}].focus"
-            found = parse_focus(text, self.numbers, self.source, where, bool(self.tables(upto)), times)
+            found = parse_focus(text, self.numbers, self.source, where, written if self.tables(upto) else None, times)
             if isinstance(text, str) and _TABLES.match(text):
                 # A rule such as "x tables 6-8": its facts within the tables in play at the tier
                 # (at a tier of its own tables, the ones it brings in).
@@ -341,7 +341,7 @@ def parse_focus(
     numbers: Sequence[int],
     source: str,
     where: str,
-    tables: bool = False,
+    tables: TableRange | None = None,
     times: tuple[int, int] = (2, TABLES_UP_TO),
 ) -> list[Equation]:
     """The facts a focus entry names: ``7x8=56``, ``6x7``, ``42/6``, or ``x tables 6-8``.
@@ -370,15 +370,16 @@ def parse_focus(
                 "pick a fact a class practises"
             )
         outside = [n for n in (fact[0], fact[2], fact[3]) if n not in numbers]
+        if outside and tables is not None:
+            key = "factors" if tables.square else "tables"
+            raise DeckgenError(
+                f"{source}: {where}: {text.strip()} is not a fact of the spec's {tables.written()} (it uses "
+                f"{outside[0]}, which no fact of them has); pick one of their facts or widen '{key}'"
+            )
         if outside:
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the "
-                + (
-                    f"numbers of the spec's tables ({_span_text(numbers)}); widen 'factors'"
-                    if tables
-                    else f"spec's numbers {_span_text(numbers)}; widen 'numbers'"
-                )
-                + " or drop the fact"
+                f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the spec's numbers "
+                f"{_span_text(numbers)}; widen 'numbers' or drop the fact"
             )
         return [fact]
     match = _TABLES.match(text)
@@ -518,10 +519,14 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
                     f"'{OPERATION_SIGNS[op]}', which is not in play at tier {tiers[number].name!r}; move the fact"
                 )
             if not spec.in_tables(number, (a, op, b, c)):
+                written = spec.table_range_of(number)
+                key = "tables" if written is not None and not written.square else "factors"
                 raise DeckgenError(
                     f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} is outside the tables "
-                    f"in play at tier {tiers[number].name!r}; change the fact"
-                    + (" or the tier's factors" if tiers[number].adds else "")
+                    f"in play at tier {tiers[number].name!r}"
+                    + (f" ({written.written()})" if written is not None else "")
+                    + "; change the fact"
+                    + (f" or the tier's {key}" if tiers[number].adds else "")
                 )
     spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
     return spec
