@@ -155,7 +155,7 @@ def test_a_fact_is_named_with_an_operation_under_which_it_holds() -> None:
         ),
         (
             ("cards = 12\nadds = []", 'cards = 12\nadds = []\nfocus = ["2x8"]'),
-            "is outside the tables in play at tier 'blue'; change the fact\n",
+            "is outside the tables in play at tier 'blue' (tables 2-4); change the fact\n",
         ),
     ],
 )
