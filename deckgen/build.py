@@ -114,7 +114,7 @@ class BuildJob:
         pages = 0
         if "pdf" in self.request.formats:
             pages += sum(len(d.plan.pages) for d in self.decks.values()) + (1 if self.request.pack else 0)
-        pages += sum(plan.sheets for plan in self.laser.values())
+        pages += sum(plan.files for plan in self.laser.values())
         if "png" in self.request.formats:
             pages += sum(len(png_faces(d)) + 1 for d in self.decks.values())
         return pages
@@ -174,7 +174,9 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         job = DeckJob(game, deck, settings, options, faces, plan)
         if "svg" in request.formats and plan_lasers:
             paper_grid = sheet_grid(settings) if settings.registration else None
-            job.laser = plan_laser(laser_cards(job), settings.card, laser_settings, paper_grid)
+            drawn = game.faces(deck, settings.card, options, laser=True)
+            backs = list(drawn.backs or []) * settings.sets if game.backs_differ else None
+            job.laser = plan_laser(laser_cards(drawn, settings.sets), settings.card, laser_settings, paper_grid, backs)
         decks[key] = job
     if request.options.get("set_sheets") == "shared" and "pdf" in request.formats:
         each = [
@@ -215,14 +217,13 @@ def _game_options(game: Game, chosen: dict[str, Any] | None, given: dict[str, An
     return {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
 
 
-def laser_cards(job: DeckJob) -> list[LaserCard]:
+def laser_cards(faces: CardFaces, sets: int) -> list[LaserCard]:
     """Every card of every set in order: (name for the index, face, set label or None)."""
-    faces = job.game.faces(job.deck, job.settings.card, job.options, laser=True)
     pairs = list(zip(faces.ids, faces.fronts, strict=True))
-    if job.settings.sets == 1:
+    if sets == 1:
         return [(card_id, face, None) for card_id, face in pairs]
     cards: list[LaserCard] = []
-    for number in range(1, job.settings.sets + 1):
+    for number in range(1, sets + 1):
         label = faces.label(number)
         cards += [(f"{card_id} set {number}", face, label) for card_id, face in pairs]
     return cards
@@ -298,27 +299,30 @@ def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: li
     for deck, plan in job.laser.items():
         stem = job.decks[deck].game.stem
         for number in range(plan.sheets):
-            path = folder / f"{stem}-sheet-{number + 1:02d}.svg"
-            title = f"{stem} sheet {number + 1} of {plan.sheets}"
+            for back in plan.sides:
+                side = "-back" if back else ""
+                path = folder / f"{stem}-sheet-{number + 1:02d}{side}.svg"
+                title = f"{stem} sheet {number + 1} of {plan.sheets}" + (", back (engrave first)" if back else "")
 
-            def finish(made: SheetMade, path: Path = path, stem: str = stem) -> list[Path]:
-                svg, entry = made
-                write_atomic(path, svg)
-                index.append({"file": path.name, "deck": stem, **entry})
-                if progress is not None:
-                    progress(1)
-                return [path]
+                def finish(made: SheetMade, path: Path = path, stem: str = stem) -> list[Path]:
+                    svg, entry = made
+                    write_atomic(path, svg)
+                    index.append({"file": path.name, "deck": stem, **entry})
+                    if progress is not None:
+                        progress(1)
+                    return [path]
 
-            pieces.append((partial(_laser_sheet, plan, number, title), finish))
+                pieces.append((partial(_laser_sheet, plan, number, title, back), finish))
     return pieces
 
 
-def _laser_sheet(plan: LaserPlan, number: int, title: str) -> SheetMade:
-    """A sheet laid out and written as SVG, with its line in index.json."""
+def _laser_sheet(plan: LaserPlan, number: int, title: str, back: bool = False) -> SheetMade:
+    """A sheet (or its back sheet) laid out and written as SVG, with its line in index.json."""
     from deckgen.render.svg import sheet_to_svg
 
-    sheet = lay_out_sheet(plan, number)
+    sheet = lay_out_sheet(plan, number, back)
     entry = {
+        **({"side": "back"} if back else {}),
         "bed_mm": [round(sheet.width, 3), round(sheet.height, 3)],
         "cards": sheet.cards,
         "cut_length_mm": round(sheet.cut_length(), 1),

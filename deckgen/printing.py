@@ -156,6 +156,18 @@ def resolve(
             f"{where('media')} {merged['media']}: {game.name} cards are stacked and read through one another, "
             f"so they print on transparency film; {_instead(where('media'))}, or choose another game with --game"
         )
+    if game.backs_differ and merged["media"] == "transparency":
+        raise DeckgenError(
+            f"{where('media')} transparency: each {game.card_noun or game.name + ' card'} carries its own back (the "
+            "answer), and film is see-through, so a back cannot be printed on it and would be lost; print them on "
+            "--media cardstock or paper"
+        )
+    if game.backs_differ and merged["duplex"] == "none":
+        raise DeckgenError(
+            f"{where('duplex')} none: each {game.card_noun or game.name + ' card'} carries its own back (the answer), "
+            "and with no backs printed it would be lost; use --duplex long-edge (a one-sided printer: print the odd "
+            "pages, turn the stack over, print the even ones) or --duplex fold (each back beside its card)"
+        )
     if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
         if "duplex" in merged.sources:
             raise DeckgenError(

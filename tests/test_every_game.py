@@ -44,7 +44,8 @@ def test_laser_cuts_measure_the_card(key: str, tmp_path: Path) -> None:
     """With each card cut on its own, every outline in the cut layer is one card, to 0.01 mm."""
     build(key, tmp_path, ("svg",), common_line=False, engrave="none")
     card = resolve(game(key), None, {}).card
-    sheet = se.SVG.parse(str(sorted((tmp_path / "svg").glob("*.svg"))[0]), ppi=25.4)  # one unit, one mm
+    fronts = sorted(p for p in (tmp_path / "svg").glob("*.svg") if not p.stem.endswith("-back"))
+    sheet = se.SVG.parse(str(fronts[0]), ppi=25.4)  # one unit, one mm
     (layer,) = [g for g in sheet.elements() if isinstance(g, se.Group) and g.id == "cut"]
     cuts = [e for e in layer.select() if isinstance(e, se.Path)]
     assert cuts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -128,21 +129,80 @@ def test_a_spreadsheet_given_alone_builds_flash_cards(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(load_profiles()))
-def test_every_profile_builds_flash_cards(name: str, tmp_path: Path) -> None:
+def test_every_profile_builds_flash_cards_or_says_why_not(name: str, tmp_path: Path) -> None:
+    """Every profile builds flash cards with their backs, but a film profile: film cannot carry a
+    back, and a flash card without its back has lost its answer, so that is one line."""
     request = BuildRequest(games=("flashcards",), out=tmp_path, profile=name, formats=("pdf", "svg"), pack=False)
+    if load_profiles()[name].get("media") == "transparency":
+        with pytest.raises(DeckgenError, match=r"media transparency: each flash card carries its own back"):
+            prepare(request)
+        assert not list(tmp_path.iterdir())
+        return
     written = run(prepare(request))
     assert any(p.name == "flashcards.pdf" for p in written)
     assert any(p.suffix == ".svg" for p in written)
 
 
-@pytest.mark.parametrize("duplex", ["long-edge", "short-edge", "fold", "none"])
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge", "fold"])
 def test_every_duplex_mode(duplex: str, tmp_path: Path) -> None:
     written = run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, options={"duplex": duplex}, pack=False)))
     pages = len(PdfReader(tmp_path / "flashcards.pdf").pages)
     # 20 cards: 8 a page (3 pages of fronts), a page of backs after each with two-sided
     # printing; folded, a card and its back take a row: 4 pairs a page.
-    assert pages == {"long-edge": 6, "short-edge": 6, "fold": 5, "none": 3}[duplex]
+    assert pages == {"long-edge": 6, "short-edge": 6, "fold": 5}[duplex]
     assert [p.name for p in written] == ["flashcards.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"duplex": "none"}, r"--duplex none: each flash card carries its own back \(the answer\), and with no backs"),
+        ({"media": "transparency"}, r"--media transparency: each flash card carries its own back \(the answer\)"),
+    ],
+)
+def test_no_build_drops_the_answers_on_the_backs(options: dict[str, str], message: str, tmp_path: Path) -> None:
+    """Fronts alone lose every answer: one line and nothing written, not a silent drop."""
+    with pytest.raises(DeckgenError, match=message):
+        prepare(BuildRequest(games=("flashcards",), out=tmp_path, options=options, pack=False))
+    assert not list(tmp_path.iterdir())
+
+
+def test_laser_files_carry_each_back_on_a_back_sheet_mirrored_for_the_turned_stock(tmp_path: Path) -> None:
+    """Each sheet's back sheet engraves every card's back where the card lies once the stock is
+    turned over left to right, and cuts nothing."""
+    from deckgen.build import laser_cards
+    from deckgen.layout.laser import lay_out_sheet, plan_laser
+    from deckgen.printing import resolve, resolve_laser
+
+    written = run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, formats=("svg",), pack=False)))
+    names = sorted(p.name for p in written)
+    assert names == ["flashcards-sheet-01-back.svg", "flashcards-sheet-01.svg", "index.json"]
+    index = json.loads((tmp_path / "svg" / "index.json").read_text())["sheets"]
+    assert [entry.get("side", "front") for entry in index] == ["front", "back"]
+    assert index[0]["cards"] == index[1]["cards"] and index[1]["cut_length_mm"] == 0
+
+    deck = FLASH.load(None, {})
+    settings = resolve(FLASH, {}, {})
+    laser = resolve_laser({}, {}, settings)
+    faces = FLASH.faces(deck, settings.card, {}, laser=True)
+    assert faces.backs is not None
+    plan = plan_laser(laser_cards(faces, 1), settings.card, laser, backs=list(faces.backs))
+    front, back = lay_out_sheet(plan, 0), lay_out_sheet(plan, 0, back=True)
+    assert back.cut == [] and back.registration == [] and back.score and front.cut
+    bed_w = laser.bed[0]
+    x, _ = plan.grid.slot(0)
+    # The first card's back (its paths) lies in the first slot mirrored across the bed.
+    first_back = faces.backs[0]
+    from deckgen.layout.laser import LaserPath, face_marks
+
+    alone, _ = face_marks(first_back, bed_w - x - plan.grid.card_w, plan.grid.slot(0)[1], laser.engrave)
+
+    def points(paths: list[LaserPath]) -> set[tuple[float, float]]:
+        return {point for path in paths for point in (path.start, *((x, y) for _, _, x, y in path.segments))}
+
+    points_alone, sheet_points = points(alone), points(back.score)
+    assert points_alone and points_alone <= sheet_points
+    assert min(px for px, _ in points_alone) >= bed_w - x - plan.grid.card_w - 1e-9
 
 
 def test_laser_files_carry_letters_as_paths_never_text(tmp_path: Path) -> None:

@@ -82,13 +82,21 @@ def test_clear_cards_print_on_film_only() -> None:
                 resolve(game(key), None, {"media": media})
 
 
-def test_cards_with_backs_print_one_side_on_film() -> None:
-    backed = [key for key in GAMES if game(key).has_backs]
-    assert backed
-    for key in backed:
+def test_cards_with_backs_print_one_side_on_film_or_are_refused_where_each_back_is_its_own() -> None:
+    """A shared back design may be left off film; a card's own back (an answer) may not."""
+    shared = [key for key in GAMES if game(key).has_backs and not game(key).backs_differ]
+    own = [key for key in GAMES if game(key).backs_differ]
+    assert shared and own
+    for key in shared:
         assert resolve(game(key), None, {"media": "transparency"}).duplex == "none"
         with pytest.raises(DeckgenError, match=r"^--duplex long-edge: transparency film is see-through"):
             resolve(game(key), None, {"media": "transparency", "duplex": "long-edge"})
+    for key in own:
+        for options in ({"media": "transparency"}, {"media": "transparency", "duplex": "long-edge"}):
+            with pytest.raises(DeckgenError, match=r"^--media transparency: each .* carries its own back"):
+                resolve(game(key), None, options)
+        with pytest.raises(DeckgenError, match=r"^--duplex none: each .* carries its own back"):
+            resolve(game(key), None, {"duplex": "none"})
 
 
 def test_an_option_one_deck_of_the_kit_uses_is_kept() -> None:

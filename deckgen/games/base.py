@@ -133,6 +133,12 @@ class Game:
     card_noun: str = ""
     #: How the ids look, for the printing guide (e.g. "T01 and up for Treenex").
     ids_described: str = ""
+
+    @property
+    def backs_differ(self) -> bool:
+        """Each card's back is its own (a flash card's answer), so a build must never drop them."""
+        return self.has_backs and not self.shared_back
+
     #: Formats of ``deckgen export``.
     export_formats: Sequence[str] = ("json", "csv")
     #: Colours of the palette in CMYK (print shops): hex RGB → (c, m, y, k), 0 to 1.

@@ -611,10 +611,24 @@ class LaserPlan:
     print_and_cut: bool
     #: The cards are turned a quarter (more fit on a bed that way).
     turn: bool
+    #: Each card's back, in the order of ``cards``, where the backs differ (flash cards' answers):
+    #: each sheet then has a back sheet to engrave on the other side of the stock.
+    backs: Sequence[Face] | None = None
 
     @property
     def sheets(self) -> int:
+        """Beds of cards (a sheet and, with backs, its back sheet count once)."""
         return -(-len(self.cards) // self.grid.per_page)
+
+    @property
+    def sides(self) -> tuple[bool, ...]:
+        """For each bed: whether a back sheet is made beside the front (``(False,)`` or ``(False, True)``)."""
+        return (False, True) if self.backs is not None else (False,)
+
+    @property
+    def files(self) -> int:
+        """SVG files the plan makes: a front per bed, and a back for each where there are backs."""
+        return self.sheets * len(self.sides)
 
 
 def plan_laser(
@@ -622,6 +636,7 @@ def plan_laser(
     card: tuple[float, float],
     settings: LaserSettings,
     paper_grid: Grid | None = None,
+    backs: Sequence[Face] | None = None,
 ) -> LaserPlan:
     """Cards (id, face, optional label) onto as few beds as possible.
 
@@ -639,7 +654,7 @@ def plan_laser(
             turned_grid = None
         if turned_grid is not None and turned_grid.per_page > grid.per_page:
             grid, turn = turned_grid, True
-    return LaserPlan(cards, grid, settings, paper_grid is not None, turn)
+    return LaserPlan(cards, grid, settings, paper_grid is not None, turn, backs)
 
 
 def lay_out_sheets(
@@ -653,8 +668,46 @@ def lay_out_sheets(
     return [lay_out_sheet(plan, number) for number in range(plan.sheets)]
 
 
-def lay_out_sheet(plan: LaserPlan, number: int) -> LaserSheet:
-    """Sheet ``number`` (from 0) of the plan: its cut, score and engrave geometry in mm."""
+def turned_back(face: Face) -> Face:
+    """A back for a card turned a quarter clockwise: turned a quarter the other way, so that,
+    seen from behind once the stock is turned over left to right, its top is at the same edge
+    as its front's top (as a long-edge duplex print has it)."""
+    return turned(turned(turned(face)))
+
+
+def lay_out_back(plan: LaserPlan, number: int) -> LaserSheet:
+    """The back sheet of bed ``number``: each card's back engraved where the card will be once
+    the stock is turned over left to right (its place mirrored across the bed), and nothing cut.
+
+    Engrave it first, on stock the size of the bed laid in the bed's corner; turn the stock
+    over left to right into the same corner, then engrave and cut the front sheet.
+    """
+    settings, grid = plan.settings, plan.grid
+    assert plan.backs is not None
+    bed_w, bed_h = settings.bed
+    sheet = LaserSheet(bed_w, bed_h)
+    start, stop = number * grid.per_page, (number + 1) * grid.per_page
+    chunk = list(plan.backs[start:stop])
+    if plan.turn:
+        chunk = [turned_back(face) for face in chunk]
+    sheet.cards = [card_id for card_id, _, _ in plan.cards[start:stop]]
+    scores: list[LaserPath] = []
+    for slot in serpentine(len(chunk), grid.cols):
+        x, y = grid.slot(slot)
+        card_scores, fills = face_marks(chunk[slot], bed_w - x - grid.card_w, y, settings.engrave)
+        sheet.engrave += fills
+        scores += card_scores
+    sheet.score = sort_score_paths(scores)
+    if settings.guide:
+        sheet.guide = [polyline([(0.0, 0.0), (bed_w, 0.0), (bed_w, bed_h), (0.0, bed_h)], closed=True)]
+    return sheet
+
+
+def lay_out_sheet(plan: LaserPlan, number: int, back: bool = False) -> LaserSheet:
+    """Sheet ``number`` (from 0) of the plan: its cut, score and engrave geometry in mm (with
+    ``back``, its back sheet: see :func:`lay_out_back`)."""
+    if back:
+        return lay_out_back(plan, number)
     settings, grid = plan.settings, plan.grid
     bed_w, bed_h = settings.bed
     sheet = LaserSheet(bed_w, bed_h)
