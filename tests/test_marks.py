@@ -93,9 +93,9 @@ def test_every_cut_has_a_printable_mark(paper: str, card_size: str, media: str, 
 
 def _game_for(card_size: str, media: str) -> str:
     """A game for this combination: each game gets every card size and every media it prints on, in turn
-    (cards meant to be seen through one another are printed on film only)."""
+    (cards meant to be seen through one another on film only, cards with answers on their backs never)."""
     sizes, media_ = list(CARD_SIZES), list(MEDIA)
-    fits = [key for key in GAMES if media == "transparency" or not game(key).clear_cards]
+    fits = [key for key in GAMES if game(key).prints_on(media)]
     return fits[(sizes.index(card_size) + media_.index(media)) % len(fits)]
 
 

@@ -139,6 +139,13 @@ class Game:
         """Each card's back is its own (a flash card's answer), so a build must never drop them."""
         return self.has_backs and not self.shared_back
 
+    def prints_on(self, media: str) -> bool:
+        """Whether the cards can be printed on ``media``: clear cards, stacked and read through,
+        on film only; cards with their own backs never on film, which cannot carry a back."""
+        if self.clear_cards:
+            return media == "transparency"
+        return not (self.backs_differ and media == "transparency")
+
     #: Formats of ``deckgen export``.
     export_formats: Sequence[str] = ("json", "csv")
     #: Colours of the palette in CMYK (print shops): hex RGB → (c, m, y, k), 0 to 1.

@@ -71,13 +71,8 @@ def chooses_deck(option: Option) -> bool:
 
 
 def materials_for(game: Game) -> dict[str, str]:
-    """What this game's cards may be printed on: clear cards, stacked and read through, only on
-    film; cards with their own backs (a flash card's answer) never on film, which cannot carry a back."""
-    if game.clear_cards:
-        return {"transparency": MATERIALS["transparency"]}
-    if game.backs_differ:
-        return {key: name for key, name in MATERIALS.items() if key != "transparency"}
-    return dict(MATERIALS)
+    """What this game's cards may be printed on (see :meth:`~deckgen.games.base.Game.prints_on`)."""
+    return {key: name for key, name in MATERIALS.items() if game.prints_on(key)}
 
 
 def build_options_of(game: Game) -> list[Option]:
