@@ -175,7 +175,9 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         if "svg" in request.formats and plan_lasers:
             paper_grid = sheet_grid(settings) if settings.registration else None
             drawn = game.faces(deck, settings.card, options, laser=True)
-            backs = list(drawn.backs or []) * settings.sets if game.backs_differ else None
+            # Backs of their own are engraved on back sheets; print-and-cut stock has them printed.
+            engraved_backs = game.backs_differ and paper_grid is None
+            backs = list(drawn.backs or []) * settings.sets if engraved_backs else None
             job.laser = plan_laser(laser_cards(drawn, settings.sets), settings.card, laser_settings, paper_grid, backs)
         decks[key] = job
     if request.options.get("set_sheets") == "shared" and "pdf" in request.formats:

@@ -151,20 +151,21 @@ def resolve(
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(f"{where('sets')} {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
-    if game.clear_cards and merged["media"] != "transparency":
+    if not game.prints_on(merged["media"]) and game.clear_cards:
         raise DeckgenError(
             f"{where('media')} {merged['media']}: {game.name} cards are stacked and read through one another, "
             f"so they print on transparency film; {_instead(where('media'))}, or choose another game with --game"
         )
-    if game.backs_differ and merged["media"] == "transparency":
+    noun = game.card_noun or f"{game.name} card"
+    if not game.prints_on(merged["media"]) and game.backs_differ:
         raise DeckgenError(
-            f"{where('media')} transparency: each {game.card_noun or game.name + ' card'} carries its own back (the "
-            "answer), and film is see-through, so a back cannot be printed on it and would be lost; print them on "
-            "--media cardstock or paper"
+            f"{where('media')} {merged['media']}: each {noun} carries its own back (the answer), and film is "
+            "see-through, so a back cannot be printed on it and would be lost; print them on --media cardstock "
+            "or paper"
         )
     if game.backs_differ and merged["duplex"] == "none":
         raise DeckgenError(
-            f"{where('duplex')} none: each {game.card_noun or game.name + ' card'} carries its own back (the answer), "
+            f"{where('duplex')} none: each {noun} carries its own back (the answer), "
             "and with no backs printed it would be lost; use --duplex long-edge (a one-sided printer: print the odd "
             "pages, turn the stack over, print the even ones) or --duplex fold (each back beside its card)"
         )

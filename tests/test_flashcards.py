@@ -300,3 +300,13 @@ def test_a_workbook_that_unpacks_to_far_too_much_is_refused_before_reading(tmp_p
     with pytest.raises(DeckgenError, match=r"unpacks to 54,400,000 bytes") as refused:
         load_sheet(bomb)
     assert "\n" not in str(refused.value)
+
+
+def test_print_and_cut_laser_files_have_no_back_sheets_the_printer_already_printed_the_backs(tmp_path: Path) -> None:
+    request = BuildRequest(
+        games=("flashcards",), out=tmp_path, options={"registration": True}, formats=("pdf", "svg"), pack=False
+    )
+    written = run(prepare(request))
+    svgs = [p.name for p in written if p.suffix == ".svg"]
+    assert svgs and not [name for name in svgs if name.endswith("-back.svg")]
+    assert len(PdfReader(tmp_path / "flashcards.pdf").pages) == 2 * len(svgs)  # a page of backs after each
