@@ -46,3 +46,8 @@ def one_line(message: str) -> str:
         lambda m: f"{m.group()[:keep]}...({len(m.group()) - keep - 20:,} more characters)...{m.group()[-20:]}",
         flat,
     )
+
+
+#: How a refusal of a deck description begins when counting alone shows no deck can meet it:
+#: the page then offers no other search, since no seed can help.
+RULED_OUT = "no deck can meet this spec"

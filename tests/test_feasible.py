@@ -21,22 +21,43 @@ def tier(name: str, cards: int, adds: str, extra: str = "") -> str:
 RULED_OUT = {
     "focus": (
         HEAD + 'numbers = "2-81"\nfactors = "2-9"\n' + tier("green", 12, '"x"', 'focus = ["x tables 2-9"]\n'),
-        r"each of 64 facts must come up 0\.1 times a game, 6\.4 in all, and a game of its 12 cards holds at most "
-        r"6 collections \[criterion 16\] \(and 1 more reason\)",
+        r"each of at least 64 facts must come up 0\.1 times a game, 6\.4 in all, and a game of its 12 cards "
+        r"holds at most 6 collections \[criterion 16\] \(and 1 more: criterion 18\)",
     ),
     "practice": (
         HEAD + 'numbers = "0-9"\n' + tier("green", 12, '"+"') + tier("yellow", 6, '"-"', "min_practice = 12\n"),
-        r"at yellow, play must practise 12 times a game, and a game of its 18 cards holds at most 9 collections "
+        r"at yellow, games must practise − 12 times a game, and a game of its 18 cards holds at most 9 collections "
         r"\[criterion 10\]$",
     ),
-    "teaching": (
+    "no-teaching": (
         HEAD + 'numbers = "0-9"\n' + tier("green", 24, '"+"') + tier("purple", 12, '"x"', 'factors = "2-2"\n'),
-        r"the purple cards have no × fact of these numbers that needs that sign alone",
+        r"the purple cards can teach at most 0 different × facts that need that sign alone",
     ),
     "cells": (
         HEAD + 'numbers = "0-9"\n\n[criteria]\nmin_digit_use = 30\n' + tier("green", 24, '"+"'),
         r"the 10 numbers must be printed \d+ times in all, and the deck's cards print only 72 numbers: use fewer "
         r"numbers or more cards \[criterion 11\]",
+    ),
+    "teaching": (
+        HEAD
+        + 'numbers = "0-9"\n'
+        + tier("green", 24, '"+"')
+        + tier("purple", 12, '"x"', 'tables = "2"\ntimes = "2-3"\n'),
+        r"the purple cards can teach at most 2 different × facts that need that sign alone \(these numbers and "
+        r"tables have 2, and 12 cards make at most 6 groups\), and the level asks 3 \[criterion 3\]",
+    ),
+    "commonest": (
+        HEAD + 'numbers = "2-7"\ntables = "2"\ntimes = "2-3"\n' + tier("green", 12, '"x"'),
+        r"at green, the 3 × facts share the practice, so the commonest is at least 33% of it, and the line is 30%",
+    ),
+    "beginners": (
+        HEAD + 'numbers = "0-9"\n' + tier("green", 9, '"+"'),
+        r"beginners take two cards at a time, so of 9 cards they collect at most 8 \(88.9%\), and the line is 90%",
+    ),
+    "needing": (
+        HEAD + 'numbers = "0-9"\n' + tier("green", 24, '"+"') + tier("yellow", 12, '"-"', "min_needing_new = 20\n"),
+        r"at yellow, games must collect 20 stacks a game that read only with −, and a game of its 36 cards holds "
+        r"at most 18 collections \[criterion 15\]",
     ),
     "facts": (
         HEAD + 'numbers = "0-9"\n' + tier("green", 24, '"+"', "min_facts = 99\n"),
@@ -63,3 +84,27 @@ def test_a_spec_arithmetic_rules_out_is_refused_in_one_line_naming_the_criterion
 @pytest.mark.parametrize("preset", sorted(path.stem for path in SPECS.glob("*.toml")))
 def test_every_preset_is_one_arithmetic_allows(preset: str) -> None:
     assert designable(load_spec(preset)).tiers
+
+
+def test_a_spec_whose_facts_a_deck_may_hold_fewer_of_is_not_refused_for_them(tmp_path: Path) -> None:
+    """With min_facts lowered to 4, a deck may hold 4 of the 64 facts, and verify judges criterion
+    16 on the facts it holds: 4 at 0.1 a game fit a game of 12 cards, so there is no refusal."""
+    path = tmp_path / "few.toml"
+    path.write_text(
+        HEAD + 'numbers = "2-81"\nfactors = "2-9"\n' + tier("green", 12, '"x"', "min_facts = 4\n"), encoding="utf-8"
+    )
+    assert designable(load_spec(path)).tiers[0].min_facts == 4
+
+
+def test_focus_facts_read_from_the_same_numbers_count_once(tmp_path: Path) -> None:
+    """2 + 2 = 4 and 2 × 2 = 4 are one stack: collected together, they ask one collection a game."""
+    from deckgen.games.cleariosity.feasible import ruled_out
+    from deckgen.games.cleariosity.spec import spec_tiers
+
+    focus = 'focus = ["2+2", "2x2", "4-2", "4/2"]\n'
+    path = tmp_path / "same.toml"
+    path.write_text(HEAD + 'numbers = "0-9"\n' + tier("green", 24, '"+", "-", "x", "/"', focus), encoding="utf-8")
+    spec = load_spec(path)
+    criteria = spec.criteria_for()
+    tiny = [2]  # a game of 2 cards holds one collection: the two stacks' 2 x 0.5 fit
+    assert not [r for r in ruled_out(spec_tiers(spec), tiny, criteria) if "criterion 18" in r]

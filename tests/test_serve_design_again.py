@@ -196,3 +196,30 @@ def test_a_command_past_its_time_limit_is_ended_with_its_workers(tmp_path: Path)
         runner.run(["design", "--seed", "1", "--spec", "starter", "--out", "x.toml"], tmp_path, 1.0, "try less")
     # Ended at its limit (a design of the preset takes 15 s), not left running: no process remains.
     assert not descendants(os.getpid()) and not (tmp_path / "x.toml").exists()
+
+
+RULED_OUT_SPEC = b"""spec_version = 1
+name = "ruled-out"
+numbers = "2-81"
+factors = "2-9"
+
+[[tiers]]
+name = "green"
+colour = "green"
+cards = 12
+adds = ["x"]
+"""
+
+
+def test_a_spec_no_deck_can_meet_offers_no_other_search(tmp_path: Path) -> None:
+    """Counting shows no deck can pass: the upload is refused at once (no search starts), the
+    page says why at the field, and offers no other seed."""
+    server = start_server(tmp_path)
+    try:
+        status, _, html = upload(server, "cleariosity", "hopeless.toml", RULED_OUT_SPEC)
+        assert status == 400
+        said = parse(html).texts["deck_file-error"]
+        assert "no deck can meet this spec" in said and "[criterion 16]" in said
+        assert "Try another search" not in html and 'action="/design-again"' not in html
+    finally:
+        server.stop()

@@ -769,9 +769,15 @@ def test_criterion_11_judges_each_number_from_the_tier_that_brings_it_in(tmp_pat
     report = balance(Deck("nested", (early, late), tiers=(green, yellow)), criteria)
     assert report.outside == ("G01",)
     assert report.least(16) == 4 and report.least(2) == 7
+    from deckgen.games.cleariosity.verify import verify_deck
+
+    text = cleariosity_text(
+        verify_deck(Deck("nested", (early, late), tiers=(green, yellow)), 0, 1, criteria=criteria), "deck"
+    )
+    assert "Cards with a number not yet in play at their tier: G01 (8, which yellow brings in)" in text
     from deckgen.games.cleariosity.criteria_registry import criteria_text
 
-    assert "numbers first in play at yellow: 4" in criteria_text(criteria, (green, yellow))[11]
+    assert "4 for 8, 12, 16, which yellow brings in;" in criteria_text(criteria, (green, yellow))[11]
 
 
 def test_criterion_16s_two_card_groups_scale_with_a_tiers_cards_and_facts(tmp_path: Path) -> None:

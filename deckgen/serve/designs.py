@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import RULED_OUT, DeckgenError
 from deckgen.games.base import Game
 from deckgen.serve.jobs import Cancelled, Runner
 from deckgen.serve.uploads import Uploads
@@ -77,7 +77,9 @@ class Design:
 
     @property
     def can_search_again(self) -> bool:
-        return self.done and bool(self.failure) and self.path is not None and self.seed < MOST_SEARCHES
+        """Another seed may help: a search failed (not a spec that no deck can meet) and searches are left."""
+        searched = RULED_OUT not in self.failure
+        return self.done and bool(self.failure) and searched and self.path is not None and self.seed < MOST_SEARCHES
 
 
 class Designs:

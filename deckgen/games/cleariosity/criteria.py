@@ -8,6 +8,7 @@ sets the practice lines by the operations the tier brings in. A spec may overrid
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,7 +56,8 @@ def fact_pairs_line(cards: int | None, facts: int) -> int:
     3 for the standard deck's 6 facts on 12 cards, 2 for 16 facts on 18 cards, 1 for 28 facts."""
     if cards is None or facts <= 0:
         return FACT_PAIRS_CAP
-    return min(FACT_PAIRS_CAP, max(FACT_PAIRS_FLOOR, round(FACT_PAIRS_PER_CARD * cards / facts)))
+    # Halves round up, as a teacher rounds (15 cards for 9 facts: 2.5, so 3).
+    return min(FACT_PAIRS_CAP, max(FACT_PAIRS_FLOOR, math.floor(FACT_PAIRS_PER_CARD * cards / facts + 0.5)))
 
 
 #: Largest share of the practising groups one fact may take (criterion 7), for these operations.

@@ -111,17 +111,19 @@ def _collection_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]
 
 
 def later_numbers_words(criteria: Criteria, tiers: Sequence[Tier]) -> str:
-    """Criterion 11's lines for numbers a later tier brings in: " (numbers first in play at
-    purple: 4, at blue: 2; a card carries only numbers in play at its tier)", empty where all start at once."""
+    """Criterion 11's lines for numbers a later tier brings in: " (4 for 7, 14, 21 … 49, which
+    purple brings in; a card carries only numbers in play at its tier)", empty where all start
+    at once."""
     later = criteria.later_lines()
     if not later:
         return ""
     names = [tier.name for tier in tiers]
-    return (
-        " (numbers first in play at "
-        + ", at ".join(f"{names[rank] if rank < len(names) else rank}: {line}" for rank, line in later)
-        + "; a card carries only numbers in play at its tier)"
-    )
+    parts = []
+    for rank, line in later:
+        brought = [n for n in criteria.tier_numbers[rank] if criteria.first_tier(n) == rank]
+        shown = ", ".join(str(n) for n in brought[:4]) + (f" … {brought[-1]}" if len(brought) > 4 else "")
+        parts.append(f"{line} for {shown}, which {names[rank] if rank < len(names) else rank} brings in")
+    return " (" + "; ".join(parts) + "; a card carries only numbers in play at its tier)"
 
 
 def _balance_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckgen.games.cleariosity.criteria import Criteria
 from deckgen.games.cleariosity.criteria_registry import (
     BY_NUMBER,
     PLAY_CRITERIA,
@@ -102,7 +103,7 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         rarest = min(digits, key=lambda d: (digits[d], d))
         lines += [
             "",
-            f"The {len(digits)} numbers of the spec each printed {digits[rarest]} ({rarest}) to "
+            f"The {len(digits)} numbers of the spec each printed {digits[rarest]} (the rarest, {rarest}) to "
             f"{max(digits.values())} times (need {limits.min_digit_use}"
             + later_numbers_words(limits, [t.tier for t in report.tiers]).replace(" (", "; ", 1).rstrip(")")
             + "); "
@@ -110,12 +111,11 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         ]
     if report.balance.outside:
         which = f"above {limits.high}" if limits.numbers == tuple(range(limits.high + 1)) else "the spec does not list"
-        lines.append(
-            f"Cards with a number {which}, outside the spec"
-            + (" or not yet in play at their tier" if limits.tier_numbers else "")
-            + ": "
-            + ", ".join(report.balance.outside)
-        )
+        outside, early = outside_cards(report, limits)
+        if outside:
+            lines.append(f"Cards with a number {which}, outside the spec: " + ", ".join(outside))
+        if early:
+            lines.append("Cards with a number not yet in play at their tier: " + ", ".join(early))
     for tier in report.tiers:
         if tier.self_equations:
             lines.append(
@@ -303,3 +303,21 @@ def variety_line(tier: TierReport, players: int) -> str:
     met = ", ".join(f"{seen:.0f} of {total} {OP_SYMBOLS[o]} equations" for o, (seen, total) in variety.distinct.items())
     parts.append(f"in {WINDOW} games a class meets {met}")
     return "; ".join(parts) + "."
+
+
+def outside_cards(report: DeckReport, limits: Criteria) -> tuple[list[str], list[str]]:
+    """The cards criterion 11 faults for their numbers: those with a number outside the spec
+    (by id), and those with a number a later tier brings in ("G01 (8, which purple brings in)")."""
+    outside, early = [], []
+    cards = {card.id: card for card in report.deck.cards}
+    names = [tier.tier.name for tier in report.tiers]
+    for card_id in report.balance.outside:
+        card = cards[card_id]
+        if any(cell.value not in limits.numbers for cell in card.cells):
+            outside.append(card_id)
+            continue
+        held = set(limits.in_play(card.tier.rank))
+        value = next(cell.value for cell in card.cells if cell.value not in held)
+        brings = limits.first_tier(value)
+        early.append(f"{card_id} ({value}, which {names[brings] if brings < len(names) else brings} brings in)")
+    return outside, early

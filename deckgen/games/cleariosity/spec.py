@@ -778,10 +778,9 @@ def designable(spec: DeckSpec) -> Criteria:
                 f"{tier.cards - tier.cards % 3 + 3})"
             )
     criteria = spec.criteria_for()
-    from deckgen.games.cleariosity.feasible import ruled_out
+    from deckgen.games.cleariosity.feasible import in_one_line, ruled_out
 
     reasons = ruled_out(tiers, [tier.cards for tier in spec.tiers], criteria)
     if reasons:
-        more = f" (and {len(reasons) - 1} more reason{'s' if len(reasons) > 2 else ''})" if len(reasons) > 1 else ""
-        raise DeckgenError(f"{spec.source}: no deck can meet this spec: {reasons[0]}{more}")
+        raise DeckgenError(f"{spec.source}: {in_one_line(reasons)}")
     return criteria
