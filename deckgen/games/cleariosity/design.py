@@ -142,7 +142,8 @@ Proposal = tuple[list[int], Saved, OldTriple | None]
 
 
 class DeckSearch(GroupIndex):
-    """The state of one seeded search: cards, teaching triples and every tier's groups."""
+    """One seeded search: its teaching triples, targets, feedback and loop, on the cards and
+    running totals of its :class:`~.design_index.GroupIndex`."""
 
     def __init__(self, seed: int | str, settings: DesignSettings, goal: DesignGoal = STANDARD_GOAL) -> None:
         self.rng = random.Random(seed)
@@ -210,8 +211,8 @@ class DeckSearch(GroupIndex):
             for tier, codes, facts in zip(self.tiers, self.fact_codes, self.goal_facts, strict=True)
         ]
         self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
-        # Planting whole two-card groups (see design_moves.propose_plant): for numbers past 9 only, where a
-        # changed number seldom makes a group; each tier's facts want this many two-card groups.
+        # Planting whole two-card groups (see design_moves.propose_plant): for numbers past 9
+        # only, where a changed number seldom makes a group.
         self.plant_rate = settings.plant_rate if base > 10 else 0.0
         if base > 10:
             self.settings = self.settings.sparse()
