@@ -133,19 +133,6 @@ class Game:
     card_noun: str = ""
     #: How the ids look, for the printing guide (e.g. "T01 and up for Treenex").
     ids_described: str = ""
-
-    @property
-    def backs_differ(self) -> bool:
-        """Each card's back is its own (a flash card's answer), so a build must never drop them."""
-        return self.has_backs and not self.shared_back
-
-    def prints_on(self, media: str) -> bool:
-        """Whether the cards can be printed on ``media``: clear cards, stacked and read through,
-        on film only; cards with their own backs never on film, which cannot carry a back."""
-        if self.clear_cards:
-            return media == "transparency"
-        return not (self.backs_differ and media == "transparency")
-
     #: Formats of ``deckgen export``.
     export_formats: Sequence[str] = ("json", "csv")
     #: Colours of the palette in CMYK (print shops): hex RGB → (c, m, y, k), 0 to 1.
@@ -158,6 +145,20 @@ class Game:
     #: the commands' names (each a click command of that name in the module).
     commands_module: str | None = None
     commands: Sequence[str] = ()
+
+    # -- what the cards are printed on -------------------------------------------------------
+
+    @property
+    def backs_differ(self) -> bool:
+        """Each card's back is its own (a flash card's answer), so a build must never drop them."""
+        return self.has_backs and not self.shared_back
+
+    def prints_on(self, media: str) -> bool:
+        """Whether the cards can be printed on ``media``: clear cards, stacked and read through,
+        on film only; cards with their own backs never on film, which cannot carry a back."""
+        if self.clear_cards:
+            return media == "transparency"
+        return not (self.backs_differ and media == "transparency")
 
     # -- the deck -------------------------------------------------------------------------
 
