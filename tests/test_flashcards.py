@@ -114,6 +114,21 @@ def test_a_character_no_font_has_is_refused(tmp_path: Path, capsys: pytest.Captu
     assert "U+4E00" in capsys.readouterr().err
 
 
+def test_every_character_no_font_has_is_named_at_once_with_its_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Chinese sheet refused one character a build would take a build per character to fix."""
+    path = sheet(tmp_path, HEADER + "汉字,hànzì\n你好,nǐ hǎo\n汉,Han\nα,alpha\n∠ABC,angle\n")
+    assert main(["build", "--file", str(path), "--out", str(tmp_path / "out")]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"deckgen: error: {path}: 5 characters no card font can draw: ")
+    assert "'汉' (U+6C49) in rows 2, 4; '字' (U+5B57) in row 2; '你' (U+4F60) in row 3; '好' (U+597D) in row 3" in line
+    assert "'∠' (U+2220) in row 6" in line and "α" not in line and "ǐ" not in line
+    assert not (tmp_path / "out").exists()
+    assert main(["verify", "--file", str(path)]) == 1
+    assert "5 characters no card font can draw" in capsys.readouterr().err
+
+
 def test_a_spreadsheet_given_alone_builds_flash_cards(tmp_path: Path) -> None:
     path = sheet(tmp_path, HEADER + "7 × 8,56\n√49,7\nα,alpha\n")
     out = tmp_path / "out"

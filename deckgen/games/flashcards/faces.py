@@ -7,11 +7,12 @@ deckgen's stroke font, like every other game's. Faces are made once per card and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from deckgen.errors import DeckgenError
-from deckgen.games.flashcards.fonts import MissingGlyph
+from deckgen.games.flashcards.fonts import MissingGlyph, glyph_for
 from deckgen.games.flashcards.model import FlashCard
 from deckgen.games.flashcards.text import TextDoesNotFit, set_text
 from deckgen.layout.faces import ID_COLOUR, Face, frame_inset
@@ -59,6 +60,45 @@ class FlashGeometry:
     @property
     def max_text(self) -> float:
         return min(MAX_TEXT, 0.16 * self.height)
+
+
+#: Characters named one by one in the line about undrawable ones; past this, "and N more".
+SHOWN_CHARACTERS = 8
+
+
+def undrawable(cards: Sequence[FlashCard]) -> str:
+    """Every character of these cards that no card font can draw, each with its rows, in one
+    line ("'汉' (U+6C49) in rows 2, 5; '字' (U+5B57) in row 2"), or "" when every one can be drawn.
+
+    Said all at once, so the person writing the cards fixes the sheet in one go, not one
+    character a build."""
+    rows: dict[str, list[int]] = {}
+    for card in cards:
+        # Fronts are set in bold, backs in regular (see _side); breaks and spaces need no glyph.
+        for words, bold in ((card.front, True), (card.back, False)):
+            for char in dict.fromkeys(words):
+                if char in " \n\r\t":
+                    continue
+                try:
+                    glyph_for(char, bold)
+                except MissingGlyph:
+                    seen = rows.setdefault(char, [])
+                    if card.row not in seen:
+                        seen.append(card.row)
+    if not rows:
+        return ""
+    parts = []
+    for char, where in list(rows.items())[:SHOWN_CHARACTERS]:
+        numbers = ", ".join(str(row) for row in where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+        parts.append(f"{char!r} (U+{ord(char):04X}) in row{'s' if len(where) > 1 else ''} {numbers}")
+    more = len(rows) - SHOWN_CHARACTERS
+    named = "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+    count = len(rows)
+    return (
+        f"{count} character{'s' if count > 1 else ''} no card font can draw: {named}; the card fonts draw "
+        "Latin, Greek and Cyrillic letters, digits and the usual maths signs; write "
+        f"{'them' if count > 1 else 'it'} another way or leave {'them' if count > 1 else 'it'} out"
+    )
 
 
 def front(card: FlashCard, geometry: FlashGeometry, frame: bool = True) -> Face:

@@ -63,11 +63,14 @@ class FlashcardsGame(Game):
         return len(deck.printed)
 
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
-        from deckgen.games.flashcards.faces import FlashGeometry, back, front, label
+        from deckgen.games.flashcards.faces import FlashGeometry, back, front, label, undrawable
         from deckgen.layout.faces import CardFaces
 
         geometry = FlashGeometry(*card)
         cards = deck.printed
+        missing = undrawable(cards)
+        if missing:
+            raise DeckgenError(f"{deck.source}: {missing}")
         try:
             fronts = [front(c, geometry, frame=not laser) for c in cards]
             backs = [back(c, geometry) for c in cards]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckgen.games.base import Game, Verdict
-from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry
+from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, undrawable
 from deckgen.games.flashcards.model import FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, fitted_size
 from deckgen.units import CARD_SIZES, parse_size
@@ -49,7 +49,11 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
         "rows": rows,
     }
     failure = None
-    if failures:
+    missing = undrawable(deck.cards)
+    if missing:
+        lines.append(missing[0].upper() + missing[1:])
+        failure = missing
+    elif failures:
         failure = f"{len(failures)} text(s) do not fit their card (see the report above)"
     return Verdict("\n".join(lines) + "\n", data, failure)
 
