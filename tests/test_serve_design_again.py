@@ -198,17 +198,7 @@ def test_a_command_past_its_time_limit_is_ended_with_its_workers(tmp_path: Path)
     assert not descendants(os.getpid()) and not (tmp_path / "x.toml").exists()
 
 
-RULED_OUT_SPEC = b"""spec_version = 1
-name = "ruled-out"
-numbers = "2-81"
-factors = "2-9"
-
-[[tiers]]
-name = "green"
-colour = "green"
-cards = 12
-adds = ["x"]
-"""
+RULED_OUT_SPEC = (Path(__file__).parent / "data" / "ruled-out-spec.toml").read_bytes()
 
 
 def test_a_spec_no_deck_can_meet_offers_no_other_search(tmp_path: Path) -> None:
