@@ -8,9 +8,12 @@ OUT    := output
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
-# and Debian's Chromium (headless) to see files and pages as a browser shows them.
-SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium
-SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium
+# and Debian's Chromium (headless) to see files and pages as a browser shows them; fontconfig and
+# fonts-noto-cjk for the Chinese, Japanese and Korean flash cards, as a teacher's computer has them.
+SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium fc-match
+SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium fontconfig fonts-noto-cjk
+# Files the tests need from those packages: the Chinese, Japanese and Korean fonts flash cards find.
+SYSTEM_FILES := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +43,7 @@ build: $(VENV)/.installed
 ## system-deps: install the Debian tools the tests need, when missing (apt-get, as root)
 system-deps:
 	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	for file in $(SYSTEM_FILES); do [ -e $$file ] || missing="$$missing $$file"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(SYSTEM_PACKAGES); \
 	  else echo "missing:$$missing — run: sudo apt-get install $(SYSTEM_PACKAGES)"; exit 1; fi; \

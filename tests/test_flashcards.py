@@ -109,13 +109,22 @@ def test_text_too_long_for_the_card_is_refused_naming_the_row(
 
 
 def test_a_character_no_font_has_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = sheet(tmp_path, HEADER + "\u4e00,one\n")
+    path = sheet(tmp_path, HEADER + "\U0001f9a9,flamingo\n")
     assert main(["build", "--file", str(path), "--out", str(tmp_path / "out")]) == 1
-    assert "U+4E00" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "U+1F9A9" in err and "colour emoji cannot be printed" in err and "--font yourfont.ttf" in err
+
+
+@pytest.fixture
+def no_system_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer with none of its own fonts for what the shipped ones lack."""
+    from deckgen.games.flashcards import system_fonts
+
+    monkeypatch.setattr(system_fonts, "system_sources", lambda missing, language: ())
 
 
 def test_every_character_no_font_has_is_named_at_once_with_its_rows(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_system_fonts: None
 ) -> None:
     """A Chinese sheet refused one character a build would take a build per character to fix."""
     path = sheet(tmp_path, HEADER + "汉字,hànzì\n你好,nǐ hǎo\n汉,Han\nα,alpha\n∠ABC,angle\n")
@@ -124,6 +133,7 @@ def test_every_character_no_font_has_is_named_at_once_with_its_rows(
     assert line.startswith(f"deckgen: error: {path}: 5 characters no card font can draw: ")
     assert "'汉' (U+6C49) in rows 2, 4; '字' (U+5B57) in row 2; '你' (U+4F60) in row 3; '好' (U+597D) in row 3" in line
     assert "'∠' (U+2220) in row 6" in line and "α" not in line and "ǐ" not in line
+    assert "apt install fonts-noto-cjk" in line and "--font yourfont.ttf" in line
     assert not (tmp_path / "out").exists()
     assert main(["verify", "--file", str(path)]) == 1
     assert "5 characters no card font can draw" in capsys.readouterr().err

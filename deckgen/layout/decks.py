@@ -144,7 +144,8 @@ def _safe_fit(faces: CardFaces, settings: PrintSettings) -> Callable[[Face], Fac
 
     def fit(face: Face) -> Face:
         shapes = scale_about(face.primitives, factor, face.width / 2, face.height / 2)
-        return replace(face, key=f"{face.key}-safe{factor:.5f}", primitives=tuple(shapes))
+        text = tuple(line.scaled(factor, face.width / 2, face.height / 2) for line in face.text)
+        return replace(face, key=f"{face.key}-safe{factor:.5f}", primitives=tuple(shapes), text=text)
 
     return fit
 

@@ -19,13 +19,46 @@ ID_COLOUR = "#333333"
 
 
 @dataclass(frozen=True)
+class TextLine:
+    """A line of a face's text as text, where its letters are drawn (mm, y down).
+
+    The letters themselves are drawn as outlines; this is what a PDF carries beside them as an
+    invisible layer, so a viewer can find and copy the words and a screen reader can read them.
+    ``text`` is in reading order; ``rtl``: the line reads right to left.
+    """
+
+    text: str
+    x: float
+    baseline: float
+    width: float
+    size: float
+    rtl: bool = False
+
+    def mirrored(self, width: float) -> TextLine:
+        return replace(self, x=width - self.x - self.width)
+
+    def scaled(self, factor: float, cx: float, cy: float) -> TextLine:
+        return replace(
+            self,
+            x=cx + (self.x - cx) * factor,
+            baseline=cy + (self.baseline - cy) * factor,
+            width=self.width * factor,
+            size=self.size * factor,
+        )
+
+
+@dataclass(frozen=True)
 class Face:
-    """One drawable side of a card (or an overlay such as a set label)."""
+    """One drawable side of a card (or an overlay such as a set label).
+
+    ``text``: the face's words as text (see :class:`TextLine`); faces drawn only as marks have none.
+    """
 
     key: str
     width: float
     height: float
     primitives: tuple[Primitive, ...]
+    text: tuple[TextLine, ...] = ()
 
 
 @dataclass(frozen=True)

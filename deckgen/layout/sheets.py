@@ -241,7 +241,8 @@ class SheetPlan:
 
 def mirrored(face: Face) -> Face:
     """The face as seen through the film from the other side."""
-    return Face(face.key + "-mirrored", face.width, face.height, tuple(mirror_x(face.primitives, face.width)))
+    text = tuple(line.mirrored(face.width) for line in face.text)
+    return Face(face.key + "-mirrored", face.width, face.height, tuple(mirror_x(face.primitives, face.width)), text)
 
 
 def mirror_page(page: Page, plan: SheetPlan) -> Page:

@@ -16,6 +16,7 @@ from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
+from deckgen.render.text_layer import draw_text_layer, layer_font
 from deckgen.units import mm_to_pt
 
 #: Roles the printed sheet shows. ``cut`` outlines are for blades, not ink.
@@ -134,10 +135,14 @@ def _outline_operators(shape: Shape, height: float, k: float) -> str:
 def render_plan(
     canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None, cmyk: bool = False
 ) -> None:
-    """Add the plan's pages to ``canvas`` (forms are defined the first time they are used)."""
+    """Add the plan's pages to ``canvas`` (forms are defined the first time they are used).
+
+    A face with text as text (flash cards) carries it as an invisible layer over its letters
+    (see :mod:`deckgen.render.text_layer`)."""
     k = mm_to_pt(1.0)
     defined: set[str] = set()
     glyphs: set[str] = set()
+    font = layer_font(line for face in plan.faces.values() for line in face.text)
     for page in plan.pages:
         canvas.setPageSize((page.width * k, page.height * k))
         if page.trim is not None:
@@ -151,6 +156,8 @@ def render_plan(
                 define_glyphs(canvas, face.primitives, glyphs)
                 canvas.beginForm(name, 0, 0, face.width * k, face.height * k)
                 draw_primitives(canvas, face.primitives, face.height, cmyk, glyphs)
+                if face.text and font is not None:
+                    draw_text_layer(canvas, face.text, face.height, font)
                 canvas.endForm()
                 defined.add(name)
             canvas.saveState()

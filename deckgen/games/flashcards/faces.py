@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deckgen.errors import DeckgenError
-from deckgen.games.flashcards.fonts import MissingGlyph, glyph_for
-from deckgen.games.flashcards.model import FlashCard
-from deckgen.games.flashcards.text import TextDoesNotFit, set_text
-from deckgen.layout.faces import ID_COLOUR, Face, frame_inset
+from deckgen.games.flashcards.fonts import FontChain, MissingGlyph, chain_for
+from deckgen.games.flashcards.model import FlashCard, FlashDeck
+from deckgen.games.flashcards.text import TextDoesNotFit, lay_out_text
+from deckgen.glyphs import text_width
+from deckgen.layout.faces import ID_COLOUR, Face, TextLine, frame_inset
 from deckgen.layout.primitives import BLACK, Box, Primitive, text
 
 #: The smallest text (cap height, mm) set on a card: about 10 pt type, read at arm's length.
@@ -66,25 +67,25 @@ class FlashGeometry:
 SHOWN_CHARACTERS = 8
 
 
-def undrawable(cards: Sequence[FlashCard]) -> str:
-    """Every character of these cards that no card font can draw, each with its rows, in one
+def deck_fonts(deck: FlashDeck) -> FontChain:
+    """The fonts a deck's cards are drawn with: the user's, the shipped ones, and this
+    computer's for what those lack (see :func:`~deckgen.games.flashcards.fonts.chain_for`)."""
+    return chain_for(tuple(part for card in deck.cards for part in (card.front, card.back)), deck.fonts)
+
+
+def undrawable(cards: Sequence[FlashCard], chain: FontChain) -> str:
+    """Every character of these cards that no font of ``chain`` can draw, each with its rows, in one
     line ("'汉' (U+6C49) in rows 2, 5; '字' (U+5B57) in row 2"), or "" when every one can be drawn.
 
     Said all at once, so the person writing the cards fixes the sheet in one go, not one
     character a build."""
     rows: dict[str, list[int]] = {}
     for card in cards:
-        # Fronts are set in bold, backs in regular (see _side); breaks and spaces need no glyph.
-        for words, bold in ((card.front, True), (card.back, False)):
-            for char in dict.fromkeys(words):
-                if char in " \n\r\t":
-                    continue
-                try:
-                    glyph_for(char, bold)
-                except MissingGlyph:
-                    seen = rows.setdefault(char, [])
-                    if card.row not in seen:
-                        seen.append(card.row)
+        # The bold chain has the same faces as the regular one, so one look covers both sides.
+        for char in chain.missing(card.front + card.back):
+            seen = rows.setdefault(char, [])
+            if card.row not in seen:
+                seen.append(card.row)
     if not rows:
         return ""
     parts = []
@@ -94,19 +95,31 @@ def undrawable(cards: Sequence[FlashCard]) -> str:
     more = len(rows) - SHOWN_CHARACTERS
     named = "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
     count = len(rows)
+    it = "them" if count > 1 else "it"
     return (
-        f"{count} character{'s' if count > 1 else ''} no card font can draw: {named}; the card fonts draw "
-        "Latin, Greek and Cyrillic letters, digits and the usual maths signs; write "
-        f"{'them' if count > 1 else 'it'} another way or leave {'them' if count > 1 else 'it'} out"
+        f"{count} character{'s' if count > 1 else ''} no card font can draw: {named}; {_fix(rows)}, "
+        f"or write {it} another way"
     )
 
 
-def front(card: FlashCard, geometry: FlashGeometry, frame: bool = True) -> Face:
-    return _side(card, geometry, "front", frame)
+def _fix(rows: dict[str, list[int]]) -> str:
+    """How to get a font for the characters missing: the package that has one, or the user's own."""
+    from deckgen.games.flashcards.system_fonts import language_of
+
+    own = "or name a font that has them with --font yourfont.ttf"
+    if language_of(rows) != "und":
+        return f"install a Chinese, Japanese and Korean font (on Debian or Ubuntu: apt install fonts-noto-cjk) {own}"
+    if any(0x1F000 <= ord(c) <= 0x1FAFF or 0x2600 <= ord(c) <= 0x27BF for c in rows):
+        return f"colour emoji cannot be printed as outlines; leave them out, {own}"
+    return f"name a font that has {'them' if len(rows) > 1 else 'it'} with --font yourfont.ttf"
 
 
-def back(card: FlashCard, geometry: FlashGeometry, frame: bool = True) -> Face:
-    return _side(card, geometry, "back", frame)
+def front(card: FlashCard, geometry: FlashGeometry, frame: bool = True, chain: FontChain | None = None) -> Face:
+    return _side(card, geometry, "front", frame, chain or chain_for((card.front, card.back)))
+
+
+def back(card: FlashCard, geometry: FlashGeometry, frame: bool = True, chain: FontChain | None = None) -> Face:
+    return _side(card, geometry, "back", frame, chain or chain_for((card.front, card.back)))
 
 
 def label(number: int, geometry: FlashGeometry) -> Face:
@@ -123,7 +136,7 @@ def label(number: int, geometry: FlashGeometry) -> Face:
 
 
 @lru_cache(maxsize=4096)
-def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool) -> Face:
+def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool, chain: FontChain) -> Face:
     """One side of a card. ``frame``: the printed frame (left out on laser files, like Treenex's)."""
     w, h, inset = geometry.width, geometry.height, geometry.inset
     shapes: list[Primitive] = []
@@ -138,8 +151,14 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool) -> F
             f"a {w:g} x {h:g} mm card leaves no room for text inside its frame; choose a larger --card-size"
         )
     try:
-        shapes += set_text(
-            words, geometry.text_box, max_size=geometry.max_text, min_size=MIN_TEXT, colour=BLACK, bold=side == "front"
+        setting = lay_out_text(
+            words,
+            geometry.text_box,
+            max_size=geometry.max_text,
+            min_size=MIN_TEXT,
+            colour=BLACK,
+            bold=side == "front",
+            chain=chain,
         )
     except TextDoesNotFit as error:
         raise DeckgenError(
@@ -150,7 +169,10 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool) -> F
         raise DeckgenError(
             f"row {card.row} ({card.id}), {side}: {error}; write it another way or leave it out"
         ) from None
+    shapes += setting.shapes
     shapes += text(card.id, inset + 0.6, geometry.label_baseline, geometry.label_size, ID_COLOUR)
+    id_width = text_width(card.id) * geometry.label_size
+    layer = (*setting.lines, TextLine(card.id, inset + 0.6, geometry.label_baseline, id_width, geometry.label_size))
     suffix = "" if side == "front" else "-back"
     key = f"flash-{card.id}{suffix}" + ("" if frame else "-unframed")
-    return Face(key, w, h, tuple(shapes))
+    return Face(key, w, h, tuple(shapes), layer)

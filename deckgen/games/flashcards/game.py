@@ -63,17 +63,18 @@ class FlashcardsGame(Game):
         return len(deck.printed)
 
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
-        from deckgen.games.flashcards.faces import FlashGeometry, back, front, label, undrawable
+        from deckgen.games.flashcards.faces import FlashGeometry, back, deck_fonts, front, label, undrawable
         from deckgen.layout.faces import CardFaces
 
         geometry = FlashGeometry(*card)
         cards = deck.printed
-        missing = undrawable(cards)
+        chain = deck_fonts(deck)
+        missing = undrawable(cards, chain)
         if missing:
             raise DeckgenError(f"{deck.source}: {missing}")
         try:
-            fronts = [front(c, geometry, frame=not laser) for c in cards]
-            backs = [back(c, geometry) for c in cards]
+            fronts = [front(c, geometry, frame=not laser, chain=chain) for c in cards]
+            backs = [back(c, geometry, chain=chain) for c in cards]
         except DeckgenError as error:
             raise DeckgenError(f"{deck.source}: {error}") from None
         set_label = partial(label, geometry=geometry)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -22,11 +23,13 @@ class FlashCard:
 
 @dataclass(frozen=True)
 class FlashDeck:
-    """The cards in spreadsheet order; ``source`` is the file they came from (for messages)."""
+    """The cards in spreadsheet order; ``source`` is the file they came from (for messages);
+    ``fonts``: font files the user named, tried before the shipped ones."""
 
     name: str
     cards: tuple[FlashCard, ...]
     source: str = ""
+    fonts: tuple[Path, ...] = ()
 
     @property
     def printed(self) -> tuple[FlashCard, ...]:

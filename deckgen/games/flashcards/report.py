@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckgen.games.base import Game, Verdict
-from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, undrawable
+from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, deck_fonts, undrawable
 from deckgen.games.flashcards.model import FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, fitted_size
 from deckgen.units import CARD_SIZES, parse_size
@@ -17,12 +17,19 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
     geometry = FlashGeometry(*card)
     rows: list[dict[str, Any]] = []
     failures: list[str] = []
+    chain = deck_fonts(deck)
+    missing = undrawable(deck.cards, chain)
     for flash in deck.cards:
         sizes: dict[str, float | None] = {}
         for side, words in (("front", flash.front), ("back", flash.back)):
             try:
                 sizes[side] = fitted_size(
-                    words, geometry.text_box, max_size=geometry.max_text, min_size=MIN_TEXT, bold=side == "front"
+                    words,
+                    geometry.text_box,
+                    max_size=geometry.max_text,
+                    min_size=MIN_TEXT,
+                    bold=side == "front",
+                    chain=chain,
                 )
             except (TextDoesNotFit, ValueError) as error:
                 sizes[side] = None
@@ -49,7 +56,6 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
         "rows": rows,
     }
     failure = None
-    missing = undrawable(deck.cards)
     if missing:
         lines.append(missing[0].upper() + missing[1:])
         failure = missing

@@ -9,9 +9,13 @@ author what to shorten.
 
 Sizes are **cap heights** in millimetres: the height of a capital such as H. Cap height, rather
 than the font size (the em), is what a reader sees and what legibility guidelines measure, and it
-lets the fallback font's letters (Greek, from Noto Sans) be scaled to the same capital height as the
-card font's (Atkinson Hyperlegible), whose ems are proportioned differently. Lines are
-``line_gap`` ems apart, baseline to baseline.
+lets every font of the chain (Greek from Noto Sans, Arabic, Hindi, Chinese from theirs) be scaled
+to the same capital height as the card font's (Atkinson Hyperlegible), whose ems are
+proportioned differently. Lines are ``line_gap`` ems of the card font apart, baseline to baseline.
+
+Text is split, ordered and shaped by :mod:`deckgen.games.flashcards.shaping`: it breaks at
+spaces and inside CJK text, reads right to left where the Unicode bidirectional algorithm says
+so, and its letters are the glyphs HarfBuzz chose.
 
 What fits is the ink, not the font's nominal line box: the outlines of the letters set (with
 their accents and descenders) lie inside the box, every line is centred on the box by its ink,
@@ -19,7 +23,9 @@ and the block of lines is centred top to bottom by its ink.
 
 The letters are :class:`~deckgen.layout.primitives.Shape` outlines (millimetres, y down), one per
 glyph, so every backend prints the same letters without a font; see
-:mod:`deckgen.games.flashcards.fonts`. The same text always gives the same numbers.
+:mod:`deckgen.games.flashcards.fonts`. Beside them, :func:`lay_out_text` gives each line as
+text (:class:`~deckgen.layout.faces.TextLine`), which a PDF carries as an invisible layer so
+that the words can be searched, copied and read aloud. The same text always gives the same numbers.
 """
 
 from __future__ import annotations
@@ -30,7 +36,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deckgen.games.flashcards.fonts import Glyph, glyph_for, kerning, primary_face, tolerance_exponent
+from deckgen.games.flashcards.fonts import FontChain, Glyph, default_chain, tolerance_exponent
+from deckgen.games.flashcards.shaping import Paragraph, Unit, ink, line_glyphs, paragraph
+from deckgen.layout.faces import TextLine
 from deckgen.layout.primitives import Point, Shape
 
 #: The step, in mm of cap height, between the sizes that :func:`set_text` tries.
@@ -56,34 +64,28 @@ class TextDoesNotFit(ValueError):
 
 
 @dataclass(frozen=True)
-class _Word:
-    """A word's glyphs measured at a cap height of 1 mm (so every measure scales with the size).
-
-    ``offsets`` are where each glyph's origin sits from the word's start; ``left`` and ``right``
-    are the ink's horizontal extent and ``top`` and ``bottom`` its vertical one, y up, all
-    ``None`` for a word without ink.
-    """
-
-    text: str
-    glyphs: tuple[Glyph, ...]
-    offsets: tuple[float, ...]
-    advance: float
-    left: float | None
-    right: float | None
-    top: float | None
-    bottom: float | None
-
-
-@dataclass(frozen=True)
 class _Line:
-    """The words of one line, where each starts, and the line's ink at 1 mm cap height (y up)."""
+    """The units of one line, where each starts (left-to-right lines), and the line's ink at
+    1 mm cap height (y up); ``placed``: the glyphs in drawing order, for a line with text that
+    reads right to left (``None`` when the units' order is the drawing order)."""
 
-    words: tuple[_Word, ...]
+    units: tuple[Unit, ...]
     starts: tuple[float, ...]
     left: float
     right: float
     top: float | None
     bottom: float | None
+    placed: tuple[tuple[Glyph, float, float], ...] | None = None
+    rtl: bool = False
+
+
+@dataclass(frozen=True)
+class SetText:
+    """Text as set in its box: the letters' outlines, and each line as text (for a PDF's text layer)."""
+
+    shapes: list[Shape]
+    lines: list[TextLine]
+    size: float
 
 
 def set_text(
@@ -95,38 +97,72 @@ def set_text(
     colour: str = "#000000",
     line_gap: float = 1.25,
     bold: bool = False,
+    chain: FontChain | None = None,
 ) -> list[Shape]:
     """Set ``text`` as large as fits ``box`` and return its letters as shapes, one per glyph.
 
     ``box`` is (x, y, width, height) in mm, y down. ``max_size`` and ``min_size`` are cap heights
-    in mm (see the module's notes). Text breaks at spaces and at ``"\\n"``, never inside a word;
-    a tab counts as a space; spaces and line breaks at either end are ignored. ``line_gap`` is the
-    distance between baselines in ems. A glyph with no ink (a space) gives no shape; a glyph
-    whose contours cross (such as Ç) gives one shape per part, so that filling each by the
-    even-odd rule leaves no false hole where the parts overlap.
+    in mm (see the module's notes). Text breaks at spaces, inside CJK text and at ``"\\n"``,
+    never inside a word; a tab counts as a space; spaces and line breaks at either end are
+    ignored. ``line_gap`` is the distance between baselines in ems. ``chain``: the fonts to draw
+    with (the shipped ones if ``None``); ``bold`` takes their bold. A glyph with no ink (a
+    space) gives no shape; a glyph whose contours cross (such as Ç) gives one shape per part, so
+    that filling each by the even-odd rule leaves no false hole where the parts overlap.
 
     Raises :class:`TextDoesNotFit` if the text does not fit at ``min_size``, and
     :class:`~deckgen.games.flashcards.fonts.MissingGlyph` (a ``ValueError``) for a character
-    that neither font has.
+    that no font has.
     """
+    return lay_out_text(
+        text, box, max_size=max_size, min_size=min_size, colour=colour, line_gap=line_gap, bold=bold, chain=chain
+    ).shapes
+
+
+def lay_out_text(
+    text: str,
+    box: tuple[float, float, float, float],
+    *,
+    max_size: float,
+    min_size: float,
+    colour: str = "#000000",
+    line_gap: float = 1.25,
+    bold: bool = False,
+    chain: FontChain | None = None,
+) -> SetText:
+    """As :func:`set_text`, with the lines as text beside the shapes and the size chosen."""
     if not _COLOUR.fullmatch(colour):
         raise ValueError(f"colour {colour!r} should be written #RRGGBB")
-    found = _fit(text, box, max_size, min_size, line_gap, bold)
+    fonts = _chain(chain, bold)
+    found = _fit(text, box, max_size, min_size, line_gap, fonts)
     if found is None:
-        return []
+        return SetText([], [], max_size)
     size, lines, (top, bottom) = found
     x, y, width, height = box
-    pitch = _pitch(line_gap, bold)
+    pitch = _pitch(line_gap, fonts)
     first_baseline = y + (height - size * (top - bottom)) / 2 + size * top
     shapes: list[Shape] = []
+    layer: list[TextLine] = []
     for index, line in enumerate(lines):
         baseline = first_baseline + size * pitch * index
         line_start = x + (width - size * (line.right - line.left)) / 2 - size * line.left
-        for word, start in zip(line.words, line.starts, strict=True):
-            for glyph, offset in zip(word.glyphs, word.offsets, strict=True):
+        if line.placed is None:
+            for unit, start in zip(line.units, line.starts, strict=True):
+                for piece in unit.pieces:
+                    for glyph, gx, gy in piece.glyphs:
+                        if glyph.bounds is not None:
+                            shapes += _glyph_shapes(
+                                glyph, line_start + size * (start + gx), baseline - size * gy, size, colour
+                            )
+                    start += piece.advance
+        else:
+            for glyph, gx, gy in line.placed:
                 if glyph.bounds is not None:
-                    shapes += _glyph_shapes(glyph, line_start + size * (start + offset), baseline, size, colour)
-    return shapes
+                    shapes += _glyph_shapes(glyph, line_start + size * gx, baseline - size * gy, size, colour)
+        if line.units:
+            words = "".join((" " if number and unit.gap else "") + unit.text for number, unit in enumerate(line.units))
+            left = line_start + size * line.left
+            layer.append(TextLine(words, left, baseline, size * (line.right - line.left), size, line.rtl))
+    return SetText(shapes, layer, size)
 
 
 def fitted_size(
@@ -137,6 +173,7 @@ def fitted_size(
     min_size: float,
     line_gap: float = 1.25,
     bold: bool = False,
+    chain: FontChain | None = None,
 ) -> float:
     """The cap height (mm) at which :func:`set_text` would set ``text`` in ``box``.
 
@@ -144,7 +181,7 @@ def fitted_size(
     pass it as every card's ``max_size``. Raises as :func:`set_text` does; an empty text fits at
     ``max_size``.
     """
-    found = _fit(text, box, max_size, min_size, line_gap, bold)
+    found = _fit(text, box, max_size, min_size, line_gap, _chain(chain, bold))
     return max_size if found is None else found[0]
 
 
@@ -161,6 +198,11 @@ def text_extent(shapes: Iterable[Shape]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _chain(chain: FontChain | None, bold: bool) -> FontChain:
+    found = chain if chain is not None else default_chain()
+    return found.bolder() if bold else found
+
+
 # --- fitting -----------------------------------------------------------------------------------
 
 
@@ -170,19 +212,19 @@ def _fit(
     max_size: float,
     min_size: float,
     line_gap: float,
-    bold: bool,
+    chain: FontChain,
 ) -> tuple[float, list[_Line], tuple[float, float]] | None:
     """The size, lines and vertical ink extent (top, bottom; y up, 1 mm cap height) to set the text at.
 
     ``None`` for a text with nothing to set.
     """
     _check(box, max_size, min_size, line_gap)
-    paragraphs = _paragraphs(text, bold)
-    if not any(paragraphs):
+    paragraphs = _paragraphs(text, chain)
+    if not any(p.units for p in paragraphs):
         return None
     _, _, width, height = box
-    space = _space(bold)
-    pitch = _pitch(line_gap, bold)
+    space = _space(chain)
+    pitch = _pitch(line_gap, chain)
     for size in _sizes(max_size, min_size):
         lines = _wrap(paragraphs, space, width / size + _EPSILON)
         if lines is None:
@@ -191,11 +233,11 @@ def _fit(
         if size * (top - bottom) <= height + _EPSILON:
             return size, lines, (top, bottom)
     # Say first what no shortening of the rest would mend: a word that cannot fit by itself.
-    for words in paragraphs:
-        for word in words:
-            if min_size * _ink_width(word) > width + _EPSILON:
+    for found in paragraphs:
+        for unit in found.units:
+            if min_size * unit.ink_width > width + _EPSILON:
                 raise TextDoesNotFit(
-                    f"the word {word.text!r} is too wide to fit the card even at {min_size:g} mm letters; shorten it",
+                    f"the word {unit.text!r} is too wide to fit the card even at {min_size:g} mm letters; shorten it",
                     text,
                     min_size,
                 )
@@ -227,93 +269,103 @@ def _sizes(max_size: float, min_size: float) -> list[float]:
     return sizes
 
 
-def _paragraphs(text: str, bold: bool) -> list[list[_Word]]:
-    """The text's lines as written (split at line breaks), each a list of its words."""
+def _paragraphs(text: str, chain: FontChain) -> list[Paragraph]:
+    """The text's lines as written (split at line breaks), each split and shaped."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ").strip(" \n")
-    return [[_word(word, bold) for word in line.split(" ") if word] for line in text.split("\n")] if text else []
+    return [paragraph(line, chain) for line in text.split("\n")] if text else []
 
 
-@lru_cache(maxsize=8192)
-def _word(text: str, bold: bool) -> _Word:
-    """Measure a word at a cap height of 1 mm, with the card font's kerning between its letters."""
-    glyphs = tuple(glyph_for(char, bold) for char in text)
-    offsets: list[float] = []
-    pen = 0.0
-    left = right = top = bottom = None
-    previous: Glyph | None = None
-    for glyph in glyphs:
-        cap = glyph.face.cap_height
-        if previous is not None:
-            pen += kerning(previous, glyph) / previous.face.cap_height
-        offsets.append(pen)
-        if glyph.bounds is not None:
-            x_min, y_min, x_max, y_max = (v / cap for v in glyph.bounds)
-            left = pen + x_min if left is None else min(left, pen + x_min)
-            right = pen + x_max if right is None else max(right, pen + x_max)
-            top = y_max if top is None else max(top, y_max)
-            bottom = y_min if bottom is None else min(bottom, y_min)
-        pen += glyph.advance / cap
-        previous = glyph
-    return _Word(text, glyphs, tuple(offsets), pen, left, right, top, bottom)
+@lru_cache(maxsize=64)
+def _space(chain: FontChain) -> float:
+    """The width of a space at 1 mm cap height: the card font's."""
+    face = chain.primary
+    return face.hb_font.get_glyph_h_advance(face.hb_font.get_nominal_glyph(32) or 0) / face.cap_height
 
 
-def _ink_width(word: _Word) -> float:
-    return 0.0 if word.left is None or word.right is None else word.right - word.left
-
-
-def _space(bold: bool) -> float:
-    """The width of a space at 1 mm cap height."""
-    glyph = glyph_for(" ", bold)
-    return glyph.advance / glyph.face.cap_height
-
-
-def _pitch(line_gap: float, bold: bool) -> float:
+def _pitch(line_gap: float, chain: FontChain) -> float:
     """Baseline to baseline at 1 mm cap height: ``line_gap`` ems of the card font."""
-    face = primary_face(bold)
+    face = chain.primary
     return line_gap * face.units_per_em / face.cap_height
 
 
-def _wrap(paragraphs: Sequence[Sequence[_Word]], space: float, width: float) -> list[_Line] | None:
+def _wrap(paragraphs: Sequence[Paragraph], space: float, width: float) -> list[_Line] | None:
     """Break each paragraph into lines whose ink is at most ``width`` wide (1 mm cap height).
 
-    Greedy: each line takes as many words as fit, which gives the fewest lines. ``None`` if a
-    word is wider than ``width`` by itself. An empty paragraph (a blank line in the text) is an
-    empty line.
+    Greedy: each line takes as many units as fit, which gives the fewest lines. ``None`` if a
+    unit is wider than ``width`` by itself. An empty paragraph (a blank line in the text) is an
+    empty line. A line with text that reads right to left is measured as it is drawn.
     """
     lines: list[_Line] = []
-    for words in paragraphs:
-        current: list[_Word] = []
+    for found in paragraphs:
+        if found.mixed:
+            mixed = _wrap_mixed(found, space, width)
+            if mixed is None:
+                return None
+            lines += mixed
+            continue
+        current: list[Unit] = []
         starts: list[float] = []
         pen = 0.0
         left: float | None = None
         right = 0.0
-        for word in words:
-            if word.left is None or word.right is None:
-                # A word without ink (no-break spaces alone) only moves the pen.
-                current.append(word)
+        for unit in found.units:
+            step = space if current and unit.gap else 0.0
+            if unit.left is None or unit.right is None:
+                # A unit without ink (no-break spaces alone) only moves the pen.
+                pen += step
+                current.append(unit)
                 starts.append(pen)
-                pen += word.advance + space
+                pen += unit.advance
                 continue
-            if word.right - word.left > width:
+            if unit.right - unit.left > width:
                 return None
-            if left is not None and pen + word.right - left > width:
+            if left is not None and pen + step + unit.right - left > width:
                 lines.append(_line(current, starts, left, right))
-                current, starts, pen, left = [], [], 0.0, None
-            current.append(word)
+                current, starts, pen, left, step = [], [], 0.0, None, 0.0
+            pen += step
+            current.append(unit)
             starts.append(pen)
             if left is None:
-                left = pen + word.left
-            right = pen + word.right
-            pen += word.advance + space
+                left = pen + unit.left
+            right = pen + unit.right
+            pen += unit.advance
         lines.append(_line(current, starts, left, right))
     return lines
 
 
-def _line(words: Sequence[_Word], starts: Sequence[float], left: float | None, right: float) -> _Line:
-    tops = [w.top for w in words if w.top is not None]
-    bottoms = [w.bottom for w in words if w.bottom is not None]
+def _wrap_mixed(found: Paragraph, space: float, width: float) -> list[_Line] | None:
+    """:func:`_wrap` for a paragraph with right-to-left text: each line laid out in drawing order to be measured."""
+    lines: list[_Line] = []
+    current: list[Unit] = []
+    laid: _Line | None = None
+    for unit in found.units:
+        if unit.ink_width > width:
+            return None
+        trial = _mixed_line([*current, unit], space, found.base_level)
+        if current and trial.right - trial.left > width and laid is not None:
+            lines.append(laid)
+            current = [unit]
+            laid = _mixed_line(current, space, found.base_level)
+        else:
+            current.append(unit)
+            laid = trial
+    lines.append(laid if laid is not None else _line([], [], None, 0.0))
+    return lines
+
+
+def _mixed_line(units: Sequence[Unit], space: float, base_level: int) -> _Line:
+    placed = tuple(line_glyphs(units, space, base_level))
+    left, right, top, bottom = ink(placed)
+    if left is None or right is None:
+        left = right = 0.0
+    return _Line(tuple(units), (), left, right, top, bottom, placed, base_level % 2 == 1)
+
+
+def _line(units: Sequence[Unit], starts: Sequence[float], left: float | None, right: float) -> _Line:
+    tops = [u.top for u in units if u.top is not None]
+    bottoms = [u.bottom for u in units if u.bottom is not None]
     return _Line(
-        tuple(words),
+        tuple(units),
         tuple(starts),
         0.0 if left is None else left,
         0.0 if left is None else right,
@@ -347,8 +399,8 @@ def _scaled(glyph: Glyph, scale: float) -> tuple[tuple[str, tuple[tuple[Point, .
     Made once per glyph and size: a deck sets the same letters at the same size again and
     again, and each time only the origin differs.
     """
-    groups = glyph.face.outline(glyph.name, tolerance_exponent(scale))
-    key = f"{glyph.face.key}-{glyph.name}-{scale:.9f}"
+    groups = glyph.face.outline(glyph.gid, tolerance_exponent(scale))
+    key = f"{glyph.face.key}-{glyph.gid}-{scale:.9f}"
     return tuple(
         (f"{key}-{number}", tuple(tuple([(px * scale, -py * scale) for px, py in contour]) for contour in group))
         for number, group in enumerate(groups)

@@ -1,0 +1,280 @@
+"""Text made into glyphs: split where a line may break, ordered by direction, shaped by HarfBuzz.
+
+A paragraph (a line of a card as written) becomes :class:`Unit` s, the stretches between two
+places a line may break: after a space, and between two Chinese or Japanese characters (CJK
+text has no spaces), though never before a closing mark such as 。 or 」 nor after an opening
+one. Korean, which has spaces, and Thai, which has none, break at spaces only.
+
+Each unit is cut where its reading direction changes, by the Unicode bidirectional algorithm
+(``python-bidi``): a :class:`Piece` reads one way, left to right or right to left. Each piece is
+shaped with HarfBuzz, font run by font run (see :class:`~deckgen.games.flashcards.fonts.FontChain`),
+so Arabic letters join, Devanagari vowel signs and conjuncts are formed and kerning applies.
+When a line is drawn, :func:`line_glyphs` orders its pieces for the eye (rule L2 of the
+algorithm), so Hebrew and Arabic read right to left, numbers and Latin words inside them left
+to right.
+
+Measures are at a cap height of 1 mm (every one scales with the size), y up.
+"""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bidi import algorithm as uba
+
+from deckgen.games.flashcards.fonts import FontChain, FontFace, Glyph, MissingGlyph
+
+#: Bidirectional classes that make a text need the algorithm (anything else reads left to right).
+_RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
+
+#: Characters a line may not start with (they close what comes before) and may not end with.
+_NO_START = frozenset(
+    "、。，．・：；？！‼⁇⁈⁉ー）」』】〕〉》〙〗〟’”］｝〜ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ…‥!%),.:;?]}"
+)
+_NO_END = frozenset("（「『【〔〈《〘〖〝‘“［｛([{")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A stretch of text that reads one way: its glyphs left to right as drawn, each with its
+    origin (x from the piece's start, y up), and the piece's width."""
+
+    glyphs: tuple[tuple[Glyph, float, float], ...]
+    advance: float
+    #: The bidi embedding level: even reads left to right, odd right to left.
+    level: int
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Text between two places a line may break, as pieces in reading order.
+
+    ``gap``: a space comes before it (``False`` for a unit joined to the one before, as two
+    Chinese characters are); ``gap_level`` is that space's bidi level. ``left``, ``right``,
+    ``top`` and ``bottom`` are its ink laid out alone (``None`` for a unit without ink).
+    """
+
+    text: str
+    pieces: tuple[Piece, ...]
+    advance: float
+    gap: bool
+    gap_level: int
+    left: float | None
+    right: float | None
+    top: float | None
+    bottom: float | None
+
+    @property
+    def ink_width(self) -> float:
+        return 0.0 if self.left is None or self.right is None else self.right - self.left
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A line as written: its units, and its base level (1: it reads right to left)."""
+
+    units: tuple[Unit, ...]
+    base_level: int
+    #: Whether any piece reads right to left (else the units' order is the drawing order).
+    mixed: bool
+
+
+def paragraph(text: str, chain: FontChain) -> Paragraph:
+    """Split and shape one line of text (no line breaks in it). Raises :class:`MissingGlyph`."""
+    return _paragraph(text, chain)
+
+
+@lru_cache(maxsize=8192)
+def _paragraph(text: str, chain: FontChain) -> Paragraph:
+    base, levels = bidi_levels(text)
+    units: list[Unit] = []
+    position = 0
+    for chunk in text.split(" "):
+        end = position + len(chunk)
+        if chunk:
+            gap_level = levels[position - 1] if position > 0 else base
+            units += _units(text, position, end, levels, chain, bool(units), gap_level)
+        position = end + 1
+    mixed = any(piece.level % 2 for unit in units for piece in unit.pieces) or base % 2 == 1
+    return Paragraph(tuple(units), base, mixed)
+
+
+def bidi_levels(text: str) -> tuple[int, list[int]]:
+    """The paragraph's base level and each character's resolved level (rules P2 to I2)."""
+    if not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT_CLASSES for c in text):
+        return 0, [0] * len(text)
+    storage = uba.get_empty_storage()
+    base = uba.get_base_level(text)
+    storage["base_level"] = base
+    storage["base_dir"] = ("L", "R")[base]
+    uba.get_embedding_levels(text, storage)
+    chars = list(storage["chars"])
+    uba.explicit_embed_and_overrides(storage)
+    uba.resolve_weak_types(storage)
+    uba.resolve_neutral_types(storage, False)
+    uba.resolve_implicit_levels(storage, False)
+    # Characters that rule X9 takes out (joiners, embedding marks) keep the level before them.
+    kept = {id(c) for c in storage["chars"]}
+    levels: list[int] = []
+    for char in chars:
+        levels.append(char["level"] if id(char) in kept or not levels else levels[-1])
+    return base, levels
+
+
+def _units(
+    text: str, start: int, end: int, levels: Sequence[int], chain: FontChain, gap: bool, gap_level: int
+) -> list[Unit]:
+    """The units of a stretch without spaces: one, or several where CJK text may break."""
+    cuts = [start] + [i for i in range(start + 1, end) if _may_break(text[i - 1], text[i])] + [end]
+    found = []
+    for number, (a, b) in enumerate(itertools.pairwise(cuts)):
+        found.append(_unit(text[a:b], tuple(levels[a:b]), chain, gap if number == 0 else False, gap_level))
+    return found
+
+
+def _is_cjk(char: str) -> bool:
+    code = ord(char)
+    return (
+        0x2E80 <= code <= 0x303F  # radicals, CJK symbols and punctuation
+        or 0x3040 <= code <= 0x30FF  # kana
+        or 0x31F0 <= code <= 0x31FF
+        or 0x3400 <= code <= 0x4DBF
+        or 0x4E00 <= code <= 0x9FFF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms
+        or 0x20000 <= code <= 0x3FFFF
+    )
+
+
+def _may_break(before: str, after: str) -> bool:
+    """Whether a line may break between two characters with no space between them."""
+    if not (_is_cjk(before) or _is_cjk(after)):
+        return False
+    if after in _NO_START or before in _NO_END:
+        return False
+    return unicodedata.category(after)[0] != "M"
+
+
+@lru_cache(maxsize=16384)
+def _unit(text: str, levels: tuple[int, ...], chain: FontChain, gap: bool, gap_level: int) -> Unit:
+    pieces: list[Piece] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or levels[i] != levels[start]:
+            pieces.append(_piece(text[start:i], levels[start], chain))
+            start = i
+    advance = sum(p.advance for p in pieces)
+    placed = place(_visual(pieces, [p.level for p in pieces]))
+    left, right, top, bottom = ink(placed)
+    return Unit(text, tuple(pieces), advance, gap, gap_level, left, right, top, bottom)
+
+
+@lru_cache(maxsize=16384)
+def _piece(text: str, level: int, chain: FontChain) -> Piece:
+    """Shape a stretch that reads one way, font run by font run, and place its glyphs."""
+    rtl = level % 2 == 1
+    runs = _font_runs(text, chain)
+    glyphs: list[tuple[Glyph, float, float]] = []
+    pen = 0.0
+    for face, run in reversed(runs) if rtl else runs:
+        scale = 1.0 / face.cap_height
+        for shaped in face.shape(run, rtl, chain.language):
+            glyphs.append((shaped.glyph, pen + shaped.dx * scale, shaped.dy * scale))
+            pen += shaped.advance * scale
+    return Piece(tuple(glyphs), pen, level)
+
+
+def _font_runs(text: str, chain: FontChain) -> list[tuple[FontFace, str]]:
+    """Cut text into runs that one face draws: each character's first face in the chain, but
+    marks, joiners and variation selectors stay with the character before when its face has them
+    (a base letter and its accents must be shaped together)."""
+    runs: list[tuple[FontFace, list[str]]] = []
+    for char in text:
+        joins = unicodedata.category(char) in ("Mn", "Mc", "Me", "Cf") or 0xFE00 <= ord(char) <= 0xFE0F
+        if runs and joins and (runs[-1][0].has(char) or unicodedata.category(char) == "Cf"):
+            runs[-1][1].append(char)
+            continue
+        face = chain.face_for(char)
+        if face is None:
+            if unicodedata.category(char) == "Cc":
+                raise MissingGlyph(f"{char!r} (U+{ord(char):04X}) is a control character, which a card cannot show")
+            if unicodedata.category(char) == "Cf":
+                if runs:
+                    runs[-1][1].append(char)
+                continue
+            raise MissingGlyph(f"{char!r} (U+{ord(char):04X}) is in none of the card fonts")
+        if runs and runs[-1][0] is face:
+            runs[-1][1].append(char)
+        else:
+            runs.append((face, [char]))
+    return [(face, "".join(chars)) for face, chars in runs]
+
+
+def _visual(items: Sequence[object], levels: Sequence[int]) -> list[object]:
+    """Items in drawing order by rule L2: from the highest level down to the lowest odd one,
+    reverse every run of items at that level or higher."""
+    order = list(range(len(items)))
+    if not levels:
+        return []
+    highest = max(levels)
+    odd = [level for level in levels if level % 2]
+    if odd:
+        for level in range(highest, min(odd) - 1, -1):
+            i = 0
+            while i < len(order):
+                if levels[order[i]] >= level:
+                    j = i
+                    while j < len(order) and levels[order[j]] >= level:
+                        j += 1
+                    order[i:j] = reversed(order[i:j])
+                    i = j
+                else:
+                    i += 1
+    return [items[i] for i in order]
+
+
+def place(pieces: Sequence[object], space: float = 0.0) -> list[tuple[Glyph, float, float]]:
+    """Glyphs with their origins, the pieces (or gaps, given as floats: ``space`` × it) set side by side."""
+    placed: list[tuple[Glyph, float, float]] = []
+    pen = 0.0
+    for item in pieces:
+        if isinstance(item, Piece):
+            placed += [(glyph, pen + x, y) for glyph, x, y in item.glyphs]
+            pen += item.advance
+        else:
+            pen += space
+    return placed
+
+
+def line_glyphs(units: Sequence[Unit], space: float, base_level: int) -> list[tuple[Glyph, float, float]]:
+    """A line's glyphs in drawing order with their origins (x from the line's start), its
+    units ``space`` apart where a space comes between them."""
+    items: list[object] = []
+    levels: list[int] = []
+    for number, unit in enumerate(units):
+        if number and unit.gap:
+            items.append(1.0)
+            levels.append(unit.gap_level)
+        for piece in unit.pieces:
+            items.append(piece)
+            levels.append(piece.level)
+    return place(_visual(items, levels), space)
+
+
+def ink(placed: Sequence[tuple[Glyph, float, float]]) -> tuple[float | None, float | None, float | None, float | None]:
+    """The ink's left, right, top and bottom (y up) of placed glyphs; ``None`` for no ink."""
+    left = right = top = bottom = None
+    for glyph, x, y in placed:
+        if glyph.bounds is None:
+            continue
+        cap = glyph.face.cap_height
+        x_min, y_min, x_max, y_max = (v / cap for v in glyph.bounds)
+        left = x + x_min if left is None else min(left, x + x_min)
+        right = x + x_max if right is None else max(right, x + x_max)
+        top = y + y_max if top is None else max(top, y + y_max)
+        bottom = y + y_min if bottom is None else min(bottom, y + y_min)
+    return left, right, top, bottom

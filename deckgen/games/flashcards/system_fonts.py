@@ -1,0 +1,204 @@
+"""Fonts of the computer deckgen runs on, for the characters the shipped fonts lack.
+
+The shipped fonts draw Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari and Thai. Chinese,
+Japanese and Korean need fonts of many megabytes, which every computer that reads those
+languages already has: fontconfig finds them on Linux (``fc-match``; Debian's
+``fonts-noto-cjk``), and Windows and macOS keep theirs in known folders. What is looked up is
+decided by the deck's characters alone, in a fixed order, so the same sheet on the same
+computer is always drawn with the same fonts.
+
+Han characters are drawn differently in Chinese, Japanese and Korean: a sheet with kana is
+taken as Japanese, one with hangul as Korean, and any other as Chinese (simplified forms).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+
+import uharfbuzz as hb
+
+from deckgen.games.flashcards.fonts import FontSource
+
+#: fontconfig's weight for bold.
+_FC_BOLD = 200
+#: How many fonts are taken at most for one deck's missing characters.
+_MOST_FONTS = 8
+#: The longest a fontconfig look-up may take (seconds); past it, none is used.
+_FC_TIMEOUT = 20
+
+_FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
+
+#: Font files that Windows and macOS ship, tried first (in this order) for each language.
+_KNOWN_FILES = {
+    "zh-cn": ("msyh.ttc", "simsun.ttc", "PingFang.ttc", "Hiragino Sans GB.ttc", "STHeiti Medium.ttc"),
+    "zh-tw": ("msjh.ttc", "mingliu.ttc", "PingFang.ttc", "STHeiti Medium.ttc"),
+    "ja": ("YuGothM.ttc", "meiryo.ttc", "msgothic.ttc", "ヒラギノ角ゴシック W3.ttc", "Hiragino Sans GB.ttc"),
+    "ko": ("malgun.ttf", "gulim.ttc", "AppleSDGothicNeo.ttc"),
+    "und": ("seguisym.ttf", "Arial Unicode.ttf", "arialuni.ttf"),
+}
+
+
+def language_of(chars: Iterable[str]) -> str:
+    """The language a sheet's CJK characters are taken to be in (``und`` when it has none)."""
+    han = False
+    for char in chars:
+        code = ord(char)
+        if 0x3040 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0xFF66 <= code <= 0xFF9F:
+            return "ja"
+        if 0xAC00 <= code <= 0xD7AF or 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F:
+            return "ko"
+        if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0x20000 <= code <= 0x2FA1F:
+            han = True
+    return "zh-cn" if han else "und"
+
+
+def system_sources(missing: tuple[str, ...], language: str) -> tuple[FontSource, ...]:
+    """Fonts of this computer that draw the ``missing`` characters (sorted), fewest first found.
+
+    Empty when the computer has none (the build then names the characters and the fix).
+    """
+    return _system_sources(tuple(sorted(missing)), language)
+
+
+@cache
+def _system_sources(missing: tuple[str, ...], language: str) -> tuple[FontSource, ...]:
+    if shutil.which("fc-match"):
+        return _from_fontconfig(missing, language)
+    return _from_folders(missing, language)
+
+
+def _from_fontconfig(missing: tuple[str, ...], language: str) -> tuple[FontSource, ...]:
+    """Ask fontconfig for the best font for the first character still missing, until none is left."""
+    left = list(missing)
+    found: list[FontSource] = []
+    while left and len(found) < _MOST_FONTS:
+        char = left.pop(0)
+        regular = _fc_match(char, language, bold=False)
+        if regular is None or ord(char) not in _codepoints(*regular[:2]):
+            continue  # fontconfig's best is only the closest: this character has no font here
+        bold = _fc_match(char, language, bold=True)
+        if bold is not None and (
+            bold[:2] == regular[:2] or bold[2] < _FC_BOLD or ord(char) not in _codepoints(*bold[:2])
+        ):
+            bold = None
+        source = FontSource(
+            _key(regular[0], regular[1]),
+            regular[0],
+            regular[1],
+            bold_path=bold[0] if bold else None,
+            bold_index=bold[1] if bold else 0,
+        )
+        found.append(source)
+        covered = _codepoints(*regular[:2])
+        left = [c for c in left if ord(c) not in covered]
+    return tuple(found)
+
+
+def _fc_match(char: str, language: str, bold: bool) -> tuple[Path, int, int] | None:
+    """fontconfig's best font for ``char``: (file, face index, weight), or ``None``."""
+    pattern = f":charset={ord(char):x}"
+    if language != "und":
+        pattern += f":lang={language}"
+    if bold:
+        pattern += ":weight=bold"
+    try:
+        done = subprocess.run(
+            ["fc-match", "-f", "%{file}\t%{index}\t%{weight}\n", pattern],
+            capture_output=True,
+            text=True,
+            timeout=_FC_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    fields = done.stdout.strip().split("\t")
+    if done.returncode != 0 or len(fields) != 3 or not fields[0]:
+        return None
+    path = Path(fields[0])
+    if path.suffix.lower() not in _FONT_SUFFIXES or not path.is_file():
+        return None
+    try:
+        # A variable font's named instance is in the index's upper bits.
+        return path, int(fields[1]) & 0xFFFF, int(float(fields[2].split()[0].strip("[]")))
+    except ValueError:
+        return None
+
+
+def font_folders() -> list[Path]:
+    """Where Windows and macOS (and Linux without fontconfig) keep fonts, the user's own first."""
+    home = Path.home()
+    folders: list[Path] = []
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA")
+        if local:
+            folders.append(Path(local) / "Microsoft" / "Windows" / "Fonts")
+        folders.append(Path(os.environ.get("WINDIR", r"C:\Windows")) / "Fonts")
+    elif sys.platform == "darwin":
+        folders += [
+            home / "Library" / "Fonts",
+            Path("/Library/Fonts"),
+            Path("/System/Library/Fonts"),
+            Path("/System/Library/Fonts/Supplemental"),
+        ]
+    else:
+        folders += [
+            home / ".local" / "share" / "fonts",
+            home / ".fonts",
+            Path("/usr/local/share/fonts"),
+            Path("/usr/share/fonts"),
+        ]
+    return folders
+
+
+def _font_files(folders: Iterable[Path], language: str) -> Iterator[Path]:
+    """The font files of ``folders``: the known ones for ``language`` first, then every other, sorted."""
+    files: list[Path] = []
+    for folder in folders:
+        if folder.is_dir():
+            files += sorted(p for p in folder.rglob("*") if p.suffix.lower() in _FONT_SUFFIXES and p.is_file())
+    known = {name.lower(): rank for rank, name in enumerate(_KNOWN_FILES.get(language, ()) + _KNOWN_FILES["und"])}
+    yield from sorted((p for p in files if p.name.lower() in known), key=lambda p: known[p.name.lower()])
+    yield from (p for p in files if p.name.lower() not in known)
+
+
+def _from_folders(missing: tuple[str, ...], language: str) -> tuple[FontSource, ...]:
+    """The first font files (known ones first) that draw the missing characters."""
+    left = set(missing)
+    found: list[FontSource] = []
+    for path in _font_files(font_folders(), language):
+        if not left or len(found) >= _MOST_FONTS:
+            break
+        for index in range(_face_count(path)):
+            covered = _codepoints(path, index)
+            if any(ord(c) in covered for c in left):
+                found.append(FontSource(_key(path, index), path, index))
+                left = {c for c in left if ord(c) not in covered}
+                break
+    return tuple(found)
+
+
+@cache
+def _face_count(path: Path) -> int:
+    try:
+        return max(1, hb.Face(hb.Blob(path.read_bytes())).count) if path.suffix.lower() in (".ttc", ".otc") else 1
+    except (OSError, ValueError):
+        return 0
+
+
+@cache
+def _codepoints(path: Path, index: int) -> frozenset[int]:
+    """The characters a face of a font file has (none if the file cannot be read as a font)."""
+    try:
+        return frozenset(hb.Face(hb.Blob(path.read_bytes()), index).unicodes)
+    except (OSError, ValueError):
+        return frozenset()
+
+
+def _key(path: Path, index: int) -> str:
+    return f"system-{path.stem}-{index}"

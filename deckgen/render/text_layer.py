@@ -1,0 +1,103 @@
+"""The invisible text over drawn letters, so a PDF's words can be found, copied and read aloud.
+
+Card text is drawn as outlines (the same letters in every backend, no font needed to print), so
+a PDF of outlines alone holds no text: a viewer finds nothing and a screen reader reads nothing.
+Each face's :class:`~deckgen.layout.faces.TextLine` s are therefore written as text in render
+mode 3 (neither filled nor stroked), stretched over the line's ink.
+
+The text needs a font that maps every character, and only that: each PDF gets a small TrueType
+font of empty glyphs made with fontTools for exactly the characters it carries (a combining mark
+takes no width, as in a real font, so text extractors put it on its letter), which reportlab
+embeds as a subset with its ``ToUnicode`` map. Right-to-left lines are written in the order they
+are seen, as a PDF's text is, and extractors give them back in reading order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from collections.abc import Iterable
+from functools import cache
+from io import BytesIO
+
+from bidi import get_display
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.layout.faces import TextLine
+from deckgen.units import mm_to_pt
+
+#: Every glyph of the layer font but the marks is this wide (of 1000 units to the em).
+_ADVANCE = 500
+#: The layer's em is this many cap heights, about what the card fonts' are.
+_EM_PER_CAP = 1.45
+
+
+def layer_font(lines: Iterable[TextLine]) -> str | None:
+    """Register the layer font for these lines' characters with reportlab and return its name
+    (``None`` when there is no text)."""
+    chars = frozenset(c for line in lines for c in line.text if c.isprintable() or c == " ")
+    if not chars:
+        return None
+    return _register(chars)
+
+
+@cache
+def _register(chars: frozenset[str]) -> str:
+    # reportlab keeps fonts by their PostScript name too: each character set gets its own.
+    ordered = tuple(sorted(chars | {" "}))
+    name = "DeckgenText" + hashlib.sha256("".join(ordered).encode("utf-8")).hexdigest()[:12]
+    pdfmetrics.registerFont(TTFont(name, BytesIO(_font_bytes(ordered, name))))
+    return name
+
+
+def _font_bytes(chars: tuple[str, ...], name: str) -> bytes:
+    names = [".notdef"] + [f"u{ord(c):04X}" for c in chars]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord(c): f"u{ord(c):04X}" for c in chars})
+    empty = TTGlyphPen(None).glyph()
+    builder.setupGlyf({name: empty for name in names})
+    widths = {".notdef": (_ADVANCE, 0)} | {f"u{ord(c):04X}": (_width(c), 0) for c in chars}
+    builder.setupHorizontalMetrics(widths)
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": name, "styleName": "Regular", "psName": name})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    builder.updateHead(created=0, modified=0)
+    out = BytesIO()
+    builder.save(out)
+    return out.getvalue()
+
+
+def _width(char: str) -> int:
+    return 0 if unicodedata.category(char) in ("Mn", "Me") else _ADVANCE
+
+
+def seen_order(line: TextLine) -> str:
+    """The line's characters in the order they are seen, left to right."""
+    return get_display(line.text, base_dir="R" if line.rtl else "L") if _has_rtl(line.text) or line.rtl else line.text
+
+
+def _has_rtl(text: str) -> bool:
+    return any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text)
+
+
+def draw_text_layer(canvas: Canvas, lines: Iterable[TextLine], height: float, font: str) -> None:
+    """Write the lines as invisible text, each stretched over its ink, in a frame ``height`` mm tall."""
+    k = mm_to_pt(1.0)
+    for line in lines:
+        text = seen_order(line)
+        size = line.size * _EM_PER_CAP * k
+        natural = sum(_width(c) for c in text) / 1000 * size
+        if natural <= 0 or line.width <= 0:
+            continue
+        words = canvas.beginText(line.x * k, (height - line.baseline) * k)
+        words.setTextRenderMode(3)
+        words.setFont(font, size)
+        words.setHorizScale(100 * line.width * k / natural)
+        words.textOut(text)
+        canvas.drawText(words)
