@@ -69,6 +69,16 @@ def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[...
         kind = click.IntRange(option.low, option.high)
     elif option.kind in MEASURES:
         kind = MeasureType(option)
+    if option.multiple:
+        return click.option(
+            flag,
+            option.name,
+            type=kind,
+            metavar=option.metavar,
+            multiple=True,
+            help=option.help,
+            callback=lambda _context, _parameter, value: tuple(value) or None,
+        )
     return click.option(flag, option.name, type=kind, metavar=option.metavar, default=None, help=option.help)
 
 
@@ -189,6 +199,7 @@ def verify(
     chosen = chosen_game(game, file)
     own = split_game_options((chosen.key,), options)[chosen.key]
     deck = chosen.load(file, own)
+    say_notes(chosen.notes(deck))
     source = str(chosen.deck_source(file, own))
     with lazy_progress_bar("Simulating games", enabled=sys.stderr.isatty()) as update:
         request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
@@ -365,6 +376,7 @@ def build(
         dpi=dpi,
     )
     job = prepare(request)
+    say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)])
     # The bar appears with the first finished piece, on a terminal only: an error before that
     # (a busy --out, say) stays one line, and a log gets no bar.
     with lazy_progress_bar("Building", enabled=sys.stderr.isatty()) as update:
@@ -466,6 +478,12 @@ def _degrade_to_ascii() -> None:
             "−×÷…".encode(stream.encoding or "ascii")
         except (UnicodeEncodeError, LookupError):
             stream.reconfigure(errors="deckgen-ascii")
+
+
+def say_notes(notes: list[str]) -> None:
+    """Tell the user, on stderr, what a deck's reading left out or chose (one line each)."""
+    for note in notes:
+        click.echo(f"deckgen: note: {note}", err=True)
 
 
 def _named_files(options: dict[str, Any]) -> list[Path]:

@@ -39,6 +39,10 @@ class Option:
     #: The commands that take it (a game's options: ``build``, and ``verify`` and ``export`` for
     #: those that change the deck itself).
     commands: tuple[str, ...] = ("build",)
+    #: May be given more than once (``--front Hanzi --front Pinyin``): its value is a tuple.
+    multiple: bool = False
+    #: Shown on the web page (a file on the computer that runs the page, such as a font, is not).
+    on_page: bool = True
 
     @property
     def flag(self) -> str:

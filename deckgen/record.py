@@ -34,7 +34,8 @@ def option_words(options: Iterable[Option], values: Mapping[str, Any]) -> list[s
             elif option.negatable:
                 words.append("--no-" + option.flag[2:])
             continue
-        words += [option.flag, str(value)]
+        for one in value if option.multiple else (value,):
+            words += [option.flag, str(one)]
     return words
 
 

@@ -65,8 +65,8 @@ def test_excel_workbooks_are_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("front,answer2\nx,y\n", "row 1: unknown column 'answer2'"),
-        ("front\nx\n", "row 1 must name the columns, with back among them"),
+        ("front,answer2\nx,y\n", "row 1: no back column among 'front', 'answer2'; .* --back COLUMN"),
+        ("front\nx\n", "row 1: no back column among 'front'; call them front and back"),
         (HEADER, "no cards"),
         (HEADER + ",y\n", "row 2: the front is empty"),
         (HEADER + "x,\n", "row 2: the back is empty"),

@@ -172,6 +172,11 @@ class Game:
     def deck_name(self, deck: Deck) -> str:
         return str(deck.name)
 
+    def notes(self, deck: Deck) -> list[str]:
+        """What a build or a check should tell the user about the deck as read (one line each),
+        such as a spreadsheet's columns that were left out; nothing by default."""
+        return []
+
     def deck_file(self, path: Path | None) -> Path:
         """The file to read: the one given, else the game's own."""
         if path is not None:

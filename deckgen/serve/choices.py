@@ -77,7 +77,7 @@ def materials_for(game: Game) -> dict[str, str]:
 
 def build_options_of(game: Game) -> list[Option]:
     """Every option of ``deckgen build`` for this game: print, laser, then the game's own."""
-    own = [option for option in game.options if "build" in option.commands]
+    own = [option for option in game.options if "build" in option.commands and option.on_page]
     return [*PRINT_OPTIONS, *LASER_OPTIONS, *own]
 
 

@@ -118,7 +118,9 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     game = choices.game_obj
     game_list = [(key, g.name) for key, g in games().items()]
     # Options that choose the deck itself (a preset: verify and export take them too) come first.
-    own = sorted((o for o in game.options if "build" in o.commands), key=lambda o: "export" not in o.commands)
+    own = sorted(
+        (o for o in game.options if "build" in o.commands and o.on_page), key=lambda o: "export" not in o.commands
+    )
     parts = ['<form id="settings" method="get" action="/">']
     parts.append("<fieldset><legend>Game and deck</legend>")
     parts.append(_select("game", "Game", game_list, choices.game, choices))

@@ -372,6 +372,24 @@ def _face_for(chain: FontChain, char: str) -> FontFace | None:
     return None
 
 
+def user_font(path: Path) -> Path:
+    """A font file the user named, checked: it exists and HarfBuzz reads a face with letters in it."""
+    from deckgen.errors import DeckgenError
+
+    where = f"--font {path}"
+    if not path.is_file():
+        raise DeckgenError(f"{where}: no such file; give the path of a .ttf, .otf or .ttc font file")
+    try:
+        data = path.read_bytes()
+        face = hb.Face(hb.Blob(data), 0)
+        letters = len(face.unicodes)
+    except (OSError, ValueError) as error:
+        raise DeckgenError(f"{where}: cannot read it ({error}); give a .ttf, .otf or .ttc font file") from None
+    if letters == 0 or face.upem <= 0:
+        raise DeckgenError(f"{where}: not a font file deckgen can read; give a .ttf, .otf or .ttc font file")
+    return path.resolve()
+
+
 def user_source(path: Path) -> FontSource:
     """A font file the user names, as a source (a collection's first face)."""
     return FontSource(f"user-{path.stem}", path)

@@ -15,13 +15,54 @@ from typing import TYPE_CHECKING, Any
 from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.options import Option
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
 
+DECK_COMMANDS = ("build", "verify", "export")
+FRONT = Option(
+    "front",
+    "text",
+    "Flash cards only: the column that makes the front, by its heading in the sheet; repeat it for more "
+    "lines (--front Hanzi --front Pinyin). [the column called front]",
+    metavar="COLUMN",
+    in_profiles=False,
+    commands=DECK_COMMANDS,
+    multiple=True,
+    on_page=False,
+)
+BACK = Option(
+    "back",
+    "text",
+    "Flash cards only: the column that makes the back, by its heading; repeat it for more lines "
+    "(--back Pinyin --back English). [the column called back]",
+    metavar="COLUMN",
+    in_profiles=False,
+    commands=DECK_COMMANDS,
+    multiple=True,
+    on_page=False,
+)
+FONT = Option(
+    "font",
+    "text",
+    "Flash cards only: a font file (.ttf, .otf, .ttc) to draw the card text with; characters it lacks come "
+    "from deckgen's own fonts and this computer's.",
+    metavar="FILE",
+    commands=DECK_COMMANDS,
+    on_page=False,
+)
+
 #: A playing card turned on its side: eight to a letter or A4 sheet, and a card with its
 #: back beside it (fold-over) still fits across the sheet.
 CARD_SIZE = "88.9x63.5mm"
+
+
+def _columns(value: Any) -> tuple[str, ...]:
+    """Column headings as given: a tuple from the command line, or one heading written as text."""
+    if not value:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 class FlashcardsGame(Game):
@@ -34,6 +75,7 @@ class FlashcardsGame(Game):
             default_file=TEMPLATES / "flashcards-sample.csv",
             file_kind="a spreadsheet (.csv or .xlsx) with front and back columns",
             file_suffixes=(".csv", ".xlsx"),
+            options=(FRONT, BACK, FONT),
             print_defaults={"card_size": CARD_SIZE, "media": "cardstock", "duplex": "long-edge"},
             built_by_default=False,
             has_backs=True,
@@ -55,9 +97,17 @@ class FlashcardsGame(Game):
         )
 
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+        from dataclasses import replace
+
+        from deckgen.games.flashcards.fonts import user_font
         from deckgen.games.flashcards.sheet import load_sheet
 
-        return load_sheet(self.deck_file(path))
+        deck = load_sheet(self.deck_file(path), _columns(options.get("front")), _columns(options.get("back")))
+        font = options.get("font")
+        return replace(deck, fonts=(user_font(Path(font)),)) if font else deck
+
+    def notes(self, deck: Any) -> list[str]:
+        return [f"{Path(deck.source).name}: {note}" for note in deck.notes]
 
     def card_count(self, deck: Any) -> int:
         return len(deck.printed)

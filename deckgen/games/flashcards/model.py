@@ -24,12 +24,14 @@ class FlashCard:
 @dataclass(frozen=True)
 class FlashDeck:
     """The cards in spreadsheet order; ``source`` is the file they came from (for messages);
-    ``fonts``: font files the user named, tried before the shipped ones."""
+    ``fonts``: font files the user named, tried before the shipped ones; ``notes``: what the
+    build should tell the user about the sheet (columns left out)."""
 
     name: str
     cards: tuple[FlashCard, ...]
     source: str = ""
     fonts: tuple[Path, ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def printed(self) -> tuple[FlashCard, ...]:

@@ -1,8 +1,13 @@
 """Reading flash cards from a spreadsheet: CSV (any spreadsheet program saves it) or Excel .xlsx.
 
-The first row names the columns: ``front`` and ``back`` are needed; ``id``, ``count`` and
-``colour`` may be added. Every later row that is not empty is a card. Every problem names
-the file, the row and how to fix it, and stops the load.
+The first row names the columns. The front and the back are the columns called ``front`` and
+``back`` (or question and answer, and their names in Spanish, French and German: pregunta and
+respuesta, recto and verso, Vorderseite and Rückseite …), or the columns named with
+``--front`` and ``--back``, whatever their heading's language: ``--back Pinyin --back English``
+puts two fields on the back, each on its own line. ``id``, ``count`` and ``colour`` may be
+added; any other column (Notes, Unit …) is left out, and the build says so in one note.
+Every later row that is not empty is a card. Every problem names the file, the row and how to
+fix it, and stops the load.
 """
 
 from __future__ import annotations
@@ -11,8 +16,8 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,8 +32,35 @@ if TYPE_CHECKING:
     from zipfile import ZipFile
 
 COLUMNS = ("front", "back", "id", "count", "colour")
-#: Other spellings teachers use for the same columns.
-ALIASES = {"color": "colour", "question": "front", "answer": "back", "copies": "count"}
+#: Other names teachers give the same columns (compared in lower case), in English, Spanish,
+#: French and German.
+ALIASES = {
+    "color": "colour",
+    "question": "front",
+    "answer": "back",
+    "copies": "count",
+    "term": "front",
+    "definition": "back",
+    "pregunta": "front",
+    "respuesta": "back",
+    "anverso": "front",
+    "reverso": "back",
+    "frente": "front",
+    "dorso": "back",
+    "copias": "count",
+    "réponse": "back",
+    "reponse": "back",
+    "recto": "front",
+    "verso": "back",
+    "couleur": "colour",
+    "frage": "front",
+    "antwort": "back",
+    "vorderseite": "front",
+    "rückseite": "back",
+    "rueckseite": "back",
+    "farbe": "colour",
+    "anzahl": "count",
+}
 #: The largest spreadsheet read, and the most cards a deck may print.
 MAX_FILE_BYTES = 5_000_000
 #: An .xlsx file unpacks to at most this (a 1,000-card workbook unpacks to well under 1 MB).
@@ -54,8 +86,9 @@ COLOURS = {
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
-def load_sheet(path: Path) -> FlashDeck:
-    """The flash cards of a .csv or .xlsx file."""
+def load_sheet(path: Path, front: Sequence[str] = (), back: Sequence[str] = ()) -> FlashDeck:
+    """The flash cards of a .csv or .xlsx file; ``front`` and ``back``: the headings of the
+    columns that make each side, when the sheet's own names are not front and back."""
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
         raise DeckgenError(f"{path}: flash cards are read from a .csv or .xlsx file; save the spreadsheet as one")
@@ -70,7 +103,7 @@ def load_sheet(path: Path) -> FlashDeck:
     if size > MAX_FILE_BYTES:
         raise DeckgenError(f"{path}: {size:,} bytes; a flash-card spreadsheet is at most {MAX_FILE_BYTES:,} bytes")
     rows = _csv_rows(path) if suffix == ".csv" else _xlsx_rows(path)
-    return cards_from_rows(path, rows)
+    return cards_from_rows(path, rows, front, back)
 
 
 def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
@@ -224,9 +257,11 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
-def cards_from_rows(path: Path, rows: Iterator[tuple[int, list[str]]]) -> FlashDeck:
-    """Cards from numbered rows, the first of which names the columns."""
-    header: dict[str, int] | None = None
+def cards_from_rows(
+    path: Path, rows: Iterator[tuple[int, list[str]]], front: Sequence[str] = (), back: Sequence[str] = ()
+) -> FlashDeck:
+    """Cards from numbered rows, the first of which names the columns (see :func:`load_sheet`)."""
+    header: Header | None = None
     cards: list[FlashCard] = []
     seen: dict[str, int] = {}
     printed = 0
@@ -235,9 +270,9 @@ def cards_from_rows(path: Path, rows: Iterator[tuple[int, list[str]]]) -> FlashD
         if not any(cells):
             continue
         if header is None:
-            header = _header(path, number, cells)
+            header = _header(path, number, cells, front, back)
             continue
-        extra = [cell for index, cell in enumerate(cells) if cell and index not in header.values()]
+        extra = [cell for index, cell in enumerate(cells) if cell and index >= header.width]
         if extra:
             raise DeckgenError(
                 f"{path}: row {number}: {extra[0]!r} is in a column with no name; put text that has commas "
@@ -257,7 +292,8 @@ def cards_from_rows(path: Path, rows: Iterator[tuple[int, list[str]]]) -> FlashD
         cards.append(card)
     if header is None or not cards:
         raise DeckgenError(f"{path}: no cards; write a row of column names (front, back) and a row per card under it")
-    return FlashDeck(path.stem, _with_ids(cards, set(seen)), str(path))
+    notes = (header.ignored_note(),) if header.ignored else ()
+    return FlashDeck(path.stem, _with_ids(cards, set(seen)), str(path), notes=notes)
 
 
 def _with_ids(cards: list[FlashCard], taken: set[str]) -> tuple[FlashCard, ...]:
@@ -267,45 +303,98 @@ def _with_ids(cards: list[FlashCard], taken: set[str]) -> tuple[FlashCard, ...]:
     return tuple(card if card.id else replace(card, id=f"F{next(numbers):0{width}d}") for card in cards)
 
 
-def _header(path: Path, number: int, cells: list[str]) -> dict[str, int]:
-    header: dict[str, int] = {}
-    for index, cell in enumerate(cells):
-        name = ALIASES.get(cell.lower(), cell.lower())
-        if not cell:
-            continue
-        if name not in COLUMNS:
-            raise DeckgenError(
-                f"{path}: row {number}: unknown column {cell!r}; the columns are {', '.join(COLUMNS)} "
-                "(front and back are needed; rename or delete the others)"
-            )
-        if name in header:
-            raise DeckgenError(f"{path}: row {number}: two columns are called {name!r}; keep one")
-        header[name] = index
-    missing = [name for name in ("front", "back") if name not in header]
-    if missing:
-        raise DeckgenError(
-            f"{path}: row {number} must name the columns, with {' and '.join(missing)} among them (e.g. front,back)"
+@dataclass(frozen=True)
+class Header:
+    """What the heading row says: the columns of each side (in order), of the other fields, and
+    the columns left out (by heading)."""
+
+    sides: dict[str, tuple[int, ...]]
+    fields: dict[str, int]
+    ignored: tuple[str, ...]
+    #: How many cells the heading row has: a cell further right is in a column with no name.
+    width: int
+
+    def ignored_note(self) -> str:
+        names = ", ".join(repr(name) for name in self.ignored)
+        s = "s" if len(self.ignored) > 1 else ""
+        return (
+            f"column{s} {names} left out: a card shows only its front and back "
+            "(name more columns with --front or --back to print them too)"
         )
-    return header
 
 
-def _card(path: Path, number: int, header: dict[str, int], cells: list[str]) -> FlashCard:
+def _header(path: Path, number: int, cells: list[str], front: Sequence[str], back: Sequence[str]) -> Header:
+    where = f"{path}: row {number}"
+    headings = {cell.casefold(): index for index, cell in reversed(list(enumerate(cells))) if cell}
+    named: dict[str, tuple[int, ...]] = {}
+    for side, wanted in (("front", front), ("back", back)):
+        columns = []
+        for heading in wanted:
+            index = headings.get(heading.strip().casefold())
+            if index is None:
+                shown = ", ".join(repr(cell) for cell in cells if cell)
+                raise DeckgenError(f"{where}: no column is called {heading!r} (--{side}); the columns are {shown}")
+            columns.append(index)
+        if columns:
+            named[side] = tuple(columns)
+    both = set(named.get("front", ())) & set(named.get("back", ()))
+    if both:
+        raise DeckgenError(f"{where}: column {cells[min(both)]!r} is named for both the front and the back; pick one")
+    sides: dict[str, list[int]] = {side: list(columns) for side, columns in named.items()}
+    fields: dict[str, int] = {}
+    ignored: list[str] = []
+    taken = {index for columns in named.values() for index in columns}
+    for index, cell in enumerate(cells):
+        if not cell or index in taken:
+            continue
+        name = ALIASES.get(cell.casefold(), cell.casefold())
+        if name in ("front", "back"):
+            if name in named:
+                ignored.append(cell)  # --front or --back chose other columns for this side
+            elif name in sides:
+                raise DeckgenError(f"{where}: two columns are called {name!r}; keep one")
+            else:
+                sides[name] = [index]
+        elif name in COLUMNS:
+            if name in fields:
+                raise DeckgenError(f"{where}: two columns are called {name!r}; keep one")
+            fields[name] = index
+        else:
+            ignored.append(cell)
+    missing = [side for side in ("front", "back") if side not in sides]
+    if missing:
+        shown = ", ".join(repr(cell) for cell in cells if cell)
+        flags = " ".join(f"--{side} COLUMN" for side in missing)
+        raise DeckgenError(
+            f"{where}: no {' and no '.join(missing)} column among {shown}; call them front and back, "
+            f"or name them with {flags}"
+        )
+    return Header({side: tuple(columns) for side, columns in sides.items()}, fields, tuple(ignored), len(cells))
+
+
+def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCard:
     where = f"{path}: row {number}"
 
+    def at(column: int) -> str:
+        return cells[column] if column < len(cells) else ""
+
     def cell(name: str) -> str:
-        column = header.get(name)
-        return cells[column] if column is not None and column < len(cells) else ""
+        column = header.fields.get(name)
+        return at(column) if column is not None else ""
 
     sides = {}
     for side in ("front", "back"):
-        private = next((ch for ch in cell(side) if unicodedata.category(ch) == "Co"), None)
-        if private is not None:
-            raise DeckgenError(
-                f"{where}: the {side} (column {_column_letter(header[side])}) has U+{ord(private):04X}, a private-use "
-                "character (an icon from a symbol font, or a sign typed with a special keyboard) that no card font "
-                "can draw; delete it, or write what it stands for in words"
-            )
-        text = _clean(cell(side))
+        parts = []
+        for column in header.sides[side]:
+            private = next((ch for ch in at(column) if unicodedata.category(ch) == "Co"), None)
+            if private is not None:
+                raise DeckgenError(
+                    f"{where}: the {side} (column {_column_letter(column)}) has U+{ord(private):04X}, a private-use "
+                    "character (an icon from a symbol font, or a sign typed with a special keyboard) that no card "
+                    "font can draw; delete it, or write what it stands for in words"
+                )
+            parts.append(_clean(at(column)))
+        text = "\n".join(part for part in parts if part)
         if not text:
             raise DeckgenError(f"{where}: the {side} is empty; write what goes on the card's {side}")
         if len(text) > MAX_TEXT:
@@ -342,16 +431,22 @@ NO_BREAK_SPACES = "\u00a0\u202f\u2007"
 
 
 def _clean(text: str) -> str:
-    """The cell's text with line breaks and no-break spaces kept, every other space a plain one, runs of
-    spaces one, and control characters (zero-width ones too) removed."""
+    """The cell's text with line breaks, no-break spaces and the marks that spell words kept (see
+    :data:`SPELLING_MARKS`), every other space a plain one, runs of spaces one, and other control
+    and zero-width characters removed."""
     text = unicodedata.normalize("NFC", text)  # e and a combining accent (as some Macs save it) become é
     lines = ["".join(_clean_char(ch) for ch in line) for line in text.splitlines()]
     lines = [re.sub(" {2,}", " ", line).strip(" " + NO_BREAK_SPACES) for line in lines]
     return "\n".join(line for line in lines if line)
 
 
+#: Invisible characters that spell words: the zero-width non-joiner and joiner (Persian, Hindi
+#: and other scripts write with them) and the left-to-right and right-to-left marks.
+SPELLING_MARKS = "\u200c\u200d\u200e\u200f"
+
+
 def _clean_char(ch: str) -> str:
-    if ch in NO_BREAK_SPACES:
+    if ch in NO_BREAK_SPACES or ch in SPELLING_MARKS:
         return ch
     if ch == "\t" or unicodedata.category(ch) == "Zs":  # em, thin, ideographic … spaces
         return " "
