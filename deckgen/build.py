@@ -219,6 +219,25 @@ def _game_options(game: Game, chosen: dict[str, Any] | None, given: dict[str, An
     return {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
 
 
+def laser_notes(job: BuildJob) -> list[str]:
+    """What the laser files leave out: raster pictures (a laser follows outlines; SVG pictures are outlines)."""
+    from deckgen.layout.primitives import Picture
+
+    notes = []
+    for deck in job.decks.values():
+        if deck.laser is None:
+            continue
+        faces = [*deck.faces.fronts, *(deck.faces.backs or ())]
+        count = sum(1 for face in faces if any(isinstance(p, Picture) for p in face.primitives))
+        if count:
+            s = "s" if count > 1 else ""
+            notes.append(
+                f"{deck.game.name}: the laser files leave out the PNG and JPEG pictures of {count} card side{s} "
+                "(a laser follows outlines); SVG pictures are engraved"
+            )
+    return notes
+
+
 def laser_cards(faces: CardFaces, sets: int) -> list[LaserCard]:
     """Every card of every set in order: (name for the index, face, set label or None)."""
     pairs = list(zip(faces.ids, faces.fronts, strict=True))

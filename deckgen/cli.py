@@ -334,7 +334,7 @@ def build(
     """Write print-ready PDFs, laser-cut SVGs or PNG previews of the decks, and the teacher pack (see below)."""
     from click.core import ParameterSource
 
-    from deckgen.build import BuildRequest, prepare, run
+    from deckgen.build import BuildRequest, laser_notes, prepare, run
     from deckgen.option_use import refuse_idle_options
     from deckgen.printing import profile as printing_profile
 
@@ -376,7 +376,7 @@ def build(
         dpi=dpi,
     )
     job = prepare(request)
-    say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)])
+    say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
     # The bar appears with the first finished piece, on a terminal only: an error before that
     # (a busy --out, say) stays one line, and a log gets no bar.
     with lazy_progress_bar("Building", enabled=sys.stderr.isatty()) as update:

@@ -82,7 +82,28 @@ class Shape:
         return tuple(tuple([(x + ox, y + oy) for x, y in ring]) for ring in self.outline)
 
 
-Primitive = Stroke | Disc | Box | Shape
+@dataclass(frozen=True)
+class Picture:
+    """A raster picture (PNG or JPEG bytes) stretched over a box: a picture on a flash card.
+
+    The box is already the picture's own shape (the layout keeps its proportions). Laser files
+    leave pictures out (a laser engraves outlines); ``mirrored``: drawn flipped left-right (on
+    the back of film).
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    role: str = "print"
+    mirrored: bool = False
+
+    def __repr__(self) -> str:
+        return f"Picture({self.x:g}, {self.y:g}, {self.w:g}, {self.h:g}, {len(self.data)} bytes)"
+
+
+Primitive = Stroke | Disc | Box | Shape | Picture
 
 
 def text(
@@ -122,6 +143,8 @@ def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:
             out.append(_rings(shape, lambda x, y: (width - x, y)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=width - shape.cx))
+        elif isinstance(shape, Picture):
+            out.append(replace(shape, x=width - shape.x - shape.w, mirrored=not shape.mirrored))
         else:
             out.append(replace(shape, x=width - shape.x - shape.w))
     return out
@@ -167,7 +190,7 @@ def translate(shapes: Iterable[Primitive], dx: float, dy: float) -> list[Primiti
             out.append(replace(shape, origin=(shape.origin[0] + dx, shape.origin[1] + dy)))
         elif isinstance(shape, Disc):
             out.append(replace(shape, cx=shape.cx + dx, cy=shape.cy + dy))
-        else:
+        else:  # a box or a picture
             out.append(replace(shape, x=shape.x + dx, y=shape.y + dy))
     return out
 
@@ -202,6 +225,9 @@ def ink_bounds(shapes: Iterable[Primitive]) -> tuple[float, float, float, float]
         elif isinstance(shape, Disc):
             xs += [shape.cx - shape.r, shape.cx + shape.r]
             ys += [shape.cy - shape.r, shape.cy + shape.r]
+        elif isinstance(shape, Picture):
+            xs += [shape.x, shape.x + shape.w]
+            ys += [shape.y, shape.y + shape.h]
         elif shape.stroke is not None or shape.fill is not None:
             pad = shape.width / 2 if shape.stroke is not None else 0.0
             xs += [shape.x - pad, shape.x + shape.w + pad]
@@ -230,6 +256,9 @@ def scale_about(shapes: Iterable[Primitive], factor: float, cx: float, cy: float
         elif isinstance(shape, Disc):
             x, y = move(shape.cx, shape.cy)
             out.append(replace(shape, cx=x, cy=y, r=shape.r * factor))
+        elif isinstance(shape, Picture):
+            x, y = move(shape.x, shape.y)
+            out.append(replace(shape, x=x, y=y, w=shape.w * factor, h=shape.h * factor))
         else:
             x, y = move(shape.x, shape.y)
             out.append(replace(shape, x=x, y=y, w=shape.w * factor, h=shape.h * factor, width=shape.width * factor))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
+from deckgen.layout.primitives import Box, Disc, Picture, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
@@ -78,6 +78,8 @@ def draw_primitives(
         elif isinstance(shape, Disc):
             canvas.setFillColor(colour(shape.colour, cmyk))
             canvas.circle(shape.cx * k, (height - shape.cy) * k, shape.r * k, stroke=0, fill=1)
+        elif isinstance(shape, Picture):
+            draw_picture(canvas, shape, height, k)
         elif isinstance(shape, Box):
             if shape.fill:
                 canvas.setFillColor(colour(shape.fill, cmyk))
@@ -92,6 +94,20 @@ def draw_primitives(
                 stroke=1 if shape.stroke else 0,
                 fill=1 if shape.fill else 0,
             )
+
+
+def draw_picture(canvas: Canvas, picture: Picture, height: float, k: float) -> None:
+    """A picture stretched over its box (flipped left-right if mirrored), transparency kept."""
+    from reportlab.lib.utils import ImageReader
+
+    canvas.saveState()
+    x, y, w = picture.x * k, (height - picture.y - picture.h) * k, picture.w * k
+    if picture.mirrored:
+        canvas.translate(x + w, y)
+        canvas.scale(-1, 1)
+        x, y = 0, 0
+    canvas.drawImage(ImageReader(io.BytesIO(picture.data)), x, y, w, picture.h * k, mask="auto")
+    canvas.restoreState()
 
 
 def define_glyphs(canvas: Canvas, shapes: Iterable[Primitive], defined: set[str]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageChops, ImageDraw
 
-from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
+from deckgen.layout.primitives import Box, Disc, Picture, Primitive, Shape, Stroke
 from deckgen.units import mm_to_px
 
 SUPERSAMPLE = 2
@@ -48,6 +48,8 @@ def _extent(shape: Primitive) -> Extent:
         xs = [x for ring in shape.contours for x, _ in ring]
         ys = [y for ring in shape.contours for _, y in ring]
         return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(shape, Picture):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
     half = shape.width / 2 if shape.stroke else 0.0
     return shape.x - half, shape.y - half, shape.x + shape.w + half, shape.y + shape.h + half
 
@@ -78,6 +80,8 @@ def _runs(shapes: Iterable[Primitive]) -> list[tuple[str, Extent, list[tuple[str
                 add(shape.fill, "fill", shape)
             if shape.stroke:
                 add(shape.stroke, "outline", shape)
+        elif isinstance(shape, Picture):
+            runs.append(("", _extent(shape), [("picture", shape)]))  # a run of its own, never merged
         else:
             add(shape.colour, "ink", shape)
     return runs
@@ -91,6 +95,9 @@ def draw(
     per_mm = mm_to_px(1.0, dpi)
     image = Image.new("RGBA", size, background)
     for colour, (x0, y0, x1, y1), operations in _runs(shapes):
+        if operations[0][0] == "picture":
+            _paste_picture(image, operations[0][1], per_mm)  # type: ignore[arg-type]
+            continue
         # Only the pixels this run can touch, on whole-pixel bounds so that halving is exact.
         left, top = max(0, math.floor(x0 * per_mm) - 1), max(0, math.floor(y0 * per_mm) - 1)
         right, bottom = min(size[0], math.ceil(x1 * per_mm) + 1), min(size[1], math.ceil(y1 * per_mm) + 1)
@@ -107,6 +114,23 @@ def draw(
                 _draw_shape(pen, what, shape, per_mm * SUPERSAMPLE, offset)
         image.paste(_rgba(colour), (left, top, right, bottom), mask.resize(box, Image.Resampling.BOX))
     return image
+
+
+def _paste_picture(image: Image.Image, picture: Picture, per_mm: float) -> None:
+    """Lay a picture over its box, resampled to the pixels it covers (transparency kept)."""
+    left, top = round(picture.x * per_mm), round(picture.y * per_mm)
+    width, height = round(picture.w * per_mm), round(picture.h * per_mm)
+    if width < 1 or height < 1:
+        return
+    with Image.open(io.BytesIO(picture.data)) as source:
+        source.load()
+        layer = source.convert("RGBA").resize((width, height), Image.Resampling.LANCZOS)
+    if picture.mirrored:
+        layer = layer.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    if left >= 0 and top >= 0:
+        image.alpha_composite(layer, (left, top))
+    else:  # partly off the picture: paste clips where alpha_composite refuses
+        image.paste(layer, (left, top), layer)
 
 
 def _fill_even_odd(mask: Image.Image, shape: Shape, scale: float, offset: tuple[int, int]) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deckgen.errors import DeckgenError
+from deckgen.games.flashcards.card_pictures import picture_primitives
 from deckgen.games.flashcards.fonts import FontChain, MissingGlyph, chain_for
 from deckgen.games.flashcards.model import FlashCard, FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, lay_out_text
@@ -114,6 +115,21 @@ def _fix(rows: dict[str, list[int]]) -> str:
     return f"name a font that has {'them' if len(rows) > 1 else 'it'} with --font yourfont.ttf"
 
 
+#: The share of the text box's height a picture takes when the side has text too (the text goes below).
+PICTURE_SHARE = 0.58
+#: The gap between a picture and its text (mm).
+PICTURE_GAP = 2.0
+
+
+def _share(box: tuple[float, float, float, float], with_text: bool) -> tuple[tuple[float, float, float, float], ...]:
+    """The picture's box and the text's: the whole box for a picture alone, else the picture above."""
+    x, y, width, height = box
+    if not with_text:
+        return box, box
+    top = height * PICTURE_SHARE
+    return (x, y, width, top), (x, y + top + PICTURE_GAP, width, height - top - PICTURE_GAP)
+
+
 def front(card: FlashCard, geometry: FlashGeometry, frame: bool = True, chain: FontChain | None = None) -> Face:
     return _side(card, geometry, "front", frame, chain or chain_for((card.front, card.back)))
 
@@ -150,10 +166,14 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool, chai
         raise DeckgenError(
             f"a {w:g} x {h:g} mm card leaves no room for text inside its frame; choose a larger --card-size"
         )
+    picture = card.front_picture if side == "front" else card.back_picture
+    if picture is not None:
+        picture_box, box = _share(box, bool(words.strip()))
+        shapes += picture_primitives(picture, picture_box)
     try:
         setting = lay_out_text(
             words,
-            geometry.text_box,
+            box,
             max_size=geometry.max_text,
             min_size=MIN_TEXT,
             colour=BLACK,

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckgen.games.flashcards.card_pictures import CardPicture
 
 
 @dataclass(frozen=True)
 class FlashCard:
     """One card: its id, the text of each side, how many copies to print, and its colour.
 
-    ``row`` is the spreadsheet row it came from, so every message can name it.
+    ``row`` is the spreadsheet row it came from, so every message can name it; a side may have a
+    picture (with its text, or instead of it).
     """
 
     id: str
@@ -19,6 +24,8 @@ class FlashCard:
     count: int = 1
     colour: str | None = None
     row: int = 0
+    front_picture: CardPicture | None = None
+    back_picture: CardPicture | None = None
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,10 @@ The first row names the columns. The front and the back are the columns called `
 respuesta, recto and verso, Vorderseite and Rückseite …), or the columns named with
 ``--front`` and ``--back``, whatever their heading's language: ``--back Pinyin --back English``
 puts two fields on the back, each on its own line. ``id``, ``count`` and ``colour`` may be
-added; any other column (Notes, Unit …) is left out, and the build says so in one note.
+added, and a column of pictures: ``image`` (or picture, photo, imagen, Bild …) for the front,
+``back image`` for the back, each cell the name of a PNG, JPEG or SVG file beside the sheet (a
+picture's file name in a --front or --back column works too). Any other column (Notes, Unit …)
+is left out, and the build says so in one note.
 Every later row that is not empty is a card. Every problem names the file, the row and how to
 fix it, and stops the load.
 """
@@ -26,6 +29,7 @@ from deckgen.deckfile import CARD_ID
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_bounded
 from deckgen.games import id_taken
+from deckgen.games.flashcards.card_pictures import CardPicture, looks_like_picture, read_picture_file
 from deckgen.games.flashcards.model import FlashCard, FlashDeck
 
 if TYPE_CHECKING:
@@ -84,6 +88,19 @@ COLOURS = {
     "black": "#000000",
 }
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+#: Headings of a column of pictures (a PNG, JPEG or SVG file name in each cell), and the side it goes on.
+PICTURE_COLUMNS = {
+    "image": "front",
+    "picture": "front",
+    "photo": "front",
+    "front image": "front",
+    "front picture": "front",
+    "imagen": "front",
+    "foto": "front",
+    "bild": "front",
+    "back image": "back",
+    "back picture": "back",
+}
 
 
 def load_sheet(path: Path, front: Sequence[str] = (), back: Sequence[str] = ()) -> FlashDeck:
@@ -309,6 +326,8 @@ class Header:
     the columns left out (by heading)."""
 
     sides: dict[str, tuple[int, ...]]
+    #: Columns of pictures, by the side they go on.
+    pictures: dict[str, tuple[int, ...]]
     fields: dict[str, int]
     ignored: tuple[str, ...]
     #: How many cells the heading row has: a cell further right is in a column with no name.
@@ -342,13 +361,16 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
         raise DeckgenError(f"{where}: column {cells[min(both)]!r} is named for both the front and the back; pick one")
     sides: dict[str, list[int]] = {side: list(columns) for side, columns in named.items()}
     fields: dict[str, int] = {}
+    pictures: dict[str, list[int]] = {"front": [], "back": []}
     ignored: list[str] = []
     taken = {index for columns in named.values() for index in columns}
     for index, cell in enumerate(cells):
         if not cell or index in taken:
             continue
         name = ALIASES.get(cell.casefold(), cell.casefold())
-        if name in ("front", "back"):
+        if name in PICTURE_COLUMNS:
+            pictures[PICTURE_COLUMNS[name]].append(index)
+        elif name in ("front", "back"):
             if name in named:
                 ignored.append(cell)  # --front or --back chose other columns for this side
             elif name in sides:
@@ -369,7 +391,17 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
             f"{where}: no {' and no '.join(missing)} column among {shown}; call them front and back, "
             f"or name them with {flags}"
         )
-    return Header({side: tuple(columns) for side, columns in sides.items()}, fields, tuple(ignored), len(cells))
+    return Header(
+        {side: tuple(columns) for side, columns in sides.items()},
+        {side: tuple(columns) for side, columns in pictures.items()},
+        fields,
+        tuple(ignored),
+        len(cells),
+    )
+
+
+def _picture(path: Path, where: str, column: int, written: str) -> CardPicture:
+    return read_picture_file(path.parent, written, f"{where}, column {_column_letter(column)}")
 
 
 def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCard:
@@ -383,9 +415,17 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
         return at(column) if column is not None else ""
 
     sides = {}
+    pictures: dict[str, CardPicture | None] = {}
     for side in ("front", "back"):
         parts = []
+        found: list[CardPicture] = []
+        for column in header.pictures[side]:
+            if at(column).strip():
+                found.append(_picture(path, where, column, at(column).strip()))
         for column in header.sides[side]:
+            if looks_like_picture(at(column).strip()) and (path.parent / at(column).strip()).is_file():
+                found.append(_picture(path, where, column, at(column).strip()))
+                continue
             private = next((ch for ch in at(column) if unicodedata.category(ch) == "Co"), None)
             if private is not None:
                 raise DeckgenError(
@@ -395,7 +435,10 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
                 )
             parts.append(_clean(at(column)))
         text = "\n".join(part for part in parts if part)
-        if not text:
+        if len(found) > 1:
+            raise DeckgenError(f"{where}: {len(found)} pictures for the {side}; a side shows one, keep one")
+        pictures[side] = found[0] if found else None
+        if not text and not found:
             raise DeckgenError(f"{where}: the {side} is empty; write what goes on the card's {side}")
         if len(text) > MAX_TEXT:
             raise DeckgenError(f"{where}: the {side} has {len(text)} characters; a card holds at most {MAX_TEXT}")
@@ -422,7 +465,16 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
             "or #RRGGBB"
         )
     hex_colour = COLOURS.get(colour, colour.upper()) if colour else None
-    return FlashCard(card_id, sides["front"], sides["back"], int(count_text), hex_colour, number)
+    return FlashCard(
+        card_id,
+        sides["front"],
+        sides["back"],
+        int(count_text),
+        hex_colour,
+        number,
+        pictures["front"],
+        pictures["back"],
+    )
 
 
 #: No-break spaces, as French-locale spreadsheets type them (``100 km``, ``10 000``, ``Bonjour !``):

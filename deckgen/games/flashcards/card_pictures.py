@@ -1,0 +1,212 @@
+"""Pictures on flash cards: PNG, JPEG or SVG files beside the sheet (or inside an Anki deck).
+
+A PNG or JPEG is kept as it is (a phone photo is turned upright first) and drawn as a
+:class:`~deckgen.layout.primitives.Picture`. An SVG becomes outlines (filled shapes and strokes,
+flattened with ``svgelements``), so it prints sharp at any size and a laser engraves it like the
+letters. Either is fitted inside its box, proportions kept, centred.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image, ImageOps
+
+from deckgen.errors import DeckgenError
+from deckgen.layout.primitives import Picture, Point, Primitive, Shape, Stroke
+
+#: The largest picture file read, and the most pixels a raster picture may have.
+MAX_PICTURE_BYTES = 10_000_000
+MAX_PIXELS = 40_000_000
+#: The file names a picture cell may end with.
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+#: Steps an SVG curve is cut into across the whole drawing's diagonal (fine at any card size).
+_SVG_STEPS = 600
+
+
+@dataclass(frozen=True, eq=False)
+class CardPicture:
+    """A picture for one side of a card: its name as written, and how to draw it.
+
+    ``data``: PNG or JPEG bytes for a raster picture; ``outlines``: an SVG's shapes in its own
+    units for a drawing. ``width`` and ``height`` are its proportions. Compared by identity:
+    each is read once.
+    """
+
+    name: str
+    width: float
+    height: float
+    data: bytes = b""
+    outlines: tuple[Primitive, ...] = field(default=())
+
+
+def looks_like_picture(text: str) -> bool:
+    """Whether a cell's text is a picture's file name (cat.png, photos/dog.JPG)."""
+    return text.lower().endswith(PICTURE_SUFFIXES) and "\n" not in text
+
+
+def read_picture_file(folder: Path, written: str, where: str) -> CardPicture:
+    """The picture a sheet names, from the sheet's folder (or one inside it)."""
+    path = (folder / written).resolve()
+    if folder.resolve() not in path.parents:
+        raise DeckgenError(f"{where}: picture {written!r} is outside the sheet's folder; put it beside the sheet")
+    if not path.is_file():
+        raise DeckgenError(f"{where}: picture {written!r} not found; put the file beside the sheet, or fix its name")
+    size = path.stat().st_size
+    if size > MAX_PICTURE_BYTES:
+        raise DeckgenError(f"{where}: picture {written!r} has {size:,} bytes; use one of at most {MAX_PICTURE_BYTES:,}")
+    return picture_from_bytes(written, path.read_bytes(), where)
+
+
+def picture_from_bytes(name: str, data: bytes, where: str) -> CardPicture:
+    """A picture from its bytes: PNG, JPEG or SVG, told by its content (not its name)."""
+    start = data[:512].lstrip()
+    if start.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")) or b"<svg" in data[:2048]:
+        return _svg(name, data, where)
+    if data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8"):
+        return _raster(name, data, where)
+    raise DeckgenError(f"{where}: picture {name!r} is not a PNG, JPEG or SVG file; save it as one of those")
+
+
+def _raster(name: str, data: bytes, where: str) -> CardPicture:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                if image.width * image.height > MAX_PIXELS:
+                    raise DeckgenError(
+                        f"{where}: picture {name!r} is {image.width} x {image.height} pixels; use one of at most "
+                        f"{MAX_PIXELS // 1_000_000} million"
+                    )
+                orientation = image.getexif().get(0x0112, 1)
+                image.load()
+                if orientation != 1:
+                    # A phone's photo, stored sideways with a note to turn it: turned here, since PDFs ignore the note.
+                    upright = ImageOps.exif_transpose(image)
+                    out = io.BytesIO()
+                    upright.save(out, format="PNG")
+                    return CardPicture(name, upright.width, upright.height, data=out.getvalue())
+                return CardPicture(name, image.width, image.height, data=data)
+    except DeckgenError:
+        raise
+    except (OSError, ValueError, Image.DecompressionBombWarning, Image.DecompressionBombError) as error:
+        raise DeckgenError(
+            f"{where}: picture {name!r} cannot be read ({error}); save it again as PNG or JPEG"
+        ) from None
+
+
+def _svg(name: str, data: bytes, where: str) -> CardPicture:
+    import svgelements as se
+
+    try:
+        drawing = se.SVG.parse(io.BytesIO(data), reify=True)
+        shapes = _svg_outlines(drawing, se)
+    except Exception as error:  # svgelements raises many kinds on a broken file
+        raise DeckgenError(f"{where}: picture {name!r} is not an SVG drawing deckgen can read ({error})") from None
+    points = [p for shape in shapes for p in _points(shape)]
+    if not points:
+        raise DeckgenError(f"{where}: picture {name!r} draws nothing (no filled or stroked shape); check the file")
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
+    moved = tuple(_moved(shape, -x0, -y0) for shape in shapes)
+    return CardPicture(name, max(x1 - x0, 1e-6), max(y1 - y0, 1e-6), outlines=moved)
+
+
+def _svg_outlines(drawing: object, se: object) -> list[Primitive]:
+    """Every shape of the drawing with a plain fill or stroke, as polygons in its own units."""
+    elements = [e for e in drawing.elements() if isinstance(e, se.Shape)]  # type: ignore[attr-defined]
+    boxes = [e.bbox() for e in elements]
+    known = [b for b in boxes if b is not None]
+    if not known:
+        return []
+    width = max(b[2] for b in known) - min(b[0] for b in known)
+    diagonal = math.hypot(width, max(b[3] for b in known) - min(b[1] for b in known))
+    step = max(diagonal / _SVG_STEPS, 1e-6)
+    shapes: list[Primitive] = []
+    for element in elements:
+        path = se.Path(element)  # type: ignore[attr-defined]
+        rings = _rings(path, step, se)
+        if not rings:
+            continue
+        fill = _colour(getattr(element, "fill", None))
+        if fill is not None:
+            closed = [ring for ring in rings if len(ring) >= 3]
+            if closed:
+                shapes.append(Shape(tuple(closed), fill))
+        stroke = _colour(getattr(element, "stroke", None))
+        width = float(getattr(element, "stroke_width", 0) or 0)
+        if stroke is not None and width > 0:
+            shapes += [Stroke(ring, width, stroke) for ring in rings if len(ring) >= 2]
+    return shapes
+
+
+def _rings(path: object, step: float, se: object) -> list[tuple[Point, ...]]:
+    rings: list[tuple[Point, ...]] = []
+    for sub in path.as_subpaths():  # type: ignore[attr-defined]
+        points: list[Point] = []
+        for segment in sub:
+            if isinstance(segment, se.Move):  # type: ignore[attr-defined]
+                if segment.end is not None:
+                    points.append((float(segment.end.x), float(segment.end.y)))
+            elif isinstance(segment, (se.Line, se.Close)):  # type: ignore[attr-defined]
+                if segment.end is not None:
+                    points.append((float(segment.end.x), float(segment.end.y)))
+            else:
+                length = float(segment.length(error=1e-3))
+                count = max(2, min(400, math.ceil(length / step)))
+                for k in range(1, count + 1):
+                    point = segment.point(k / count)
+                    points.append((float(point.x), float(point.y)))
+        cleaned = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+        if len(cleaned) >= 2:
+            rings.append(tuple(cleaned))
+    return rings
+
+
+def _colour(value: object) -> str | None:
+    if value is None or getattr(value, "value", None) is None:
+        return None
+    if getattr(value, "alpha", 255) == 0:
+        return None
+    return str(value.hexrgb).upper()  # type: ignore[attr-defined]
+
+
+def _points(shape: Primitive) -> Sequence[Point]:
+    if isinstance(shape, Shape):
+        return [p for ring in shape.outline for p in ring]
+    if isinstance(shape, Stroke):
+        return shape.points
+    return []
+
+
+def _moved(shape: Primitive, dx: float, dy: float, factor: float = 1.0) -> Primitive:
+    if isinstance(shape, Shape):
+        rings = tuple(tuple(((x + dx) * factor, (y + dy) * factor) for x, y in ring) for ring in shape.outline)
+        return Shape(rings, shape.colour)
+    if isinstance(shape, Stroke):
+        points = tuple(((x + dx) * factor, (y + dy) * factor) for x, y in shape.points)
+        return Stroke(points, shape.width * factor, shape.colour)
+    return shape
+
+
+def picture_primitives(picture: CardPicture, box: tuple[float, float, float, float]) -> list[Primitive]:
+    """The picture fitted inside ``box`` (x, y, width, height; mm), proportions kept, centred."""
+    x, y, width, height = box
+    factor = min(width / picture.width, height / picture.height)
+    w, h = picture.width * factor, picture.height * factor
+    left, top = x + (width - w) / 2, y + (height - h) / 2
+    if picture.data:
+        return [Picture(left, top, w, h, picture.data)]
+    placed = [_moved(shape, 0.0, 0.0, factor) for shape in picture.outlines]
+    out: list[Primitive] = []
+    for shape in placed:
+        if isinstance(shape, Shape):
+            out.append(Shape(shape.outline, shape.colour, origin=(left, top)))
+        elif isinstance(shape, Stroke):
+            out.append(Stroke(tuple((px + left, py + top) for px, py in shape.points), shape.width, shape.colour))
+    return out
