@@ -81,6 +81,7 @@ def undrawable(cards: Sequence[FlashCard], chain: FontChain) -> str:
     Said all at once, so the person writing the cards fixes the sheet in one go, not one
     character a build."""
     rows: dict[str, list[int]] = {}
+    unit = cards[0].unit if cards else "row"
     for card in cards:
         # The bold chain has the same faces as the regular one, so one look covers both sides.
         for char in chain.missing(card.front + card.back):
@@ -92,7 +93,7 @@ def undrawable(cards: Sequence[FlashCard], chain: FontChain) -> str:
     parts = []
     for char, where in list(rows.items())[:SHOWN_CHARACTERS]:
         numbers = ", ".join(str(row) for row in where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
-        parts.append(f"{char!r} (U+{ord(char):04X}) in row{'s' if len(where) > 1 else ''} {numbers}")
+        parts.append(f"{char!r} (U+{ord(char):04X}) in {unit}{'s' if len(where) > 1 else ''} {numbers}")
     more = len(rows) - SHOWN_CHARACTERS
     named = "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
     count = len(rows)
@@ -128,6 +129,15 @@ def _share(box: tuple[float, float, float, float], with_text: bool) -> tuple[tup
         return box, box
     top = height * PICTURE_SHARE
     return (x, y, width, top), (x, y + top + PICTURE_GAP, width, height - top - PICTURE_GAP)
+
+
+def text_box(card: FlashCard, side: str, geometry: FlashGeometry) -> tuple[float, float, float, float]:
+    """Where a side's text goes: the whole text box, or below the side's picture."""
+    picture = card.front_picture if side == "front" else card.back_picture
+    if picture is None:
+        return geometry.text_box
+    words = card.front if side == "front" else card.back
+    return _share(geometry.text_box, bool(words.strip()))[1]
 
 
 def front(card: FlashCard, geometry: FlashGeometry, frame: bool = True, chain: FontChain | None = None) -> Face:
@@ -168,8 +178,8 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool, chai
         )
     picture = card.front_picture if side == "front" else card.back_picture
     if picture is not None:
-        picture_box, box = _share(box, bool(words.strip()))
-        shapes += picture_primitives(picture, picture_box)
+        shapes += picture_primitives(picture, _share(box, bool(words.strip()))[0])
+    box = text_box(card, side, geometry)
     try:
         setting = lay_out_text(
             words,
@@ -182,13 +192,11 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool, chai
         )
     except TextDoesNotFit as error:
         raise DeckgenError(
-            f"row {card.row} ({card.id}), {side}: {error} (the card is {w:g} x {h:g} mm; a larger --card-size "
+            f"{card.where}, {side}: {error} (the card is {w:g} x {h:g} mm; a larger --card-size "
             "gives the text more room)"
         ) from None
     except MissingGlyph as error:
-        raise DeckgenError(
-            f"row {card.row} ({card.id}), {side}: {error}; write it another way or leave it out"
-        ) from None
+        raise DeckgenError(f"{card.where}, {side}: {error}; write it another way or leave it out") from None
     shapes += setting.shapes
     shapes += text(card.id, inset + 0.6, geometry.label_baseline, geometry.label_size, ID_COLOUR)
     id_width = text_width(card.id) * geometry.label_size

@@ -73,8 +73,8 @@ class FlashcardsGame(Game):
             stem="flashcards",
             summary="a two-sided card for each row of a spreadsheet",
             default_file=TEMPLATES / "flashcards-sample.csv",
-            file_kind="a spreadsheet (.csv or .xlsx) with front and back columns",
-            file_suffixes=(".csv", ".xlsx"),
+            file_kind="a spreadsheet (.csv or .xlsx) with front and back columns, or an Anki deck (.apkg)",
+            file_suffixes=(".csv", ".xlsx", ".apkg"),
             options=(FRONT, BACK, FONT),
             print_defaults={"card_size": CARD_SIZE, "media": "cardstock", "duplex": "long-edge"},
             built_by_default=False,
@@ -102,7 +102,19 @@ class FlashcardsGame(Game):
         from deckgen.games.flashcards.fonts import user_font
         from deckgen.games.flashcards.sheet import load_sheet
 
-        deck = load_sheet(self.deck_file(path), _columns(options.get("front")), _columns(options.get("back")))
+        source = self.deck_file(path)
+        front, back = _columns(options.get("front")), _columns(options.get("back"))
+        if source.suffix.lower() == ".apkg":
+            from deckgen.games.flashcards.anki import load_package
+
+            if front or back:
+                flag = "--front" if front else "--back"
+                raise DeckgenError(
+                    f"{flag} names a spreadsheet's columns; an Anki deck's cards are made as Anki shows them"
+                )
+            deck = load_package(source)
+        else:
+            deck = load_sheet(source, front, back)
         font = options.get("font")
         return replace(deck, fonts=(user_font(Path(font)),)) if font else deck
 

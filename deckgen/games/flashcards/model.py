@@ -26,6 +26,13 @@ class FlashCard:
     row: int = 0
     front_picture: CardPicture | None = None
     back_picture: CardPicture | None = None
+    #: What ``row`` counts: a spreadsheet's rows, or an Anki deck's notes.
+    unit: str = "row"
+
+    @property
+    def where(self) -> str:
+        """Where the card came from, as messages name it: "row 4 (F03)", "note 2 (F02)"."""
+        return f"{self.unit} {self.row} ({self.id})"
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckgen.games.base import Game, Verdict
-from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, deck_fonts, undrawable
+from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, deck_fonts, text_box, undrawable
 from deckgen.games.flashcards.model import FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, fitted_size
 from deckgen.units import CARD_SIZES, parse_size
@@ -25,7 +25,7 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
             try:
                 sizes[side] = fitted_size(
                     words,
-                    geometry.text_box,
+                    text_box(flash, side, geometry),
                     max_size=geometry.max_text,
                     min_size=MIN_TEXT,
                     bold=side == "front",
@@ -33,7 +33,7 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
                 )
             except (TextDoesNotFit, ValueError) as error:
                 sizes[side] = None
-                failures.append(f"row {flash.row} ({flash.id}), {side}: {error}")
+                failures.append(f"{flash.where}, {side}: {error}")
         rows.append({"id": flash.id, "row": flash.row, "count": flash.count, "text_mm": sizes})
     lines = [
         f'Flash cards "{deck.name}": {len(deck.printed)} cards to print, {len(deck.cards)} different',

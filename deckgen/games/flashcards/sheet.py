@@ -433,7 +433,7 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
                     "character (an icon from a symbol font, or a sign typed with a special keyboard) that no card "
                     "font can draw; delete it, or write what it stands for in words"
                 )
-            parts.append(_clean(at(column)))
+            parts.append(clean_text(at(column)))
         text = "\n".join(part for part in parts if part)
         if len(found) > 1:
             raise DeckgenError(f"{where}: {len(found)} pictures for the {side}; a side shows one, keep one")
@@ -482,7 +482,7 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
 NO_BREAK_SPACES = "\u00a0\u202f\u2007"
 
 
-def _clean(text: str) -> str:
+def clean_text(text: str) -> str:
     """The cell's text with line breaks, no-break spaces and the marks that spell words kept (see
     :data:`SPELLING_MARKS`), every other space a plain one, runs of spaces one, and other control
     and zero-width characters removed."""

@@ -1,0 +1,392 @@
+"""Flash cards from an Anki deck package (``.apkg``), as Anki exports it.
+
+A package is a zip file holding the collection (an SQLite database: ``collection.anki2`` or
+``collection.anki21``, or ``collection.anki21b`` compressed with Zstandard by Anki 2.1.50 and
+later) and the media files the notes use. Each card Anki would show becomes a flash card:
+
+- a Basic note gives one card, a "Basic (and reversed card)" note two, and any other ordinary
+  note type as many as its templates make, each side filled in as Anki fills it in (fields,
+  ``{{#Field}}`` sections, ``{{FrontSide}}``); the back is what Anki shows under the line, not
+  the question again;
+- a Cloze note gives one card per cloze number: the front shows the sentence with that gap as
+  "…" (with its hint, if it has one), the back the whole sentence (and the Back Extra field);
+- HTML becomes text (line breaks kept), sounds are left out, and the first picture a side shows
+  is put on that side of the card.
+
+Note types Anki draws with pictures of their own (Image Occlusion) cannot be printed this way and
+are refused in one line.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from html.parser import HTMLParser
+from pathlib import Path
+
+from deckgen.errors import DeckgenError
+from deckgen.games.flashcards.card_pictures import CardPicture, picture_from_bytes
+from deckgen.games.flashcards.model import FlashCard, FlashDeck
+from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text
+
+#: The largest package read, and the most its files may unpack to.
+MAX_PACKAGE_BYTES = 200_000_000
+MAX_UNPACKED_BYTES = 1_000_000_000
+#: Anki separates a note's fields with this character.
+FIELD_SEPARATOR = "\x1f"
+#: What a cloze gap shows on the front.
+GAP = "…"
+_ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+_CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.DOTALL)
+_TAG = re.compile(r"\{\{([#^/]?)([^{}]*?)\}\}")
+_ANSWER_LINE = re.compile(r"<hr[^>]*id\s*=\s*[\"']?answer[\"']?[^>]*>", re.IGNORECASE)
+_SOUND = re.compile(r"\[sound:[^\]]*\]")
+#: A field Anki counts as empty: nothing but spaces, line breaks and empty divisions.
+_EMPTY = re.compile(r"(?:\s|&nbsp;|<br\s*/?>|<div>\s*</div>)*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class NoteType:
+    """A note type as the collection stores it: its fields (in order), its templates'
+    question and answer formats, and whether it is a cloze type."""
+
+    name: str
+    fields: tuple[str, ...]
+    templates: tuple[tuple[str, str], ...]
+    cloze: bool
+    #: Anki draws it with a picture of its own (Image Occlusion): not printable as text.
+    drawn: bool = False
+
+
+def load_package(path: Path) -> FlashDeck:
+    """The cards of an Anki ``.apkg`` package, in the order of its notes."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        raise DeckgenError(f"{path}: no such file; check the path") from None
+    if size > MAX_PACKAGE_BYTES:
+        raise DeckgenError(f"{path}: {size:,} bytes; an Anki package is read up to {MAX_PACKAGE_BYTES:,} bytes")
+    try:
+        with zipfile.ZipFile(path) as package:
+            if sum(info.file_size for info in package.infolist()) > MAX_UNPACKED_BYTES:
+                raise DeckgenError(f"{path}: the package unpacks to more than {MAX_UNPACKED_BYTES:,} bytes")
+            database = _collection(path, package)
+            media = _media(path, package)
+            try:
+                types = _note_types(database)
+                cards = list(_cards(path, database, types, package, media))
+            except sqlite3.DatabaseError as error:
+                raise DeckgenError(f"{path}: the collection cannot be read ({error}); export the deck again") from None
+            finally:
+                database.close()
+    except zipfile.BadZipFile:
+        raise DeckgenError(
+            f"{path}: not an Anki package (.apkg is a zip file); export the deck from Anki again"
+        ) from None
+    if not cards:
+        raise DeckgenError(f"{path}: the package has no cards; export a deck that has some")
+    numbered = tuple(replace(card, id=f"F{n:0{max(2, len(str(len(cards))))}d}") for n, card in enumerate(cards, 1))
+    return FlashDeck(path.stem, numbered, str(path))
+
+
+def _collection(path: Path, package: zipfile.ZipFile) -> sqlite3.Connection:
+    """The collection as an SQLite database in memory: the newest form the package holds."""
+    names = set(package.namelist())
+    for name in ("collection.anki21b", "collection.anki21", "collection.anki2"):
+        if name in names:
+            data = package.read(name)
+            if name.endswith("b") or data.startswith(_ZSTD_MAGIC):
+                data = _unzstd(path, data)
+            connection = sqlite3.connect(":memory:")
+            try:
+                connection.deserialize(data)
+            except sqlite3.DatabaseError:
+                connection.close()
+                raise DeckgenError(f"{path}: {name} is not an Anki collection; export the deck again") from None
+            return connection
+    raise DeckgenError(f"{path}: no Anki collection inside (collection.anki2); export the deck from Anki again")
+
+
+def _unzstd(path: Path, data: bytes) -> bytes:
+    import zstandard
+
+    try:
+        return zstandard.ZstdDecompressor().stream_reader(data).read()
+    except zstandard.ZstdError as error:
+        raise DeckgenError(f"{path}: the collection cannot be unpacked ({error}); export the deck again") from None
+
+
+def _media(path: Path, package: zipfile.ZipFile) -> dict[str, str]:
+    """File name → name of its member in the zip (Anki numbers them: "0", "1" …)."""
+    if "media" not in package.namelist():
+        return {}
+    data = package.read("media")
+    try:
+        return {name: number for number, name in json.loads(data.decode("utf-8")).items()}
+    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        pass
+    # Anki 2.1.50 and later: a Zstandard-compressed protobuf MediaEntries (entries = 1; each: name = 1).
+    try:
+        entries = _fields(_unzstd(path, data) if data.startswith(_ZSTD_MAGIC) else data)
+    except ValueError:
+        raise DeckgenError(f"{path}: the list of pictures cannot be read; export the deck again") from None
+    found: dict[str, str] = {}
+    records = [value for number, value in entries if number == 1 and isinstance(value, bytes)]
+    for index, record in enumerate(records):
+        name = next((v for t, v in _fields(record) if t == 1 and isinstance(v, bytes)), None)
+        if name:
+            found[name.decode("utf-8", "replace")] = str(index)
+    return found
+
+
+def _fields(data: bytes) -> list[tuple[int, bytes | int]]:
+    """The (field number, value) pairs of a protobuf message: varints and length-delimited bytes."""
+    out: list[tuple[int, bytes | int]] = []
+    index = 0
+
+    def varint() -> int:
+        nonlocal index
+        shift = value = 0
+        while True:
+            if index >= len(data):
+                raise ValueError("a protobuf varint runs past the end")
+            byte = data[index]
+            index += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value
+
+    while index < len(data):
+        key = varint()
+        number, kind = key >> 3, key & 7
+        if kind == 0:
+            out.append((number, varint()))
+        elif kind == 2:
+            length = varint()
+            if index + length > len(data):
+                raise ValueError("a protobuf field runs past the end")
+            out.append((number, data[index : index + length]))
+            index += length
+        elif kind == 1:
+            index += 8
+        elif kind == 5:
+            index += 4
+        else:
+            raise ValueError(f"protobuf wire type {kind}")
+    return out
+
+
+def _note_types(database: sqlite3.Connection) -> dict[int, NoteType]:
+    tables = {row[0] for row in database.execute("select name from sqlite_master where type = 'table'")}
+    if "notetypes" in tables:
+        return _note_types_18(database)
+    (models,) = database.execute("select models from col").fetchone()
+    types: dict[int, NoteType] = {}
+    for key, model in json.loads(models).items():
+        fields = tuple(f["name"] for f in sorted(model["flds"], key=lambda f: f["ord"]))
+        templates = tuple((t["qfmt"], t["afmt"]) for t in sorted(model["tmpls"], key=lambda t: t["ord"]))
+        drawn = any("image-occlusion" in q for q, _ in templates)
+        types[int(key)] = NoteType(model["name"], fields, templates, model.get("type", 0) == 1, drawn)
+    return types
+
+
+def _note_types_18(database: sqlite3.Connection) -> dict[int, NoteType]:
+    """Note types as Anki 2.1.28 and later keep them: tables, with protobuf settings."""
+    fields: dict[int, list[str]] = {}
+    for ntid, name in database.execute("select ntid, name from fields order by ntid, ord"):
+        fields.setdefault(ntid, []).append(name)
+    templates: dict[int, list[tuple[str, str]]] = {}
+    for ntid, config in database.execute("select ntid, config from templates order by ntid, ord"):
+        parts = {t: v for t, v in _fields(config) if isinstance(v, bytes)}
+        templates.setdefault(ntid, []).append(
+            (parts.get(1, b"").decode("utf-8", "replace"), parts.get(2, b"").decode("utf-8", "replace"))
+        )
+    types: dict[int, NoteType] = {}
+    for ntid, name, config in database.execute("select id, name, config from notetypes"):
+        kind = next((v for t, v in _fields(config) if t == 1 and isinstance(v, int)), 0)
+        own = tuple(templates.get(ntid, ()))
+        drawn = kind not in (0, 1) or any("image-occlusion" in q for q, _ in own)
+        types[ntid] = NoteType(name, tuple(fields.get(ntid, ())), own, kind == 1, drawn)
+    return types
+
+
+def _cards(
+    path: Path,
+    database: sqlite3.Connection,
+    types: dict[int, NoteType],
+    package: zipfile.ZipFile,
+    media: dict[str, str],
+) -> Iterator[FlashCard]:
+    made: dict[int, set[int]] = {}
+    for nid, ordinal in database.execute("select nid, ord from cards order by nid, ord"):
+        made.setdefault(nid, set()).add(ordinal)
+    pictures: dict[str, CardPicture] = {}
+    count = 0
+    for number, (nid, mid, flds) in enumerate(database.execute("select id, mid, flds from notes order by id"), 1):
+        where = f"{path}: note {number}"
+        kind = types.get(mid)
+        if kind is None:
+            raise DeckgenError(f"{where}: its note type is missing from the package; export the deck again")
+        if kind.drawn:
+            raise DeckgenError(
+                f"{where}: note type {kind.name!r} is drawn by Anki as a picture (Image Occlusion), which deckgen "
+                "cannot print; export a deck without it"
+            )
+        values = dict(zip(kind.fields, flds.split(FIELD_SEPARATOR), strict=False))
+        for ordinal in sorted(made.get(nid, set())):
+            question, answer = _render(kind, values, ordinal)
+            if not question.strip() and not answer.strip():
+                continue
+            sides = []
+            for side, markup in (("front", question), ("back", answer)):
+                text, source = html_text(markup)
+                picture = None
+                if source is not None:
+                    picture = pictures.get(source)
+                    if picture is None:
+                        picture = _picture(path, package, media, source, f"{where}, {side}")
+                        pictures[source] = picture
+                cleaned = clean_text(text)
+                if len(cleaned) > MAX_TEXT:
+                    raise DeckgenError(
+                        f"{where}: the {side} of its card {ordinal + 1} has {len(cleaned)} characters; a card holds "
+                        f"at most {MAX_TEXT}: shorten it in Anki"
+                    )
+                sides.append((cleaned, picture))
+            (front, front_picture), (back, back_picture) = sides
+            if not (front or front_picture) or not (back or back_picture):
+                side = "front" if not (front or front_picture) else "back"
+                raise DeckgenError(f"{where}: its card {ordinal + 1} has an empty {side}; fill the note in Anki")
+            count += 1
+            if count > MAX_CARDS:
+                raise DeckgenError(f"{path}: more than {MAX_CARDS:,} cards; export a smaller deck")
+            yield FlashCard("", front, back, 1, None, number, front_picture, back_picture, unit="note")
+
+
+def _picture(path: Path, package: zipfile.ZipFile, media: dict[str, str], name: str, where: str) -> CardPicture:
+    member = media.get(name)
+    if member is None or member not in package.namelist():
+        raise DeckgenError(f"{where}: picture {name!r} is not in the package; export the deck with its media")
+    data = package.read(member)
+    if data.startswith(_ZSTD_MAGIC):
+        data = _unzstd(path, data)
+    return picture_from_bytes(name, data, where)
+
+
+def _render(kind: NoteType, values: dict[str, str], ordinal: int) -> tuple[str, str]:
+    """The question and the answer (HTML) of one card, as Anki fills them in; the answer without the question."""
+    if kind.cloze:
+        question_format, answer_format = kind.templates[0] if kind.templates else ("{{cloze:Text}}", "{{cloze:Text}}")
+        number = ordinal + 1
+    else:
+        if ordinal >= len(kind.templates):
+            return "", ""
+        question_format, answer_format = kind.templates[ordinal]
+        number = 0
+    question = _fill(question_format, values, number, "question", "")
+    answer = _fill(answer_format, values, number, "answer", question)
+    line = _ANSWER_LINE.search(answer)
+    if line is not None:
+        answer = answer[line.end() :]
+    elif answer.startswith(question) and question.strip():
+        answer = answer[len(question) :]
+    return question, answer
+
+
+def _fill(template: str, values: dict[str, str], cloze: int, side: str, front: str) -> str:
+    """A template with its fields filled in: ``{{Field}}``, ``{{filter:Field}}``, ``{{#Field}}…{{/Field}}``
+    (shown when the field has text), ``{{^Field}}…{{/Field}}`` (when it has none), ``{{FrontSide}}``."""
+
+    def value(name: str) -> str:
+        *filters, field = (part.strip() for part in name.split(":"))
+        if field == "FrontSide":
+            return front
+        if field.startswith("tts ") or any(f.startswith("tts") for f in filters) or "type" in filters:
+            return ""
+        text = values.get(field, "")
+        if "cloze" in filters:
+            text = _cloze(text, cloze, side)
+        if "furigana" in filters or "kanji" in filters:
+            text = re.sub(r" ?([^ >]+?)\[(.+?)\]", r"\1", text)
+        elif "kana" in filters:
+            text = re.sub(r" ?([^ >]+?)\[(.+?)\]", r"\2", text)
+        return text
+
+    out: list[str] = []
+    stack: list[bool] = []
+    position = 0
+    for match in _TAG.finditer(template):
+        if all(stack):
+            out.append(template[position : match.start()])
+        position = match.end()
+        mark, name = match.group(1), match.group(2).strip()
+        if mark in ("#", "^"):
+            filled = not _EMPTY.fullmatch(values.get(name, ""))
+            stack.append(filled if mark == "#" else not filled)
+        elif mark == "/":
+            if stack:
+                stack.pop()
+        elif all(stack):
+            out.append(value(name))
+    if all(stack):
+        out.append(template[position:])
+    return "".join(out)
+
+
+def _cloze(text: str, number: int, side: str) -> str:
+    """A cloze field for card ``number``: that gap as "…" (with its hint) on the question, every
+    gap filled on the answer."""
+
+    def gap(match: re.Match[str]) -> str:
+        if side == "question" and int(match.group(1)) == number:
+            hint = match.group(3)
+            return f"{GAP} ({hint})" if hint else GAP
+        return match.group(2)
+
+    return _CLOZE.sub(gap, text)
+
+
+class _TextOfHtml(HTMLParser):
+    """Text of an Anki field's HTML: breaks and blocks become line breaks, the first picture is kept."""
+
+    _BLOCKS = frozenset({"div", "p", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.picture: str | None = None
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script"):
+            self._hidden += 1
+        elif tag == "br" or tag in self._BLOCKS:
+            self.parts.append("\n")
+        elif tag == "img" and self.picture is None:
+            source = dict(attrs).get("src")
+            if source:
+                self.picture = html.unescape(source)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script"):
+            self._hidden = max(0, self._hidden - 1)
+        elif tag in self._BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.parts.append(re.sub(r"[ \t\r\n\f]+", " ", data))  # in HTML a line break in the text is a space
+
+
+def html_text(markup: str) -> tuple[str, str | None]:
+    """The text of a side's HTML (line breaks kept) and the file name of its first picture."""
+    parser = _TextOfHtml()
+    parser.feed(_SOUND.sub("", markup))
+    parser.close()
+    return "".join(parser.parts), parser.picture
