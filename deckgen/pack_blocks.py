@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from deckgen.layout.faces import TextLine
 from deckgen.layout.primitives import Primitive
 
 
@@ -94,7 +95,19 @@ class Together:
     blocks: Sequence[Block]
 
 
-Block = Heading | Text | Bullets | Numbered | Table | Pictures | PageBreak | Space | Together
+@dataclass(frozen=True)
+class Drawing:
+    """Shapes drawn ``width`` × ``height`` mm at full size, with their text as text (an invisible
+    layer, as on flash cards): text set from the card fonts, in any script, such as the
+    flash-card answer list."""
+
+    shapes: Sequence[Primitive]
+    width: float
+    height: float
+    text: Sequence[TextLine] = ()
+
+
+Block = Heading | Text | Bullets | Numbered | Table | Pictures | Drawing | PageBreak | Space | Together
 
 
 @dataclass(frozen=True)

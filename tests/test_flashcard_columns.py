@@ -149,3 +149,23 @@ def test_a_font_that_is_not_one_is_one_line(
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert f"--font {tmp_path / font}: {message}" in line
     assert not (tmp_path / "out").exists()
+
+
+def test_a_print_profile_may_name_the_font(tmp_path: Path) -> None:
+    from deckgen.build import _game_options
+    from deckgen.errors import DeckgenError
+    from deckgen.games import game
+    from deckgen.games.flashcards.fonts import shipped_sources
+    from deckgen.printing import load_profiles
+
+    heebo = next(source.path for source in shipped_sources() if source.key == "heebo")
+    profiles = tmp_path / "profiles.toml"
+    profiles.write_text(f'[our-school]\ndescription = "x"\nfont = "{heebo}"\n', encoding="utf-8")
+    chosen = load_profiles(profiles)["our-school"]
+    flash = game("flashcards")
+    options = _game_options(flash, chosen, {})
+    deck = flash.load(sheet(tmp_path, "front,back\nkite,toy\n"), options)
+    assert deck.fonts == (heebo.resolve(),)
+    profiles.write_text('[our-school]\ndescription = "x"\nfont = 3\n', encoding="utf-8")
+    with pytest.raises(DeckgenError, match="font = 3: write it in quotes"):
+        load_profiles(profiles)

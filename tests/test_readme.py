@@ -33,7 +33,23 @@ def test_readme_has_examples_of_every_command() -> None:
 def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
     shutil.copy(game("flashcards").deck_file(None), tmp_path / "words.csv")
+    _flash_card_examples(tmp_path)
     shutil.copytree(README.parent / "templates", tmp_path / "templates")  # as run from the repository
     monkeypatch.chdir(tmp_path)
     args = shlex.split(line)[1:]
     assert main(args) == 0
+
+
+def _flash_card_examples(folder: Path) -> None:
+    """The files the README's flash-card examples name: a sheet with its own columns, an Anki
+    deck and a font of one's own."""
+    import genanki
+
+    from deckgen.games.flashcards.fonts import shipped_sources
+
+    (folder / "chinese.csv").write_text("Hanzi,Pinyin,English,Notes\n你好,nǐ hǎo,hello,greeting\n", encoding="utf-8")
+    deck = genanki.Deck(1, "Biology")
+    deck.add_note(genanki.Note(model=genanki.BASIC_MODEL, fields=["What do plants need?", "light and water"]))
+    genanki.Package(deck).write_to_file(str(folder / "biology.apkg"))
+    heebo = next(source.path for source in shipped_sources() if source.key == "heebo")
+    shutil.copy(heebo, folder / "MyFont.ttf")

@@ -164,3 +164,43 @@ def test_sheets_built_one_after_another_each_keep_all_their_text(tmp_path: Path)
         with sheet.open(encoding="utf-8") as handle:
             for row in csv.DictReader(handle):
                 assert letters(row["front"]) in letters(text) and letters(row["back"]) in letters(text), name
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_without_fontconfig_the_fonts_windows_and_macos_ship_are_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str
+) -> None:
+    """Windows and macOS have no fc-match: their font folders are searched, the fonts they ship
+    for the sheet's language first."""
+    from deckgen.games.flashcards import system_fonts
+
+    cjk = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+    fonts = tmp_path / "Fonts"
+    fonts.mkdir()
+    known = "msyh.ttc" if platform == "win32" else "PingFang.ttc"
+    (fonts / known).symlink_to(cjk)
+    (fonts / "aaa-other.ttf").write_bytes(b"not a font")
+    monkeypatch.setattr(system_fonts.shutil, "which", lambda name: None)
+    monkeypatch.setattr(system_fonts.sys, "platform", platform)
+    monkeypatch.setattr(system_fonts, "font_folders", lambda: [fonts])
+    system_fonts._system_sources.cache_clear()
+    try:
+        (found,) = system_fonts.system_sources(("汉", "字"), "zh-cn")
+    finally:
+        system_fonts._system_sources.cache_clear()
+    assert found.path == fonts / known
+    assert ord("汉") in system_fonts._codepoints(found.path, found.index)
+
+
+def test_the_windows_and_macos_font_folders_are_where_those_systems_keep_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.games.flashcards import system_fonts
+
+    monkeypatch.setattr(system_fonts.sys, "platform", "win32")
+    monkeypatch.setenv("WINDIR", r"C:\Windows")
+    monkeypatch.setenv("LOCALAPPDATA", r"C:\Users\t\AppData\Local")
+    assert [str(p).replace("\\", "/") for p in system_fonts.font_folders()] == [
+        "C:/Users/t/AppData/Local/Microsoft/Windows/Fonts",
+        "C:/Windows/Fonts",
+    ]
+    monkeypatch.setattr(system_fonts.sys, "platform", "darwin")
+    assert Path("/System/Library/Fonts") in system_fonts.font_folders()

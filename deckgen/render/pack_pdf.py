@@ -39,6 +39,7 @@ from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
+from deckgen.render.text_layer import draw_text_layer, layer_font
 
 #: Operators inside expressions: the spaces around them never break a line ("a × b" stays together).
 _GLUED = re.compile(r" ([×+−÷=]) ")
@@ -108,6 +109,23 @@ class PictureFlowable(Flowable):
         self.canv.scale(self.picture.scale, self.picture.scale)
         draw_primitives(self.canv, self.picture.shapes, self.picture.height, self.ink.cmyk)
         self.canv.restoreState()
+
+
+class DrawingFlowable(Flowable):
+    """Shapes (mm, y down) at full size, with their text as an invisible layer."""
+
+    def __init__(self, drawing: blocks.Drawing, ink: Ink) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.ink = ink
+        self.width = drawing.width * mm
+        self.height = drawing.height * mm
+
+    def draw(self) -> None:
+        draw_primitives(self.canv, self.drawing.shapes, self.drawing.height, self.ink.cmyk)
+        font = layer_font(self.drawing.text)
+        if font is not None:
+            draw_text_layer(self.canv, self.drawing.text, self.drawing.height, font)
 
 
 def _bullets(items: list[str], style: ParagraphStyle, ink: Ink) -> ListFlowable:
@@ -216,6 +234,8 @@ def flowables(
                 out.append(_table(rows, _widths(block.widths, width), ink))
         elif isinstance(block, blocks.Pictures):
             out.append(_pictures(block, styles, ink))
+        elif isinstance(block, blocks.Drawing):
+            out.append(DrawingFlowable(block, ink))
         elif isinstance(block, blocks.PageBreak):
             out.append(PageBreak())
         elif isinstance(block, blocks.Together):

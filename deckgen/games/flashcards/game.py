@@ -165,9 +165,9 @@ class FlashcardsGame(Game):
         return flashcards_json(deck) if fmt == "json" else flashcards_csv(deck)
 
     def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
-        from deckgen.games.flashcards.pack import rules
+        from deckgen.games.flashcards.pack import answer_list, rules
 
-        return [PackSection("rules", rules(deck))]
+        return [PackSection("rules", rules(deck)), PackSection("keys", answer_list(deck, text_width))]
 
     def ids_of(self, deck: Any) -> str:
         ids = [card.id for card in deck.cards]
