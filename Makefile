@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test format bench docs fuzz rules-figures system-deps clean
+.PHONY: build test test-spawn format bench docs fuzz rules-figures system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
@@ -55,6 +55,10 @@ test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n 2 --dist worksteal
+
+## test-spawn: the test suite again with workers spawned, as Windows and macOS start them (CI runs it)
+test-spawn: system-deps $(VENV)/.installed-test
+	DECKGEN_START_METHOD=spawn $(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 ## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current,
 ## but for the screenshots of the web page, which follow the browser's own drawing of text)

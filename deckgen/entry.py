@@ -13,6 +13,7 @@ import signal
 import sys
 
 from deckgen.errors import DeckgenError, Stopped
+from deckgen.signals import STOPPED_CODES, STOPS
 
 
 def _stop(signum: int, _frame: object) -> None:
@@ -22,7 +23,7 @@ def _stop(signum: int, _frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     # Ctrl-C, kill, timeout, docker stop, a closed terminal. Ctrl-C is a Stopped too, not a
     # KeyboardInterrupt: click answers that with an empty line, and the stop is one line.
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    for signum in STOPS:
         signal.signal(signum, _stop)
     try:
         try:
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(argv: list[str] | None = None) -> None:
     code = main(argv)
-    if code in (130, 128 + signal.SIGTERM, 128 + signal.SIGHUP):
+    if code in STOPPED_CODES:
         # Stopped: every writer has cleaned up while the stop unwound. Leave now, without the
         # interpreter's exit hooks, which would wait for simulation workers to finish their games.
         sys.stderr.flush()

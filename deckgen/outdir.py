@@ -21,7 +21,6 @@ and a manifest of what deckgen wrote there.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -33,6 +32,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.locks import Held, let_go, take_folder
 
 JOURNAL = ".deckgen-journal.json"
 MANIFEST = ".deckgen-manifest.json"
@@ -45,7 +45,7 @@ MAX_STATE_BYTES = 8 * 1024 * 1024
 def pause_for_tests(stage: str) -> None:
     """Stop this process (SIGSTOP) at a named stage, when a test asks for it with
     ``DECKGEN_TEST_STOP_AT``: kills and races at exact moments, made repeatable."""
-    if os.environ.get("DECKGEN_TEST_STOP_AT") == stage:
+    if os.environ.get("DECKGEN_TEST_STOP_AT") == stage and hasattr(signal, "SIGSTOP"):
         os.kill(os.getpid(), signal.SIGSTOP)
 
 
@@ -57,20 +57,18 @@ class Busy(DeckgenError):
 def locked(out: Path) -> Iterator[None]:
     """Hold the folder's lock, or stop with one line if another build holds it."""
     try:
-        handle = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+        handle = take_folder(out)
+    except Held:
+        raise Busy(
+            f"--out {out}: another deckgen build is writing into this folder; wait for it to finish, "
+            "or choose another --out"
+        ) from None
     except OSError as error:
         raise DeckgenError(f"--out {out}: cannot open the folder ({error.strerror}); choose another") from None
     try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise Busy(
-                f"--out {out}: another deckgen build is writing into this folder; wait for it to finish, "
-                "or choose another --out"
-            ) from None
         yield
     finally:
-        os.close(handle)  # closing releases the lock
+        let_go(handle)  # closing releases the lock
 
 
 def file_hash(path: Path) -> str:

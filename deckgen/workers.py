@@ -1,9 +1,15 @@
 """Worker processes for the long jobs (simulated games, design attempts, a build's pieces),
-how many to start, and how they stop.
+how many to start, how they start, and how they stop.
 
 Workers leave Ctrl-C to the main process, which ends them and prints the one line; a SIGTERM
 from the main process simply ends a worker. The main process waits on its workers in short
 slices, so that a signal is handled at once and not after a long task.
+
+Workers are forked where the system can fork (Linux), so that a build's pieces are handed over
+in the fork itself; elsewhere (Windows, and macOS, where forking a process with threads is
+unsafe) they are spawned, and each task is sent to the worker that runs it. The environment
+variable ``DECKGEN_START_METHOD`` (``fork``, ``spawn`` or ``forkserver``) picks one: the test
+suite runs under ``spawn`` too, so the Windows and macOS way is tried on Linux.
 """
 
 from __future__ import annotations
@@ -14,6 +20,9 @@ import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from deckgen.errors import DeckgenError
+from deckgen.signals import STOPS, held, let_through
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -32,10 +41,37 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-#: The signals held back while workers are forked: a worker starts with them blocked, sets its
-#: own handlers, then lets them through. So a signal at that moment never reaches a worker
-#: still running the main process's handler (which would print a traceback).
-HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+#: The signals held back while workers start: a worker starts with them blocked, sets its own
+#: handlers, then lets them through. So a signal at that moment never reaches a worker still
+#: running the main process's handler (which would print a traceback).
+HELD = STOPS
+
+#: Where the start method is chosen (see the module's notes).
+START_METHOD_VARIABLE = "DECKGEN_START_METHOD"
+
+
+def start_method() -> str:
+    """How workers start: ``DECKGEN_START_METHOD`` if set, else fork where the system can, else spawn."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    chosen = os.environ.get(START_METHOD_VARIABLE, "").strip()
+    if chosen:
+        if chosen not in methods:
+            raise DeckgenError(
+                f"{START_METHOD_VARIABLE}={chosen}: this system starts processes with {', '.join(methods)}; "
+                "choose one of those, or unset it"
+            )
+        return chosen
+    return "fork" if "fork" in methods else "spawn"
+
+
+def context() -> Any:
+    """The multiprocessing context workers start in (a progress queue must come from it too)."""
+    import multiprocessing
+
+    return multiprocessing.get_context(start_method())
+
 
 #: prctl(2) option: the signal a process gets when its parent dies (Linux).
 _PR_SET_PDEATHSIG = 1
@@ -51,12 +87,13 @@ def quiet_worker(queue: Any = None, parent: int = 0, tasks: Sequence[Callable[[]
     """
     global _queue, _tasks
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
+    for signum in STOPS:
+        if signum != signal.SIGINT:
+            signal.signal(signum, signal.SIG_DFL)
     _queue = queue
     _tasks = tasks
     _die_with_parent(parent)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
+    let_through(HELD)
 
 
 def killed_with_parent() -> None:
@@ -133,28 +170,27 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 @contextmanager
 def worker_pool(
-    workers: int, queue: Any = None, fork: bool = False, tasks: Sequence[Callable[[], Any]] = ()
+    workers: int, queue: Any = None, tasks: Sequence[Callable[[], Any]] = ()
 ) -> Iterator[ProcessPoolExecutor]:
     """The one way deckgen starts worker processes, and ends them.
 
     Workers are set up by :func:`quiet_worker` (``queue``: where they report progress); when
     the block ends, whether done, failed or stopped, they are ended at once by
-    :func:`stop_pool`. ``fork``: start them by forking, so that they see what this process
-    has set out (the default start method otherwise); ``tasks`` (with ``fork``): the tasks they
-    run by number, handed over in the fork itself, never pickled.
+    :func:`stop_pool`. They start by :func:`start_method`; ``tasks``: the tasks they run by
+    number, handed over in the fork itself (never pickled) when they are forked.
     """
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from deckgen.outdir import pause_for_tests
 
-    context = multiprocessing.get_context("fork") if fork else None
-    initargs = (queue, os.getpid(), tasks)
+    starting = context()
+    initargs = (queue, os.getpid(), tasks if starting.get_start_method() == "fork" else ())
     # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
     # a signal that came meanwhile is handled as soon as they are unblocked again below.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
-    try:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet_worker, initargs=initargs)
+    with held(HELD):
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=starting, initializer=quiet_worker, initargs=initargs
+        )
         try:
             started = pool.submit(os.getpid)
             pause_for_tests("workers-starting")
@@ -162,8 +198,6 @@ def worker_pool(
         except BaseException:
             stop_pool(pool)
             raise
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
     pause_for_tests("workers-started")
     try:
         yield pool
@@ -174,22 +208,23 @@ def worker_pool(
 def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Generator[R, None, None]:
     """Each task's result, in the tasks' order, the tasks run by ``workers`` processes.
 
-    The workers are forked after the tasks are set out, so a task's inputs (a 30-set plan,
-    say) are never copied through a pipe; only results come back. Each result is the same as
-    in this process, so the files made from them are too. With one worker, or where the
-    system cannot fork, the tasks run here. A stop or an error ends the workers at once.
-    Put the longest tasks first: they are started in order.
+    Forked, the workers start after the tasks are set out, so a task's inputs (a 30-set plan,
+    say) are never copied through a pipe; only results come back. Spawned, each task is sent
+    (pickled) to the worker that runs it. Each result is the same as in this process, so the
+    files made from them are too. With one worker the tasks run here. A stop or an error ends
+    the workers at once. Put the longest tasks first: they are started in order.
     """
-    import multiprocessing
-
-    if workers <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield task()
         return
     from concurrent.futures import wait
 
-    with worker_pool(min(workers, len(tasks)), fork=True, tasks=tasks) as pool:
-        futures: list[Future[R] | None] = [pool.submit(_run_task, number) for number in range(len(tasks))]
+    forked = start_method() == "fork"
+    with worker_pool(min(workers, len(tasks)), tasks=tasks) as pool:
+        futures: list[Future[R] | None] = [
+            pool.submit(_run_task, number) if forked else pool.submit(_call, task) for number, task in enumerate(tasks)
+        ]
         for number, future in enumerate(futures):
             assert future is not None
             futures[number] = None  # a result handed on is not kept here
@@ -204,3 +239,8 @@ _tasks: Sequence[Callable[[], Any]] = ()
 
 def _run_task(number: int) -> Any:
     return _tasks[number]()
+
+
+def _call(task: Callable[[], R]) -> R:
+    """A task sent to a spawned worker, run there."""
+    return task()

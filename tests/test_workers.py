@@ -1,4 +1,6 @@
-"""Worker pools stop cleanly: no thread of a stopped pool is left waiting, so the process can exit."""
+"""Worker pools stop cleanly: no thread of a stopped pool is left waiting, so the process can exit,
+no worker outlives its main process, and a signal while they start is one line. Each test runs
+with workers forked (Linux's way) and spawned (the way of Windows and macOS)."""
 
 from __future__ import annotations
 
@@ -13,14 +15,22 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.workers import run_tasks
+from deckgen.workers import START_METHOD_VARIABLE, run_tasks, start_method
+
+
+@pytest.fixture(params=["fork", "spawn"])
+def method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Workers started one way, here and in the commands these tests run."""
+    monkeypatch.setenv(START_METHOD_VARIABLE, request.param)
+    assert start_method() == request.param
+    return str(request.param)
 
 
 def _big_result() -> bytes:
     return bytes(20_000_000)  # long enough to be cut off half-sent when the workers are ended
 
 
-def test_a_pool_stopped_while_results_are_sent_leaves_no_thread_waiting() -> None:
+def test_a_pool_stopped_while_results_are_sent_leaves_no_thread_waiting(method: str) -> None:
     for _ in range(3):
         results = run_tasks([_big_result] * 6, 2)
         assert len(next(results)) == 20_000_000
@@ -55,7 +65,7 @@ def _stopped(process: subprocess.Popen[bytes], timeout: float = 60) -> None:
     raise AssertionError("the command never stopped")
 
 
-def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
+def test_workers_end_when_the_main_process_is_killed(tmp_path: Path, method: str) -> None:
     """kill -9 of deckgen leaves no worker behind: each notices its parent is gone."""
     env = {**os.environ, "DECKGEN_TEST_STOP_AT": "workers-started"}
     process = subprocess.Popen(
@@ -76,7 +86,7 @@ def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_while_workers_start_ends_everything_in_one_line(signum: int, tmp_path: Path) -> None:
+def test_a_signal_while_workers_start_ends_everything_in_one_line(signum: int, tmp_path: Path, method: str) -> None:
     """The signal reaches the main process and the starting workers alike: one line, no traceback, no orphan."""
     env = {**os.environ, "DECKGEN_TEST_STOP_AT": "workers-starting"}
     process = subprocess.Popen(
@@ -100,3 +110,19 @@ def test_a_signal_while_workers_start_ends_everything_in_one_line(signum: int, t
         time.sleep(0.05)
     assert not any(_alive(w) for w in workers)
     assert not (tmp_path / "out").exists()
+
+
+def test_tasks_give_the_same_results_forked_and_spawned(method: str) -> None:
+    assert list(run_tasks([_big_result, _small, _small], 2))[1:] == [b"small", b"small"]
+
+
+def _small() -> bytes:
+    return b"small"
+
+
+def test_a_start_method_this_system_lacks_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.errors import DeckgenError
+
+    monkeypatch.setenv(START_METHOD_VARIABLE, "teleport")
+    with pytest.raises(DeckgenError, match="DECKGEN_START_METHOD=teleport: this system starts processes with"):
+        start_method()

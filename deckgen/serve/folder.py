@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from deckgen.locks import let_go, take
+
 PREFIX = "deckgen-serve-"
 LOCK = ".lock"
 _NAME = re.compile(re.escape(PREFIX) + r"(\d+)-[A-Za-z0-9_]+")
@@ -35,14 +37,14 @@ class ServerFolder:
         self.path = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=parent))
         self._lock: int | None = None
         try:
-            self._lock = _take(self.path / LOCK, create=True)
+            self._lock = take(self.path / LOCK, create=True)
         except OSError:  # a file system without locks: the folder is known by the process id alone
             self._lock = None
 
     def remove(self) -> None:
         """Remove the folder and everything in it (the server is stopping)."""
         if self._lock is not None:
-            _let_go(self._lock)
+            let_go(self._lock)
             self._lock = None
         shutil.rmtree(self.path, ignore_errors=True)
 
@@ -74,12 +76,12 @@ def remove_dead(parent: Path) -> list[Path]:
 def _dead(folder: Path, pid: int) -> bool:
     """Whether the server that made ``folder`` (process ``pid``) has ended."""
     try:
-        lock = _take(folder / LOCK, create=False)
+        lock = take(folder / LOCK, create=False)
     except FileNotFoundError:
         return not _running(pid)
     except OSError:  # locked: its server runs
         return False
-    _let_go(lock)
+    let_go(lock)
     return True
 
 
@@ -96,30 +98,3 @@ def _running(pid: int) -> bool:
     except OSError:  # another user's process
         return True
     return True
-
-
-def _take(path: Path, create: bool) -> int:
-    """The open lock file ``path``, locked by this process (OSError: locked by another, or no locks here)."""
-    flags = os.O_RDWR | (os.O_CREAT if create else 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
-
-
-def _let_go(fd: int) -> None:
-    """Unlock and close a lock file taken by :func:`_take` (closing it lets go of the lock)."""
-    try:
-        os.close(fd)
-    except OSError:
-        pass

@@ -47,7 +47,6 @@ start, the annealing loop, feedback and the attempts.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 from collections.abc import Callable, Generator
 from concurrent.futures import Future, wait
@@ -74,6 +73,7 @@ from deckgen.games.cleariosity.verify import (
     quick_report,
 )
 from deckgen.workers import POLL_SECONDS, report, worker_pool
+from deckgen.workers import context as worker_context
 
 TIERS: tuple[Tier, ...] = STANDARD_TIERS
 Progress = Callable[[int, int], None]
@@ -502,7 +502,7 @@ def _parallel_attempts(
     still searching are ended when the caller stops asking.
     """
     total = settings.iterations * attempts
-    queue = multiprocessing.get_context().Queue()
+    queue = worker_context().Queue()
     steps = [0] * (attempts + 1)
     futures: dict[int, Future[list[Deck]]] = {}
 
