@@ -18,7 +18,7 @@ import click
 
 from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
-from deckgen.games import default_games, game_options, games, owner_of_file
+from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
@@ -125,7 +125,8 @@ game_option = click.option(
     "--game",
     "--deck",
     "game",
-    type=click.Choice(GAMES),
+    # A broken plug-in's game is a choice too, so that asking for it says what is wrong with it.
+    type=click.Choice([*GAMES, *broken_games()]),
     help=f"Which game's deck: {', '.join(GAMES)}. [the deck file's game, else {GAMES[0]}]",
 )
 file_option = click.option(
@@ -303,7 +304,7 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **op
     "--game",
     "--deck",
     "game",
-    type=click.Choice([*GAMES, "all"]),
+    type=click.Choice([*GAMES, *broken_games(), "all"]),
     multiple=True,
     help=f"Which game's deck to build: {', '.join(GAMES)}, or all; repeat to build several. "
     f"[{', '.join(default_games())}, or the profile's game]",

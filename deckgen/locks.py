@@ -60,7 +60,7 @@ def _lock(handle: int) -> None:
         import msvcrt
 
         try:
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
         except OSError as error:
             raise Held(str(error)) from None
     else:

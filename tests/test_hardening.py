@@ -270,7 +270,9 @@ def test_a_build_that_fails_part_way_changes_nothing(tmp_path: Path, monkeypatch
         raise OSError(28, "No space left on device")
 
     # The teacher pack comes last: by then every other file of the new build has been written.
+    # Its pieces run in this process, where the broken writer is seen (spawned workers would not see it).
     monkeypatch.setattr("deckgen.render.pack_pdf.teacher_pack_pdf", broken)
+    monkeypatch.setattr("deckgen.build.default_workers", lambda: 1)
     with pytest.raises(OSError):
         from deckgen.build import BuildRequest, prepare, run
 

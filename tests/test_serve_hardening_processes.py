@@ -46,10 +46,20 @@ def descendants(pid: int) -> dict[int, str]:
     todo = list(parents.get(pid, []))
     while todo:
         child = todo.pop()
-        if child in starts and child not in found:
+        if child in starts and child not in found and not _resource_tracker(child):
             found[child] = starts[child]
             todo += parents.get(child, [])
     return found
+
+
+def _resource_tracker(pid: int) -> bool:
+    """Python's own helper process that a process starting spawned workers keeps for its life
+    (multiprocessing's resource tracker): the test process's, not a process deckgen left."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"multiprocessing.resource_tracker" in command
 
 
 def alive(processes: dict[int, str]) -> dict[int, str]:

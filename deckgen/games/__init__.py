@@ -4,6 +4,11 @@ Built-in games are listed in :data:`BUILT_IN`; a game from another package regis
 itself under the ``deckgen.games`` entry point, naming its :class:`~deckgen.games.base.Game`
 object (``mygame = "mypackage:GAME"``). Build, the CLI, the teacher pack and the tests loop
 over :func:`games`; nothing outside a game's own package names a game.
+
+A registered game that cannot be loaded (its package is broken, or what it names is not a
+Game) never stops deckgen: it is left out of :func:`games` and kept in :func:`broken_games`,
+and only a command that asks for it is refused, in one line saying why (as vpype stands a
+broken command in for a plug-in that fails).
 """
 
 from __future__ import annotations
@@ -32,28 +37,40 @@ BUILT_IN = (
 ENTRY_POINT_GROUP = "deckgen.games"
 
 
-@cache
 def games() -> dict[str, Game]:
-    """Every game by key: the built-in ones, then those registered by other packages."""
+    """Every game by key: the built-in ones, then those registered by other packages that load."""
+    return _registry()[0]
+
+
+def broken_games() -> dict[str, str]:
+    """Registered games that cannot be loaded, by name, each with the line that says why."""
+    return _registry()[1]
+
+
+@cache
+def _registry() -> tuple[dict[str, Game], dict[str, str]]:
     from deckgen.games.base import Game
 
     found: dict[str, Game] = {}
+    broken: dict[str, str] = {}
     for module in BUILT_IN:
         game = importlib.import_module(module).GAME
         found[game.key] = game
     for entry in _entry_points():
+        where = f"the game {entry.name!r} registered by {entry.value}"
+        fix = "reinstall its package, or uninstall it"
         try:
             game = entry.load()
         except Exception as error:  # a broken plug-in must not stop deckgen
-            raise DeckgenError(
-                f"the game {entry.name!r} registered by {entry.value} cannot be loaded ({error})"
-            ) from None
+            broken[entry.name] = f"{where} cannot be loaded ({type(error).__name__}: {error}); {fix}"
+            continue
         if not isinstance(game, Game):
-            raise DeckgenError(f"the game {entry.name!r} registered by {entry.value} is not a deckgen Game")
-        if game.key in found:
-            raise DeckgenError(f"two games are called {game.key!r}; uninstall the package of one of them")
-        found[game.key] = game
-    return found
+            broken[entry.name] = f"{where} is not a deckgen Game; {fix}"
+        elif game.key in found:
+            broken[entry.name] = f"{where} is called {game.key!r}, as another game is; uninstall one of them"
+        else:
+            found[game.key] = game
+    return found, broken
 
 
 def _entry_points() -> list[EntryPoint]:
@@ -91,10 +108,12 @@ def _any_registered() -> bool:
 
 
 def game(key: str) -> Game:
-    """The game called ``key``, or one line listing the games there are."""
+    """The game called ``key``, or one line saying why it cannot be used (broken, or unknown)."""
     try:
         return games()[key]
     except KeyError:
+        if key in broken_games():
+            raise DeckgenError(broken_games()[key]) from None
         raise DeckgenError(f"unknown game {key!r}; choose one of {', '.join(games())}") from None
 
 

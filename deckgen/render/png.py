@@ -95,8 +95,9 @@ def draw(
     per_mm = mm_to_px(1.0, dpi)
     image = Image.new("RGBA", size, background)
     for colour, (x0, y0, x1, y1), operations in _runs(shapes):
-        if operations[0][0] == "picture":
-            _paste_picture(image, operations[0][1], per_mm)  # type: ignore[arg-type]
+        first = operations[0][1]
+        if isinstance(first, Picture):
+            _paste_picture(image, first, per_mm)
             continue
         # Only the pixels this run can touch, on whole-pixel bounds so that halving is exact.
         left, top = max(0, math.floor(x0 * per_mm) - 1), max(0, math.floor(y0 * per_mm) - 1)

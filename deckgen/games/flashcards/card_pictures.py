@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageOps
 
@@ -117,9 +118,9 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
     return CardPicture(name, max(x1 - x0, 1e-6), max(y1 - y0, 1e-6), outlines=moved)
 
 
-def _svg_outlines(drawing: object, se: object) -> list[Primitive]:
+def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:
     """Every shape of the drawing with a plain fill or stroke, as polygons in its own units."""
-    elements = [e for e in drawing.elements() if isinstance(e, se.Shape)]  # type: ignore[attr-defined]
+    elements = [e for e in drawing.elements() if isinstance(e, se.Shape)]
     boxes = [e.bbox() for e in elements]
     known = [b for b in boxes if b is not None]
     if not known:
@@ -129,7 +130,7 @@ def _svg_outlines(drawing: object, se: object) -> list[Primitive]:
     step = max(diagonal / _SVG_STEPS, 1e-6)
     shapes: list[Primitive] = []
     for element in elements:
-        path = se.Path(element)  # type: ignore[attr-defined]
+        path = se.Path(element)
         rings = _rings(path, step, se)
         if not rings:
             continue
@@ -145,15 +146,15 @@ def _svg_outlines(drawing: object, se: object) -> list[Primitive]:
     return shapes
 
 
-def _rings(path: object, step: float, se: object) -> list[tuple[Point, ...]]:
+def _rings(path: Any, step: float, se: Any) -> list[tuple[Point, ...]]:
     rings: list[tuple[Point, ...]] = []
-    for sub in path.as_subpaths():  # type: ignore[attr-defined]
+    for sub in path.as_subpaths():
         points: list[Point] = []
         for segment in sub:
-            if isinstance(segment, se.Move):  # type: ignore[attr-defined]
+            if isinstance(segment, se.Move):
                 if segment.end is not None:
                     points.append((float(segment.end.x), float(segment.end.y)))
-            elif isinstance(segment, (se.Line, se.Close)):  # type: ignore[attr-defined]
+            elif isinstance(segment, (se.Line, se.Close)):
                 if segment.end is not None:
                     points.append((float(segment.end.x), float(segment.end.y)))
             else:
@@ -168,12 +169,12 @@ def _rings(path: object, step: float, se: object) -> list[tuple[Point, ...]]:
     return rings
 
 
-def _colour(value: object) -> str | None:
+def _colour(value: Any) -> str | None:
     if value is None or getattr(value, "value", None) is None:
         return None
     if getattr(value, "alpha", 255) == 0:
         return None
-    return str(value.hexrgb).upper()  # type: ignore[attr-defined]
+    return str(value.hexrgb).upper()
 
 
 def _points(shape: Primitive) -> Sequence[Point]:
