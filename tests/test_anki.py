@@ -161,3 +161,57 @@ def test_html_becomes_text_with_its_line_breaks() -> None:
 
 def test_a_flash_card_game_takes_apkg_files() -> None:
     assert ".apkg" in game("flashcards").file_suffixes
+
+
+def _package_of(path: Path, members: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w") as package:
+        for name, data in members.items():
+            package.writestr(name, data)
+    return path
+
+
+def _damaged(tmp_path: Path, statement: str) -> Path:
+    """A legacy collection whose tables were changed by ``statement`` after genanki wrote them."""
+    deck = genanki.Deck(3, "x")
+    deck.add_note(genanki.Note(model=genanki.BASIC_MODEL, fields=["a", "b"]))
+    good = tmp_path / "good.apkg"
+    genanki.Package(deck).write_to_file(str(good))
+    with zipfile.ZipFile(good) as package:
+        database = sqlite3.connect(":memory:")
+        database.deserialize(package.read("collection.anki2"))
+    database.execute(statement)
+    database.commit()
+    return _package_of(tmp_path / "damaged.apkg", {"collection.anki2": database.serialize()})
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda p: _package_of(p / "d.apkg", {"collection.anki2": b""}), "collection.anki2 is not an Anki collection"),
+        (
+            lambda p: _package_of(
+                p / "d.apkg", {"collection.anki21b": zstandard.ZstdCompressor().compress(bytes(400_000_000))}
+            ),
+            "a file in it unpacks to more than 300,000,000 bytes",
+        ),
+        (lambda p: _damaged(p, "update notes set flds = x'1f'"), "the collection is damaged (TypeError"),
+        (lambda p: _damaged(p, "update col set models = 'not json'"), "the collection is damaged (JSONDecodeError"),
+        (lambda p: _damaged(p, "update col set models = '[]'"), "the collection is damaged (AttributeError"),
+    ],
+)
+def test_a_damaged_or_bombed_package_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], build: object, message: str
+) -> None:
+    path = build(tmp_path)  # type: ignore[operator]
+    assert main(["verify", "--file", str(path)]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert message in line and "export" in line
+
+
+def test_nested_clozes_read_as_anki_shows_them() -> None:
+    from deckgen.games.flashcards.anki import _cloze
+
+    text = "Nested {{c1::outer {{c2::inner::hint}} part}} end"
+    assert _cloze(text, 1, "question") == f"Nested {GAP} end"
+    assert _cloze(text, 2, "question") == f"Nested outer {GAP} (hint) part end"
+    assert _cloze(text, 1, "answer") == "Nested outer inner part end"

@@ -169,3 +169,37 @@ def test_a_print_profile_may_name_the_font(tmp_path: Path) -> None:
     profiles.write_text('[our-school]\ndescription = "x"\nfont = 3\n', encoding="utf-8")
     with pytest.raises(DeckgenError, match="font = 3: write it in quotes"):
         load_profiles(profiles)
+
+
+def test_headings_compare_composed_as_a_mac_may_write_them(tmp_path: Path) -> None:
+    decomposed = "Re\u0301ponse"  # é as e and an accent
+    (card,) = load_sheet(sheet(tmp_path, f"question,{decomposed}\n7 × 8,56\n")).cards
+    assert card.back == "56"
+    (card,) = load_sheet(
+        sheet(tmp_path, "Wort,Ru\u0308ckseite\nHund,dog\n"), front=("Wort",), back=("Rückseite",)
+    ).cards
+    assert card.back == "dog"
+
+
+def test_text_under_an_empty_heading_is_pointed_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = sheet(tmp_path, "front,,back\nkite,oops,toy\n")
+    assert main(["verify", "--file", str(path)]) == 1
+    assert "'oops' is in a column with no name" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("cut", "message"), [(None, "give the path of a .ttf"), (27_000, "its letters cannot be read")]
+)
+def test_an_empty_or_cut_short_font_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cut: int | None, message: str
+) -> None:
+    from deckgen.games.flashcards.fonts import shipped_sources
+
+    font = ""
+    if cut is not None:
+        atkinson = shipped_sources()[0].path  # 54 KB: cut in half, its later letters are gone
+        (tmp_path / "cut.ttf").write_bytes(atkinson.read_bytes()[:cut])
+        font = str(tmp_path / "cut.ttf")
+    path = sheet(tmp_path, "front,back\nkite,toy\n")
+    assert main(["verify", "--file", str(path), "--font", font]) == 1
+    assert message in capsys.readouterr().err

@@ -147,3 +147,58 @@ def test_a_picture_named_in_a_front_column_is_a_picture(folder: Path) -> None:
     (folder / "named.csv").write_text("Word,Bild,Wort\napple,red.png,der Apfel\n", encoding="utf-8")
     (card,) = load_sheet(folder / "named.csv", front=("Bild", "Word"), back=("Wort",)).cards
     assert card.front == "apple" and card.front_picture is not None and card.front_picture.name == "red.png"
+
+
+USE_BOMB = (
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+    '<rect id="a0" width="1" height="1"/>'
+    + "".join(f'<g id="a{n}">' + f'<use xlink:href="#a{n - 1}"/>' * 10 + "</g>" for n in range(1, 7))
+    + "</svg>"
+)
+
+
+@pytest.mark.parametrize(
+    ("cell", "make", "message"),
+    [
+        ("bomb.svg", lambda f: (f / "bomb.svg").write_text(USE_BOMB), "draws more than 20,000 shapes once its copies"),
+        (
+            "self.svg",
+            lambda f: (f / "self.svg").write_text(
+                '<svg xmlns="http://www.w3.org/2000/svg"><g id="g"><use href="#g"/></g></svg>'
+            ),
+            "or copies itself",
+        ),
+        ("ok\x00.png", lambda f: None, "is not a file name"),
+        ("folder.png", lambda f: (f / "folder.png").mkdir(), "is a folder"),
+    ],
+)
+def test_pictures_that_would_hang_or_crash_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str, make: object, message: str
+) -> None:
+    make(tmp_path)  # type: ignore[operator]
+    (tmp_path / "words.csv").write_text(f"front,back,image\napple,la pomme,{cell}\n", encoding="utf-8")
+    assert main(["verify", "--file", str(tmp_path / "words.csv")]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert message in line
+
+
+def test_a_picture_name_misspelt_in_a_named_column_is_refused_not_printed(folder: Path) -> None:
+    from deckgen.errors import DeckgenError
+
+    (folder / "typo.csv").write_text("Word,Pic,Meaning\nbird,birrd.jpg,oiseau\n", encoding="utf-8")
+    with pytest.raises(DeckgenError, match=r"picture 'birrd\.jpg' not found"):
+        load_sheet(folder / "typo.csv", front=("Word", "Pic"), back=("Meaning",))
+
+
+def test_a_large_sideways_photo_is_turned_and_made_no_larger_than_a_card_needs(tmp_path: Path) -> None:
+    from deckgen.games.flashcards.card_pictures import TURNED_LONG_SIDE
+
+    image = Image.new("RGB", (6000, 4000), "#1E9E3A")
+    exif = image.getexif()
+    exif[0x0112] = 6
+    image.save(tmp_path / "photo.jpg", exif=exif, quality=80)
+    (tmp_path / "words.csv").write_text("front,back,image\ndog,el perro,photo.jpg\n", encoding="utf-8")
+    (card,) = load_sheet(tmp_path / "words.csv").cards
+    assert card.front_picture is not None
+    assert (card.front_picture.width, card.front_picture.height) == (TURNED_LONG_SIDE * 2 // 3, TURNED_LONG_SIDE)
+    assert card.front_picture.data.startswith(b"\xff\xd8")  # kept a JPEG, not a PNG many times its size

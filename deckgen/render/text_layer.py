@@ -39,7 +39,7 @@ _EM_PER_CAP = 1.45
 def layer_font(lines: Iterable[TextLine]) -> str | None:
     """Register the layer font for these lines' characters with reportlab and return its name
     (``None`` when there is no text)."""
-    chars = frozenset(c for line in lines for c in line.text if c.isprintable() or c == " ")
+    chars = frozenset(c for line in lines for c in _layer_text(line.text))
     if not chars:
         return None
     return _register(chars)
@@ -77,9 +77,17 @@ def _width(char: str) -> int:
     return 0 if unicodedata.category(char) in ("Mn", "Me") else _ADVANCE
 
 
+def _layer_text(text: str) -> str:
+    """The characters the layer carries: printable ones of the Basic Multilingual Plane. reportlab
+    writes the map back to Unicode wrong for characters past U+FFFF (rare Chinese characters,
+    maths letters), and text that reads back wrong is worse than none: those are left out."""
+    return "".join(c for c in text if (c.isprintable() or c == " ") and ord(c) <= 0xFFFF)
+
+
 def seen_order(line: TextLine) -> str:
     """The line's characters in the order they are seen, left to right."""
-    return get_display(line.text, base_dir="R" if line.rtl else "L") if _has_rtl(line.text) or line.rtl else line.text
+    text = _layer_text(line.text)
+    return get_display(text, base_dir="R" if line.rtl else "L") if _has_rtl(text) or line.rtl else text
 
 
 def _has_rtl(text: str) -> bool:

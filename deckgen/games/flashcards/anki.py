@@ -30,19 +30,21 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
-from deckgen.games.flashcards.card_pictures import CardPicture, picture_from_bytes
+from deckgen.games.flashcards.card_pictures import MAX_PICTURE_BYTES, CardPicture, picture_from_bytes
 from deckgen.games.flashcards.model import FlashCard, FlashDeck
 from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text
 
-#: The largest package read, and the most its files may unpack to.
+#: The largest package read, the most its files may unpack to, and the largest collection.
 MAX_PACKAGE_BYTES = 200_000_000
 MAX_UNPACKED_BYTES = 1_000_000_000
+MAX_COLLECTION_BYTES = 300_000_000
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 #: Anki separates a note's fields with this character.
 FIELD_SEPARATOR = "\x1f"
 #: What a cloze gap shows on the front.
 GAP = "…"
 _ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
-_CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.DOTALL)
+_CLOZE_OPEN = re.compile(r"\{\{c(\d+)::")
 _TAG = re.compile(r"\{\{([#^/]?)([^{}]*?)\}\}")
 _ANSWER_LINE = re.compile(r"<hr[^>]*id\s*=\s*[\"']?answer[\"']?[^>]*>", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:[^\]]*\]")
@@ -76,12 +78,17 @@ def load_package(path: Path) -> FlashDeck:
             if sum(info.file_size for info in package.infolist()) > MAX_UNPACKED_BYTES:
                 raise DeckgenError(f"{path}: the package unpacks to more than {MAX_UNPACKED_BYTES:,} bytes")
             database = _collection(path, package)
-            media = _media(path, package)
             try:
+                media = _media(path, package)
                 types = _note_types(database)
                 cards = list(_cards(path, database, types, package, media))
-            except sqlite3.DatabaseError as error:
-                raise DeckgenError(f"{path}: the collection cannot be read ({error}); export the deck again") from None
+            except DeckgenError:
+                raise
+            except (sqlite3.Error, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+                # A collection whose tables or settings are not what Anki writes (damaged, or made by hand).
+                raise DeckgenError(
+                    f"{path}: the collection is damaged ({type(error).__name__}: {error}); export the deck again"
+                ) from None
             finally:
                 database.close()
     except zipfile.BadZipFile:
@@ -99,40 +106,58 @@ def _collection(path: Path, package: zipfile.ZipFile) -> sqlite3.Connection:
     names = set(package.namelist())
     for name in ("collection.anki21b", "collection.anki21", "collection.anki2"):
         if name in names:
-            data = package.read(name)
+            data = _member(path, package, name, MAX_COLLECTION_BYTES)
             if name.endswith("b") or data.startswith(_ZSTD_MAGIC):
-                data = _unzstd(path, data)
+                data = _unzstd(path, data, MAX_COLLECTION_BYTES)
+            if not data.startswith(_SQLITE_MAGIC):
+                raise DeckgenError(f"{path}: {name} is not an Anki collection; export the deck again")
             connection = sqlite3.connect(":memory:")
             try:
                 connection.deserialize(data)
-            except sqlite3.DatabaseError:
+                connection.execute("select count(*) from sqlite_master").fetchone()
+            except (sqlite3.Error, MemoryError, OverflowError):
                 connection.close()
                 raise DeckgenError(f"{path}: {name} is not an Anki collection; export the deck again") from None
             return connection
     raise DeckgenError(f"{path}: no Anki collection inside (collection.anki2); export the deck from Anki again")
 
 
-def _unzstd(path: Path, data: bytes) -> bytes:
+def _member(path: Path, package: zipfile.ZipFile, name: str, limit: int, shown: str = "") -> bytes:
+    """A file of the package (``shown``: what to call it), if it unpacks to at most ``limit`` bytes."""
+    info = package.getinfo(name)
+    if info.file_size > limit:
+        raise DeckgenError(
+            f"{path}: {shown or name} unpacks to {info.file_size:,} bytes, more than {limit:,}; export a smaller deck"
+        )
+    return package.read(name)
+
+
+def _unzstd(path: Path, data: bytes, limit: int) -> bytes:
+    """Zstandard-compressed data unpacked, refused once it passes ``limit`` bytes (a small file can hide gigabytes)."""
     import zstandard
 
     try:
-        return zstandard.ZstdDecompressor().stream_reader(data).read()
+        with zstandard.ZstdDecompressor().stream_reader(data) as reader:
+            unpacked = reader.read(limit + 1)
     except zstandard.ZstdError as error:
-        raise DeckgenError(f"{path}: the collection cannot be unpacked ({error}); export the deck again") from None
+        raise DeckgenError(f"{path}: the package cannot be unpacked ({error}); export the deck again") from None
+    if len(unpacked) > limit:
+        raise DeckgenError(f"{path}: a file in it unpacks to more than {limit:,} bytes; export a smaller deck")
+    return unpacked
 
 
 def _media(path: Path, package: zipfile.ZipFile) -> dict[str, str]:
     """File name → name of its member in the zip (Anki numbers them: "0", "1" …)."""
     if "media" not in package.namelist():
         return {}
-    data = package.read("media")
+    data = _member(path, package, "media", MAX_COLLECTION_BYTES)
     try:
         return {name: number for number, name in json.loads(data.decode("utf-8")).items()}
     except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
         pass
     # Anki 2.1.50 and later: a Zstandard-compressed protobuf MediaEntries (entries = 1; each: name = 1).
     try:
-        entries = _fields(_unzstd(path, data) if data.startswith(_ZSTD_MAGIC) else data)
+        entries = _fields(_unzstd(path, data, MAX_COLLECTION_BYTES) if data.startswith(_ZSTD_MAGIC) else data)
     except ValueError:
         raise DeckgenError(f"{path}: the list of pictures cannot be read; export the deck again") from None
     found: dict[str, str] = {}
@@ -273,9 +298,9 @@ def _picture(path: Path, package: zipfile.ZipFile, media: dict[str, str], name: 
     member = media.get(name)
     if member is None or member not in package.namelist():
         raise DeckgenError(f"{where}: picture {name!r} is not in the package; export the deck with its media")
-    data = package.read(member)
+    data = _member(path, package, member, MAX_PICTURE_BYTES, f"picture {name!r}")
     if data.startswith(_ZSTD_MAGIC):
-        data = _unzstd(path, data)
+        data = _unzstd(path, data, MAX_PICTURE_BYTES)
     return picture_from_bytes(name, data, where)
 
 
@@ -341,15 +366,32 @@ def _fill(template: str, values: dict[str, str], cloze: int, side: str, front: s
 
 def _cloze(text: str, number: int, side: str) -> str:
     """A cloze field for card ``number``: that gap as "…" (with its hint) on the question, every
-    gap filled on the answer."""
+    gap filled on the answer. Gaps may nest (``{{c1::outer {{c2::inner}} part}}``), as in Anki."""
+    return _cloze_part(text, 0, number, side, inside=False)[0]
 
-    def gap(match: re.Match[str]) -> str:
-        if side == "question" and int(match.group(1)) == number:
-            hint = match.group(3)
-            return f"{GAP} ({hint})" if hint else GAP
-        return match.group(2)
 
-    return _CLOZE.sub(gap, text)
+def _cloze_part(text: str, index: int, number: int, side: str, inside: bool) -> tuple[str, int, str | None]:
+    """The text from ``index`` to the end (or, ``inside`` a gap, to its ``}}``), gaps filled in;
+    where it stopped; and the gap's hint."""
+    parts: list[str] = []
+    while index < len(text):
+        opening = _CLOZE_OPEN.match(text, index)
+        if opening is not None:
+            inner, index, hint = _cloze_part(text, opening.end(), number, side, inside=True)
+            if side == "question" and int(opening.group(1)) == number:
+                parts.append(f"{GAP} ({hint})" if hint else GAP)
+            else:
+                parts.append(inner)
+            continue
+        if inside and text.startswith("}}", index):
+            return "".join(parts), index + 2, None
+        if inside and text.startswith("::", index):
+            end = text.find("}}", index + 2)
+            if end >= 0:  # a hint: the rest of the gap
+                return "".join(parts), end + 2, text[index + 2 : end]
+        parts.append(text[index])
+        index += 1
+    return "".join(parts), index, None
 
 
 class _TextOfHtml(HTMLParser):

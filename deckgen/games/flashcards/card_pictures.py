@@ -21,9 +21,15 @@ from PIL import Image, ImageOps
 from deckgen.errors import DeckgenError
 from deckgen.layout.primitives import Picture, Point, Primitive, Shape, Stroke
 
-#: The largest picture file read, and the most pixels a raster picture may have.
-MAX_PICTURE_BYTES = 10_000_000
-MAX_PIXELS = 40_000_000
+#: The largest picture file read, and the most pixels a raster picture may have (a 48-megapixel
+#: phone photo fits).
+MAX_PICTURE_BYTES = 30_000_000
+MAX_PIXELS = 60_000_000
+#: A photo turned upright is saved again at most this many pixels on its long side (600 dpi
+#: across a 12 cm card: more than any printer shows), as a JPEG.
+TURNED_LONG_SIDE = 3000
+#: The most elements an SVG may draw once its <use> references are followed.
+MAX_SVG_ELEMENTS = 20_000
 #: The file names a picture cell may end with.
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 #: Steps an SVG curve is cut into across the whole drawing's diagonal (fine at any card size).
@@ -53,9 +59,14 @@ def looks_like_picture(text: str) -> bool:
 
 def read_picture_file(folder: Path, written: str, where: str) -> CardPicture:
     """The picture a sheet names, from the sheet's folder (or one inside it)."""
-    path = (folder / written).resolve()
+    try:
+        path = (folder / written).resolve()
+    except (OSError, ValueError):  # a NUL or a name the system cannot take
+        raise DeckgenError(f"{where}: picture {written!r} is not a file name; write the picture file's name") from None
     if folder.resolve() not in path.parents:
         raise DeckgenError(f"{where}: picture {written!r} is outside the sheet's folder; put it beside the sheet")
+    if path.is_dir():
+        raise DeckgenError(f"{where}: picture {written!r} is a folder; name a PNG, JPEG or SVG file")
     if not path.is_file():
         raise DeckgenError(f"{where}: picture {written!r} not found; put the file beside the sheet, or fix its name")
     size = path.stat().st_size
@@ -81,29 +92,52 @@ def _raster(name: str, data: bytes, where: str) -> CardPicture:
             with Image.open(io.BytesIO(data)) as image:
                 if image.width * image.height > MAX_PIXELS:
                     raise DeckgenError(
-                        f"{where}: picture {name!r} is {image.width} x {image.height} pixels; use one of at most "
-                        f"{MAX_PIXELS // 1_000_000} million"
+                        f"{where}: picture {name!r} is {image.width} x {image.height} pixels; use a smaller copy "
+                        f"(at most {MAX_PIXELS // 1_000_000} million pixels)"
                     )
                 orientation = image.getexif().get(0x0112, 1)
                 image.load()
                 if orientation != 1:
-                    # A phone's photo, stored sideways with a note to turn it: turned here, since PDFs ignore the note.
-                    upright = ImageOps.exif_transpose(image)
-                    out = io.BytesIO()
-                    upright.save(out, format="PNG")
-                    return CardPicture(name, upright.width, upright.height, data=out.getvalue())
+                    return _turned(name, image)
                 return CardPicture(name, image.width, image.height, data=data)
     except DeckgenError:
         raise
-    except (OSError, ValueError, Image.DecompressionBombWarning, Image.DecompressionBombError) as error:
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise DeckgenError(
-            f"{where}: picture {name!r} cannot be read ({error}); save it again as PNG or JPEG"
+            f"{where}: picture {name!r} has too many pixels; use a smaller copy (at most "
+            f"{MAX_PIXELS // 1_000_000} million pixels)"
         ) from None
+    except (OSError, ValueError, SyntaxError):
+        raise DeckgenError(
+            f"{where}: picture {name!r} cannot be read (the file is damaged, or not a picture); save it again "
+            "as PNG or JPEG"
+        ) from None
+
+
+def _turned(name: str, image: Image.Image) -> CardPicture:
+    """A phone's photo stored sideways with a note to turn it, turned upright (PDFs ignore the
+    note), no larger than a card needs, as a JPEG."""
+    upright = ImageOps.exif_transpose(image)
+    upright.thumbnail((TURNED_LONG_SIDE, TURNED_LONG_SIDE), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    if upright.mode in ("RGBA", "LA", "P"):
+        upright.save(out, format="PNG")
+    else:
+        upright.convert("RGB").save(out, format="JPEG", quality=90)
+    return CardPicture(name, upright.width, upright.height, data=out.getvalue())
 
 
 def _svg(name: str, data: bytes, where: str) -> CardPicture:
     import svgelements as se
 
+    drawn = _svg_size(data)
+    if drawn is None:
+        raise DeckgenError(f"{where}: picture {name!r} is not an SVG drawing deckgen can read (its XML is broken)")
+    if drawn > MAX_SVG_ELEMENTS:
+        raise DeckgenError(
+            f"{where}: picture {name!r} draws more than {MAX_SVG_ELEMENTS:,} shapes once its copies (<use>) are "
+            "counted, or copies itself; simplify it, or save it as PNG"
+        )
     try:
         drawing = se.SVG.parse(io.BytesIO(data), reify=True)
         shapes = _svg_outlines(drawing, se)
@@ -116,6 +150,48 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
     x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
     moved = tuple(_moved(shape, -x0, -y0) for shape in shapes)
     return CardPicture(name, max(x1 - x0, 1e-6), max(y1 - y0, 1e-6), outlines=moved)
+
+
+def _svg_size(data: bytes) -> int | None:
+    """How many elements an SVG draws with every <use> followed (a copy of itself counts as too
+    many): a drawing of 2 KB can ask for millions. ``None``: not XML (or DTD tricks, refused)."""
+    from xml.etree.ElementTree import Element
+
+    from defusedxml import ElementTree
+
+    try:
+        root = ElementTree.fromstring(data)
+    except Exception:  # defusedxml refuses entities and DTDs; broken XML raises ParseError
+        return None
+    by_id: dict[str, Element] = {}
+    for element in root.iter():
+        key = element.get("id")
+        if key:
+            by_id.setdefault(key, element)
+    sizes: dict[int, int] = {}
+    busy: set[int] = set()
+
+    def size(element: Element) -> int:
+        key = id(element)
+        if key in sizes:
+            return sizes[key]
+        if key in busy:
+            return MAX_SVG_ELEMENTS + 1  # it copies itself
+        busy.add(key)
+        total = 1 + sum(size(child) for child in element)
+        if element.tag.endswith("use"):
+            link = element.get("href") or element.get("{http://www.w3.org/1999/xlink}href") or ""
+            target = by_id.get(link.removeprefix("#"))
+            if target is not None:
+                total += size(target)
+        busy.discard(key)
+        sizes[key] = min(total, MAX_SVG_ELEMENTS + 1)
+        return sizes[key]
+
+    try:
+        return size(root)
+    except RecursionError:
+        return MAX_SVG_ELEMENTS + 1
 
 
 def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:

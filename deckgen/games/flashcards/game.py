@@ -116,7 +116,7 @@ class FlashcardsGame(Game):
         else:
             deck = load_sheet(source, front, back)
         font = options.get("font")
-        return replace(deck, fonts=(user_font(Path(font)),)) if font else deck
+        return replace(deck, fonts=(user_font(Path(font)),)) if font is not None else deck
 
     def notes(self, deck: Any) -> list[str]:
         return [f"{Path(deck.source).name}: {note}" for note in deck.notes]

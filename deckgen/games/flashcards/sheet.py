@@ -289,7 +289,10 @@ def cards_from_rows(
         if header is None:
             header = _header(path, number, cells, front, back)
             continue
-        extra = [cell for index, cell in enumerate(cells) if cell and index >= header.width]
+        unnamed = (
+            index for index, cell in enumerate(cells) if cell and (index >= header.width or index in header.unnamed)
+        )
+        extra = [cells[index] for index in unnamed]
         if extra:
             raise DeckgenError(
                 f"{path}: row {number}: {extra[0]!r} is in a column with no name; put text that has commas "
@@ -332,6 +335,12 @@ class Header:
     ignored: tuple[str, ...]
     #: How many cells the heading row has: a cell further right is in a column with no name.
     width: int
+    #: Columns whose heading is empty: a cell in one is in a column with no name too.
+    unnamed: tuple[int, ...] = ()
+
+    def named(self, index: int) -> bool:
+        """Whether column ``index`` has a heading (a cell under no heading is a mistake to point out)."""
+        return index < self.width and index not in self.unnamed
 
     def ignored_note(self) -> str:
         names = ", ".join(repr(name) for name in self.ignored)
@@ -342,14 +351,19 @@ class Header:
         )
 
 
+def _heading(text: str) -> str:
+    """A heading as compared: composed (a Mac may write é as e and an accent), in lower case."""
+    return unicodedata.normalize("NFC", text.strip()).casefold()
+
+
 def _header(path: Path, number: int, cells: list[str], front: Sequence[str], back: Sequence[str]) -> Header:
     where = f"{path}: row {number}"
-    headings = {cell.casefold(): index for index, cell in reversed(list(enumerate(cells))) if cell}
+    headings = {_heading(cell): index for index, cell in reversed(list(enumerate(cells))) if cell}
     named: dict[str, tuple[int, ...]] = {}
     for side, wanted in (("front", front), ("back", back)):
         columns = []
         for heading in wanted:
-            index = headings.get(heading.strip().casefold())
+            index = headings.get(_heading(heading))
             if index is None:
                 shown = ", ".join(repr(cell) for cell in cells if cell)
                 raise DeckgenError(f"{where}: no column is called {heading!r} (--{side}); the columns are {shown}")
@@ -367,7 +381,7 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
     for index, cell in enumerate(cells):
         if not cell or index in taken:
             continue
-        name = ALIASES.get(cell.casefold(), cell.casefold())
+        name = ALIASES.get(_heading(cell), _heading(cell))
         if name in PICTURE_COLUMNS:
             pictures[PICTURE_COLUMNS[name]].append(index)
         elif name in ("front", "back"):
@@ -397,6 +411,7 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
         fields,
         tuple(ignored),
         len(cells),
+        tuple(index for index, cell in enumerate(cells) if not cell),
     )
 
 
@@ -423,7 +438,8 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
             if at(column).strip():
                 found.append(_picture(path, where, column, at(column).strip()))
         for column in header.sides[side]:
-            if looks_like_picture(at(column).strip()) and (path.parent / at(column).strip()).is_file():
+            if looks_like_picture(at(column).strip()) and " " not in at(column).strip():
+                # A picture's file name, found or not: a name misspelt is refused, not printed as text.
                 found.append(_picture(path, where, column, at(column).strip()))
                 continue
             private = next((ch for ch in at(column) if unicodedata.category(ch) == "Co"), None)
