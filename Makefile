@@ -54,20 +54,23 @@ test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/mypy
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir "$$(mktemp -d)"
 	$(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 ## test-spawn: the test suite again with workers spawned, as Windows and macOS start them (CI runs it)
 test-spawn: system-deps $(VENV)/.installed-test
 	DECKGEN_START_METHOD=spawn $(BIN)/python -m pytest -q -n 2 --dist worksteal
 
-## docs: regenerate the pictures under docs/ that the README shows (a test checks they are current,
-## but for the screenshots of the web page, which follow the browser's own drawing of text)
+## docs: regenerate the pictures under docs/ (a test checks they are current, but for the
+## screenshots of the web page, which follow the browser's own drawing of text), then build the
+## documentation site into site/ (MkDocs, Material theme; open site/index.html)
 docs: $(VENV)/.installed-test
 	$(BIN)/python -m deckgen.docs_images docs
 	$(BIN)/deckgen calibrate --out docs/calibration.pdf
 	pdftoppm -r 50 -png -singlefile -f 1 -l 1 docs/calibration.pdf docs/calibration
 	rm docs/calibration.pdf
 	$(BIN)/python tests/serve_screenshots.py docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 ## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default), then
 ## the soak test of --out: SOAK_ROUNDS builds (200) into one folder, each killed at a random moment

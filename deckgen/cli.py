@@ -9,6 +9,7 @@ status (1 for a failed check or bad input, 2 for a mistyped command line).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -423,6 +424,12 @@ def serve(host: str, port: int, browser: bool) -> None:
             f"--host {host} --port {port}: cannot listen there ({error.strerror}); check the address, or choose "
             "another port (leave --port out for a free one)"
         ) from None
+    # Stopped, and everything of the server's cleaned up: leave now. A preview still being drawn
+    # in one of its threads would meet a half-finalised interpreter (a crash, under load) if the
+    # interpreter's usual exit ran first.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def games_to_build(named: tuple[str, ...], file: Path | None) -> tuple[str, ...]:

@@ -17,10 +17,16 @@ from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
+#: The documentation's pages (the MkDocs site): their examples are run too.
+DOCS = sorted((README.parent / "docs").glob("*.md"))
+
+
 def examples() -> list[str]:
-    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+    """Every ``deckgen`` line of the README's and the documentation's shell examples, each once."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in [README, *DOCS])
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
     lines = [line.split("#")[0].strip() for block in blocks for line in block.splitlines()]
-    return [line for line in lines if line.startswith("deckgen ")]
+    return list(dict.fromkeys(line for line in lines if line.startswith("deckgen ")))
 
 
 def test_readme_has_examples_of_every_command() -> None:
@@ -53,3 +59,11 @@ def _flash_card_examples(folder: Path) -> None:
     genanki.Package(deck).write_to_file(str(folder / "biology.apkg"))
     heebo = next(source.path for source in shipped_sources() if source.key == "heebo")
     shutil.copy(heebo, folder / "MyFont.ttf")
+
+
+def test_the_readme_is_short_and_links_every_page_of_the_documentation() -> None:
+    readme = README.read_text(encoding="utf-8")
+    assert readme.count("\n") <= 250
+    for page in DOCS:
+        if page.name != "index.md" or "docs/index.md" in readme:
+            assert f"docs/{page.name}" in readme, page.name

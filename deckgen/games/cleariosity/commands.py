@@ -125,7 +125,8 @@ class StageFile:
     "--spec",
     "spec_name",
     metavar="SPEC",
-    help="Deck spec to design for: a preset's name or a spec file (see the README's Deck specs).  [default: standard]",
+    help="Deck spec to design for: a preset's name or a spec file (see Designing your own deck in the "
+    "documentation).  [default: standard]",
 )
 @click.option(
     "--keep-failed",
@@ -279,7 +280,8 @@ def design(
 @click.option(
     "--preset",
     metavar="NAME",
-    help="A preset deck to read instead of the standard one, e.g. times-2-4 (see the README's Deck specs).",
+    help="A preset deck to read instead of the standard one, e.g. times-2-4 (see Designing your own deck in "
+    "the documentation).",
 )
 def show(
     card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None, preset: str | None
