@@ -25,26 +25,14 @@ def take(path: Path, create: bool) -> int:
     """The open lock file ``path``, locked by this process (:class:`Held`: locked by another;
     OSError: it cannot be opened)."""
     flags = os.O_RDWR | (os.O_CREAT if create else 0) | getattr(os, "O_NOFOLLOW", 0)
-    handle = os.open(path, flags, 0o600)
-    try:
-        _lock(handle)
-    except BaseException:
-        os.close(handle)
-        raise
-    return handle
+    return _locked(os.open(path, flags, 0o600))
 
 
 def take_folder(folder: Path) -> int:
     """A lock on the folder itself (POSIX) or on its lock file (Windows); :class:`Held` if taken."""
     if sys.platform == "win32":
         return take(folder / FOLDER_LOCK, create=True)
-    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        _lock(handle)
-    except BaseException:
-        os.close(handle)
-        raise
-    return handle
+    return _locked(os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)))
 
 
 def let_go(handle: int) -> None:
@@ -53,6 +41,16 @@ def let_go(handle: int) -> None:
         os.close(handle)
     except OSError:
         pass
+
+
+def _locked(handle: int) -> int:
+    """The open handle, locked; closed again if the lock cannot be had."""
+    try:
+        _lock(handle)
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
 
 
 def _lock(handle: int) -> None:
