@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test test-spawn format bench docs fuzz rules-figures system-deps clean
+.PHONY: build test test-spawn test-install format bench docs fuzz rules-figures system-deps clean
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
@@ -60,6 +60,11 @@ test: system-deps $(VENV)/.installed-test
 ## test-spawn: the test suite again with workers spawned, as Windows and macOS start them (CI runs it)
 test-spawn: system-deps $(VENV)/.installed-test
 	DECKGEN_START_METHOD=spawn $(BIN)/python -m pytest -q -n 2 --dist worksteal
+
+## test-install: the wheel installed in a fresh virtual environment outside the checkout, used
+## from another folder (build, verify, flash cards, serve), as pipx or pip install gives it (CI runs it)
+test-install: $(VENV)/.installed-test
+	$(BIN)/python tests/install_check.py
 
 ## docs: regenerate the pictures under docs/ (a test checks they are current, but for the
 ## screenshots of the web page, which follow the browser's own drawing of text), then build the

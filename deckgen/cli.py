@@ -162,7 +162,7 @@ class Commands(click.Group):
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="deckgen")
+@click.version_option(package_name="deckgen-classroom")
 def cli() -> None:
     """Design, verify, export and print card decks for classroom games."""
 

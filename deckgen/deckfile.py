@@ -8,7 +8,6 @@ is wrong, and how to fix it.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +16,14 @@ from deckgen.fileio import read_bounded
 
 
 def _templates_folder() -> Path:
-    """templates/ beside the package (a checkout), else where a regular install puts it."""
-    beside = Path(__file__).resolve().parent.parent / "templates"
-    installed = Path(sys.prefix) / "share" / "deckgen" / "templates"
-    return beside if beside.is_dir() or not installed.is_dir() else installed
+    """templates/ of the checkout deckgen runs from (an editable install too), else the copy an
+    install puts inside the package (``deckgen/templates``, package data): the same for pipx,
+    ``pip install --user`` and a virtual environment, wherever they put the package."""
+    package = Path(__file__).resolve().parent
+    checkout = package.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "templates").is_dir():
+        return checkout / "templates"
+    return package / "templates"
 
 
 TEMPLATES = _templates_folder()
