@@ -199,7 +199,8 @@ def _check_places(request: BuildRequest) -> None:
     The same is checked again just before the move, for anything that changed meanwhile."""
     out = request.out
     folders = [name for name in ("svg", "png") if name in request.formats]
-    files = [f"{find_game(key).stem}.pdf" for key in request.games] if "pdf" in request.formats else []
+    files = [f"{find_game(key).output_stem(request.options)}.pdf" for key in request.games]
+    files = files if "pdf" in request.formats else []
     if "pdf" in request.formats and request.pack:
         files += [PACK_PDF, CALIBRATION_PDF]
     for folder in folders:
@@ -318,7 +319,7 @@ def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: li
     folder = make_folder(root, "svg")
     pieces: list[Piece] = []
     for deck, plan in job.laser.items():
-        stem = job.decks[deck].game.stem
+        stem = job.decks[deck].game.output_stem(job.decks[deck].options)
         for number in range(plan.sheets):
             for back in plan.sides:
                 side = "-back" if back else ""
@@ -551,7 +552,9 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         subject = print_subject(deck)
         title = deck.game.cards_phrase
         work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk", command)
-        pieces.append((work, _writer(root / f"{deck.game.stem}.pdf", progress, len(deck.plan.pages))))
+        pieces.append(
+            (work, _writer(root / f"{deck.game.output_stem(deck.options)}.pdf", progress, len(deck.plan.pages)))
+        )
     return pieces
 
 

@@ -95,3 +95,37 @@ def test_a_deck_file_goes_to_its_own_game(tmp_path: Path) -> None:
         "treenex.pdf",
     ]
     assert len(PdfReader(out / "treenex.pdf").pages) == 10
+
+
+def test_two_presets_built_into_one_folder_keep_both_files(tmp_path: Path) -> None:
+    """Each preset's PDF and laser sheets carry its name; the standard deck keeps its own."""
+    from deckgen.cli import main
+
+    out = tmp_path / "out"
+    for preset in ("times-2-4", "times-6-8"):
+        assert (
+            main(
+                [
+                    "build",
+                    "--game",
+                    "cleariosity",
+                    "--preset",
+                    preset,
+                    "--format",
+                    "pdf",
+                    "--format",
+                    "svg",
+                    "--no-pack",
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
+        assert (out / "svg" / f"cleariosity-{preset}-sheet-01.svg").is_file()
+    assert main(["build", "--game", "cleariosity", "--no-pack", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.glob("*.pdf")) == [
+        "cleariosity-numbers.pdf",
+        "cleariosity-times-2-4.pdf",
+        "cleariosity-times-6-8.pdf",
+    ]

@@ -67,3 +67,11 @@ def test_the_readme_is_short_and_links_every_page_of_the_documentation() -> None
     for page in DOCS:
         if page.name != "index.md" or "docs/index.md" in readme:
             assert f"docs/{page.name}" in readme, page.name
+
+
+def test_the_preset_row_of_the_documentation_lists_every_preset() -> None:
+    """--help lists the presets from the templates; the printing page's option table must too."""
+    from deckgen.games.cleariosity.game import PRESET_FILES
+
+    page = (README.parent / "docs" / "printing.md").read_text(encoding="utf-8")
+    assert "`--preset " + "\\|".join(PRESET_FILES) + "`" in page

@@ -268,7 +268,7 @@ def test_a_spec_upload_designs_a_deck_while_the_page_waits(server: Server) -> No
     def text(pdf: bytes) -> list[str]:
         return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
 
-    assert text(designed.body) == text(shipped["cleariosity-numbers.pdf"])
+    assert text(designed.body) == text(shipped["cleariosity-pairs.pdf"])  # a preset's PDF carries its name
 
 
 def test_a_broken_spec_upload_is_one_line_beside_the_field(server: Server) -> None:

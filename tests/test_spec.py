@@ -554,7 +554,8 @@ def test_a_preset_is_chosen_by_name_on_build_verify_and_export(tmp_path: Path) -
     assert standard.exit_code == 0
     from pypdf import PdfReader
 
-    pages = [len(PdfReader(folder / "cleariosity-numbers.pdf").pages) for folder in (tmp_path, tmp_path / "s")]
+    files = (tmp_path / "cleariosity-starter.pdf", tmp_path / "s" / "cleariosity-numbers.pdf")  # a preset's own name
+    pages = [len(PdfReader(path).pages) for path in files]
     assert pages[0] < pages[1]  # 36 cards, not 60
     both = CliRunner().invoke(cli, ["verify", "--preset", "pairs", "--file", str(STARTER)])
     assert isinstance(both.exception, DeckgenError) and "give one of them" in str(both.exception)

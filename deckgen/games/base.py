@@ -172,6 +172,11 @@ class Game:
     def deck_name(self, deck: Deck) -> str:
         return str(deck.name)
 
+    def output_stem(self, options: Mapping[str, Any]) -> str:
+        """The name the deck's PDF and laser sheets start with, for the game's own options (a
+        preset's files carry its name, so two presets built into one folder keep both)."""
+        return self.stem
+
     def notes(self, deck: Deck) -> list[str]:
         """What a build or a check should tell the user about the deck as read (one line each),
         such as a spreadsheet's columns that were left out; nothing by default."""

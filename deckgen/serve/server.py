@@ -531,7 +531,7 @@ class Handler(BaseHTTPRequestHandler):
     def _download(self, choices: PageChoices) -> None:
         upload = self._upload_path(choices)
         self._prepared(choices)  # a wrong setting is one line here, before any build
-        stem = choices.game_obj.stem + (f"-{choices.sets}-sets" if choices.sets > 1 else "")
+        stem = choices.game_obj.output_stem(choices.direct) + (f"-{choices.sets}-sets" if choices.sets > 1 else "")
         download = self.server.runner.build(choices.command_words(), upload, stem)
         self._send_file(download)
 

@@ -79,6 +79,11 @@ class CleariosityGame(Game):
             raise DeckgenError(f"--preset {preset} and --file {path} both name a deck; give one of them")
         return load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
 
+    def output_stem(self, options: Mapping[str, Any]) -> str:
+        """``cleariosity-times-2-4`` for the preset times-2-4 (the standard deck keeps ``cleariosity-numbers``)."""
+        preset = options.get("preset")
+        return f"cleariosity-{preset}" if preset and preset != "standard" else self.stem
+
     def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
         preset = options.get("preset")
         return PRESET_FILES[preset] if preset and path is None else super().deck_source(path, options)
