@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -342,3 +343,13 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "cannot listen there (Address already in use)" in result.stderr
     assert not list(tmp_path.iterdir()), "a refused start left a folder behind"
+
+
+def test_the_preset_list_names_each_deck_once_and_the_page_sends_no_one_to_the_readme(server: Server) -> None:
+    html = request(server.url + "?game=cleariosity").text
+    listed = re.search(r'<select id="preset".*?</select>', html, flags=re.S)
+    assert listed is not None
+    labels = re.findall(r"<option[^>]*>([^<]*)</option>", listed.group(0))
+    assert [label.split(":")[0] for label in labels].count("standard") == 1, labels
+    assert len(labels) == 5  # standard (the first choice), pairs, starter, times-2-4, times-6-8
+    assert "README" not in html

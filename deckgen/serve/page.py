@@ -92,6 +92,9 @@ def option_field(option: Option, value: str, choices: PageChoices, flag: bool = 
     game = choices.game_obj
     if option.kind in ("choice", "flag"):
         values = option.choices if option.kind == "choice" else ("on", "off")
+        # A value the game gives no label is the list's first choice under another name (a preset
+        # "standard" is the standard deck): listed once.
+        values = tuple(v for v in values if game.choice_label(name, v))
         items = f'<option value="">{escape(game.choice_label(name, ""))}</option>' + "".join(
             f'<option value="{v}"{" selected" if v == value else ""}>{escape(game.choice_label(name, v))}</option>'
             for v in values

@@ -29,7 +29,7 @@ PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
 PRESET = Option(
     "preset",
     "choice",
-    "Cleariosity only: a preset deck to use instead of the standard one (see the README's Deck specs).",
+    "Cleariosity only: a preset deck to use instead of the standard one; its files carry its name.",
     choices=tuple(PRESET_FILES),
     in_profiles=False,
     commands=("build", "verify", "export"),
@@ -155,7 +155,7 @@ class CleariosityGame(Game):
         if option != PRESET.name or value not in PRESET_FILES:
             return super().choice_label(option, value)
         if value == "standard":
-            return "standard (as above)"
+            return ""  # the page's first choice (nothing chosen) is the standard deck already
         title = _preset_title(value).removeprefix(self.name).lstrip(": ")
         if title.startswith(value):  # "starter (0-5, + and -)"
             return title
