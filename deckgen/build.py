@@ -170,7 +170,8 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                 + ": build fewer sets at a time"
             )
         faces = game.faces(deck, settings.card, options)
-        plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card)
+        keep = replacement_cards(request, game, faces.ids, settings.sets)
+        plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
         job = DeckJob(game, deck, settings, options, faces, plan)
         if "svg" in request.formats and plan_lasers:
             paper_grid = sheet_grid(settings) if settings.registration else None
@@ -218,6 +219,45 @@ def _game_options(game: Game, chosen: dict[str, Any] | None, given: dict[str, An
     names = {option.name for option in game.options}
     from_profile = {key: value for key, value in (chosen or {}).items() if key in names}
     return {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
+
+
+def replacement_cards(
+    request: BuildRequest, game: Game, ids: Sequence[str], sets: int
+) -> Callable[[str, int], bool] | None:
+    """Which cards ``--only`` and ``--only-set`` keep (by id and set number), or ``None``: every card.
+
+    Checked here, against the deck as read: an id it does not have, a set past ``--sets``, more
+    than one deck, or a format other than PDF (replacements are printed sheets) is one line.
+    """
+    only, only_set = request.options.get("only"), request.options.get("only_set")
+    if only is None and only_set is None:
+        return None
+    flag = "--only" if only is not None else "--only-set"
+    if set(request.formats) != {"pdf"}:
+        raise DeckgenError(f"{flag} prints replacement cards on sheets: use it with --format pdf alone")
+    if len(request.games) > 1:
+        raise DeckgenError(f"{flag} reprints cards of one deck: choose it with --game")
+    wanted: set[str] | None = None
+    if only is not None:
+        wanted = {part.strip().upper() for part in str(only).split(",") if part.strip()}
+        if not wanted:
+            raise DeckgenError("--only: name the cards to print by their ids, e.g. --only G05,Y11")
+        unknown = sorted(wanted - set(ids))
+        if unknown:
+            shown = ", ".join(ids) if len(ids) <= 6 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
+            raise DeckgenError(
+                f"--only {','.join(unknown)}: no such card in the {game.name} deck (its cards are {shown})"
+            )
+    if only_set is not None and only_set > sets:
+        raise DeckgenError(
+            f"--only-set {only_set}: this build makes {sets} set{'s' if sets > 1 else ''}; give the --sets the "
+            f"classroom sets were made with (at least {only_set})"
+        )
+
+    def keep(card_id: str, number: int) -> bool:
+        return (wanted is None or card_id in wanted) and (only_set is None or number == only_set)
+
+    return keep
 
 
 def laser_notes(job: BuildJob) -> list[str]:

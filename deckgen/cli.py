@@ -367,6 +367,9 @@ def build(
         if context.get_parameter_source(name) is ParameterSource.COMMANDLINE
     }
     refuse_idle_options(typed, [], made)
+    # Replacement cards come without the teacher pack, unless it is asked for.
+    if (options.get("only") or options.get("only_set")) and "pack" not in typed:
+        pack = False
     request = BuildRequest(
         games=chosen,
         out=out,

@@ -73,6 +73,25 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         metavar="DX,DY",
     ),
     Option("registration", "flag", "Print-and-cut registration marks in the page corners."),
+    Option(
+        "only",
+        "text",
+        "Replacement cards: print only these cards (ids, e.g. G05,Y11), fronts and backs, each where a full "
+        "build puts it, so a reprint matches the set. The teacher pack is left out unless --pack is given.",
+        metavar="IDS",
+        in_profiles=False,
+        on_page=False,
+    ),
+    Option(
+        "only_set",
+        "number",
+        f"Replacement cards: print only this set's sheets (with --sets, 1-{MAX_SETS}), as a full build "
+        "prints them. The teacher pack is left out unless --pack is given.",
+        low=1,
+        high=MAX_SETS,
+        in_profiles=False,
+        on_page=False,
+    ),
 )
 LASER_OPTIONS: tuple[Option, ...] = (
     Option("bed", "size", "SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]"),

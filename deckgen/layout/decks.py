@@ -59,10 +59,18 @@ def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
 
 
 def deck_plan(
-    name: str, game: str, faces: CardFaces, settings: PrintSettings, min_card: tuple[float, float]
+    name: str,
+    game: str,
+    faces: CardFaces,
+    settings: PrintSettings,
+    min_card: tuple[float, float],
+    keep: Callable[[str, int], bool] | None = None,
 ) -> SheetPlan:
     """A deck's pages: every set starts on a new sheet; with backs and duplex, a page of backs
-    after each page of fronts (or, folded, each back beside its card)."""
+    after each page of fronts (or, folded, each back beside its card).
+
+    ``keep(card id, set number)``: only the cards it keeps are printed (replacement cards), each
+    in the place a full build gives it; a sheet left with none is left out, with its backs."""
     card_w, card_h = settings.card
     if card_w < min_card[0] or card_h < min_card[1]:
         raise DeckgenError(
@@ -83,16 +91,20 @@ def deck_plan(
         if labels and backs and faces.back_label is not None:
             back_labels = [plan.add_face(fit(faces.back_label(number)))] * len(fronts)
         sets.append((labels or [], printed_backs, back_labels))
+    def kept(number: int) -> list[bool] | None:
+        return None if keep is None else [keep(card_id, number) for card_id in faces.ids]
+
     if settings.set_sheets == "shared" and settings.sets > 1:
         # One run of cards, set after set: a sheet may end one set and begin the next.
         every_front = list(fronts) * settings.sets
         every_label = [label for labels, _, _ in sets for label in labels]
         every_back = list(printed_backs) * settings.sets if printed_backs else None
         every_back_label = [b for _, _, back_labels in sets for b in (back_labels or [])] or None
-        _lay_out(plan, settings, every_front, every_label, every_back, every_back_label)
+        every_kept = None if keep is None else [k for n in range(1, settings.sets + 1) for k in kept(n) or []]
+        _lay_out(plan, settings, every_front, every_label, every_back, every_back_label, every_kept)
     else:
-        for labels, set_backs, back_labels in sets:
-            _lay_out(plan, settings, fronts, labels or None, set_backs, back_labels)
+        for number, (labels, set_backs, back_labels) in enumerate(sets, start=1):
+            _lay_out(plan, settings, fronts, labels or None, set_backs, back_labels, kept(number))
     if settings.mirror:
         plan.pages = [mirror_page(page, plan) for page in plan.pages]
     return plan
@@ -157,13 +169,16 @@ def _lay_out(
     labels: Sequence[str] | None,
     backs: Sequence[str] | None,
     back_labels: Sequence[str] | None = None,
+    kept: Sequence[bool] | None = None,
 ) -> None:
-    """Append the pages of one set."""
+    """Append the pages of one set (``kept``: which of its cards to print; ``None``: all)."""
     card_w, card_h = settings.card
     if settings.layout == "single":
         page_w, page_h = card_w + 2 * settings.bleed, card_h + 2 * settings.bleed
         trim = (settings.bleed, settings.bleed, card_w, card_h)
         for index, face in enumerate(fronts):
+            if kept is not None and not kept[index]:
+                continue
             placements = [Placement(face, settings.bleed, settings.bleed)]
             if labels:
                 placements.append(Placement(labels[index], settings.bleed, settings.bleed))
@@ -179,13 +194,15 @@ def _lay_out(
                 plan.pages.append(Page(page_w, page_h, behind, [], trim, "back"))
         return
     if backs and settings.duplex == "fold":
-        _lay_out_folded(plan, settings, fronts, labels, backs, back_labels)
+        _lay_out_folded(plan, settings, fronts, labels, backs, back_labels, kept)
         return
     grid = sheet_grid(settings)
     page_w, page_h = settings.paper
     extras = sheet_extras(grid, settings)
     for start in range(0, len(fronts), grid.per_page):
         chunk = range(start, min(start + grid.per_page, len(fronts)))
+        if kept is not None and not any(kept[index] for index in chunk):
+            continue  # a sheet with no card to print is left out, with its backs
         front = Page(page_w, page_h, [], list(extras))
         back = Page(
             page_w,
@@ -195,6 +212,8 @@ def _lay_out(
             side="back",
         )
         for slot, index in enumerate(chunk):
+            if kept is not None and not kept[index]:
+                continue
             x, y = grid.slot(slot)
             front.placements.append(Placement(fronts[index], x, y))
             if labels:
@@ -216,6 +235,7 @@ def _lay_out_folded(
     labels: Sequence[str] | None,
     backs: Sequence[str],
     back_labels: Sequence[str] | None,
+    kept: Sequence[bool] | None = None,
 ) -> None:
     """Fold-over backs, for printers without duplex: each card's front with its back beside it.
 
@@ -238,8 +258,13 @@ def _lay_out_folded(
         ) from None
     extras = sheet_extras(grid, pair) + fold_marks(grid, card_w, page_h, settings.margin) + fold_lines(grid, card_w)
     for start in range(0, len(fronts), grid.per_page):
+        chunk = range(start, min(start + grid.per_page, len(fronts)))
+        if kept is not None and not any(kept[index] for index in chunk):
+            continue
         page = Page(page_w, page_h, [], list(extras))
-        for slot, index in enumerate(range(start, min(start + grid.per_page, len(fronts)))):
+        for slot, index in enumerate(chunk):
+            if kept is not None and not kept[index]:
+                continue
             x, y = grid.slot(slot)
             page.placements.append(Placement(fronts[index], x, y))
             if labels:

@@ -78,7 +78,7 @@ def materials_for(game: Game) -> dict[str, str]:
 def build_options_of(game: Game) -> list[Option]:
     """Every option of ``deckgen build`` for this game: print, laser, then the game's own."""
     own = [option for option in game.options if "build" in option.commands and option.on_page]
-    return [*PRINT_OPTIONS, *LASER_OPTIONS, *own]
+    return [*(o for o in PRINT_OPTIONS if o.on_page), *LASER_OPTIONS, *own]
 
 
 def direct_options(game: Game) -> list[Option]:

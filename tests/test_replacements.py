@@ -1,0 +1,79 @@
+"""Replacement cards: --only prints just the cards named, fronts and backs, each in the place a
+full build gives it (so a reprint matches its set), and --only-set just one set's sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckgen.build import BuildRequest, prepare
+from deckgen.cli import main
+from deckgen.layout.sheets import SheetPlan
+
+
+def plan(tmp_path: Path, game: str, **options: object) -> SheetPlan:
+    request = BuildRequest(games=(game,), out=tmp_path / "out", options=dict(options), pack=False)
+    return prepare(request, plan_lasers=False).decks[game].plan
+
+
+def placed(page: object) -> set[tuple[str, float, float]]:
+    return {(p.face, round(p.x, 6), round(p.y, 6)) for p in page.placements}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge", "fold"])
+def test_only_prints_those_cards_fronts_and_backs_where_a_full_build_puts_them(tmp_path: Path, duplex: str) -> None:
+    full = plan(tmp_path, "treenex", sets=2, duplex=duplex)
+    only = plan(tmp_path, "treenex", sets=2, duplex=duplex, only="T03,t27")
+    # Each replacement page is a page of the full build with only some of its cards: found in order.
+    pages = iter(enumerate(full.pages))
+    for page in only.pages:
+        number = next(n for n, p in pages if p.side == page.side and placed(page) <= placed(p))
+        assert placed(page), f"an empty page was printed (full page {number})"
+    fronts = [p.face for page in only.pages if page.side == "front" for p in page.placements if "label" not in p.face]
+    faces = {key for key in full.faces if key.startswith("treenex-") and "label" not in key and "back" not in key}
+    kept = [key for key in fronts if key in faces]
+    if duplex == "fold":  # fronts and backs share the page: two fronts, each with its back, per set
+        assert len([p for page in only.pages for p in page.placements if p.face == "treenex-back"]) == 4
+    else:
+        assert sum(1 for page in only.pages if page.side == "back") == sum(
+            1 for page in only.pages if page.side == "front"
+        )
+    assert len(kept) == 4  # two cards in each of two sets
+
+
+def test_only_set_prints_one_sets_sheets_with_its_labels_only(tmp_path: Path) -> None:
+    full = plan(tmp_path, "cleariosity", sets=8)
+    seventh = plan(tmp_path, "cleariosity", sets=8, only_set=7)
+    assert 0 < len(seventh.pages) == len(full.pages) // 8
+    labels = {p.face for page in seventh.pages for p in page.placements if "label" in p.face}
+    assert labels == {"label-7"}
+    assert sum(1 for page in seventh.pages for p in page.placements if p.face.startswith("card-")) == 60
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "cleariosity", "--only", "G99"], "--only G99: no such card in the Cleariosity Numbers deck"),
+        (["--game", "treenex", "--sets", "2", "--only-set", "3"], "--only-set 3: this build makes 2 sets"),
+        (["--only", "G05"], "--only reprints cards of one deck: choose it with --game"),
+        (["--game", "cleariosity", "--only", "G05", "--format", "svg"], "use it with --format pdf alone"),
+        (["--game", "cleariosity", "--only", " , "], "--only: name the cards to print by their ids"),
+    ],
+)
+def test_a_replacement_that_cannot_be_printed_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["build", *args, "--out", str(tmp_path / "out")]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert message in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_replacements_come_without_the_teacher_pack_unless_asked(tmp_path: Path) -> None:
+    assert main(["build", "--game", "cleariosity", "--only", "G05", "--out", str(tmp_path / "a")]) == 0
+    assert sorted(p.name for p in (tmp_path / "a").iterdir() if not p.name.startswith(".")) == [
+        "cleariosity-numbers.pdf"
+    ]
+    assert main(["build", "--game", "cleariosity", "--only", "G05", "--pack", "--out", str(tmp_path / "b")]) == 0
+    assert (tmp_path / "b" / "teacher-pack.pdf").is_file()
