@@ -91,6 +91,7 @@ def deck_plan(
         if labels and backs and faces.back_label is not None:
             back_labels = [plan.add_face(fit(faces.back_label(number)))] * len(fronts)
         sets.append((labels or [], printed_backs, back_labels))
+
     def kept(number: int) -> list[bool] | None:
         return None if keep is None else [keep(card_id, number) for card_id in faces.ids]
 
