@@ -11,7 +11,7 @@ from itertools import product
 import pytest
 
 from deckgen.games import game
-from deckgen.layout.decks import sheet_grid
+from deckgen.layout.decks import sheet_grid, used_grid
 from deckgen.layout.sheets import MIN_PRINTED_MARK, SheetPlan
 from deckgen.print_options import LAYOUTS, MARKS, MEDIA
 from deckgen.printing import PrintSettings, load_profiles, resolve
@@ -45,6 +45,9 @@ def check_marks(deck: str, settings: PrintSettings) -> None:
     page_w, page_h = settings.paper
     margin = settings.margin
     grid = sheet_grid(settings)
+    # A first sheet the deck does not fill has its guides around its printed cards only.
+    first = sheet_plan(deck, settings).pages[0]
+    grid = used_grid(grid, range(len({(p.x, p.y) for p in first.placements})))
     xs, ys = grid.cut_positions()
     vertical = [ln for ln in lines if abs(ln[0] - ln[2]) < EPS]
     horizontal = [ln for ln in lines if abs(ln[1] - ln[3]) < EPS]

@@ -77,3 +77,28 @@ def test_replacements_come_without_the_teacher_pack_unless_asked(tmp_path: Path)
     ]
     assert main(["build", "--game", "cleariosity", "--only", "G05", "--pack", "--out", str(tmp_path / "b")]) == 0
     assert (tmp_path / "b" / "teacher-pack.pdf").is_file()
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_a_sheet_not_full_has_cut_guides_around_its_printed_cards_only(tmp_path: Path, duplex: str) -> None:
+    """Three flash cards on a sheet of eight: marks around those three, on the fronts and, turned
+    over as the sheet is, on the backs; a full sheet keeps its marks as before."""
+    from deckgen.layout.primitives import Stroke
+    from deckgen.layout.sheets import MARK_LENGTH, MARK_OFFSET
+
+    sheet = tmp_path / "three.csv"
+    sheet.write_text("front,back\na,1\nb,2\nc,3\n", encoding="utf-8")
+    request = BuildRequest(
+        games=("flashcards",), out=tmp_path / "out", files={"flashcards": sheet}, options={"duplex": duplex}, pack=False
+    )
+    deck = prepare(request, plan_lasers=False).decks["flashcards"]
+    front, back = deck.plan.pages
+    reach = MARK_OFFSET + MARK_LENGTH + 1e-6
+    for page in (front, back):
+        cards = [(p.x, p.y) for p in page.placements]
+        card_w, card_h = deck.settings.card
+        x0, y0 = min(x for x, _ in cards), min(y for _, y in cards)
+        x1, y1 = max(x for x, _ in cards) + card_w, max(y for _, y in cards) + card_h
+        marks = [point for mark in page.extras if isinstance(mark, Stroke) for point in mark.points]
+        assert marks, "the printed cards keep their marks"
+        assert all(x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach for x, y in marks), page.side

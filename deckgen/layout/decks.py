@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from deckgen.errors import DeckgenError
 from deckgen.layout.faces import CardFaces, Face, for_media
-from deckgen.layout.primitives import Primitive, flip_y, ink_bounds, scale_about
+from deckgen.layout.primitives import Primitive, flip_y, ink_bounds, mirror_x, scale_about
 from deckgen.layout.sheets import (
     Grid,
     Page,
@@ -47,15 +47,50 @@ def sheets_each_way(settings: PrintSettings, cards: int, folded: bool) -> dict[s
 
 
 def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
+    return cut_guides(grid, settings) + registration_extras(grid, settings)
+
+
+def cut_guides(grid: Grid, settings: PrintSettings) -> list[Primitive]:
+    """The crop marks or cut lines of a block of cards."""
     page_w, page_h = settings.paper
-    extras: list[Primitive] = []
     if settings.marks == "crop":
-        extras += crop_marks(grid, page_w, page_h, settings.margin)
-    elif settings.marks == "lines":
-        extras += cut_lines(grid, page_w, page_h)
-    if settings.registration:
-        extras += registration_primitives(registration_marks(grid, page_w, page_h, settings.margin))
-    return extras
+        return crop_marks(grid, page_w, page_h, settings.margin)
+    if settings.marks == "lines":
+        return cut_lines(grid, page_w, page_h)
+    return []
+
+
+def registration_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
+    """Print-and-cut targets: always those of the full sheet, where the cutting machine's file expects them."""
+    if not settings.registration:
+        return []
+    page_w, page_h = settings.paper
+    return registration_primitives(registration_marks(grid, page_w, page_h, settings.margin))
+
+
+def used_grid(grid: Grid, slots: Sequence[int]) -> Grid:
+    """The smallest block of ``grid`` holding these slots: a sheet's cut guides go around its
+    printed cards only (a last sheet, or replacement cards), not around empty places."""
+    rows = [slot // grid.cols for slot in slots]
+    cols = [slot % grid.cols for slot in slots]
+    x0, y0 = grid.slot(min(rows) * grid.cols + min(cols))
+    return Grid(max(cols) - min(cols) + 1, max(rows) - min(rows) + 1, x0, y0, grid.card_w, grid.card_h, grid.gap)
+
+
+def _page_extras(
+    grid: Grid, slots: Sequence[int], extras: list[Primitive], settings: PrintSettings
+) -> tuple[list[Primitive], list[Primitive]]:
+    """A sheet's extras, for its fronts and its backs: the full sheet's when every place is
+    printed, else cut guides around the printed block only (mirrored on the backs, which are the
+    sheet turned over) and the full sheet's print-and-cut targets."""
+    page_w, page_h = settings.paper
+    short = settings.duplex == "short-edge"
+    if len(slots) == grid.per_page:
+        return list(extras), flip_y(extras, page_h) if short else list(extras)
+    guides = cut_guides(used_grid(grid, slots), settings)
+    targets = registration_extras(grid, settings)
+    turned = flip_y(guides, page_h) if short else mirror_x(guides, page_w)
+    return guides + targets, turned + (flip_y(targets, page_h) if short else targets)
 
 
 def deck_plan(
@@ -204,14 +239,10 @@ def _lay_out(
         chunk = range(start, min(start + grid.per_page, len(fronts)))
         if kept is not None and not any(kept[index] for index in chunk):
             continue  # a sheet with no card to print is left out, with its backs
-        front = Page(page_w, page_h, [], list(extras))
-        back = Page(
-            page_w,
-            page_h,
-            [],
-            list(extras) if settings.duplex != "short-edge" else flip_y(extras, page_h),
-            side="back",
-        )
+        slots = [slot for slot, index in enumerate(chunk) if kept is None or kept[index]]
+        front_marks, back_marks = _page_extras(grid, slots, extras, settings)
+        front = Page(page_w, page_h, [], front_marks)
+        back = Page(page_w, page_h, [], back_marks, side="back")
         for slot, index in enumerate(chunk):
             if kept is not None and not kept[index]:
                 continue
@@ -262,7 +293,15 @@ def _lay_out_folded(
         chunk = range(start, min(start + grid.per_page, len(fronts)))
         if kept is not None and not any(kept[index] for index in chunk):
             continue
-        page = Page(page_w, page_h, [], list(extras))
+        slots = [slot for slot, index in enumerate(chunk) if kept is None or kept[index]]
+        if len(slots) == grid.per_page:
+            page = Page(page_w, page_h, [], list(extras))
+        else:
+            block = used_grid(grid, slots)
+            guides = (
+                cut_guides(block, pair) + fold_marks(block, card_w, page_h, settings.margin) + fold_lines(block, card_w)
+            )
+            page = Page(page_w, page_h, [], guides + registration_extras(grid, pair))
         for slot, index in enumerate(chunk):
             if kept is not None and not kept[index]:
                 continue
