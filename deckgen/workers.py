@@ -152,20 +152,40 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     manager = getattr(pool, "_executor_manager_thread", None)
     # Taken now: shutting down drops the pool's hold on it.
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    # Killed outright: a worker still starting holds its stop signals back (see quiet_worker), and
+    # a spawned one would go on reading what it was sent, meet the closed pipe and print a traceback.
     for process in processes:
-        process.terminate()
+        process.kill()
     for process in processes:
         process.join(timeout=1)
-        if process.is_alive():  # a worker that does not end on SIGTERM is killed
-            process.kill()
-            process.join(timeout=1)
     pool.shutdown(wait=False, cancel_futures=True)
-    if manager is None:
+    if manager is None or manager.ident is None:  # stopped before its thread had started
         return
     manager.join(timeout=0.5)
     if manager.is_alive() and writer is not None:
         writer.close()
         manager.join(timeout=2)
+
+
+def _start_resource_tracker() -> None:
+    """Start Python's resource tracker, which spawned workers need, before their start.
+
+    Started inside :func:`worker_pool`'s held signals, it would let SIGINT and SIGTERM through as
+    it starts (multiprocessing unblocks them), and a stop could then cut a worker off half-started
+    (a traceback). Its one message, a warning at exit about the semaphores of workers a stop
+    ended, which it cleans up itself, is silenced: it starts with its error output on the null
+    device.
+    """
+    from multiprocessing import resource_tracker
+
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 @contextmanager
@@ -185,6 +205,8 @@ def worker_pool(
 
     starting = context()
     initargs = (queue, os.getpid(), tasks if starting.get_start_method() == "fork" else ())
+    if starting.get_start_method() != "fork" and os.name == "posix":
+        _start_resource_tracker()
     # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
     # a signal that came meanwhile is handled as soon as they are unblocked again below.
     with held(HELD):
@@ -192,6 +214,11 @@ def worker_pool(
             max_workers=workers, mp_context=starting, initializer=quiet_worker, initargs=initargs
         )
         try:
+            # Every worker now, while the stop signals are held: spawned workers the pool would
+            # start later, one a task, could be cut off half-started by a stop and print a traceback.
+            launch = getattr(pool, "_launch_processes", None)
+            if launch is not None:
+                launch()
             started = pool.submit(os.getpid)
             pause_for_tests("workers-starting")
             started.result()
