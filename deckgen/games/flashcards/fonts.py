@@ -76,14 +76,12 @@ class Glyph:
 
 @dataclass(frozen=True)
 class ShapedGlyph:
-    """A glyph as HarfBuzz placed it in a run: its advance and offset (font units) and the
-    index, in the run's text, of the first character it draws."""
+    """A glyph as HarfBuzz placed it in a run: its advance and offset (font units)."""
 
     glyph: Glyph
     advance: float
     dx: float
     dy: float
-    cluster: int
 
 
 class FontFace:
@@ -160,15 +158,8 @@ class FontFace:
         buffer.language = language
         buffer.guess_segment_properties()
         hb.shape(self.hb_font, buffer, {})
-        indices = _code_unit_indices(text)
         return tuple(
-            ShapedGlyph(
-                self.glyph(info.codepoint),
-                float(pos.x_advance),
-                float(pos.x_offset),
-                float(pos.y_offset),
-                indices.get(info.cluster, 0),
-            )
+            ShapedGlyph(self.glyph(info.codepoint), float(pos.x_advance), float(pos.x_offset), float(pos.y_offset))
             for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
         )
 
@@ -210,16 +201,6 @@ class FontFace:
         return tuple(pen.contours)
 
 
-def _code_unit_indices(text: str) -> dict[int, int]:
-    """HarfBuzz's clusters count UTF-8 bytes (``add_str`` sends UTF-8): byte offset → character index."""
-    indices: dict[int, int] = {}
-    offset = 0
-    for index, char in enumerate(text):
-        indices[offset] = index
-        offset += len(char.encode("utf-8"))
-    return indices
-
-
 def tolerance_exponent(mm_per_unit: float) -> int:
     """The flattening tolerance, as a power of two font units, that keeps the error within :data:`FLATNESS_MM`.
 
@@ -237,8 +218,8 @@ def tolerance_exponent(mm_per_unit: float) -> int:
 class FontSource:
     """Where a face comes from: a file (and its index in a collection), and how to make it bold.
 
-    ``bold_file``: a separate bold file; else ``bold_weight`` for a variable font's weight axis;
-    else the bold side is emboldened by HarfBuzz.
+    ``bold_path``: a separate bold file; else, for a variable font (``variable``, or one found to
+    have a weight axis), weight 700; else the bold side is emboldened by HarfBuzz.
     """
 
     key: str

@@ -85,7 +85,6 @@ class SetText:
 
     shapes: list[Shape]
     lines: list[TextLine]
-    size: float
 
 
 def set_text(
@@ -129,13 +128,13 @@ def lay_out_text(
     bold: bool = False,
     chain: FontChain | None = None,
 ) -> SetText:
-    """As :func:`set_text`, with the lines as text beside the shapes and the size chosen."""
+    """As :func:`set_text`, with the lines as text beside the shapes."""
     if not _COLOUR.fullmatch(colour):
         raise ValueError(f"colour {colour!r} should be written #RRGGBB")
     fonts = _chain(chain, bold)
     found = _fit(text, box, max_size, min_size, line_gap, fonts)
     if found is None:
-        return SetText([], [], max_size)
+        return SetText([], [])
     size, lines, (top, bottom) = found
     x, y, width, height = box
     pitch = _pitch(line_gap, fonts)
@@ -162,7 +161,7 @@ def lay_out_text(
             words = "".join((" " if number and unit.gap else "") + unit.text for number, unit in enumerate(line.units))
             left = line_start + size * line.left
             layer.append(TextLine(words, left, baseline, size * (line.right - line.left), size, line.rtl))
-    return SetText(shapes, layer, size)
+    return SetText(shapes, layer)
 
 
 def fitted_size(
