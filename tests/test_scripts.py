@@ -106,7 +106,7 @@ def _gids(text: str, chain: object = None) -> list[int]:
     """The glyph ids a line is drawn with, left to right."""
     fonts = chain or chain_for([text])
     found = paragraph(text, fonts)  # type: ignore[arg-type]
-    return [glyph.gid for glyph, _, _ in line_glyphs(found.units, 0.3, found.base_level)]
+    return [glyph.gid for glyph, _, _ in line_glyphs(found.units, 0.3)]
 
 
 def _nominal(char: str) -> int:

@@ -250,7 +250,7 @@ def place(pieces: Sequence[object], space: float = 0.0) -> list[tuple[Glyph, flo
     return placed
 
 
-def line_glyphs(units: Sequence[Unit], space: float, base_level: int) -> list[tuple[Glyph, float, float]]:
+def line_glyphs(units: Sequence[Unit], space: float) -> list[tuple[Glyph, float, float]]:
     """A line's glyphs in drawing order with their origins (x from the line's start), its
     units ``space`` apart where a space comes between them."""
     items: list[object] = []

@@ -353,7 +353,7 @@ def _wrap_mixed(found: Paragraph, space: float, width: float) -> list[_Line] | N
 
 
 def _mixed_line(units: Sequence[Unit], space: float, base_level: int) -> _Line:
-    placed = tuple(line_glyphs(units, space, base_level))
+    placed = tuple(line_glyphs(units, space))
     left, right, top, bottom = ink(placed)
     if left is None or right is None:
         left = right = 0.0
