@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageOps
 
 from deckgen.errors import DeckgenError
-from deckgen.layout.primitives import Picture, Point, Primitive, Shape, Stroke
+from deckgen.layout.primitives import Picture, Point, Primitive, Shape, Stroke, scale_about, translate
 
 #: The largest picture file read, and the most pixels a raster picture may have (a 48-megapixel
 #: phone photo fits).
@@ -148,7 +148,7 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
         raise DeckgenError(f"{where}: picture {name!r} draws nothing (no filled or stroked shape); check the file")
     x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
     x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
-    moved = tuple(_moved(shape, -x0, -y0) for shape in shapes)
+    moved = tuple(translate(shapes, -x0, -y0))
     return CardPicture(name, max(x1 - x0, 1e-6), max(y1 - y0, 1e-6), outlines=moved)
 
 
@@ -261,16 +261,6 @@ def _points(shape: Primitive) -> Sequence[Point]:
     return []
 
 
-def _moved(shape: Primitive, dx: float, dy: float, factor: float = 1.0) -> Primitive:
-    if isinstance(shape, Shape):
-        rings = tuple(tuple(((x + dx) * factor, (y + dy) * factor) for x, y in ring) for ring in shape.outline)
-        return Shape(rings, shape.colour)
-    if isinstance(shape, Stroke):
-        points = tuple(((x + dx) * factor, (y + dy) * factor) for x, y in shape.points)
-        return Stroke(points, shape.width * factor, shape.colour)
-    return shape
-
-
 def picture_primitives(picture: CardPicture, box: tuple[float, float, float, float]) -> list[Primitive]:
     """The picture fitted inside ``box`` (x, y, width, height; mm), proportions kept, centred."""
     x, y, width, height = box
@@ -279,11 +269,4 @@ def picture_primitives(picture: CardPicture, box: tuple[float, float, float, flo
     left, top = x + (width - w) / 2, y + (height - h) / 2
     if picture.data:
         return [Picture(left, top, w, h, picture.data)]
-    placed = [_moved(shape, 0.0, 0.0, factor) for shape in picture.outlines]
-    out: list[Primitive] = []
-    for shape in placed:
-        if isinstance(shape, Shape):
-            out.append(Shape(shape.outline, shape.colour, origin=(left, top)))
-        elif isinstance(shape, Stroke):
-            out.append(Stroke(tuple((px + left, py + top) for px, py in shape.points), shape.width, shape.colour))
-    return out
+    return translate(scale_about(picture.outlines, factor, 0.0, 0.0), left, top)
