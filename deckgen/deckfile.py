@@ -1,4 +1,4 @@
-"""Data files under ``templates/``: where they are, and reading TOML with one-line errors.
+"""Reading TOML data files with one-line errors, and where the shared ones are.
 
 Every game's deck file, and the print profiles and laser beds, are read through
 :func:`read_toml`, so a broken file always gets the same kind of message: the file, what
@@ -13,20 +13,10 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_bounded
+from deckgen.resources import data_folder
 
-
-def _templates_folder() -> Path:
-    """templates/ of the checkout deckgen runs from (an editable install too), else the copy an
-    install puts inside the package (``deckgen/templates``, package data): the same for pipx,
-    ``pip install --user`` and a virtual environment, wherever they put the package."""
-    package = Path(__file__).resolve().parent
-    checkout = package.parent
-    if (checkout / "pyproject.toml").is_file() and (checkout / "templates").is_dir():
-        return checkout / "templates"
-    return package / "templates"
-
-
-TEMPLATES = _templates_folder()
+#: The print profiles and laser beds every game shares (``templates/``, package ``deckgen.templates``).
+TEMPLATES = data_folder("deckgen.templates")
 
 #: The largest deck, profile or bed file read (a standard deck file is 5 KB).
 MAX_FILE_BYTES = 1_000_000

@@ -8,7 +8,7 @@ non-zero when a goal is missed:
 - `deckgen verify` on the shipped deck with its defaults: at most 3 s;
 - `deckgen design` with its defaults, for the shipped deck's seed (re-made byte for byte by
   its `made_by` command) and a fresh seed: at most 60 s each;
-- every preset deck (`templates/cleariosity-*.toml`, designed from a spec in `templates/specs/`)
+- every preset deck (`templates/cleariosity/cleariosity-*.toml`, designed from a spec in `templates/cleariosity/specs/`)
   re-made byte for byte by its `made_by` command: at most 120 s each;
 - `deckgen build --sets 30` (1,800 Cleariosity + 1,200 Treenex cards + teacher pack): at most
   0.7 s wall with start-up, 3 MB of PDF and 200 MB peak memory; each extra set at most 30 KB;
@@ -40,7 +40,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DECK = ROOT / "templates" / "cleariosity-numbers.toml"
+DECK = ROOT / "templates" / "cleariosity" / "cleariosity-numbers.toml"
 DECKGEN = [sys.executable, "-m", "deckgen"]
 #: The command as users run it (the console script), for start-up figures.
 DECKGEN_COMMAND = [str(Path(sys.executable).parent / "deckgen")]
@@ -477,7 +477,7 @@ def main() -> int:
             failed.append("design from a fresh seed slower than 60 s")
 
         # Every preset deck (designed from a shipped spec) is reproduced by its made_by command.
-        for preset in sorted((ROOT / "templates").glob("cleariosity-*.toml")):
+        for preset in sorted((ROOT / "templates" / "cleariosity").glob("cleariosity-*.toml")):
             if preset == DECK:
                 continue
             made_by, wall, same, outcome = reproduce(preset, Path(folder))

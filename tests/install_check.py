@@ -4,11 +4,15 @@ checkout, installed into a fresh virtual environment outside it, used from anoth
 Builds the wheel (``pip wheel``), makes a virtual environment in a temporary folder, installs the
 wheel there with its dependencies, and from an empty folder elsewhere runs ``deckgen --version``,
 ``deckgen build``, ``deckgen verify``, a flash-card build and ``deckgen serve`` answering one
-request. Exits non-zero, naming the step, if any of them fails.
+request. Then, with the package uninstalled (its dependencies kept), runs deckgen from the wheel
+file itself on ``PYTHONPATH`` (a zip, as zipimport reads it): a preset's build, a flash-card build
+and the page's style sheet, all data read through importlib.resources. Exits non-zero, naming
+the step, if any of them fails.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -20,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def step(what: str, command: list[str], cwd: Path) -> str:
+def step(what: str, command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     print(f"install check: {what}", flush=True)
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900, check=False)
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900, check=False, env=env)
     if done.returncode != 0:
         sys.exit(f"install check: {what} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
     return done.stdout + done.stderr
@@ -54,15 +58,53 @@ def main() -> None:
         step("deckgen verify", [deckgen, "verify", "--games", "200"], work)
         step("deckgen build --game flashcards", [deckgen, "build", "--game", "flashcards", "--out", "flash"], work)
         assert (work / "flash" / "flashcards.pdf").is_file()
-        serve(deckgen, work)
+        serve([deckgen], work)
         print("install check: the installed wheel works from another folder", flush=True)
+        from_zip(str(bin_dir / "python"), wheel, tmp / "zipped")
 
 
-def serve(deckgen: str, work: Path) -> None:
-    """``deckgen serve`` from the installed wheel answers a request for its page."""
-    print("install check: deckgen serve", flush=True)
+def from_zip(python: str, wheel: Path, work: Path) -> None:
+    """deckgen run from its wheel as a zip on ``PYTHONPATH``: nothing of it on disk but the zip."""
+    step(
+        "uninstall the package, keep what it needs",
+        [python, "-m", "pip", "uninstall", "--quiet", "-y", "deckgen-classroom"],
+        work.parent,
+    )
+    work.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(wheel)}
+    where = step("deckgen from the zip", [python, "-c", "import deckgen; print(deckgen.__file__)"], work, env)
+    if not where.strip().startswith(str(wheel)):
+        sys.exit(f"install check: deckgen was not imported from the wheel but from {where.strip()}")
+    deckgen = [python, "-m", "deckgen"]
+    step(
+        "build a preset from the zip",
+        [*deckgen, "build", "--deck", "cleariosity", "--preset", "times-2-4", "--out", "out"],
+        work,
+        env,
+    )
+    assert (work / "out" / "cleariosity-times-2-4.pdf").is_file()
+    step(
+        "verify a spec from the zip",
+        [*deckgen, "verify", "--deck", "cleariosity", "--spec", "pairs", "--preset", "pairs", "--games", "200"],
+        work,
+        env,
+    )
+    step("flash cards from the zip", [*deckgen, "build", "--game", "flashcards", "--out", "flash"], work, env)
+    assert (work / "flash" / "flashcards.pdf").is_file()
+    serve(deckgen, work, env, "static/page.css")
+    print("install check: deckgen runs from its wheel as a zip", flush=True)
+
+
+def serve(deckgen: list[str], work: Path, env: dict[str, str] | None = None, path: str = "") -> None:
+    """``deckgen serve`` answers a request for its page (or for ``path`` on it)."""
+    print(f"install check: deckgen serve /{path}", flush=True)
     server = subprocess.Popen(
-        [deckgen, "serve", "--no-browser"], cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        [*deckgen, "serve", "--no-browser"],
+        cwd=work,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         assert server.stderr is not None
@@ -71,14 +113,17 @@ def serve(deckgen: str, work: Path) -> None:
         deadline = time.monotonic() + 30
         while True:
             try:
-                with urllib.request.urlopen(address, timeout=10) as answer:  # this machine's own server
+                with urllib.request.urlopen(address + path, timeout=10) as answer:  # this machine's own server
                     page = answer.read().decode("utf-8")
                 break
             except OSError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
-        if "deckgen" not in page or "<form" not in page:
+        if path:
+            if "{" not in page:
+                sys.exit(f"install check: {address}{path} is not a style sheet")
+        elif "deckgen" not in page or "<form" not in page:
             sys.exit(f"install check: the page at {address} is not deckgen's")
     finally:
         server.terminate()

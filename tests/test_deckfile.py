@@ -157,7 +157,9 @@ def test_a_deck_designed_from_a_renamed_copy_of_the_standard_spec_loads(tmp_path
     from deckgen.cli import main
 
     spec = tmp_path / "ours.toml"
-    text = (Path(__file__).parent.parent / "templates" / "specs" / "standard.toml").read_text(encoding="utf-8")
+    text = (Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "standard.toml").read_text(
+        encoding="utf-8"
+    )
     spec.write_text(text.replace('name = "standard"', 'name = "ours"'), encoding="utf-8")
     deck = tmp_path / "ours-deck.toml"
     args = ["design", "--seed", "1", "--spec", str(spec), "--iterations", "500", "--games", "0", "--attempts", "1"]

@@ -14,7 +14,7 @@ from deckgen.cli import main
 from deckgen.errors import one_line
 
 ROOT = Path(__file__).resolve().parent.parent
-STARTER_SPEC = ROOT / "templates" / "specs" / "starter.toml"
+STARTER_SPEC = ROOT / "templates" / "cleariosity" / "specs" / "starter.toml"
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str], longest: int = 600) -> str:

@@ -160,7 +160,7 @@ def test_uploads_are_checked_as_the_command_line_checks_files(server: Server, tm
 
 
 def test_a_good_upload_is_used_and_recorded_by_its_file_name(server: Server, tmp_path: Path) -> None:
-    deck = (Path(__file__).parent.parent / "templates" / "cleariosity-numbers.toml").read_text()
+    deck = (Path(__file__).parent.parent / "templates" / "cleariosity" / "cleariosity-numbers.toml").read_text()
     status, location, _ = upload(server, "cleariosity", "../secret/tables.toml", deck.encode())
     assert status == 303, location
     assert "upload=" in location
@@ -240,7 +240,7 @@ def test_a_spec_upload_designs_a_deck_while_the_page_waits(server: Server) -> No
     """An uploaded deck spec is designed as `deckgen design --spec FILE --seed 1` designs it: the
     page waits (refreshing itself), then uses the deck, which has the shipped preset's cards."""
     root = Path(__file__).parent.parent / "templates"
-    spec = (root / "specs" / "pairs.toml").read_bytes()
+    spec = (root / "cleariosity" / "specs" / "pairs.toml").read_bytes()
     status, location, _ = upload(server, "cleariosity", "our pairs.toml", spec)
     assert status == 303 and "design=" in location
     waiting = request(server.url + location.lstrip("/"))
@@ -303,17 +303,17 @@ def test_requests_that_would_tie_up_the_server_are_refused_or_kept_small(server:
 
 
 def test_uploads_name_no_place_on_the_server(server: Server) -> None:
-    treenex = (Path(__file__).parent.parent / "templates" / "treenex.toml").read_bytes()
+    treenex = (Path(__file__).parent.parent / "templates" / "treenex" / "treenex.toml").read_bytes()
     status, _, html = upload(server, "cleariosity", "numbers.toml", treenex)
     assert status == 400 and "a deck for Treenex" in parse(html).texts["deck_file-error"]
     for spec in ("/etc/passwd", "../../pyproject.toml"):
-        deck = (Path(__file__).parent.parent / "templates" / "cleariosity-pairs.toml").read_text()
+        deck = (Path(__file__).parent.parent / "templates" / "cleariosity" / "cleariosity-pairs.toml").read_text()
         deck = deck.replace('spec = "pairs"', f'spec = "{spec}"')
         status, _, html = upload(server, "cleariosity", "pairs.toml", deck.encode())
         message = parse(html).texts["deck_file-error"]
         assert status == 400 and "names the file" in message and spec in message
     # A kept deck asked for under another game, or one no longer kept: said, and never built as another deck.
-    good = (Path(__file__).parent.parent / "templates" / "cleariosity-pairs.toml").read_bytes()
+    good = (Path(__file__).parent.parent / "templates" / "cleariosity" / "cleariosity-pairs.toml").read_bytes()
     status, location, _ = upload(server, "cleariosity", "pairs.toml", good)
     assert status == 303
     kept = location.split("upload=")[1]

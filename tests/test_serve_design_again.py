@@ -13,7 +13,7 @@ import pytest
 from tests.servekit import request, start_server
 from tests.test_serve import own, parse, upload
 
-SPEC = (Path(__file__).parent.parent / "templates" / "specs" / "pairs.toml").read_bytes()
+SPEC = (Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "pairs.toml").read_bytes()
 
 
 def _wait(server: object, location: str) -> str:
@@ -154,7 +154,7 @@ def test_a_progress_file_is_never_the_spec_nor_the_deck_file(tmp_path: Path) -> 
     from deckgen.cli import main
 
     spec = tmp_path / "mine.toml"
-    shutil.copy(Path(__file__).parent.parent / "templates" / "specs" / "starter.toml", spec)
+    shutil.copy(Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "starter.toml", spec)
     kept = spec.read_bytes()
     deck = tmp_path / "deck.toml"
     deck.write_text("precious", encoding="utf-8")

@@ -17,7 +17,7 @@ from tests.test_serve import upload
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
 
-SPEC = (Path(__file__).parent.parent / "templates" / "specs" / "pairs.toml").read_bytes()
+SPEC = (Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "pairs.toml").read_bytes()
 
 
 def _stat(pid: int) -> tuple[int, str, str] | None:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity import standard
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, op_facts
 from deckgen.games.cleariosity.facts import tier_facts
+from deckgen.games.cleariosity.game import TEMPLATES
 from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.cleariosity.report import cleariosity_text
 from deckgen.games.cleariosity.spec import SPECS, dump_spec, load_spec, parse_focus, read_spec, spec_tiers
@@ -409,7 +409,7 @@ def test_cards_with_numbers_outside_the_spec_fail_criterion_11(tmp_path: Path) -
     assert "outside the spec: " + ", ".join(above) in cleariosity_text(report, "deck")
 
 
-STARTER = Path(__file__).resolve().parent.parent / "templates" / "cleariosity-starter.toml"
+STARTER = Path(__file__).resolve().parent.parent / "templates" / "cleariosity" / "cleariosity-starter.toml"
 PAIRS = STARTER.with_name("cleariosity-pairs.toml")
 
 

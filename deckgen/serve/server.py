@@ -30,6 +30,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
+from deckgen.resources import static_file
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
 from deckgen.serve.designs import MOST_SEARCHES, Designs
@@ -38,8 +39,7 @@ from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
 from deckgen.serve.uploads import MAX_UPLOAD, Uploads, shown_name
 
-#: The page's style sheet and script, beside this module, served under /static/.
-STATIC = Path(__file__).parent
+#: The page's style sheet and script (files of this package), served under /static/.
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 #: The only files served from static/.
 STATIC_FILES = ("page.css", "page.js")
@@ -475,11 +475,10 @@ class Handler(BaseHTTPRequestHandler):
             self._send_html(200, page.shell(body, "What a class can expect"))
 
     def _static(self, name: str) -> None:
-        path = STATIC / name
-        if path.parent != STATIC or not path.is_file():
+        if name not in STATIC_FILES:
             self._send_text(404, "No such file.")
             return
-        self._send(200, path.read_bytes(), STATIC_TYPES[path.suffix])
+        self._send(200, static_file("deckgen.serve", name), STATIC_TYPES[Path(name).suffix])
 
     def _upload(self, body: bytes) -> None:
         fields, files = _multipart(self.headers.get("Content-Type", ""), body)
@@ -575,7 +574,7 @@ def places(root: Path) -> list[str]:
 
 def scrubber(folders: list[str]) -> Any:
     """A function that names any file under ``folders`` in a text by its own name alone (and a
-    folder by its own name): ``/home/me/deckgen/templates/flashcards-sample.csv: a 1 x 1 mm
+    folder by its own name): ``/home/me/deckgen/templates/flashcards/flashcards-sample.csv: a 1 x 1 mm
     card ...`` becomes ``flashcards-sample.csv: a 1 x 1 mm card ...``."""
     if not folders:
         return lambda text: text

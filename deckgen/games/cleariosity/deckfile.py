@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from deckgen.deckfile import CARD_ID, TEMPLATES, check_header, read_toml, unknown_keys
+from deckgen.deckfile import CARD_ID, check_header, read_toml, unknown_keys
 from deckgen.errors import DeckgenError
 from deckgen.games import id_taken
 from deckgen.games.cleariosity.model import (
@@ -29,8 +29,10 @@ from deckgen.games.cleariosity.model import (
 )
 from deckgen.games.cleariosity.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
+from deckgen.resources import data_folder
 
-CLEARIOSITY_FILE = TEMPLATES / "cleariosity-numbers.toml"
+#: This game's data package (``templates/cleariosity/``): the standard deck, the presets and their specs.
+CLEARIOSITY_FILE = data_folder("deckgen.games.cleariosity.templates") / "cleariosity-numbers.toml"
 _CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards", "spec"}
 _CARD_KEYS = {"id", "tier", "grid"}
 #: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card

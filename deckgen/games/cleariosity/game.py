@@ -11,16 +11,18 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
 from deckgen.options import Option
+from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
 
 GRID_TICKS = Option("grid_ticks", "flag", "Faint ticks at the grid corners of Cleariosity cards.", negatable=False)
-#: The preset decks shipped beside the standard one (``templates/cleariosity-NAME.toml``).
+#: This game's data package (``templates/cleariosity/``).
+TEMPLATES = data_folder("deckgen.games.cleariosity.templates")
+#: The preset decks shipped beside the standard one (``templates/cleariosity/cleariosity-NAME.toml``).
 PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
     path.stem.removeprefix("cleariosity-"): path
     for path in sorted(TEMPLATES.glob("cleariosity-*.toml"))

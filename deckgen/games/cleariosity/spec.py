@@ -4,7 +4,7 @@ A spec says which numbers may appear on the cards, the tiers in play order (name
 colour, how many cards, which operations each adds), the facts a tier should practise most
 (its *focus facts*), the player counts to check, and any criterion thresholds that differ from
 the standard ones. ``design`` searches for a deck that meets a spec and ``verify`` checks a
-deck against one. The standard deck is the spec in ``templates/specs/standard.toml``.
+deck against one. The standard deck is the spec in ``templates/cleariosity/specs/standard.toml``.
 
 Loading validates everything and raises :class:`~deckgen.errors.DeckgenError` with one line
 naming the file, the key and the fix. ``spec_version`` lets later versions migrate old files.
@@ -19,7 +19,6 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria, op_facts
 from deckgen.games.cleariosity.model import (
@@ -33,13 +32,14 @@ from deckgen.games.cleariosity.model import (
     within_tables,
 )
 from deckgen.games.cleariosity.rules import apply, is_trivial
+from deckgen.resources import data_folder
 
 #: The preset a design or check without ``--spec`` follows.
 STANDARD_SPEC = "standard"
 #: The spec format this version reads and writes.
 SPEC_VERSION = 1
 #: Where the shipped specs (presets) live; ``--spec standard`` means ``SPECS / "standard.toml"``.
-SPECS = TEMPLATES / "specs"
+SPECS = data_folder("deckgen.games.cleariosity.templates.specs")
 
 #: How a spec may write each operation, and the sign deckgen uses inside.
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "x": "*", "×": "*", "*": "*", "/": "/", "÷": "/", ":": "/"}

@@ -12,10 +12,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.deckfile import TEMPLATES
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
 from deckgen.options import Option
+from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
@@ -72,7 +72,7 @@ class FlashcardsGame(Game):
             name="Flash cards",
             stem="flashcards",
             summary="a two-sided card for each row of a spreadsheet",
-            default_file=TEMPLATES / "flashcards-sample.csv",
+            default_file=data_folder("deckgen.games.flashcards.templates") / "flashcards-sample.csv",
             file_kind="a spreadsheet (.csv or .xlsx) with front and back columns, or an Anki deck (.apkg)",
             file_suffixes=(".csv", ".xlsx", ".apkg"),
             options=(FRONT, BACK, FONT),

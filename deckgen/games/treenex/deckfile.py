@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from deckgen.deckfile import TEMPLATES, check_header, read_toml
+from deckgen.deckfile import check_header, read_toml
 from deckgen.errors import DeckgenError
 from deckgen.games.treenex.model import TreenexDeck, check_size, parse_value_range
+from deckgen.resources import data_folder
 
-TREENEX_FILE = TEMPLATES / "treenex.toml"
+#: The shipped deck, in this game's data package (``templates/treenex/``).
+TREENEX_FILE = data_folder("deckgen.games.treenex.templates") / "treenex.toml"
 _TREENEX_KEYS = {"name", "game", "values", "copies"}
 
 

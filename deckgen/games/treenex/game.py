@@ -8,9 +8,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.deckfile import TEMPLATES
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
 from deckgen.options import Option
+from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
@@ -47,7 +47,7 @@ class TreenexGame(Game):
             name="Treenex",
             stem="treenex",
             summary="numbered cards for a × b + c and (a + b) × c",
-            default_file=TEMPLATES / "treenex.toml",
+            default_file=data_folder("deckgen.games.treenex.templates") / "treenex.toml",
             print_defaults={"card_size": "index-3x5", "media": "cardstock", "duplex": "long-edge"},
             options=(VALUES, COPIES, FRAME),
             has_backs=True,

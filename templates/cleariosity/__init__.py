@@ -1,0 +1,5 @@
+"""Data package ``deckgen.games.cleariosity.templates``: this game's shipped deck files.
+
+Installed inside the game's own package and read with importlib.resources (see
+``deckgen/resources.py``).
+"""

@@ -1,0 +1,1 @@
+"""Data package ``deckgen.games.cleariosity.templates.specs``: the shipped deck specs (presets)."""
