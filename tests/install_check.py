@@ -4,10 +4,11 @@ checkout, installed into a fresh virtual environment outside it, used from anoth
 Builds the wheel (``pip wheel``), makes a virtual environment in a temporary folder, installs the
 wheel there with its dependencies, and from an empty folder elsewhere runs ``deckgen --version``,
 ``deckgen build``, ``deckgen verify``, a flash-card build and ``deckgen serve`` answering one
-request. Then, with the package uninstalled (its dependencies kept), runs deckgen from the wheel
-file itself on ``PYTHONPATH`` (a zip, as zipimport reads it): a preset's build, a flash-card build
-and the page's style sheet, all data read through importlib.resources. Exits non-zero, naming
-the step, if any of them fails.
+request; then a build and a page request from ``pipx install`` of the checkout. Last, with the
+package uninstalled (its dependencies kept), runs deckgen from the wheel file itself on
+``PYTHONPATH`` (a zip, as zipimport reads it): a preset's build, a verify, a flash-card build and
+the page's style sheet, all data read through importlib.resources. Exits non-zero, naming the
+step, if any of them fails.
 """
 
 from __future__ import annotations
@@ -60,7 +61,27 @@ def main() -> None:
         assert (work / "flash" / "flashcards.pdf").is_file()
         serve([deckgen], work)
         print("install check: the installed wheel works from another folder", flush=True)
+        with_pipx(tmp / "pipx")
         from_zip(str(bin_dir / "python"), wheel, tmp / "zipped")
+
+
+def with_pipx(folder: Path) -> None:
+    """``pipx install`` of this checkout, as a teacher installs a tool: pipx in a virtual
+    environment of its own, its home and command folder in ``folder``."""
+    tool = folder / "tool"
+    venv.create(tool, with_pip=True)
+    tool_bin = tool / ("Scripts" if sys.platform == "win32" else "bin")
+    step("install pipx", [str(tool_bin / "python"), "-m", "pip", "install", "--quiet", "pipx"], folder)
+    env = {**os.environ, "PIPX_HOME": str(folder / "home"), "PIPX_BIN_DIR": str(folder / "bin")}
+    env["PIPX_MAN_DIR"] = str(folder / "man")
+    step("pipx install .", [str(tool_bin / "python"), "-m", "pipx", "install", str(ROOT)], folder, env)
+    work = folder / "elsewhere"
+    work.mkdir()
+    deckgen = str(folder / "bin" / "deckgen")
+    step("deckgen build, installed by pipx", [deckgen, "build", "--deck", "treenex", "--out", "out"], work)
+    assert (work / "out" / "treenex.pdf").is_file()
+    serve([deckgen], work)
+    print("install check: pipx install . gives a working deckgen and deckgen serve", flush=True)
 
 
 def from_zip(python: str, wheel: Path, work: Path) -> None:
