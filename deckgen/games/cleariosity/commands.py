@@ -16,6 +16,8 @@ from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
+from deckgen.maths_signs import CHOICES as SIGN_CHOICES
+from deckgen.maths_signs import signs_from
 from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
@@ -283,8 +285,20 @@ def design(
     help="A preset deck to read instead of the standard one, e.g. times-2-4 (see Designing your own deck in "
     "the documentation).",
 )
+@click.option(
+    "--signs",
+    type=click.Choice(SIGN_CHOICES),
+    help="The signs for times and divide: ×÷ (the default), ·: as German schools write them, ×: as French "
+    "ones do, or ·÷.",
+)
 def show(
-    card_ids: tuple[str, ...], out: Path | None, dpi: int, level: str | None, file: Path | None, preset: str | None
+    card_ids: tuple[str, ...],
+    out: Path | None,
+    dpi: int,
+    level: str | None,
+    file: Path | None,
+    preset: str | None,
+    signs: str | None,
 ) -> None:
     """Stack Cleariosity cards as players would, print each equation and draw the stack.
 
@@ -309,6 +323,7 @@ def show(
             raise DeckgenError(f"--preset {preset}: no such preset; use one of {', '.join(PRESET_FILES)}")
         file = PRESET_FILES[preset]
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
+    written = signs_from(signs)
     cards = stack_cards(deck, card_ids)
     tier = level_of(cards)
     if level is not None:
@@ -317,9 +332,9 @@ def show(
         except KeyError:
             names = ", ".join(t.name for t in deck.tiers)
             raise DeckgenError(f"--level {level}: this deck has no such level; use one of {names}") from None
-    reading = read_stack(cards, tier)
+    reading = read_stack(cards, tier, written)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])
-    shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered)
+    shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered, written)
     image = draw(shapes, geometry.width, geometry.height, dpi, (255, 255, 255, 255))
     # The level is in the name: the same cards read at another level make another picture.
     target = out or Path(f"stack-{'-'.join(c.id for c in cards)}-{tier.name}.png")

@@ -13,6 +13,7 @@ from deckgen.games.cleariosity.model import GRID_SIZE, Card, Tier
 from deckgen.glyphs import STROKE, centre_line_bounds, text_width
 from deckgen.layout.faces import DIGIT_COLOUR, ID_COLOUR, Face, digit, reads_differently_turned, underline
 from deckgen.layout.primitives import BLACK, Disc, Primitive, Stroke, text
+from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 TICK_COLOUR = "#B0B0B0"
 #: Digits fill this share of a cell's height (ink, round caps included).
@@ -108,15 +109,18 @@ class CleariosityGeometry:
         return x, cy + self.label_size / 2
 
 
-def cleariosity_front(card: Card, geometry: CleariosityGeometry, ticks: bool = False) -> Face:
-    """Digits in their cells, the tier dot, and the tier's sign beside it (for colour-blind players)."""
+def cleariosity_front(
+    card: Card, geometry: CleariosityGeometry, ticks: bool = False, signs: Signs = STANDARD_SIGNS
+) -> Face:
+    """Digits in their cells, the tier dot, and the tier's sign beside it (for colour-blind players),
+    in the class's ``signs``."""
     shapes: list[Primitive] = []
     if ticks:
         shapes += grid_ticks(geometry)
     for cell in card.cells:
         shapes += cell_number(cell.value, cell.row, cell.col, geometry)
-    shapes += tier_mark(card.tier, geometry)
-    x, baseline = geometry.id_start(card.tier.sign, card.tier.label)
+    shapes += tier_mark(card.tier, geometry, signs)
+    x, baseline = geometry.id_start(signs.marked(card.tier.sign), card.tier.label)
     shapes += text(card.id, x, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
@@ -139,16 +143,17 @@ def cell_number(
     return shapes
 
 
-def tier_mark(tier: Tier, geometry: CleariosityGeometry) -> list[Primitive]:
+def tier_mark(tier: Tier, geometry: CleariosityGeometry, signs: Signs = STANDARD_SIGNS) -> list[Primitive]:
     cx, cy = geometry.dot_centre
     r = geometry.dot_radius
     size = geometry.symbol_size
+    mark = signs.marked(tier.sign)
     shapes: list[Primitive] = [Disc(cx, cy, r, tier.dot)]
-    shapes += text(tier.sign, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    shapes += text(mark, cx + r + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
     if tier.label:
         # A tier of its own tables: "6-9" small beside the sign, on the line of the card id.
         baseline = cy + geometry.label_size / 2
-        shapes += text(tier.label, geometry.sign_end(tier.sign) + 1.6, baseline, geometry.label_size, BLACK)
+        shapes += text(tier.label, geometry.sign_end(mark) + 1.6, baseline, geometry.label_size, BLACK)
     return shapes
 
 

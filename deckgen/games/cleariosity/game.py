@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
+from deckgen.maths_signs import SIGNS
 from deckgen.options import Option
 from deckgen.resources import data_folder
 
@@ -55,7 +56,7 @@ class CleariosityGame(Game):
             summary="clear cards stacked into equations",
             default_file=TEMPLATES / "cleariosity-numbers.toml",
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
-            options=(GRID_TICKS, PRESET, SPEC),
+            options=(GRID_TICKS, PRESET, SPEC, SIGNS),
             clear_cards=True,
             designs_from="a deck spec (.toml) to design a deck from",
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Numbers",
@@ -79,7 +80,12 @@ class CleariosityGame(Game):
         preset = options.get("preset")
         if preset and path is not None:
             raise DeckgenError(f"--preset {preset} and --file {path} both name a deck; give one of them")
-        return load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
+        from dataclasses import replace
+
+        from deckgen.maths_signs import signs_from
+
+        deck = load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
+        return replace(deck, signs=signs_from(options.get("signs")))
 
     def output_stem(self, options: Mapping[str, Any]) -> str:
         """``cleariosity-times-2-4`` for the preset times-2-4 (the standard deck keeps ``cleariosity-numbers``)."""
@@ -101,7 +107,7 @@ class CleariosityGame(Game):
         ticks = bool(options.get("grid_ticks"))
         return CardFaces(
             ids=[c.id for c in deck.cards],
-            fronts=[cleariosity_front(c, geometry, ticks) for c in deck.cards],
+            fronts=[cleariosity_front(c, geometry, ticks, deck.signs) for c in deck.cards],
             backs=None,
             label=partial(set_label, geometry=geometry),
         )

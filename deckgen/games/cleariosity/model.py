@@ -6,6 +6,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from deckgen.maths_signs import STANDARD_SIGNS, Signs
+
 GRID_SIZE = 3
 CELLS_PER_CARD = 3
 
@@ -237,6 +239,8 @@ class Deck:
     spec: str = ""
     #: Its tiers in play order (a spec's own, or the standard four).
     tiers: tuple[Tier, ...] = STANDARD_TIERS
+    #: The signs for times and divide it is printed with (its class's; see deckgen/maths_signs.py).
+    signs: Signs = STANDARD_SIGNS
 
     def tier_cards(self, tier: Tier) -> tuple[Card, ...]:
         """The cards in play at ``tier``: its own colour and every earlier colour."""

@@ -12,10 +12,11 @@ from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
 from deckgen.games.cleariosity.model import TABLE_OPS, Card, Deck, Tier
 from deckgen.games.cleariosity.pictures import stack_picture
-from deckgen.games.cleariosity.rules import LINE_NAMES, OP_SYMBOLS, describe
+from deckgen.games.cleariosity.rules import LINE_NAMES, describe
 from deckgen.games.cleariosity.spec import load_spec
 from deckgen.games.cleariosity.verify import analyse_tier, teaching_partition
 from deckgen.layout.faces import TURNED_DIGITS, reads_differently_turned
+from deckgen.maths_signs import Signs
 from deckgen.pack_blocks import (
     Block,
     Bullets,
@@ -94,9 +95,9 @@ def underline_note(deck: Deck) -> list[str]:
     return [words.CLEARIOSITY_UNDERLINE.format(example=marked[0], turned=turned)]
 
 
-def table_signs(tier: Tier) -> str:
+def table_signs(tier: Tier, signs: Signs) -> str:
     """The signs of the operations a tier's own tables are of (× and ÷; + and − have none)."""
-    return " ".join(OP_SYMBOLS[op] for op in tier.adds if op in TABLE_OPS)
+    return " ".join(signs.of(op) for op in tier.adds if op in TABLE_OPS)
 
 
 def equation_rules(deck: Deck) -> list[str]:
@@ -114,10 +115,10 @@ def signs_note(deck: Deck) -> list[Block]:
         if not tier.adds:
             meanings.append(words.CLEARIOSITY_SIGNS_NONE.format(letter=tier.sign, name=tier.name, colour=tier.colour))
         elif len(tier.adds) > 1:
-            signs = " ".join(OP_SYMBOLS[op] for op in tier.adds)
+            signs = " ".join(deck.signs.of(op) for op in tier.adds)
             doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds]) + " together"
             if tier.label:
-                doing += f", for the {table_signs(tier)} tables {tier.label}"
+                doing += f", for the {table_signs(tier, deck.signs)} tables {tier.label}"
             meanings.append(
                 words.CLEARIOSITY_SIGNS_SEVERAL.format(signs=signs, name=tier.name, colour=tier.colour, doing=doing)
             )
@@ -150,9 +151,9 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         colours = [t.name for t in tier.tiers() if t in present]
         name = "All four colours" if len(colours) == len(present) == 4 else _joined(colours).capitalize()
         ops = tier.ops()
-        signs = " ".join(OP_SYMBOLS[op] for op in ops)
+        signs = " ".join(deck.signs.of(op) for op in ops)
         doing = "all four operations" if len(ops) == 4 else _joined([words.OPERATION_WORDS[op] for op in ops])
-        tables = [f"{table_signs(t)} {t.label}" for t in tier.tiers() if t.label]
+        tables = [f"{table_signs(t, deck.signs)} {t.label}" for t in tier.tiers() if t.label]
         if tables:
             doing += ", tables " + ", ".join(tables)
         rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))
@@ -198,7 +199,7 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
     ]
     for tier in levels:
         own = deck.colour_cards(tier)
-        ops = " ".join(OP_SYMBOLS[op] for op in tier.ops())
+        ops = " ".join(deck.signs.of(op) for op in tier.ops())
         in_play = len(deck.tier_cards(tier))
         found = teaching_partition(deck, tier)
         if found.groups:
@@ -228,8 +229,9 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
         for group in groups:
             stacked = [cards[i] for i in group.cards]
             line = LINE_NAMES[group.line].replace(" ", "\u00a0")  # a caption line never breaks
-            caption = f"{', '.join(c.id for c in stacked)}<br/>{line}<br/><b>{describe(group.values, group.ops[0])}</b>"
-            shapes = stack_picture(stacked, geometry, [group.line])
+            reads = describe(group.values, group.ops[0], deck.signs)
+            caption = f"{', '.join(c.id for c in stacked)}<br/>{line}<br/><b>{reads}</b>"
+            shapes = stack_picture(stacked, geometry, [group.line], signs=deck.signs)
             pictures.append(Picture(tuple(shapes), geometry.width, geometry.height, scale, caption))
         if pictures:
             section.append(Pictures(pictures, PICTURES_PER_ROW, PICTURE_COLUMN))

@@ -14,6 +14,7 @@ from deckgen.games.cleariosity.model import Card, Deck
 from deckgen.games.cleariosity.rules import LINES
 from deckgen.layout.pictures import CARD_EDGE
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke
+from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 if TYPE_CHECKING:
     from deckgen.games.base import Stack
@@ -43,9 +44,10 @@ def stack_picture(
     geometry: CleariosityGeometry,
     lines: Sequence[str] = (),
     covered: Sequence[tuple[int, int]] = (),
+    signs: Signs = STANDARD_SIGNS,
 ) -> list[Primitive]:
     """The cards stacked: each reading line highlighted in its own colour and width (see
-    :data:`HIGHLIGHTS`), numbers off those lines in grey.
+    :data:`HIGHLIGHTS`), numbers off those lines in grey, the top card's mark in ``signs``.
 
     With no lines, every number is dark; ``covered`` cells get a red frame.
     """
@@ -64,7 +66,7 @@ def stack_picture(
             dark = not lines or (cell.row, cell.col) in on_lines
             shapes += cell_number(cell.value, cell.row, cell.col, g, BLACK if dark else OFF_LINE)
     top = max(cards, key=lambda c: c.tier.rank)
-    shapes += tier_mark(top.tier, g)
+    shapes += tier_mark(top.tier, g, signs)
     return shapes
 
 
@@ -90,9 +92,9 @@ def sample_stack(deck: Deck) -> Stack | None:
     own = {index for index, card in enumerate(cards) if card.tier == tier}
     group = min(groups, key=lambda g: (not own & set(g.cards), not set(g.ops) <= set(tier.practised()), g.pair))
     chosen = [cards[i] for i in group.cards]
-    reading = read_stack(chosen, tier)
+    reading = read_stack(chosen, tier, deck.signs)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])
-    shapes = stack_picture(chosen, geometry, [e.line for e in reading.equations], reading.covered)
+    shapes = stack_picture(chosen, geometry, [e.line for e in reading.equations], reading.covered, deck.signs)
     ids = " ".join(c.id for c in chosen)
     reads = "; ".join(str(e) for e in reading.equations)
     return Stack(shapes, geometry.width, geometry.height, f"{ids}: {reads}")

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import GRID_SIZE, Card
+from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 #: The eight reading lines, each a name and its three cells (row, col) in reading order.
 #: Rows read left to right, columns top to bottom, ``diag`` from the top-left corner down
@@ -150,7 +151,7 @@ def self_equations(card: Card) -> list[SelfEquation]:
     return found
 
 
-def describe(values: tuple[int, int, int], op: str) -> str:
-    """``3 + 4 = 7`` with the printed operation symbol."""
+def describe(values: tuple[int, int, int], op: str, signs: Signs = STANDARD_SIGNS) -> str:
+    """``3 + 4 = 7`` with the printed operation symbol (in a class's ``signs``: ``56 : 8 = 7``)."""
     a, b, c = values
-    return f"{a} {OP_SYMBOLS[op]} {b} = {c}"
+    return f"{a} {signs.of(op)} {b} = {c}"

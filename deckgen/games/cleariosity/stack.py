@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import Card, Tier
-from deckgen.games.cleariosity.rules import LINE_NAMES, LINES, OP_SYMBOLS, OPS, describe, equation_ops
+from deckgen.games.cleariosity.rules import LINE_NAMES, LINES, OPS, describe, equation_ops
+from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 #: Lines as pupils say them.
 LINE_WORDS: dict[str, str] = {
@@ -42,9 +43,11 @@ class Equation:
     line: str
     values: tuple[int, int, int]
     op: str
+    #: The class's signs it is written in.
+    signs: Signs = STANDARD_SIGNS
 
     def __str__(self) -> str:
-        return f"{describe(self.values, self.op)} ({LINE_NAMES[self.line]})"  # as the answer keys name it
+        return f"{describe(self.values, self.op, self.signs)} ({LINE_NAMES[self.line]})"  # as the answer keys name it
 
 
 @dataclass(frozen=True)
@@ -59,8 +62,8 @@ def level_of(cards: Sequence[Card]) -> Tier:
     return max((card.tier for card in cards), key=lambda t: t.rank)
 
 
-def read_stack(cards: Sequence[Card], level: Tier) -> StackReading:
-    """Every equation the stacked cards show at ``level``, or the reasons there is none."""
+def read_stack(cards: Sequence[Card], level: Tier, signs: Signs = STANDARD_SIGNS) -> StackReading:
+    """Every equation the stacked cards show at ``level``, or the reasons there is none (written in ``signs``)."""
     equations: list[Equation] = []
     full: list[tuple[int, str]] = []  # (priority, reason) for lines with a number in every cell
     partial: list[str] = []
@@ -95,12 +98,12 @@ def read_stack(cards: Sequence[Card], level: Tier) -> StackReading:
             continue
         allowed = equation_ops(a, b, c, level.ops())
         if allowed:
-            equations.append(Equation(line, (a, b, c), allowed[0]))
+            equations.append(Equation(line, (a, b, c), allowed[0], signs))
             continue
         other = equation_ops(a, b, c, OPS)
         if other:
-            needs = " or ".join(OP_SYMBOLS[op] for op in other)
-            reason = f"{where.capitalize()} reads {describe((a, b, c), other[0])}, but that needs {needs}"
+            needs = " or ".join(signs.of(op) for op in other)
+            reason = f"{where.capitalize()} reads {describe((a, b, c), other[0], signs)}, but that needs {needs}"
             full.append((0, reason + f", which the {level.name} level does not use."))
         else:
             full.append((3, f"{where.capitalize()} reads {a}, {b}, {c}: no operation makes {a} ? {b} = {c}."))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.maths_signs import SIGNS
 from deckgen.options import Option
 from deckgen.resources import data_folder
 
@@ -49,7 +50,7 @@ class TreenexGame(Game):
             summary="numbered cards for a × b + c and (a + b) × c",
             default_file=data_folder("deckgen.games.treenex.templates") / "treenex.toml",
             print_defaults={"card_size": "index-3x5", "media": "cardstock", "duplex": "long-edge"},
-            options=(VALUES, COPIES, FRAME),
+            options=(VALUES, COPIES, FRAME, SIGNS),
             has_backs=True,
             shared_back=True,
             generated_ids=re.compile(r"T[0-9]+"),
@@ -63,10 +64,14 @@ class TreenexGame(Game):
         )
 
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+        from dataclasses import replace
+
         from deckgen.games.treenex.deckfile import load_treenex
         from deckgen.games.treenex.model import with_overrides
+        from deckgen.maths_signs import signs_from
 
-        return with_overrides(load_treenex(self.deck_file(path)), options.get("values"), options.get("copies"))
+        deck = with_overrides(load_treenex(self.deck_file(path)), options.get("values"), options.get("copies"))
+        return replace(deck, signs=signs_from(options.get("signs")))
 
     def card_count(self, deck: Any) -> int:
         return len(deck.cards)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
+from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 #: How many hands make a game: 3 players play 3 hands, 2 and 4 players play 4.
 HANDS_PER_GAME = {2: 4, 3: 3, 4: 4}
@@ -27,6 +28,8 @@ class TreenexDeck:
     low: int
     high: int
     copies: int
+    #: The signs for times and divide it is printed with (its class's; see deckgen/maths_signs.py).
+    signs: Signs = STANDARD_SIGNS
 
     @property
     def values(self) -> tuple[int, ...]:

@@ -21,15 +21,18 @@ TOTAL_TINT = "#F2F2F2"
 
 
 def rules(deck: TreenexDeck) -> list[Block]:
+    """The rules, with the class's times sign (``a · b + c`` for a German class)."""
     copies = words.NUMBER_WORDS[deck.copies - 1] if deck.copies <= len(words.NUMBER_WORDS) else str(deck.copies)
+    write = deck.signs.written
+    # The larger-numbers variant is offered only to a class that has the usual 0 to 9 deck.
+    variants = [v for v in words.TREENEX_VARIANTS if (deck.low, deck.high) == (0, 9) or v != words.LARGER_NUMBERS]
     return [
         Heading(words.TREENEX_TITLE),
-        Text(words.TREENEX_INTRO.format(low=deck.low, high=deck.high, copies=copies)),
+        Text(write(words.TREENEX_INTRO.format(low=deck.low, high=deck.high, copies=copies))),
         Heading("How to play", 2),
-        Numbered(words.TREENEX_RULES),
+        Numbered([(head, write(rule)) for head, rule in words.TREENEX_RULES]),
         Heading("Variations", 2),
-        # The larger-numbers variant is offered only to a class that has the usual 0 to 9 deck.
-        Bullets([v for v in words.TREENEX_VARIANTS if (deck.low, deck.high) == (0, 9) or v != words.LARGER_NUMBERS]),
+        Bullets([write(variant) for variant in variants]),
     ]
 
 
@@ -46,7 +49,7 @@ def score_sheet(deck: TreenexDeck) -> list[Block]:
         "hand, write your expression, (a + b) × c or a × b + c, then its value. Three players play hands 1 "
         "to 3; two or four players play all four hands. Add up the values at the bottom."
     )
-    story: list[Block] = [Heading("Treenex score sheet"), Text(note)]
+    story: list[Block] = [Heading("Treenex score sheet"), Text(deck.signs.written(note))]
     for first in range(1, PLAYERS + 1, PLAYERS_A_TABLE):
         story += [Space(5.0), _players_table(first, hands)]
     return story

@@ -1,0 +1,73 @@
+"""The signs a class writes for times and divide.
+
+Schools write multiplication and division differently: English-speaking schools ``7 × 8`` and
+``56 ÷ 8``; German primary schools ``7 · 8`` and ``56 : 8``; French ones ``7 × 8`` and ``56 : 8``.
+A deck printed for a class shows that class's signs, on its cards and in its teacher pack, so
+that the game teaches the signs the class writes. Plus and minus are the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckgen.errors import DeckgenError
+from deckgen.options import Option
+
+#: The signs deckgen can print: a times sign, then a divide sign.
+TIMES_SIGNS = ("×", "·")
+DIVIDE_SIGNS = ("÷", ":")
+#: Every pair, as ``--signs`` takes them: the default (× ÷), German schools', French schools', the last.
+CHOICES = ("×÷", "·:", "×:", "·÷")
+
+
+@dataclass(frozen=True)
+class Signs:
+    """A class's signs for times and divide (plus is ``+`` and minus ``−`` for every class)."""
+
+    times: str = "×"
+    divide: str = "÷"
+
+    def __post_init__(self) -> None:
+        if self.times not in TIMES_SIGNS or self.divide not in DIVIDE_SIGNS:
+            raise DeckgenError(f"signs {self.times}{self.divide}: choose one of {', '.join(CHOICES)}")
+
+    def of(self, op: str) -> str:
+        """The printed sign of an operation written ``+``, ``-``, ``*`` or ``/``."""
+        return {"+": "+", "-": "−", "*": self.times, "/": self.divide}[op]
+
+    def written(self, text: str) -> str:
+        """``text``, written with the standard signs (× and ÷), in these signs."""
+        return text.replace("×", self.times).replace("÷", self.divide)
+
+    def marked(self, mark: str) -> str:
+        """A card's mark as written in the stroke font (its operations, ``+-*/``, or a letter):
+        there ``*`` draws × and ``/`` draws ÷, and ``·`` and ``:`` draw themselves."""
+        return mark.replace("*", "*" if self.times == "×" else "·").replace("/", "/" if self.divide == "÷" else ":")
+
+    @property
+    def text(self) -> str:
+        """The pair as ``--signs`` takes it: ``×÷``, ``·:`` …"""
+        return self.times + self.divide
+
+
+STANDARD_SIGNS = Signs()
+
+
+def signs_from(value: str | None) -> Signs:
+    """The signs an option value names (``None``: the standard × and ÷)."""
+    if not value:
+        return STANDARD_SIGNS
+    text = value.strip()
+    if text not in CHOICES:
+        raise DeckgenError(f"--signs {value}: choose one of {', '.join(CHOICES)} (a times sign, then a divide sign)")
+    return Signs(text[0], text[1])
+
+
+SIGNS = Option(
+    "signs",
+    "choice",
+    "The signs for times and divide on the cards and in the teacher pack: ×÷ (the default), ·: as German "
+    "schools write them, ×: as French ones do, or ·÷.",
+    choices=CHOICES,
+    commands=("build",),
+)
