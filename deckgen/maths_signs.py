@@ -70,4 +70,11 @@ SIGNS = Option(
     "schools write them, ×: as French ones do, or ·÷.",
     choices=CHOICES,
     commands=("build",),
+    labels=(
+        ("", "× and ÷ (the default)"),
+        ("×÷", ""),  # the default, listed once
+        ("·:", "· and : (as German schools write them)"),
+        ("×:", "× and : (as French schools write them)"),
+        ("·÷", "· and ÷"),
+    ),
 )

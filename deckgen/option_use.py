@@ -87,7 +87,7 @@ FORMAT_NAMES = {"pdf": "the printed sheets (PDF)", "svg": "the laser files (SVG)
 
 def format_reason(name: str, formats: Sequence[str]) -> str | None:
     """Why an option does nothing for the formats being made (``None``: it shapes one of them)."""
-    shaped = FORMATS_SHAPED.get(name)
+    shaped = FORMATS_SHAPED.get(name) or _game_option_formats(name)
     if shaped is None or shaped & set(formats):
         return None
     wanted = sorted(shaped)[0]
@@ -95,6 +95,16 @@ def format_reason(name: str, formats: Sequence[str]) -> str | None:
         f"it shapes {' and '.join(FORMAT_NAMES[f] for f in sorted(shaped))}, and this build makes "
         f"{', '.join(sorted(formats))} only; leave it out, or add --format {wanted}"
     )
+
+
+def _game_option_formats(name: str) -> frozenset[str] | None:
+    """The files a game's own option shapes, where it says (a laser-only option of one game)."""
+    from deckgen.games import game_options
+
+    for option in game_options("build"):
+        if option.name == name and option.formats:
+            return frozenset(option.formats)
+    return None
 
 
 def refuse_idle_options(

@@ -43,6 +43,13 @@ class Option:
     multiple: bool = False
     #: Shown on the web page (a file on the computer that runs the page, such as a font, is not).
     on_page: bool = True
+    #: The kinds of file it shapes, for a game's option that shapes only some (``("svg",)``: the
+    #: laser files); empty: every kind. Typed for a build that makes none of them, it is refused,
+    #: and the page shows it only where the choices make one of them.
+    formats: tuple[str, ...] = ()
+    #: How the page lists each choice, by value ("" is the option left out); a choice not named
+    #: here is listed as written.
+    labels: tuple[tuple[str, str], ...] = ()
 
     @property
     def flag(self) -> str:

@@ -80,7 +80,6 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         "build puts it, so a reprint matches the set. The teacher pack is left out unless --pack is given.",
         metavar="IDS",
         in_profiles=False,
-        on_page=False,
     ),
     Option(
         "only_set",
@@ -90,7 +89,6 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         low=1,
         high=MAX_SETS,
         in_profiles=False,
-        on_page=False,
     ),
 )
 LASER_OPTIONS: tuple[Option, ...] = (

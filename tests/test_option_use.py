@@ -158,3 +158,18 @@ def test_games_named_twice_are_both_built(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted(
         f"{game(k).stem}.pdf" for k in (first, second)
     )
+
+
+def test_a_games_option_for_files_not_made_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game's own option that shapes only some kinds of file (a laser-only one) is refused in a
+    build that makes none of them, and taken in one that does."""
+    found = [(key, option) for key in GAMES for option in game(key).options if option.formats]
+    assert found, "no game has an option for some kinds of file only"
+    for key, option in found:
+        typed = [option.flag] if option.kind == "flag" else [option.flag, option.choices[0]]
+        out = tmp_path / key
+        assert main(["build", "--game", key, "--no-pack", "--out", str(out), *typed]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and f"{option.flag} does nothing here" in err[0], err
+        made = [f"--format={kind}" for kind in option.formats]
+        assert main(["build", "--game", key, "--no-pack", "--out", str(out), *made, *typed]) == 0

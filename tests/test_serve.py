@@ -347,9 +347,27 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
 
 def test_the_preset_list_names_each_deck_once_and_the_page_sends_no_one_to_the_readme(server: Server) -> None:
     html = request(server.url + "?game=cleariosity").text
-    listed = re.search(r'<select id="preset".*?</select>', html, flags=re.S)
-    assert listed is not None
-    labels = re.findall(r"<option[^>]*>([^<]*)</option>", listed.group(0))
+    listed = re.search(r'<fieldset class="radios" id="preset".*?</fieldset>', html, flags=re.S)
+    assert listed is not None  # long titles: radio buttons, each title wrapping in the column
+    labels = [label.strip() for label in re.findall(r'<input type="radio"[^>]*>([^<]*)</label>', listed.group(0))]
     assert [label.split(":")[0] for label in labels].count("standard") == 1, labels
     assert len(labels) == 5  # standard (the first choice), pairs, starter, times-2-4, times-6-8
     assert "README" not in html
+
+
+def test_replacement_cards_on_the_page_are_the_command_lines(server: Server, tmp_path: Path) -> None:
+    """ "Print replacement cards": the ids typed are --only, the preview says how many cards are
+    printed, and the download is the PDF the command it shows makes, byte for byte."""
+    settings = {"game": "treenex", "sets": "2", "only": "T03, T17", "pack": "0"}
+    summary = json.loads(request(server.url + "summary?" + urlencode(settings)).body)
+    assert summary["counts"].startswith("Replacement cards: 4 cards on "), summary  # two cards, two sets
+    command = summary["command"]
+    assert command == "deckgen build --format pdf --game treenex --sets 2 --only 'T03, T17' --no-pack"
+    html = request(server.url + "?" + urlencode(settings)).text
+    assert '<details id="replacements" open>' in html and 'value="T03, T17"' in html
+    answer = request(server.url + "download", urlencode(settings).encode(), own(server))
+    assert answer.status == 200 and answer.headers["Content-Type"] == "application/pdf"
+    made = build_with_cli(shlex.split(command)[2:], tmp_path / "cli")
+    assert answer.body == made["treenex.pdf"]
+    wrong = json.loads(request(server.url + "summary?game=treenex&only=T99").body)
+    assert "--only T99: no such card" in wrong["problem"]

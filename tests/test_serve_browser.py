@@ -167,7 +167,7 @@ CONTRAST = """
 @pytest.mark.parametrize("game", ["cleariosity", "treenex"])
 def test_text_contrast_is_at_least_4_5(server: Server, page: Page, game: str) -> None:
     page.goto(server.url + f"?game={game}&kerf=-1mm")  # an error message shows too
-    page.locator("form#settings details").evaluate("d => d.open = true")
+    page.locator("form#settings details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
     expect(page.locator("#kerf-error")).to_be_visible()
     worst = page.evaluate(CONTRAST)
     assert worst and worst[0][0] >= 4.5, worst
@@ -181,7 +181,7 @@ def test_usable_at_200_percent_zoom_and_tablet_width(server: Server, browser: Br
     try:
         tab.goto(server.url + "?game=cleariosity&sets=30&preset=times-2-4")  # a long preset title
         expect(tab.locator("#counts")).to_contain_text("30 sets")
-        tab.locator("form#settings details").evaluate("d => d.open = true")
+        tab.locator("form#settings details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
         overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{overflow} px run off the side at {width} px"
         # Side by side, nothing of the settings column reaches into the preview column.
@@ -258,3 +258,96 @@ def test_notes_and_the_calibration_sheet_follow_the_choices(server: Server, page
     expect(page.locator("#shop-note")).to_be_hidden()
     page.get_by_label("The teacher pack").uncheck()
     expect(page.locator("#download-what")).to_have_text("You get the card sheets as one PDF.")
+
+
+def test_the_class_check_bars_share_one_scale_at_tablet_width(server: Server, browser: Browser) -> None:
+    """At 768 px every bar is as long as its share says, in every level's table (92 % and 93 %
+    are all but the same length, never 20 px against 8 px)."""
+    tab = browser.new_page(viewport={"width": 768, "height": 900})
+    try:
+        tab.goto(server.url + "?game=cleariosity")
+        tab.wait_for_selector("table.bars", timeout=120_000)
+        rows = tab.evaluate(
+            """[...document.querySelectorAll('table.bars tr')].filter(r => r.querySelector('.bar')).map(r => {
+                 const bar = r.querySelector('.bar'), cell = bar.parentElement, style = getComputedStyle(cell);
+                 const inside = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                 return [bar.getBoundingClientRect().width, inside, bar.style.width];
+               })"""
+        )
+        assert len(rows) >= 8
+        cells = {round(cell) for _, cell, _ in rows}
+        assert max(cells) - min(cells) <= 1, f"the bar columns differ in width: {cells}"
+        for bar, cell, share in rows:
+            wanted = cell * float(share.rstrip("%")) / 100
+            assert abs(bar - max(wanted, 2)) <= 1.5, (bar, cell, share)
+        collected = [bar for bar, _, share in rows if share in ("92%", "93%", "94%", "95%")]
+        assert collected and min(collected) > 0.85 * max(collected) > 60
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("width", [600, 671, 672, 768, 1280])
+def test_one_column_under_672_px_and_the_settings_stay_in_view(server: Server, browser: Browser, width: int) -> None:
+    tab = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        tab.goto(server.url + "?game=cleariosity")
+        expect(tab.locator("#counts")).to_contain_text("1 set of 60 cards")
+
+        def box(selector: str) -> dict[str, float]:
+            return tab.evaluate(
+                f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect();"
+                " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })()"
+            )
+
+        controls, results = box(".controls"), box(".results")
+        if width < 672:
+            assert results["top"] >= controls["bottom"] - 1, "under 672 px the preview is below the settings"
+        else:
+            assert results["left"] >= controls["right"] - 1, "from 672 px the preview is beside the settings"
+            # Scrolled to the end of the class check, the settings are still on the screen.
+            tab.wait_for_selector("table.bars", timeout=120_000)
+            tab.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            tab.wait_for_timeout(100)
+            seen = box(".controls")
+            assert seen["top"] < 900 and seen["bottom"] > 300, f"the settings left the screen: {seen}"
+    finally:
+        tab.close()
+
+
+def test_a_laser_only_option_shows_only_while_cutting_by_laser(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=treenex")
+    expect(page.locator("#counts")).to_contain_text("40 cards")
+    expect(page.locator("#frame")).to_be_hidden()
+    page.get_by_label("On a laser cutter").click()
+    expect(page.locator("#frame")).to_be_visible()
+    page.get_by_label("By hand").click()
+    expect(page.locator("#frame")).to_be_hidden()
+
+
+def test_a_flash_cards_back_is_previewed_beside_its_front(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=flashcards")
+    expect(page.locator("#counts")).to_contain_text("cards")
+    back = page.locator("#back")
+    expect(back).to_be_visible()
+    page.wait_for_function(
+        "document.getElementById('back').complete && document.getElementById('back').naturalWidth > 0"
+    )
+    front_box, back_box = page.locator("#card").bounding_box(), back.bounding_box()
+    assert front_box and back_box and abs(front_box["y"] - back_box["y"]) < 2  # side by side
+    assert page.evaluate("fetch(document.getElementById('back').src).then(r => r.status)") == 200
+    # Treenex on film prints no backs: no back is shown.
+    page.goto(server.url + "?game=treenex&material=transparency")
+    expect(page.locator("#counts")).to_contain_text("transparency film")
+    expect(page.locator("#back-part")).to_be_hidden()
+    page.get_by_label("Card stock").click()
+    expect(page.locator("#back-part")).to_be_visible()
+
+
+def test_replacement_cards_are_printed_from_the_page(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity&sets=3")
+    expect(page.locator("#counts")).to_contain_text("3 sets of 60 cards")
+    page.get_by_text("Print replacement cards").click()
+    page.get_by_label("Cards, by the id printed on them").fill("G05, Y11")
+    expect(page.locator("#counts")).to_contain_text("Replacement cards: 6 cards on")
+    expect(page.locator("#command")).to_contain_text("--only 'G05, Y11'")
+    assert "only=G05" in page.url

@@ -226,7 +226,10 @@ class Game:
 
     def choice_label(self, option: str, value: str) -> str:
         """How the page lists a value of one of the game's own choice options (a preset's title);
-        ``""`` is the option left out."""
+        ``""`` is the option left out. By default, the label its definition gives it."""
+        for own in self.options:
+            if own.name == option and own.labels:
+                return dict(own.labels).get(value, value or "(default)")
         return value or "(default)"
 
     def sample_stack(self, deck: Deck) -> Stack | None:

@@ -87,12 +87,18 @@
       reads.textContent = answer.stack;
       document.getElementById("stack").alt = "A stack of cards: " + answer.stack;
     }
+    // Options for laser files only (and such) show while the choices make those files.
+    for (const part of document.querySelectorAll("[data-formats]")) {
+      part.hidden = !part.dataset.formats.split(" ").some((made) => (answer.formats || []).includes(made));
+    }
+    const backPart = document.getElementById("back-part");
+    if (backPart) backPart.hidden = !answer.back;
     const pictures = document.querySelector(".pictures");
     pictures.classList.add("busy");
     let waiting = 0;
-    for (const id of ["sheet", "card", "stack"]) {
+    for (const id of ["sheet", "card", "back", "stack"]) {
       const img = document.getElementById(id);
-      if (!img) continue;
+      if (!img || (id === "back" && !answer.back)) continue;
       waiting++;
       img.onload = img.onerror = () => { if (--waiting === 0) pictures.classList.remove("busy"); };
       img.src = "/preview/" + id + ".png?" + q;

@@ -81,12 +81,27 @@ def _radios(
     )
 
 
-def option_field(option: Option, value: str, choices: PageChoices, flag: bool = True) -> str:
-    """A form field made from an option definition: a list for choices and flags, a box for the rest.
-    ``flag``: show the command line's flag beside the label (under All options)."""
+#: A choice whose labels run longer than this is a set of radio buttons, each label wrapping
+#: in the column, rather than a list a narrow column would cut off.
+LONGEST_LISTED = 32
+
+
+def option_field(option: Option, value: str, choices: PageChoices, flag: bool = True, label: str = "") -> str:
+    """A form field made from an option definition: a list for choices and flags (radio buttons
+    where the choices' labels are long), a box for the rest. ``flag``: show the command line's
+    flag beside the label (under All options). An option that shapes only some kinds of file
+    (laser files) is shown only while the choices make one of them."""
+    field = _option_control(option, value, choices, flag, label)
+    if not option.formats:
+        return field
+    shown = set(option.formats) & set(choices.formats)
+    return f'<div data-formats="{" ".join(option.formats)}"{"" if shown else " hidden"}>{field}</div>'
+
+
+def _option_control(option: Option, value: str, choices: PageChoices, flag: bool, label: str) -> str:
     name = option.name
     help_id = f"{name}-help"
-    label = option.name.replace("_", " ").capitalize()
+    label = label or option.name.replace("_", " ").capitalize()
     helptext = f'<p class="help" id="{help_id}">{escape(option.help)}</p>'
     shown_flag = f" <code>{option.flag}</code>" if flag else ""
     game = choices.game_obj
@@ -95,6 +110,17 @@ def option_field(option: Option, value: str, choices: PageChoices, flag: bool = 
         # A value the game gives no label is the list's first choice under another name (a preset
         # "standard" is the standard deck): listed once.
         values = tuple(v for v in values if game.choice_label(name, v))
+        labels = {v: game.choice_label(name, v) for v in ("", *values)}
+        if max(len(text) for text in labels.values()) > LONGEST_LISTED:
+            items = "".join(
+                f'<label class="choice"><input type="radio" name="{name}" value="{escape(v)}"'
+                f"{' checked' if v == value else ''}> {escape(text)}</label>"
+                for v, text in labels.items()
+            )
+            return (
+                f'<fieldset class="radios" id="{name}"{_described(name, choices, help_id)}>'
+                f"<legend>{escape(label)}{shown_flag}</legend>{items}{helptext}{_error(name, choices)}</fieldset>"
+            )
         items = f'<option value="">{escape(game.choice_label(name, ""))}</option>' + "".join(
             f'<option value="{v}"{" selected" if v == value else ""}>{escape(game.choice_label(name, v))}</option>'
             for v in values
@@ -110,6 +136,30 @@ def option_field(option: Option, value: str, choices: PageChoices, flag: bool = 
     return (
         f'<div class="field"><label for="{name}">{escape(label)}{shown_flag}</label>{control}'
         f"{helptext}{_error(name, choices)}</div>"
+    )
+
+
+#: The options that print replacement cards, asked for under "Print replacement cards".
+REPLACEMENTS = ("only", "only_set")
+
+
+def replacement_fields(choices: PageChoices) -> str:
+    """Reprinting lost or damaged cards: their ids, or one set's number (``--only``, ``--only-set``)."""
+    ids = choices.direct.get("only", "")
+    number = choices.direct.get("only_set", "")
+    opened = " open" if ids or number or any(n in choices.errors for n in REPLACEMENTS) else ""
+    return (
+        f'<details id="replacements"{opened}><summary>Print replacement cards</summary>'
+        '<p class="help" id="replacements-help">For a lost or damaged card: only the cards named (or one '
+        "set's cards) are printed, each in the place the whole set prints it, so it matches the cards it "
+        "joins. Untick the teacher pack if you have it already.</p>"
+        f'<div class="field"><label for="only">Cards, by the id printed on them (G05, Y11)</label>'
+        f'<input type="text" id="only" name="only" value="{escape(ids)}" placeholder="G05, Y11"'
+        f"{_described('only', choices, 'replacements-help')}>{_error('only', choices)}</div>"
+        f'<div class="field"><label for="only_set">Or every card of one set (its number)</label>'
+        f'<input type="number" id="only_set" name="only_set" min="1" max="200" value="{escape(number)}"'
+        f"{_described('only_set', choices, 'replacements-help')}>{_error('only_set', choices)}</div>"
+        "</details>"
     )
 
 
@@ -173,8 +223,9 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         f'<label class="choice"><input type="checkbox" id="pack" name="pack" value="1"{checked}> '
         "The teacher pack: rules, answer keys, packing list and printing guide</label>"
     )
+    parts.append(replacement_fields(choices))
     parts.append("</fieldset>")
-    direct = [o for o in direct_options(game) if o not in own]
+    direct = [o for o in direct_options(game) if o not in own and o.name not in REPLACEMENTS]
     opened = " open" if any(o.name in choices.direct for o in direct) else ""
     parts.append(f"<details{opened}><summary>All options (as on the command line)</summary>")
     parts.append(
@@ -219,6 +270,7 @@ def preview_section(
     problem: str | None,
     stack_reads: str | None,
     deck_in_use: str = "",
+    back: bool = False,
 ) -> str:
     """The preview: what the job takes, the command, the pictures and the downloads. With a
     problem, only the problem shows (the rest is there, hidden, for the script to bring back)."""
@@ -255,6 +307,14 @@ def preview_section(
         f'<figure><img id="card" class="card"{src("card")} alt="The first card">'
         "<figcaption>One card</figcaption></figure>",
     ]
+    if choices.game_obj.has_backs:
+        # Beside its front, the first card's back as printed (hidden while no backs are printed).
+        shown = back and not problem
+        parts.append(
+            f'<figure id="back-part"{"" if shown else " hidden"}><img id="back" class="card"'
+            f'{src("back") if shown else ""} alt="The back of the first card">'
+            "<figcaption>Its back</figcaption></figure>"
+        )
     if stack_reads is not None or problem:
         reads = escape(stack_reads or "")
         parts.append(

@@ -40,10 +40,18 @@ class Counts:
     single: bool = False
     #: Sheets if sets shared sheets (``--set-sheets shared``), when that saves any.
     shared: int | None = None
+    #: Replacement cards only (``--only``, ``--only-set``): how many cards are printed.
+    replacements: int | None = None
 
     def sentence(self) -> str:
         sets = _plural(self.sets, "set")
         cards = _plural(self.cards, "card")
+        if self.replacements is not None:
+            sides = "printed on both sides" if self.two_sided else "printed on one side"
+            return (
+                f"Replacement cards: {_plural(self.replacements, 'card')} on {_plural(self.sheets, 'sheet')} "
+                f"of {self.media}, {sides}, each in its place on the sheet of a whole set."
+            )
         if self.single:
             sides = " (each card's back is the page after it)" if self.two_sided else ""
             return (
@@ -110,7 +118,11 @@ def counts(job: BuildJob) -> Counts:
         folded = deck.game.has_backs and settings.duplex == "fold"
         each = sheets_each_way(settings, deck.cards, folded)
         shared = each["shared"] if each["shared"] < each["separate"] else None
-    return Counts(fronts, MEDIA_NAMES[settings.media], backs, deck.cards, settings.sets, single, shared)
+    replacements = None
+    if job.request.options.get("only") or job.request.options.get("only_set"):
+        fronts_drawn = {face.key for face in deck.faces.fronts}
+        replacements = sum(1 for page in deck.plan.pages for p in page.placements if p.face in fronts_drawn)
+    return Counts(fronts, MEDIA_NAMES[settings.media], backs, deck.cards, settings.sets, single, shared, replacements)
 
 
 def sheet_png(job: BuildJob, pixels: int = SHEET_PIXELS) -> bytes:
@@ -135,12 +147,16 @@ def fitting_dpi(width: float, height: float, pixels: int, most: int) -> int:
     return max(1, min(most, int(pixels / (max(width, height) / 25.4))))
 
 
-def card_png(job: BuildJob, dpi: int = CARD_DPI) -> bytes:
-    """The first card's front, as ``--format png`` draws it (at most :data:`CARD_PIXELS` tall)."""
+def card_png(job: BuildJob, dpi: int = CARD_DPI, side: str = "front") -> bytes | None:
+    """The first card's front (or its back; ``None`` for cards without), as the sheets print it:
+    the plan's own face, so film drops the fills the sheet drops (at most :data:`CARD_PIXELS` tall)."""
     from deckgen.render.png import draw, png_bytes
 
     deck = next(iter(job.decks.values()))
-    face = deck.faces.fronts[0]
+    faces = deck.faces.fronts if side == "front" else deck.faces.backs
+    if not faces:
+        return None
+    face = deck.plan.faces.get(faces[0].key, faces[0])
     dpi = fitting_dpi(face.width, face.height, CARD_PIXELS, dpi)
     background = (0, 0, 0, 0) if deck.game.clear_cards else WHITE
     return png_bytes(draw(face.primitives, face.width, face.height, dpi, background), dpi)

@@ -253,7 +253,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if url.path == "/":
                 self._page(PageChoices.from_query(query))
-            elif url.path in ("/preview/sheet.png", "/preview/card.png", "/preview/stack.png"):
+            elif url.path in ("/preview/sheet.png", "/preview/card.png", "/preview/back.png", "/preview/stack.png"):
                 self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), PageChoices.from_query(query))
             elif url.path == "/summary":
                 self._summary(PageChoices.from_query(query))
@@ -391,26 +391,32 @@ class Handler(BaseHTTPRequestHandler):
                 return
         upload = self._upload_path(choices)
         problem = None
-        said: dict[str, Any] = {"counts": "", "command": "", "deck": "", "stack": None}
+        said: dict[str, Any] = {"counts": "", "command": "", "deck": "", "stack": None, "back": False}
         try:
             said = self._preview_words(choices, upload)
         except DeckgenError as error:
             problem = _attach(str(error), choices)
-        preview = page.preview_section(choices, said["counts"], said["command"], problem, said["stack"], said["deck"])
+        preview = page.preview_section(
+            choices, said["counts"], said["command"], problem, said["stack"], said["deck"], said["back"]
+        )
         check = page.check_link(choices, hidden=problem is not None)
         self._send_html(status, page.main_page(choices, upload.name if upload else None, preview, check))
 
     def _preview_words(self, choices: PageChoices, upload: Path | None) -> dict[str, Any]:
         """What the preview says of the choices' plan (the page writes it, the script updates it):
-        the counts, the command, the deck in use and what the sample stack reads."""
+        the counts, the command, the deck in use, what the sample stack reads, whether the cards'
+        backs are printed (the page then shows one beside its front) and the kinds of file made."""
         job = self._prepared(choices)
         deck = next(iter(job.decks.values()))
         stack = deck.game.sample_stack(deck.deck)
+        backs = {face.key for face in deck.faces.backs or ()}
         return {
             "counts": counts(job).sentence(),
             "command": choices.command(upload),
             "deck": deck_in_use(deck, upload),
             "stack": stack.reads if stack is not None else None,
+            "back": any(p.face in backs for page in deck.plan.pages for p in page.placements),
+            "formats": list(choices.formats),
         }
 
     def _picture(self, which: str, choices: PageChoices) -> None:
@@ -422,8 +428,12 @@ class Handler(BaseHTTPRequestHandler):
         with self.server.preview_slots:
             if which == "sheet":
                 data = sheet_png(job)
-            elif which == "card":
-                data = card_png(job)
+            elif which in ("card", "back"):
+                drawn = card_png(job, side="front" if which == "card" else "back")
+                if drawn is None:
+                    self._send_text(404, "These cards have no backs.")
+                    return
+                data = drawn
             else:
                 made = stack_png(job)
                 if made is None:

@@ -38,6 +38,7 @@ FRAME = Option(
     "frame",
     "flag",
     "SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]",
+    formats=("svg",),
 )
 
 
