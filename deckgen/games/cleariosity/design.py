@@ -292,7 +292,7 @@ class DeckSearch(GroupIndex):
                 self.certificate_cell[card] = LINES[line][slot]
         self._account(refreshed, -1)
         for card in cards:
-            self._index(card)
+            self._index(card, self.refreshed_lines)
 
     def feedback(self) -> int:
         """Play each tier a few hundred seeded games and raise the targets of the cards left over.

@@ -26,6 +26,8 @@ from deckgen.games.cleariosity.rules import LINE_POSITIONS, OPS, equation_ops, i
 
 #: The eight reading lines as grid positions (row * 3 + col).
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())
+#: Every line's number, for a look along all of them.
+ALL_LINES = tuple(range(len(LINES)))
 
 GroupKind = NewType("GroupKind", int)
 
@@ -232,6 +234,8 @@ class GroupIndex:
         self.lonely = 0
         self.stats = [TierStats(size, self.codes) for size in tier_sizes]
         self.role_cache: dict[int, tuple] = {}
+        #: The lines the last refresh re-filed (an undo re-files the same ones).
+        self.refreshed_lines: Sequence[int] = ALL_LINES
         self.own_count = [0] * total
         self.own_pairs = [0] * total
         # Per card: its two-card groups by (line, equation). A card whose pairs all read the same
@@ -243,11 +247,13 @@ class GroupIndex:
         self._account(_difference(self._delta(list(range(total)))), 1)
 
     # -- the group index ------------------------------------------------------------------
-    def _index(self, card: int) -> None:
-        """File the card's footprint on every line: dominoes by mask, single numbers by slot and value."""
+    def _index(self, card: int, lines: Sequence[int] = ALL_LINES) -> None:
+        """File the card's footprint on ``lines`` (every line, unless only some changed): dominoes
+        by mask, single numbers by slot and value."""
         cells = self.cells[card]
         prints = self.footprints[card]
-        for number, line in enumerate(LINES):
+        for number in lines:
+            line = LINES[number]
             old_mask, old_values = prints[number]
             if old_mask in (1, 2, 4):
                 slot = old_mask.bit_length() - 1
@@ -292,8 +298,9 @@ class GroupIndex:
                 if equation_ops(cells[line[0]], cells[line[1]], cells[line[2]]):
                     self.lonely += sign
 
-    def _delta(self, changed: list[int]) -> Delta:
-        """What the groups through the ``changed`` cards add to the running totals, each group once.
+    def _delta(self, changed: list[int], lines: Sequence[int] = ALL_LINES) -> Delta:
+        """What the groups through the ``changed`` cards add to the running totals, each group once
+        (on ``lines`` only: the numbers of the lines, in :data:`LINES`, to look along).
 
         Read from the footprint index, and summed on the way: the tiers' totals by group kind
         (equation, operations, top colour, two-card or not) with how many groups are of that
@@ -308,7 +315,7 @@ class GroupIndex:
         earlier: set[int] = set()
         for card in changed:
             mine_rank = self.colour_rank[card]
-            for number in range(8):
+            for number in lines:
                 mask, values = prints[card][number]
                 if not mask or mask == 7:
                     continue
@@ -508,10 +515,20 @@ class GroupIndex:
                         stats.covered -= 1
 
     def _refresh(self, cards: list[int]) -> Change:
-        """Re-file changed cards and take in what changed (kept to undo the move cheaply)."""
-        before = self._delta(cards)
+        """Re-file changed cards and take in what changed (kept to undo the move cheaply).
+
+        Only the lines through a cell that changed are looked along, before and after: on every
+        other line the changed cards' groups are the same before and after, and would cancel
+        (a free number moved within a card touches two to four of the eight lines)."""
+        moved = set()
         for card in cards:
-            self._index(card)
-        change = _difference(self._delta(cards), before)
+            old, new = self.counted[card], self.cells[card]
+            moved |= {position for position in old.keys() | new.keys() if old.get(position) != new.get(position)}
+        lines = [number for number, line in enumerate(LINES) if moved.intersection(line)]
+        self.refreshed_lines = lines
+        before = self._delta(cards, lines)
+        for card in cards:
+            self._index(card, lines)
+        change = _difference(self._delta(cards, lines), before)
         self._account(change, 1)
         return change
