@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test test-spawn test-install format bench docs fuzz rules-figures system-deps clean
+.PHONY: build test test-spawn test-install format bench docs fuzz rules-figures system-deps clean translations
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
@@ -65,6 +65,15 @@ test-spawn: system-deps $(VENV)/.installed-test
 ## from another folder (build, verify, flash cards, serve), as pipx or pip install gives it (CI runs it)
 test-install: $(VENV)/.installed-test
 	$(BIN)/python tests/install_check.py
+
+## translations: extract the strings marked for translation into deckgen/locale/deckgen.pot, bring
+## each language's catalogue (deckgen/locale/<lang>/LC_MESSAGES/deckgen.po) up to date with it,
+## and compile the catalogues to .mo (Babel). Translate any new or changed string in the .po files,
+## then run it again; a test fails while a string has no translation or a .mo is out of date.
+translations: $(VENV)/.installed-test
+	$(BIN)/pybabel extract -F pyproject.toml -k N_ -k ngettext:1,2 --no-location --sort-output --omit-header -o deckgen/locale/deckgen.pot deckgen
+	$(BIN)/pybabel update -i deckgen/locale/deckgen.pot -d deckgen/locale -D deckgen --no-location --omit-header --ignore-pot-creation-date
+	$(BIN)/pybabel compile -d deckgen/locale -D deckgen --statistics
 
 ## docs: regenerate the pictures under docs/ (a test checks they are current, but for the
 ## screenshots of the web page, which follow the browser's own drawing of text), then build the

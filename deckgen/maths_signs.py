@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import N_
 from deckgen.options import Option
 
 #: The signs deckgen can print: a times sign, then a divide sign.
@@ -66,15 +67,11 @@ def signs_from(value: str | None) -> Signs:
 SIGNS = Option(
     "signs",
     "choice",
-    "The signs for times and divide on the cards and in the teacher pack: ×÷ (the default), ·: as German "
-    "schools write them, ×: as French ones do, or ·÷.",
+    N_(
+        "The signs for times and divide on the cards and in the teacher pack: ×÷ (the default), ·: as German "
+        "schools write them, ×: as French ones do, or ·÷."
+    ),
+    label=N_("Signs"),
     choices=CHOICES,
     commands=("build",),
-    labels=(
-        ("", "× and ÷ (the default)"),
-        ("×÷", ""),  # the default, listed once
-        ("·:", "· and : (as German schools write them)"),
-        ("×:", "× and : (as French schools write them)"),
-        ("·÷", "· and ÷"),
-    ),
 )

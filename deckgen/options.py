@@ -47,9 +47,8 @@ class Option:
     #: laser files); empty: every kind. Typed for a build that makes none of them, it is refused,
     #: and the page shows it only where the choices make one of them.
     formats: tuple[str, ...] = ()
-    #: How the page lists each choice, by value ("" is the option left out); a choice not named
-    #: here is listed as written.
-    labels: tuple[tuple[str, str], ...] = ()
+    #: How the page names it (marked for translation); "": made from its name.
+    label: str = ""
 
     @property
     def flag(self) -> str:

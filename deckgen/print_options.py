@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckgen.i18n import N_
 from deckgen.options import Option
 
 ENGRAVE = ("score", "fill", "none")
 
 MEDIA = ("transparency", "cardstock", "paper")
 #: What people call each media, in messages, file metadata and the packing list.
-MEDIA_NAMES = {"transparency": "transparency film", "cardstock": "card stock", "paper": "paper"}
+MEDIA_NAMES = {"transparency": N_("transparency film"), "cardstock": N_("card stock"), "paper": N_("paper")}
 LAYOUTS = ("sheet", "single")
 MARKS = ("crop", "lines", "none")
 DUPLEX = ("long-edge", "short-edge", "fold", "none")

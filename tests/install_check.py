@@ -112,6 +112,9 @@ def from_zip(python: str, wheel: Path, work: Path) -> None:
     )
     step("flash cards from the zip", [*deckgen, "build", "--game", "flashcards", "--out", "flash"], work, env)
     assert (work / "flash" / "flashcards.pdf").is_file()
+    german = "from deckgen.i18n import _, speaking\nwith speaking('de'):\n    print(_('Preview'))"
+    if step("a translation from the zip", [python, "-c", german], work, env).strip() != "Vorschau":
+        sys.exit("install check: the German catalogue was not found in the wheel")
     serve(deckgen, work, env, "static/page.css")
     print("install check: deckgen runs from its wheel as a zip", flush=True)
 

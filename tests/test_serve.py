@@ -371,3 +371,38 @@ def test_replacement_cards_on_the_page_are_the_command_lines(server: Server, tmp
     assert answer.body == made["treenex.pdf"]
     wrong = json.loads(request(server.url + "summary?game=treenex&only=T99").body)
     assert "--only T99: no such card" in wrong["problem"]
+
+
+@pytest.mark.parametrize(
+    ("header", "query", "words", "signs"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.5", "", ["Vorschau", "Dateien herunterladen", "1 Satz zu 60 Karten"], "--signs '·:'"),
+        ("fr-FR,fr;q=0.9", "", ["Aperçu", "Télécharger les fichiers", "1 jeu de 60 cartes"], "--signs '×:'"),
+        ("es-ES,es;q=0.9", "", ["Vista previa", "Descargar los archivos", "1 juego de 60 cartas"], "--signs '×:'"),
+        ("de-DE,de;q=0.9", "&lang=en", ["Preview", "Download the files", "1 set of 60 cards"], None),
+        ("en-US", "&lang=de", ["Vorschau", "Karten drucken auf"], "--signs '·:'"),
+    ],
+)
+def test_the_page_speaks_the_visitors_language_with_its_schools_signs(
+    server: Server, header: str, query: str, words: list[str], signs: str | None
+) -> None:
+    """The browser's language, or the one chosen on the page (kept in the address); the cards'
+    signs are those the schools of that language write, in the command the page shows."""
+    answer = request(server.url + "?game=cleariosity" + query, headers={"Accept-Language": header})
+    html = answer.text
+    language = (query.removeprefix("&lang=") or header[:2]) if query else header[:2]
+    assert f'<html lang="{language}">' in html
+    for word in words:
+        assert word in html, word
+    command = parse(html).texts["command"]
+    assert (signs in command) if signs else ("--signs" not in command)
+    assert '<select id="lang" name="lang">' in html
+
+
+def test_a_german_pages_download_is_the_command_lines_german_deck(server: Server, tmp_path: Path) -> None:
+    settings = {"game": "cleariosity", "pack": "0", "lang": "de"}
+    summary = json.loads(request(server.url + "summary?" + urlencode(settings)).body)
+    assert summary["command"] == "deckgen build --format pdf --game cleariosity --signs '·:' --no-pack"
+    answer = request(server.url + "download", urlencode(settings).encode(), own(server))
+    made = build_with_cli(shlex.split(summary["command"])[2:], tmp_path / "cli")
+    assert answer.body == made["cleariosity-numbers.pdf"]

@@ -351,3 +351,18 @@ def test_replacement_cards_are_printed_from_the_page(server: Server, page: Page)
     expect(page.locator("#counts")).to_contain_text("Replacement cards: 6 cards on")
     expect(page.locator("#command")).to_contain_text("--only 'G05, Y11'")
     assert "only=G05" in page.url
+
+
+def test_the_language_chooser_reloads_the_page_in_that_language(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity&sets=3")
+    expect(page.locator("#counts")).to_contain_text("3 sets of 60 cards")
+    page.locator("#lang").select_option("de")
+    expect(page.locator("#counts")).to_contain_text("3 Sätze zu 60 Karten")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'lang'")  # focus kept
+    expect(page.locator("#command")).to_contain_text("--signs '·:'")
+    expect(page.locator("#check")).to_contain_text("Stufe Grün", timeout=120_000)
+    # Changing a setting keeps the language; the address holds it.
+    page.get_by_label("Klassensätze").fill("4")
+    expect(page.locator("#counts")).to_contain_text("4 Sätze zu 60 Karten")
+    assert "lang=de" in page.url

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import N_
 from deckgen.options import Option
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ class Game:
     #: The deck used when no file is given (``None``: the user must give one).
     default_file: Path | None
     #: What ``--file`` takes, for messages and help, e.g. "a deck file (.toml)".
-    file_kind: str = "a deck file (.toml)"
+    file_kind: str = N_("a deck file (.toml)")
     #: What else an uploaded file may be: a description a deck is designed from (see
     #: :meth:`design_command`), e.g. "a deck spec (.toml) to design a deck from"; "" for none.
     designs_from: str = ""
@@ -226,11 +227,8 @@ class Game:
 
     def choice_label(self, option: str, value: str) -> str:
         """How the page lists a value of one of the game's own choice options (a preset's title);
-        ``""`` is the option left out. By default, the label its definition gives it."""
-        for own in self.options:
-            if own.name == option and own.labels:
-                return dict(own.labels).get(value, value or "(default)")
-        return value or "(default)"
+        ``""`` is the option left out."""
+        return value or N_("(default)")
 
     def sample_stack(self, deck: Deck) -> Stack | None:
         """A stack of this deck's cards making an equation, for previews (``None``: cards are not stacked)."""

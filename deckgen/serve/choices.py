@@ -18,29 +18,31 @@ from typing import Any
 from deckgen.errors import DeckgenError
 from deckgen.games import default_games, games
 from deckgen.games.base import Game
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, language, speak
+from deckgen.maths_signs import STANDARD_SIGNS
 from deckgen.options import MEASURES, Option, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
 
 #: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
 PRINTERS = {
-    "inkjet": "Home or school inkjet",
-    "laser": "Office laser printer",
-    "shop": "Print shop",
+    "inkjet": N_("Home or school inkjet"),
+    "laser": N_("Office laser printer"),
+    "shop": N_("Print shop"),
 }
 #: What the cards go on, and the media option each is.
 MATERIALS = {
-    "transparency": "Transparency film",
-    "cardstock": "Card stock",
-    "paper": "Plain paper",
+    "transparency": N_("Transparency film"),
+    "cardstock": N_("Card stock"),
+    "paper": N_("Plain paper"),
 }
 #: For cards with backs: printed two-sided, or both sides on one side and folded.
 SIDES = {
-    "two-sided": "Two-sided (the printer turns the sheet)",
-    "fold": "One-sided: each back beside its card, folded behind it",
+    "two-sided": N_("Two-sided (the printer turns the sheet)"),
+    "fold": N_("One-sided: each back beside its card, folded behind it"),
 }
 CUTTING = {
-    "hand": "By hand (scissors or a paper trimmer)",
-    "laser": "On a laser cutter (adds the laser files)",
+    "hand": N_("By hand (scissors or a paper trimmer)"),
+    "laser": N_("On a laser cutter (adds the laser files)"),
 }
 PAPERS = ("letter", "a4", "legal", "tabloid", "a3")
 #: What the print-shop choice sets (as the print-shop profile does).
@@ -118,6 +120,10 @@ class PageChoices:
     sets_typed: str = ""
     #: A design that found no deck and may search again (its id; see :mod:`deckgen.serve.designs`), or "".
     search_again: str = ""
+    #: The page's language as chosen on it ("": the browser's), and the language it speaks
+    #: (the chosen one, else the browser's first that deckgen speaks, else English).
+    lang: str = ""
+    speaks: str = "en"
 
     @property
     def game_obj(self) -> Game:
@@ -155,6 +161,10 @@ class PageChoices:
         choices.upload = upload if upload.isalnum() and len(upload) <= 64 else ""
         design = one("design")
         choices.design = design if design.isalnum() and len(design) <= 64 else ""
+        lang = one("lang")
+        choices.lang = lang if lang in LANGUAGES else ""
+        choices.speaks = choices.lang or language()
+        speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
         for option in direct_options(game):
             text = one(option.name)
             if len(text) > LONGEST:
@@ -190,6 +200,8 @@ class PageChoices:
             pairs.append(("upload", self.upload))
         if self.design:
             pairs.append(("design", self.design))
+        if self.lang:
+            pairs.append(("lang", self.lang))
         pairs += [(name, value) for name, value in self.direct.items()]
         return pairs
 
@@ -225,6 +237,10 @@ class PageChoices:
                 continue  # the uploaded deck is the deck
             if text and option.name not in self.errors:
                 options[option.name] = typed_value(option, text)
+        # The signs for times and divide: those the page's language usually writes, unless chosen.
+        usual = USUAL_SIGNS[self.speaks]
+        if "signs" not in options and usual != STANDARD_SIGNS.text and any(o.name == "signs" for o in game.options):
+            options["signs"] = usual
         return options
 
     @property

@@ -85,7 +85,8 @@
     const reads = document.getElementById("stack-reads");
     if (reads && answer.stack) {
       reads.textContent = answer.stack;
-      document.getElementById("stack").alt = "A stack of cards: " + answer.stack;
+      const stack = document.getElementById("stack");
+      stack.alt = stack.dataset.said + " " + answer.stack;
     }
     // Options for laser files only (and such) show while the choices make those files.
     for (const part of document.querySelectorAll("[data-formats]")) {
@@ -106,7 +107,12 @@
     const check = document.getElementById("check");
     if (check) {
       check.dataset.src = "/check?" + q + "&fragment=1";
-      check.innerHTML = '<p><a href="/check?' + q + '">Check this deck: play simulated classes (a few seconds)</a></p>';
+      const link = document.createElement("a");
+      link.href = "/check?" + q;
+      link.textContent = check.dataset.link;
+      const para = document.createElement("p");
+      para.append(link);
+      check.replaceChildren(para);
       loadCheck();
     }
   }
@@ -116,7 +122,9 @@
     if (!check) return;
     const src = check.dataset.src;
     check.setAttribute("aria-busy", "true");
-    check.innerHTML = "<p>Playing simulated classes…</p>";
+    const busy = document.createElement("p");
+    busy.textContent = check.dataset.busy;
+    check.replaceChildren(busy);
     const response = await fetch(src);
     if (check.dataset.src !== src) return;
     check.innerHTML = await response.text();
@@ -125,12 +133,17 @@
 
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   form.addEventListener("change", (event) => {
+    if (event.target.name === "lang") {
+      // The page in another language: loaded again, every setting kept.
+      window.location.assign("/?" + query() + "#lang");
+      return;
+    }
     if (event.target.name === "game") {
       // Another game has other options: a new page, with the print job kept and focus back on
       // the list of games.
       const kept = [["game", event.target.value]];
       for (const [name, value] of new URLSearchParams(query())) {
-        if (["sets", "paper", "printer", "cutting", "pictures", "pack"].includes(name)) kept.push([name, value]);
+        if (["sets", "paper", "printer", "cutting", "pictures", "pack", "lang"].includes(name)) kept.push([name, value]);
       }
       window.location.assign("/?" + new URLSearchParams(kept) + "#game-list");
       return;
@@ -148,5 +161,6 @@
     other.addEventListener("submit", () => { clearTimeout(timer); carry(query()); });
   }
   if (window.location.hash === "#game-list") document.getElementById("game").focus({ preventScroll: true });
+  if (window.location.hash === "#lang") document.getElementById("lang").focus({ preventScroll: true });
   loadCheck();
 })();

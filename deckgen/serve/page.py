@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from deckgen.games import games
 from deckgen.games.base import Outlook
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language
 from deckgen.options import Option
 from deckgen.serve.choices import (
     ASKED,
@@ -27,14 +28,16 @@ from deckgen.serve.choices import (
     materials_for,
 )
 
-TITLE = "deckgen: print a classroom set"
+TITLE = N_("deckgen: print a classroom set")
 
 
 def shell(body: str, title: str = TITLE, refresh: int | None = None) -> str:
-    """A whole page; ``refresh``: seconds after which it reloads itself (while a deck is designed)."""
+    """A whole page, in the language being spoken; ``refresh``: seconds after which it reloads
+    itself (while a deck is designed)."""
     again = f'<meta http-equiv="refresh" content="{refresh}">\n' if refresh else ""
+    title = _(title)
     return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"{again}<title>{escape(title)}</title>\n"
         '<link rel="stylesheet" href="/static/page.css">\n'
@@ -71,7 +74,7 @@ def _radios(
 ) -> str:
     items = "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{escape(value)}"'
-        f"{' checked' if value == chosen else ''}> {escape(text)}</label>"
+        f"{' checked' if value == chosen else ''}> {escape(_(text))}</label>"
         for value, text in options.items()
     )
     hidden = "" if shown else " hidden"
@@ -81,6 +84,15 @@ def _radios(
     )
 
 
+#: A flag's two choices on the page (``on`` and ``off``, as a profile writes them).
+FLAG_CHOICES = (N_("on"), N_("off"))
+#: The signs' choices named on the page (the one listed as the default elsewhere included).
+SIGNS_WORDS = {
+    "×÷": N_("× and ÷"),
+    "·:": N_("· and : (as German schools write them)"),
+    "×:": N_("× and : (as French and Spanish schools write them)"),
+    "·÷": N_("· and ÷"),
+}
 #: A choice whose labels run longer than this is a set of radio buttons, each label wrapping
 #: in the column, rather than a list a narrow column would cut off.
 LONGEST_LISTED = 32
@@ -101,16 +113,20 @@ def option_field(option: Option, value: str, choices: PageChoices, flag: bool = 
 def _option_control(option: Option, value: str, choices: PageChoices, flag: bool, label: str) -> str:
     name = option.name
     help_id = f"{name}-help"
-    label = label or option.name.replace("_", " ").capitalize()
-    helptext = f'<p class="help" id="{help_id}">{escape(option.help)}</p>'
+    label = label or _(option.label) or option.name.replace("_", " ").capitalize()
+    helptext = f'<p class="help" id="{help_id}">{escape(_(option.help))}</p>'
     shown_flag = f" <code>{option.flag}</code>" if flag else ""
     game = choices.game_obj
     if option.kind in ("choice", "flag"):
-        values = option.choices if option.kind == "choice" else ("on", "off")
+        values = option.choices if option.kind == "choice" else FLAG_CHOICES
         # A value the game gives no label is the list's first choice under another name (a preset
         # "standard" is the standard deck): listed once.
         values = tuple(v for v in values if game.choice_label(name, v))
-        labels = {v: game.choice_label(name, v) for v in ("", *values)}
+        labels = {v: _(game.choice_label(name, v)) for v in ("", *values)}
+        if name == "signs":  # left out, the signs the schools of the page's language usually write
+            usual = USUAL_SIGNS[choices.speaks]
+            labels = {"": _("As schools in this language usually write them: {signs}").format(signs=" ".join(usual))}
+            labels |= {v: _(SIGNS_WORDS[v]) for v in option.choices if v != usual}
         if max(len(text) for text in labels.values()) > LONGEST_LISTED:
             items = "".join(
                 f'<label class="choice"><input type="radio" name="{name}" value="{escape(v)}"'
@@ -121,9 +137,9 @@ def _option_control(option: Option, value: str, choices: PageChoices, flag: bool
                 f'<fieldset class="radios" id="{name}"{_described(name, choices, help_id)}>'
                 f"<legend>{escape(label)}{shown_flag}</legend>{items}{helptext}{_error(name, choices)}</fieldset>"
             )
-        items = f'<option value="">{escape(game.choice_label(name, ""))}</option>' + "".join(
-            f'<option value="{v}"{" selected" if v == value else ""}>{escape(game.choice_label(name, v))}</option>'
-            for v in values
+        items = "".join(
+            f'<option value="{v}"{" selected" if v == value and v else ""}>{escape(text)}</option>'
+            for v, text in labels.items()
         )
         control = f'<select id="{name}" name="{name}"{_described(name, choices, help_id)}>{items}</select>'
     else:
@@ -131,7 +147,7 @@ def _option_control(option: Option, value: str, choices: PageChoices, flag: bool
         limits = f' min="{option.low}" max="{option.high}"' if option.kind == "number" else ""
         control = (
             f'<input type="{kind}" id="{name}" name="{name}" value="{escape(value)}"{limits}'
-            f' placeholder="(default)"{_described(name, choices, help_id)}>'
+            f' placeholder="{escape(_("(default)"))}"{_described(name, choices, help_id)}>'
         )
     return (
         f'<div class="field"><label for="{name}">{escape(label)}{shown_flag}</label>{control}'
@@ -149,17 +165,37 @@ def replacement_fields(choices: PageChoices) -> str:
     number = choices.direct.get("only_set", "")
     opened = " open" if ids or number or any(n in choices.errors for n in REPLACEMENTS) else ""
     return (
-        f'<details id="replacements"{opened}><summary>Print replacement cards</summary>'
-        '<p class="help" id="replacements-help">For a lost or damaged card: only the cards named (or one '
-        "set's cards) are printed, each in the place the whole set prints it, so it matches the cards it "
-        "joins. Untick the teacher pack if you have it already.</p>"
-        f'<div class="field"><label for="only">Cards, by the id printed on them (G05, Y11)</label>'
+        f'<details id="replacements"{opened}><summary>{escape(_("Print replacement cards"))}</summary>'
+        '<p class="help" id="replacements-help">'
+        + escape(
+            _(
+                "For a lost or damaged card: only the cards named (or one set's cards) are printed, each in "
+                "the place the whole set prints it, so it matches the cards it joins. Untick the teacher pack "
+                "if you have it already."
+            )
+        )
+        + "</p>"
+        f'<div class="field"><label for="only">{escape(_("Cards, by the id printed on them (G05, Y11)"))}</label>'
         f'<input type="text" id="only" name="only" value="{escape(ids)}" placeholder="G05, Y11"'
         f"{_described('only', choices, 'replacements-help')}>{_error('only', choices)}</div>"
-        f'<div class="field"><label for="only_set">Or every card of one set (its number)</label>'
+        f'<div class="field"><label for="only_set">{escape(_("Or every card of one set (its number)"))}</label>'
         f'<input type="number" id="only_set" name="only_set" min="1" max="200" value="{escape(number)}"'
         f"{_described('only_set', choices, 'replacements-help')}>{_error('only_set', choices)}</div>"
         "</details>"
+    )
+
+
+def language_field(choices: PageChoices) -> str:
+    """The page's language: the browser's unless chosen here (a change reloads the page in it)."""
+    items = "".join(
+        f'<option value="{key}" lang="{key}"{" selected" if key == choices.speaks else ""}>{escape(name)}</option>'
+        for key, name in LANGUAGES.items()
+    )
+    # Labelled in every language, so that a visitor who reads none of the page finds it.
+    label = " · ".join(("Language", "Idioma", "Langue", "Sprache"))
+    return (
+        f'<div class="field" id="lang-part"><label for="lang">{label}</label>'
+        f'<select id="lang" name="lang">{items}</select></div>'
     )
 
 
@@ -175,76 +211,85 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         (o for o in game.options if "build" in o.commands and o.on_page), key=lambda o: "export" not in o.commands
     )
     parts = ['<form id="settings" method="get" action="/">']
-    parts.append("<fieldset><legend>Game and deck</legend>")
-    parts.append(_select("game", "Game", game_list, choices.game, choices))
+    parts.append(language_field(choices))
+    parts.append(f"<fieldset><legend>{escape(_('Game and deck'))}</legend>")
+    parts.append(_select("game", _("Game"), game_list, choices.game, choices))
     # With a deck of one's own, the options that choose a shipped deck (a preset) stand aside.
     shown = [o for o in own if not (upload_name and chooses_deck(o))]
     parts += [option_field(o, choices.direct.get(o.name, ""), choices, flag=False) for o in shown]
     if upload_name:
         without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
         parts.append(
-            f'<p class="note">Using your file <strong>{escape(upload_name)}</strong>. '
-            f'<a href="/?{escape(without)}">Use the shipped deck instead</a></p>'
+            '<p class="note">'
+            + _("Using your file {name}.").format(name=f"<strong>{escape(upload_name)}</strong>")
+            + f' <a href="/?{escape(without)}">{escape(_("Use the shipped deck instead"))}</a></p>'
             f'<input type="hidden" name="upload" value="{escape(choices.upload)}">'
         )
     parts.append("</fieldset>")
-    parts.append("<fieldset><legend>Print job</legend>")
+    parts.append(f"<fieldset><legend>{escape(_('Print job'))}</legend>")
     sets = escape(choices.sets_typed or str(choices.sets))
     parts.append(
-        f'<div class="field"><label for="sets">Classroom sets</label>'
+        f'<div class="field"><label for="sets">{escape(_("Classroom sets"))}</label>'
         f'<input type="number" id="sets" name="sets" min="1" max="200" value="{sets}"'
         f"{_described('sets', choices)}>{_error('sets', choices)}</div>"
     )
     parts.append(
         _select(
-            "paper", "Paper", [(p, p.upper() if p == "a4" or p == "a3" else p) for p in PAPERS], choices.paper, choices
+            "paper",
+            _("Paper"),
+            [(p, p.upper() if p == "a4" or p == "a3" else p) for p in PAPERS],
+            choices.paper,
+            choices,
         )
     )
-    parts.append(_radios("printer", "Printer", PRINTERS, choices.printer, choices))
-    parts.append(
-        f'<p class="note" id="shop-note"{"" if choices.printed_by_shop else " hidden"}>A print shop gets one card '
-        "a page at card size, with a margin of picture past the cut, in print-shop colours; it prints and trims "
-        "them, so the paper size and fold-over backs do not apply here.</p>"
+    parts.append(_radios("printer", _("Printer"), PRINTERS, choices.printer, choices))
+    shop_note = _(
+        "A print shop gets one card a page at card size, with a margin of picture past the cut, in print-shop "
+        "colours; it prints and trims them, so the paper size and fold-over backs do not apply here."
     )
-    parts.append(_radios("material", "Print the cards on", materials_for(game), choices.material, choices))
+    parts.append(
+        f'<p class="note" id="shop-note"{"" if choices.printed_by_shop else " hidden"}>{escape(shop_note)}</p>'
+    )
+    parts.append(_radios("material", _("Print the cards on"), materials_for(game), choices.material, choices))
     if game.has_backs:
         # Backs are printed only on card stock or paper, and a print shop takes them one a page.
-        parts.append(_radios("sides", "Backs of the cards", SIDES, choices.sides, choices, choices.backs_chosen))
-    parts.append(_radios("cutting", "Cutting", CUTTING, choices.cutting, choices))
+        parts.append(_radios("sides", _("Backs of the cards"), SIDES, choices.sides, choices, choices.backs_chosen))
+    parts.append(_radios("cutting", _("Cutting"), CUTTING, choices.cutting, choices))
     checked = " checked" if choices.pictures else ""
     parts.append(
         f'<label class="choice"><input type="checkbox" name="pictures" value="1"{checked}> '
-        "Also a picture (PNG) of every card</label>"
+        f"{escape(_('Also a picture (PNG) of every card'))}</label>"
     )
     # Unticked, the box sends nothing: the hidden field before it then says "no pack".
     checked = " checked" if choices.pack else ""
     parts.append(
         '<input type="hidden" name="pack" value="0">'
         f'<label class="choice"><input type="checkbox" id="pack" name="pack" value="1"{checked}> '
-        "The teacher pack: rules, answer keys, packing list and printing guide</label>"
+        f"{escape(_('The teacher pack: rules, answer keys, packing list and printing guide'))}</label>"
     )
     parts.append(replacement_fields(choices))
     parts.append("</fieldset>")
     direct = [o for o in direct_options(game) if o not in own and o.name not in REPLACEMENTS]
     opened = " open" if any(o.name in choices.direct for o in direct) else ""
-    parts.append(f"<details{opened}><summary>All options (as on the command line)</summary>")
-    parts.append(
-        '<p class="help">Anything set here wins over the choices above. '
-        f"The choices above set {', '.join('--' + m.replace('_', '-') for m in MAPPED if m not in ASKED)}.</p>"
-    )
+    parts.append(f"<details{opened}><summary>{escape(_('All options (as on the command line)'))}</summary>")
+    flags = ", ".join("--" + m.replace("_", "-") for m in MAPPED if m not in ASKED)
+    said = _("Anything set here wins over the choices above. The choices above set {flags}.").format(flags=flags)
+    parts.append(f'<p class="help">{escape(said)}</p>')
     parts += [option_field(o, choices.direct.get(o.name, ""), choices) for o in direct]
     parts.append("</details>")
-    parts.append('<p><button type="submit">Update preview</button></p>')
+    parts.append(f'<p><button type="submit">{escape(_("Update preview"))}</button></p>')
     parts.append("</form>")
     accept = ",".join(game.file_suffixes)
-    spec_words = f", or {game.designs_from}" if game.designs_from else ""
+    own_deck = _("Your own deck: {kind}").format(kind=_(game.file_kind))
+    if game.designs_from:
+        own_deck = _("Your own deck: {kind}, or {spec}").format(kind=_(game.file_kind), spec=_(game.designs_from))
     parts.append(
         '<form id="upload" method="post" action="/upload" enctype="multipart/form-data">'
         + hidden_fields([(k, v) for k, v in choices.query() if k != "design"])
-        + f'<div class="field"><label for="deck_file">Your own deck: {escape(game.file_kind)}{spec_words}</label>'
+        + f'<div class="field"><label for="deck_file">{escape(own_deck)}</label>'
         f'<input type="file" id="deck_file" name="deck_file" accept="{escape(accept)}"'
         f"{_described('deck_file', choices)}>"
-        f'{_error("deck_file", choices)}</div><p><button type="submit">Upload</button></p></form>'
+        f'{_error("deck_file", choices)}</div><p><button type="submit">{escape(_("Upload"))}</button></p></form>'
     )
 
     return "".join(parts)
@@ -258,8 +303,8 @@ def _search_again(choices: PageChoices) -> str:
     return (
         '<form id="design-again" method="post" action="/design-again">'
         + hidden_fields(fields)
-        + '<p><button type="submit">Try another search</button> '
-        '<span class="help">the same spec, searched again from a new starting point</span></p></form>'
+        + f'<p><button type="submit">{escape(_("Try another search"))}</button> '
+        f'<span class="help">{escape(_("the same spec, searched again from a new starting point"))}</span></p></form>'
     )
 
 
@@ -271,6 +316,7 @@ def preview_section(
     stack_reads: str | None,
     deck_in_use: str = "",
     back: bool = False,
+    deck_named: str = "",
 ) -> str:
     """The preview: what the job takes, the command, the pictures and the downloads. With a
     problem, only the problem shows (the rest is there, hidden, for the script to bring back)."""
@@ -282,16 +328,16 @@ def preview_section(
 
     refused = ""
     if choices.refused:
-        refused = (
-            f'<p class="problem" id="refused" role="alert">Your new file was not used: {escape(choices.refused)}. '
-            f"The preview below is still of {escape(deck_in_use.removeprefix('Deck in use: '))}.</p>"
+        said = _("Your new file was not used: {why}. The preview below is still of {deck}.").format(
+            why=choices.refused, deck=deck_named
         )
+        refused = f'<p class="problem" id="refused" role="alert">{escape(said)}</p>'
     shipped = ""
     if problem and choices.errors.get("deck_file"):
         without = urlencode([(k, v) for k, v in choices.query() if k not in ("upload", "design")])
-        shipped = f' <a href="/?{escape(without)}">Use the shipped deck</a>'
+        shipped = f' <a href="/?{escape(without)}">{escape(_("Use the shipped deck"))}</a>'
     parts = [
-        '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Preview</h2>',
+        f'<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">{escape(_("Preview"))}</h2>',
         refused,
         f'<p class="problem" id="problem" role="alert"{"" if problem else " hidden"}>{escape(problem or "")}</p>'
         + _search_again(choices)
@@ -299,43 +345,49 @@ def preview_section(
         f'<div id="made"{off}>',
         f'<p id="deck-in-use">{escape(deck_in_use)}</p>',
         f'<p id="counts" aria-live="polite">{escape(counts)}</p>',
-        f'<details><summary>The same files from the command line</summary><code id="command">{escape(command)}'
-        "</code></details>",
+        f"<details><summary>{escape(_('The same files from the command line'))}</summary>"
+        f'<code id="command">{escape(command)}</code></details>',
         '<div class="pictures">',
-        f'<figure><img id="sheet"{src("sheet")} alt="The first printed sheet">'
-        "<figcaption>The first sheet, as printed</figcaption></figure>",
-        f'<figure><img id="card" class="card"{src("card")} alt="The first card">'
-        "<figcaption>One card</figcaption></figure>",
+        f'<figure><img id="sheet"{src("sheet")} alt="{escape(_("The first printed sheet"))}">'
+        f"<figcaption>{escape(_('The first sheet, as printed'))}</figcaption></figure>",
+        f'<figure><img id="card" class="card"{src("card")} alt="{escape(_("The first card"))}">'
+        f"<figcaption>{escape(_('One card'))}</figcaption></figure>",
     ]
     if choices.game_obj.has_backs:
         # Beside its front, the first card's back as printed (hidden while no backs are printed).
         shown = back and not problem
         parts.append(
             f'<figure id="back-part"{"" if shown else " hidden"}><img id="back" class="card"'
-            f'{src("back") if shown else ""} alt="The back of the first card">'
-            "<figcaption>Its back</figcaption></figure>"
+            f'{src("back") if shown else ""} alt="{escape(_("The back of the first card"))}">'
+            f"<figcaption>{escape(_('Its back'))}</figcaption></figure>"
         )
     if stack_reads is not None or problem:
         reads = escape(stack_reads or "")
+        stack = escape(_("A stack of cards:"))
         parts.append(
-            f'<figure><img id="stack" class="card"{src("stack")} alt="A stack of cards: {reads}">'
-            f'<figcaption>A stack of cards: <span id="stack-reads">{reads}</span></figcaption></figure>'
+            f'<figure><img id="stack" class="card"{src("stack")} alt="{stack} {reads}" data-said="{stack}">'
+            f'<figcaption>{stack} <span id="stack-reads">{reads}</span></figcaption></figure>'
         )
     parts.append("</div>")
     carry = hidden_fields(choices.query())
     parts.append(
         f'<form id="download" class="carry" method="post" action="/download">{carry}'
-        '<button type="submit">Download the files</button></form>'
+        f'<button type="submit">{escape(_("Download the files"))}</button></form>'
         f'<p class="help" id="download-what">{escape(download_what(choices))}</p>'
     )
     # Shown only for backs printed two-sided (the script shows or hides it as the choices change).
     parts.append(
         f'<div id="calibration-part"{"" if choices.two_sided else " hidden"}>'
         f'<form id="calibration" class="carry" method="post" action="/calibration">{carry}'
-        '<button type="submit" class="secondary">Download the calibration sheet</button></form>'
-        '<p class="help">For printing backs: print the calibration sheet two-sided, read how far the back '
-        "landed off its scales, and type the two numbers as Back offset under All options "
-        "(for example 0.5mm,-1mm).</p></div>"
+        f'<button type="submit" class="secondary">{escape(_("Download the calibration sheet"))}</button></form>'
+        '<p class="help">'
+        + escape(
+            _(
+                "For printing backs: print the calibration sheet two-sided, read how far the back landed off "
+                "its scales, and type the two numbers as Back offset under All options (for example 0.5mm,-1mm)."
+            )
+        )
+        + "</p></div>"
     )
     parts.append("</div></section>")
     return "".join(parts)
@@ -343,18 +395,18 @@ def preview_section(
 
 def download_what(choices: PageChoices) -> str:
     """What the download holds, in a sentence."""
-    parts = ["the card sheets"]
+    parts = [_("the card sheets")]
     if choices.pack:
-        parts.append("the teacher pack (print it on plain paper)")
+        parts.append(_("the teacher pack (print it on plain paper)"))
     if choices.two_sided and choices.pack:
-        parts.append("the calibration sheet")
+        parts.append(_("the calibration sheet"))
     if "svg" in choices.formats:
-        parts.append("the laser files")
+        parts.append(_("the laser files"))
     if "png" in choices.formats:
-        parts.append("a picture of every card")
+        parts.append(_("a picture of every card"))
     if len(parts) == 1:
-        return "You get the card sheets as one PDF."
-    return "You get a ZIP with " + ", ".join(parts[:-1]) + " and " + parts[-1] + "."
+        return _("You get the card sheets as one PDF.")
+    return _("You get a ZIP with {things} and {last}.").format(things=", ".join(parts[:-1]), last=parts[-1])
 
 
 def check_link(choices: PageChoices, hidden: bool = False) -> str:
@@ -363,24 +415,33 @@ def check_link(choices: PageChoices, hidden: bool = False) -> str:
     query = escape(urlencode(choices.query()))
     return (
         f'<section class="check" id="check-section" aria-labelledby="check-h"{" hidden" if hidden else ""}>'
-        '<h2 id="check-h">What a class can expect</h2>'
-        f'<div id="check" data-src="/check?{query}&amp;fragment=1" aria-live="polite">'
-        f'<p><a href="/check?{query}">Check this deck: play simulated classes (a few seconds)</a></p></div></section>'
+        f'<h2 id="check-h">{escape(_("What a class can expect"))}</h2>'
+        f'<div id="check" data-src="/check?{query}&amp;fragment=1" aria-live="polite" '
+        f'data-link="{escape(check_words())}" data-busy="{escape(_("Playing simulated classes…"))}">'
+        f'<p><a href="/check?{query}">{escape(check_words())}</a></p></div></section>'
     )
+
+
+def check_words() -> str:
+    """The check link's words, in the language being spoken."""
+    return _("Check this deck: play simulated classes (a few seconds)")
 
 
 def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Outlook]) -> str:
     verdict = (
-        '<p class="pass">The deck passes every check.</p>'
+        f'<p class="pass">{escape(_("The deck passes every check."))}</p>'
         if passed
-        else f'<p class="problem" role="alert">The deck falls short: {escape(failure or "see below")}.</p>'
+        else '<p class="problem" role="alert">'
+        + escape(_("The deck falls short: {what}.").format(what=failure or _("see below")))
+        + "</p>"
     )
     parts = [verdict]
     if about:
         parts.append(f'<p class="help">{escape(about)}</p>')
     for item in outlooks:
         parts.append(f'<div class="level"><h3><span class="dot" style="background:{escape(item.colour)}"></span>')
-        parts.append(f"{escape(item.name.capitalize())} level</h3><p>{escape(item.sentence)}</p>")
+        level = _("{colour} level").format(colour=_(item.name).capitalize())
+        parts.append(f"{escape(level)}</h3><p>{escape(item.sentence)}</p>")
         parts.append('<table class="bars"><tbody>')
         for label, share, text in item.bars:
             bar = ""
@@ -400,16 +461,17 @@ def design_stage(stage: dict[str, object]) -> str:
     done = stage.get("done")
     share = float(done) if isinstance(done, int | float) and 0 <= done <= 1 else 0.0
     if stage.get("stage") == "search":
-        words = f"Searching for a deck: {share:.0%} of the search done."
+        words = _("Searching for a deck: {share} of the search done.").format(share=f"{share:.0%}")
     elif stage.get("stage") == "check":
-        attempt = stage.get("attempt")
-        words = f"Playing the deck of attempt {attempt} with simulated classes, to check it."
+        words = _("Playing the deck of attempt {attempt} with simulated classes, to check it.").format(
+            attempt=stage.get("attempt")
+        )
     else:
         return ""
     return (
         f'<p id="design-stage">{escape(words)}</p>'
         f'<progress id="design-progress" max="100" value="{round(share * 100)}" '
-        f'aria-label="Design progress">{share:.0%}</progress>'
+        f'aria-label="{escape(_("Design progress"))}">{share:.0%}</progress>'
     )
 
 
@@ -420,37 +482,46 @@ def design_section(
     choices: PageChoices | None = None,
     stage: dict[str, object] | None = None,
 ) -> str:
-    again = f" (search {search})" if search > 1 else ""
+    named = f"<strong>{escape(spec)}</strong>"
+    if search > 1:
+        named = _("{spec} (search {search})").format(spec=named, search=search)
     cancel = ""
     if choices is not None and choices.design:
         cancel = (
             '<form id="design-cancel" method="post" action="/design-cancel">'
             + hidden_fields(list(choices.query()))
-            + '<p><button type="submit">Cancel</button></p></form>'
+            + f'<p><button type="submit">{escape(_("Cancel"))}</button></p></form>'
         )
+    said = escape(
+        _(
+            "deckgen is designing a deck from your spec {spec} and checking it with simulated classes: "
+            "{seconds} s so far. A 60-card deck takes up to 2 minutes (the design stops at 3). This page "
+            "refreshes itself and shows the deck when it is ready."
+        )
+    ).format(spec=named, seconds=seconds)
     return (
-        '<section class="preview" aria-labelledby="preview-h"><h2 id="preview-h">Designing your deck</h2>'
-        f'<p role="status">deckgen is designing a deck from your spec <strong>{escape(spec)}</strong>{again} and '
-        f"checking it with simulated classes: {seconds} s so far. A 60-card deck takes up to 2 minutes "
-        "(the design stops at 3). "
-        "This page refreshes itself and shows the deck when it is ready.</p>"
-        + design_stage(stage or {})
-        + cancel
-        + "</section>"
+        '<section class="preview" aria-labelledby="preview-h">'
+        f'<h2 id="preview-h">{escape(_("Designing your deck"))}</h2>'
+        f'<p role="status">{said}</p>' + design_stage(stage or {}) + cancel + "</section>"
     )
 
 
 def main_page(
     choices: PageChoices, upload_name: str | None, preview: str, check: str, refresh: int | None = None
 ) -> str:
+    intro = _(
+        "Choose a deck and how you print it, see the sheets, check what a class can expect, then download the files."
+    )
+    footer = _(
+        "This page is made by deckgen on this computer. Closing the page does not stop deckgen; whoever "
+        "started it stops it with Ctrl-C where it was started."
+    )
     body = (
-        f"<header><h1>{escape(TITLE)}</h1>"
-        "<p>Choose a deck and how you print it, see the sheets, check what a class can expect, "
-        "then download the files.</p></header>"
-        f'<main><section class="controls" aria-label="Settings">{settings_form(choices, upload_name)}</section>'
+        f"<header><h1>{escape(_(TITLE))}</h1><p>{escape(intro)}</p></header>"
+        f'<main><section class="controls" aria-label="{escape(_("Settings"))}">'
+        f"{settings_form(choices, upload_name)}</section>"
         f'<div class="results">{preview}{check}</div></main>'
-        "<footer><p>This page is made by deckgen on this computer. Closing the page does not stop deckgen; "
-        "whoever started it stops it with Ctrl-C where it was started.</p></footer>"
+        f"<footer><p>{escape(footer)}</p></footer>"
     )
     return shell(body, refresh=refresh)
 
@@ -458,6 +529,6 @@ def main_page(
 def message_page(title: str, message: str, back: str = "/") -> str:
     return shell(
         f'<main class="message"><h1>{escape(title)}</h1><p class="problem" role="alert">{escape(message)}</p>'
-        f'<p><a href="{escape(back)}">Back to the page</a></p></main>',
+        f'<p><a href="{escape(back)}">{escape(_("Back to the page"))}</a></p></main>',
         title,
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.build import BuildJob, BuildRequest, prepare
+from deckgen.i18n import _, ngettext, number
 from deckgen.layout.primitives import Box, Primitive, translate
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.serve.choices import PageChoices
@@ -44,32 +45,36 @@ class Counts:
     replacements: int | None = None
 
     def sentence(self) -> str:
-        sets = _plural(self.sets, "set")
-        cards = _plural(self.cards, "card")
+        """What the job takes, in a sentence in the language being spoken."""
+        sets = ngettext("{count} set", "{count} sets", self.sets).format(count=number(self.sets))
+        cards = ngettext("{count} card", "{count} cards", self.cards).format(count=number(self.cards))
+        sheets = ngettext("{count} sheet", "{count} sheets", self.sheets).format(count=number(self.sheets))
+        media = _(self.media)
+        sides = _("printed on both sides") if self.two_sided else _("printed on one side")
         if self.replacements is not None:
-            sides = "printed on both sides" if self.two_sided else "printed on one side"
-            return (
-                f"Replacement cards: {_plural(self.replacements, 'card')} on {_plural(self.sheets, 'sheet')} "
-                f"of {self.media}, {sides}, each in its place on the sheet of a whole set."
+            printed = ngettext("{count} card", "{count} cards", self.replacements).format(
+                count=number(self.replacements)
             )
+            return _(
+                "Replacement cards: {cards} on {sheets} of {media}, {sides}, each in its place on the sheet of a "
+                "whole set."
+            ).format(cards=printed, sheets=sheets, media=media, sides=sides)
         if self.single:
-            sides = " (each card's back is the page after it)" if self.two_sided else ""
-            return (
-                f"{sets} of {cards}: {self.sheets:,} pages, one card a page at card size with bleed{sides}, "
-                f"for a print shop to print on {self.media} and trim."
-            )
-        sides = "printed on both sides" if self.two_sided else "printed on one side"
-        said = f"{sets} of {cards}: {_plural(self.sheets, 'sheet')} of {self.media}, {sides}."
+            pages = ngettext("{count} page", "{count} pages", self.sheets).format(count=number(self.sheets))
+            backs = _(" (each card's back is the page after it)") if self.two_sided else ""
+            return _(
+                "{sets} of {cards}: {pages}, one card a page at card size with bleed{backs}, for a print shop to "
+                "print on {media} and trim."
+            ).format(sets=sets, cards=cards, pages=pages, backs=backs, media=media)
+        said = _("{sets} of {cards}: {sheets} of {media}, {sides}.").format(
+            sets=sets, cards=cards, sheets=sheets, media=media, sides=sides
+        )
         if self.shared is not None:
-            said += (
-                f" Letting sets share sheets takes {self.shared:,} (set sheets: shared, under All options;"
-                " every card still shows its set)."
-            )
+            said += _(
+                " Letting sets share sheets takes {count} (set sheets: shared, under All options; every card "
+                "still shows its set)."
+            ).format(count=number(self.shared))
         return said
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}" + ("" if count == 1 else "s")
 
 
 class Previews:

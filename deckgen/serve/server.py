@@ -30,6 +30,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
+from deckgen.i18n import _, from_accept_language, speak
 from deckgen.resources import static_file
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
@@ -246,6 +247,7 @@ class Handler(BaseHTTPRequestHandler):
         self.do_GET()
 
     def do_GET(self) -> None:
+        speak(from_accept_language(self.headers.get("Accept-Language", "")))
         url = urlsplit(self.path)
         if not self._own_request(post=False, path=url.path):
             return
@@ -282,6 +284,7 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
     def do_POST(self) -> None:
+        speak(from_accept_language(self.headers.get("Accept-Language", "")))
         if not self._own_request(post=True):
             return
         url = urlsplit(self.path)
@@ -391,13 +394,13 @@ class Handler(BaseHTTPRequestHandler):
                 return
         upload = self._upload_path(choices)
         problem = None
-        said: dict[str, Any] = {"counts": "", "command": "", "deck": "", "stack": None, "back": False}
+        said: dict[str, Any] = {"counts": "", "command": "", "deck": "", "stack": None, "back": False, "named": ""}
         try:
             said = self._preview_words(choices, upload)
         except DeckgenError as error:
             problem = _attach(str(error), choices)
         preview = page.preview_section(
-            choices, said["counts"], said["command"], problem, said["stack"], said["deck"], said["back"]
+            choices, said["counts"], said["command"], problem, said["stack"], said["deck"], said["back"], said["named"]
         )
         check = page.check_link(choices, hidden=problem is not None)
         self._send_html(status, page.main_page(choices, upload.name if upload else None, preview, check))
@@ -414,6 +417,7 @@ class Handler(BaseHTTPRequestHandler):
             "counts": counts(job).sentence(),
             "command": choices.command(upload),
             "deck": deck_in_use(deck, upload),
+            "named": deck_named(deck, upload),
             "stack": stack.reads if stack is not None else None,
             "back": any(p.face in backs for page in deck.plan.pages for p in page.placements),
             "formats": list(choices.formats),
@@ -616,9 +620,14 @@ def own_names(host: str) -> set[str]:
 
 def deck_in_use(deck: Any, upload: Path | None) -> str:
     """Which deck the preview shows, in a line: a file uploaded, or the game's own."""
+    return _("Deck in use: {deck}").format(deck=deck_named(deck, upload))
+
+
+def deck_named(deck: Any, upload: Path | None) -> str:
+    """The deck the preview shows: "your file words.csv", or the game's own, shipped with deckgen."""
     if upload is not None:
-        return f"Deck in use: your file {upload.name}"
-    return f"Deck in use: {deck.game.deck_name(deck.deck)}, shipped with deckgen"
+        return _("your file {name}").format(name=upload.name)
+    return _("{deck}, shipped with deckgen").format(deck=deck.game.deck_name(deck.deck))
 
 
 def _verify_words(choices: PageChoices) -> list[str]:

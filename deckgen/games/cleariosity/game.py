@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
+from deckgen.i18n import N_
 from deckgen.maths_signs import SIGNS
 from deckgen.options import Option
 from deckgen.resources import data_folder
@@ -20,7 +21,13 @@ from deckgen.resources import data_folder
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
 
-GRID_TICKS = Option("grid_ticks", "flag", "Faint ticks at the grid corners of Cleariosity cards.", negatable=False)
+GRID_TICKS = Option(
+    "grid_ticks",
+    "flag",
+    N_("Faint ticks at the grid corners of Cleariosity cards."),
+    negatable=False,
+    label=N_("Grid ticks"),
+)
 #: This game's data package (``templates/cleariosity/``).
 TEMPLATES = data_folder("deckgen.games.cleariosity.templates")
 #: The preset decks shipped beside the standard one (``templates/cleariosity/cleariosity-NAME.toml``).
@@ -32,8 +39,9 @@ PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
 PRESET = Option(
     "preset",
     "choice",
-    "Cleariosity only: a preset deck to use instead of the standard one; its files carry its name.",
+    N_("Cleariosity only: a preset deck to use instead of the standard one; its files carry its name."),
     choices=tuple(PRESET_FILES),
+    label=N_("Preset"),
     in_profiles=False,
     commands=("build", "verify", "export"),
 )
@@ -58,7 +66,7 @@ class CleariosityGame(Game):
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
             options=(GRID_TICKS, PRESET, SPEC, SIGNS),
             clear_cards=True,
-            designs_from="a deck spec (.toml) to design a deck from",
+            designs_from=N_("a deck spec (.toml) to design a deck from"),
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Numbers",
             cmyk={
                 "#1E9E3A": (0.80, 0.00, 0.95, 0.05),  # green tier

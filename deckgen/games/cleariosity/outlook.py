@@ -13,21 +13,24 @@ from typing import Any
 
 from deckgen.games.base import Outlook
 from deckgen.games.cleariosity.model import Deck, Tier
+from deckgen.i18n import N_, _, decimal, number, percent
 
 #: The group size shown when the deck is played by several (verify's own "what a class can expect").
 USUAL_PLAYERS = 3
-NOUNS = {"+": "adding", "-": "subtracting", "*": "multiplying", "/": "dividing"}
+NOUNS = {"+": N_("adding"), "-": N_("subtracting"), "*": N_("multiplying"), "/": N_("dividing")}
+#: The standard colours' names, for the page to name them in its language.
+COLOURS = (N_("green"), N_("yellow"), N_("purple"), N_("orange"))
 
 
 def _joined(words: Iterable[str]) -> str:
-    return " and ".join(words)
+    return _(" and ").join(_(word) for word in words)
 
 
 def practising(tier: Tier) -> str:
     """What a level's practice stacks practise, in words."""
     if not tier.adds:
-        return "the facts of every operation in play"
-    return f"{_joined(NOUNS[op] for op in tier.adds)} with the facts this level brings in"
+        return _("the facts of every operation in play")
+    return _("{doing} with the facts this level brings in").format(doing=_joined(NOUNS[op] for op in tier.adds))
 
 
 def players_shown(report: Mapping[str, Any]) -> int | None:
@@ -56,27 +59,38 @@ def outlook(deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
         stranded = data.get("stranded", {}).get(key, {})
         cards = int(data["cards"])
         left = round((1 - collected) * cards)
-        sentence = (
-            f"Students collect {collected:.0%} of the {cards} cards in play (about {left} left on the table). "
-            f"A game gives each group about {practice:.1f} stacks that practise {practising(tier)}."
+        sentence = _(
+            "Students collect {collected} of the {cards} cards in play (about {left} left on the table). "
+            "A game gives each group about {practice} stacks that practise {practising}."
+        ).format(
+            collected=percent(collected),
+            cards=cards,
+            left=left,
+            practice=decimal(practice),
+            practising=practising(tier),
         )
+        doing = _joined(NOUNS[op] for op in tier.practised())
         bars: list[tuple[str, float | None, str]] = [
-            ("Cards collected", collected, f"{collected:.0%}"),
-            ("Cards beginners collect", beginners, f"{beginners:.0%}"),
-            (f"Stacks practising {_joined(NOUNS[op] for op in tier.practised())}, a game", None, f"{practice:.1f}"),
+            (_("Cards collected"), collected, percent(collected)),
+            (_("Cards beginners collect"), beginners, percent(beginners)),
+            (_("Stacks practising {doing}, a game").format(doing=doing), None, decimal(practice)),
         ]
         if stranded:
             share = float(stranded["value"])
             most = float(stranded["line"])
             bars.append(
-                (f"Card most often left: {stranded['card']}", share, f"{share:.0%} of games (fair: {most:.0%} at most)")
+                (
+                    _("Card most often left: {card}").format(card=stranded["card"]),
+                    share,
+                    _("{share} of games (fair: {most} at most)").format(share=percent(share), most=percent(most)),
+                )
             )
         failed = data.get("failed") or []
-        warning = "Falls short: " + "; ".join(failed) if failed else None
+        warning = _("Falls short: {what}").format(what="; ".join(failed)) if failed else None
         found.append(Outlook(tier.name, tier.dot, sentence, bars, warning))
-    about = (
-        f"From {int(report.get('games', 0)):,} simulated games a level, {players} players each. Beginners are "
-        "players who only spot stacks of two cards. The card most often left is the one still on the table at "
-        "the end in the most games: a level is fair when no card is left in more than a set share of games."
-    )
+    about = _(
+        "From {games} simulated games a level, {players} players each. Beginners are players who only spot "
+        "stacks of two cards. The card most often left is the one still on the table at the end in the most "
+        "games: a level is fair when no card is left in more than a set share of games."
+    ).format(games=number(int(report.get("games", 0))), players=players)
     return about, found

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.i18n import N_
 from deckgen.options import Option
 from deckgen.resources import data_folder
 
@@ -73,7 +74,7 @@ class FlashcardsGame(Game):
             stem="flashcards",
             summary="a two-sided card for each row of a spreadsheet",
             default_file=data_folder("deckgen.games.flashcards.templates") / "flashcards-sample.csv",
-            file_kind="a spreadsheet (.csv or .xlsx) with front and back columns, or an Anki deck (.apkg)",
+            file_kind=N_("a spreadsheet (.csv or .xlsx) with front and back columns, or an Anki deck (.apkg)"),
             file_suffixes=(".csv", ".xlsx", ".apkg"),
             options=(FRONT, BACK, FONT),
             print_defaults={"card_size": CARD_SIZE, "media": "cardstock", "duplex": "long-edge"},

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.i18n import N_
 from deckgen.maths_signs import SIGNS
 from deckgen.options import Option
 from deckgen.resources import data_folder
@@ -20,15 +21,17 @@ DECK_COMMANDS = ("build", "verify", "export")
 VALUES = Option(
     "values",
     "text",
-    "Treenex only: card values, e.g. 10-19 (default 0-9).",
+    N_("Treenex only: card values, e.g. 10-19 (default 0-9)."),
     metavar="LO-HI",
+    label=N_("Values"),
     in_profiles=False,
     commands=DECK_COMMANDS,
 )
 COPIES = Option(
     "copies",
     "number",
-    "Treenex only: copies of each value (default 4).",
+    N_("Treenex only: copies of each value (default 4)."),
+    label=N_("Copies"),
     low=1,
     high=100,
     in_profiles=False,
@@ -37,8 +40,9 @@ COPIES = Option(
 FRAME = Option(
     "frame",
     "flag",
-    "SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]",
+    N_("SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]"),
     formats=("svg",),
+    label=N_("Frame"),
 )
 
 

@@ -1,0 +1,113 @@
+"""Languages: the page in English, Spanish, French and German, with gettext catalogues.
+
+Strings are written in English in the code, marked with :func:`_` (translated where they are
+used) or :func:`N_` (kept as written, translated later, for texts defined at import time).
+Babel extracts them into ``deckgen/locale/deckgen.pot`` and compiles each language's ``.po``
+into the ``.mo`` read here (``make translations``); a string with no translation stays English.
+
+The language is a context variable, so each of the page's requests (each in its own thread)
+speaks its own visitor's language: :func:`speaking` sets it for a block of code.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+
+#: The languages deckgen speaks, each named in itself.
+LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch"}
+#: The signs for times and divide a country's primary schools usually write: German schools
+#: ``7 · 8`` and ``56 : 8``, French and Spanish ones ``7 × 8`` and ``56 : 8``.
+USUAL_SIGNS = {"en": "×÷", "es": "×:", "fr": "×:", "de": "·:"}
+DOMAIN = "deckgen"
+
+_language: ContextVar[str] = ContextVar("deckgen_language", default="en")
+
+
+@cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``language`` (English: none, the strings as written)."""
+    if language == "en" or language not in LANGUAGES:
+        return gettext.NullTranslations()
+    compiled = resources.files("deckgen.locale").joinpath(language, "LC_MESSAGES", f"{DOMAIN}.mo")
+    with compiled.open("rb") as stream:
+        return gettext.GNUTranslations(stream)
+
+
+def _(message: str) -> str:
+    """``message`` in the language being spoken (as written, where it has no translation)."""
+    return catalogue(_language.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count``, in the language being spoken."""
+    return catalogue(_language.get()).ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined; :func:`_` translates it where used."""
+    return message
+
+
+#: How each language writes a thousands separator (1,000; 1.000; 1 000 with a narrow space).
+THOUSANDS = {"en": ",", "es": ".", "fr": "\u202f", "de": "."}
+
+
+def number(count: int) -> str:
+    """A whole number as the language being spoken writes it (1,234; 1.234; 1 234)."""
+    return f"{count:,}".replace(",", THOUSANDS[_language.get()])
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, as the language being spoken writes it (92%, 92 %)."""
+    shown = f"{share:.0%}"
+    return shown if _language.get() == "en" else shown.replace("%", "\u00a0%")
+
+
+def decimal(value: float) -> str:
+    """A number to one decimal place, with the language's decimal mark (9.0; 9,0)."""
+    shown = f"{value:.1f}"
+    return shown if _language.get() == "en" else shown.replace(".", ",")
+
+
+def language() -> str:
+    """The language being spoken."""
+    return _language.get()
+
+
+@contextmanager
+def speaking(chosen: str) -> Iterator[None]:
+    """Speak ``chosen`` (a key of :data:`LANGUAGES`) inside the block."""
+    token = _language.set(chosen if chosen in LANGUAGES else "en")
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def speak(chosen: str) -> None:
+    """Speak ``chosen`` from here on in this thread (a request of the page, which serves one
+    request at a time in its thread: each sets it first)."""
+    _language.set(chosen if chosen in LANGUAGES else "en")
+
+
+def from_accept_language(header: str) -> str:
+    """The visitor's language from a browser's Accept-Language header (``de-DE,de;q=0.9,en;q=0.8``):
+    the one it prefers most of those deckgen speaks, else English."""
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(header.split(",")[:20]):
+        tag, _sep, weight = part.strip().partition(";")
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        base = tag.strip().lower().split("-")[0]
+        if base in LANGUAGES and quality > 0:
+            ranked.append((-quality, order, base))
+    return min(ranked)[2] if ranked else "en"
