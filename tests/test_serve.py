@@ -406,3 +406,13 @@ def test_a_german_pages_download_is_the_command_lines_german_deck(server: Server
     answer = request(server.url + "download", urlencode(settings).encode(), own(server))
     made = build_with_cli(shlex.split(summary["command"])[2:], tmp_path / "cli")
     assert answer.body == made["cleariosity-numbers.pdf"]
+
+
+def test_previews_follow_the_browsers_language_for_the_same_address(server: Server) -> None:
+    """The same address from an English and a German browser: the stack's orange mark is ÷ for
+    one and : for the other (a preview kept for one is not shown to the other)."""
+    url = server.url + "preview/stack.png?game=cleariosity&sets=7"
+    english = request(url, headers={"Accept-Language": "en"}).body
+    german = request(url, headers={"Accept-Language": "de"}).body
+    assert english != german
+    assert request(url, headers={"Accept-Language": "en-GB"}).body == english

@@ -87,7 +87,8 @@ class Previews:
 
     def job(self, choices: PageChoices, upload: Path | None) -> BuildJob:
         """The build plan of these choices (raises :class:`DeckgenError` as the build would)."""
-        key = tuple(choices.query())
+        # The language too: unchosen, it comes from the browser and sets the cards' signs.
+        key = (*choices.query(), ("speaks", choices.speaks))
         with self._lock:
             if key in self._jobs:
                 self._jobs.move_to_end(key)
