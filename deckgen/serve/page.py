@@ -221,7 +221,7 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
         parts.append(
             '<p class="note">'
-            + _("Using your file {name}.").format(name=f"<strong>{escape(upload_name)}</strong>")
+            + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(upload_name)}</strong>")
             + f' <a href="/?{escape(without)}">{escape(_("Use the shipped deck instead"))}</a></p>'
             f'<input type="hidden" name="upload" value="{escape(choices.upload)}">'
         )
