@@ -7,6 +7,7 @@ which backend makes which format; the layout and the drawing live elsewhere.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -239,7 +240,8 @@ def replacement_cards(
         raise DeckgenError(f"{flag} reprints cards of one deck: choose it with --game")
     wanted: set[str] | None = None
     if only is not None:
-        wanted = {part.strip().upper() for part in str(only).split(",") if part.strip()}
+        # Ids apart by commas or spaces ("G05,Y11", "G05, Y11", "G05 Y11").
+        wanted = {part.upper() for part in re.split(r"[\s,]+", str(only)) if part}
         if not wanted:
             raise DeckgenError("--only: name the cards to print by their ids, e.g. --only G05,Y11")
         unknown = sorted(wanted - set(ids))

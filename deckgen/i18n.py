@@ -39,8 +39,9 @@ def catalogue(language: str) -> gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    """``message`` in the language being spoken (as written, where it has no translation)."""
-    return catalogue(_language.get()).gettext(message)
+    """``message`` in the language being spoken (as written, where it has no translation; the
+    empty string stays empty, where gettext would give the catalogue's header)."""
+    return catalogue(_language.get()).gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

@@ -75,6 +75,8 @@ def build_words(
     words += option_words(build_options(), options)
     if not pack:
         words.append("--no-pack")
+    elif options.get("only") or options.get("only_set"):
+        words.append("--pack")  # replacement cards come without the pack unless it is asked for
     for path in (files or {}).values():
         words += ["--file", Path(path).name]
     return words

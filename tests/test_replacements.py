@@ -102,3 +102,9 @@ def test_a_sheet_not_full_has_cut_guides_around_its_printed_cards_only(tmp_path:
         marks = [point for mark in page.extras if isinstance(mark, Stroke) for point in mark.points]
         assert marks, "the printed cards keep their marks"
         assert all(x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach for x, y in marks), page.side
+
+
+def test_ids_may_be_apart_by_spaces_or_commas(tmp_path: Path) -> None:
+    spaced = plan(tmp_path, "treenex", only="T03 t17")
+    commas = plan(tmp_path, "treenex", only="T03,T17")
+    assert [placed(page) for page in spaced.pages] == [placed(page) for page in commas.pages]

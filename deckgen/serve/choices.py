@@ -18,8 +18,9 @@ from typing import Any
 from deckgen.errors import DeckgenError
 from deckgen.games import default_games, games
 from deckgen.games.base import Game
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, language, speak
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language, speak
 from deckgen.maths_signs import STANDARD_SIGNS
+from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
 
@@ -174,6 +175,11 @@ class PageChoices:
                 error = check_text(option, text)
                 if error:
                     choices.errors[option.name] = error
+        replacing = [name for name in ("only", "only_set") if name in choices.direct]
+        if replacing and choices.formats != ("pdf",):
+            choices.errors[replacing[0]] = _(
+                "replacement cards are printed on sheets only: choose cutting by hand, and untick the pictures"
+            )
         return choices
 
     def query(self) -> list[tuple[str, str]]:
@@ -235,7 +241,9 @@ class PageChoices:
             text = self.direct.get(option.name)
             if self.upload and chooses_deck(option):
                 continue  # the uploaded deck is the deck
-            if text and option.name not in self.errors:
+            if text and option.name not in self.errors and format_reason(option.name, self.formats) is None:
+                # An option for files not being made (a laser option while cutting by hand) waits,
+                # kept in the address, until they are made again.
                 options[option.name] = typed_value(option, text)
         # The signs for times and divide: those the page's language usually writes, unless chosen.
         usual = USUAL_SIGNS[self.speaks]
@@ -295,10 +303,9 @@ def check_text(option: Option, text: str) -> str | None:
     if option.kind == "flag" and text not in ("on", "off"):
         return f"{text!r}: choose on or off"
     if option.kind == "number":
-        try:
-            number = int(text)
-        except ValueError:
+        if not (text.isascii() and text.isdigit()):  # int() would take "2_0", "+2" and full-width digits
             return f"{text!r}: write a whole number from {option.low} to {option.high}"
+        number = int(text)
         if not option.low <= number <= option.high:
             return f"{text!r}: write a whole number from {option.low} to {option.high}"
     if option.kind in MEASURES:

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from deckgen.games import games
 from deckgen.games.base import Outlook
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language, percent
 from deckgen.options import Option
 from deckgen.serve.choices import (
     ASKED,
@@ -125,6 +125,7 @@ def _option_control(option: Option, value: str, choices: PageChoices, flag: bool
         labels = {v: _(game.choice_label(name, v)) for v in ("", *values)}
         if name == "signs":  # left out, the signs the schools of the page's language usually write
             usual = USUAL_SIGNS[choices.speaks]
+            value = "" if value == usual else value
             labels = {"": _("As schools in this language usually write them: {signs}").format(signs=" ".join(usual))}
             labels |= {v: _(SIGNS_WORDS[v]) for v in option.choices if v != usual}
         if max(len(text) for text in labels.values()) > LONGEST_LISTED:
@@ -169,16 +170,16 @@ def replacement_fields(choices: PageChoices) -> str:
         '<p class="help" id="replacements-help">'
         + escape(
             _(
-                "For a lost or damaged card: only the cards named (or one set's cards) are printed, each in "
-                "the place the whole set prints it, so it matches the cards it joins. Untick the teacher pack "
-                "if you have it already."
+                "For a lost or damaged card: only the cards named are printed (of one set only, if you give "
+                "its number too; or a whole set, with its number alone), each in the place the whole set "
+                "prints it, so it matches the cards it joins. Untick the teacher pack if you have it already."
             )
         )
         + "</p>"
         f'<div class="field"><label for="only">{escape(_("Cards, by the id printed on them (G05, Y11)"))}</label>'
         f'<input type="text" id="only" name="only" value="{escape(ids)}" placeholder="G05, Y11"'
         f"{_described('only', choices, 'replacements-help')}>{_error('only', choices)}</div>"
-        f'<div class="field"><label for="only_set">{escape(_("Or every card of one set (its number)"))}</label>'
+        f'<div class="field"><label for="only_set">{escape(_("Only the cards of one set (its number)"))}</label>'
         f'<input type="number" id="only_set" name="only_set" min="1" max="200" value="{escape(number)}"'
         f"{_described('only_set', choices, 'replacements-help')}>{_error('only_set', choices)}</div>"
         "</details>"
@@ -440,8 +441,8 @@ def check_fragment(passed: bool, failure: str, about: str, outlooks: Sequence[Ou
         parts.append(f'<p class="help">{escape(about)}</p>')
     for item in outlooks:
         parts.append(f'<div class="level"><h3><span class="dot" style="background:{escape(item.colour)}"></span>')
-        level = _("{colour} level").format(colour=_(item.name).capitalize())
-        parts.append(f"{escape(level)}</h3><p>{escape(item.sentence)}</p>")
+        level = _("{colour} level").format(colour=_(item.name))
+        parts.append(f"{escape(level[:1].upper() + level[1:])}</h3><p>{escape(item.sentence)}</p>")
         parts.append('<table class="bars"><tbody>')
         for label, share, text in item.bars:
             bar = ""
@@ -461,7 +462,7 @@ def design_stage(stage: dict[str, object]) -> str:
     done = stage.get("done")
     share = float(done) if isinstance(done, int | float) and 0 <= done <= 1 else 0.0
     if stage.get("stage") == "search":
-        words = _("Searching for a deck: {share} of the search done.").format(share=f"{share:.0%}")
+        words = _("Searching for a deck: {share} of the search done.").format(share=percent(share))
     elif stage.get("stage") == "check":
         words = _("Playing the deck of attempt {attempt} with simulated classes, to check it.").format(
             attempt=stage.get("attempt")

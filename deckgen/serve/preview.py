@@ -55,6 +55,11 @@ class Counts:
             printed = ngettext("{count} card", "{count} cards", self.replacements).format(
                 count=number(self.replacements)
             )
+            if self.single:
+                return _(
+                    "Replacement cards: {cards}, one a page at card size with bleed, for a print shop to print on "
+                    "{media} and trim."
+                ).format(cards=printed, media=media)
             return _(
                 "Replacement cards: {cards} on {sheets} of {media}, {sides}, each in its place on the sheet of a "
                 "whole set."
@@ -162,7 +167,11 @@ def card_png(job: BuildJob, dpi: int = CARD_DPI, side: str = "front") -> bytes |
     faces = deck.faces.fronts if side == "front" else deck.faces.backs
     if not faces:
         return None
-    face = deck.plan.faces.get(faces[0].key, faces[0])
+    # The first card the sheets print (a replacement card, when only some are printed).
+    fronts = [face.key for face in deck.faces.fronts]
+    placed = [p.face for page in deck.plan.pages for p in page.placements if p.face in fronts]
+    first = fronts.index(placed[0]) if placed else 0
+    face = deck.plan.faces.get(faces[first].key, faces[first])
     dpi = fitting_dpi(face.width, face.height, CARD_PIXELS, dpi)
     background = (0, 0, 0, 0) if deck.game.clear_cards else WHITE
     return png_bytes(draw(face.primitives, face.width, face.height, dpi, background), dpi)
