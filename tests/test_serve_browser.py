@@ -329,9 +329,14 @@ def test_a_flash_cards_back_is_previewed_beside_its_front(server: Server, page: 
     expect(page.locator("#counts")).to_contain_text("cards")
     back = page.locator("#back")
     expect(back).to_be_visible()
-    page.wait_for_function(
-        "document.getElementById('back').complete && document.getElementById('back').naturalWidth > 0"
-    )
+    # Loaded and drawn (polled with evaluate: the page's Content-Security-Policy refuses the eval
+    # that wait_for_function's string predicates use).
+    loaded = "document.getElementById('back').complete && document.getElementById('back').naturalWidth > 0"
+    for _ in range(100):
+        if page.evaluate(loaded):
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate(loaded)
     front_box, back_box = page.locator("#card").bounding_box(), back.bounding_box()
     assert front_box and back_box and abs(front_box["y"] - back_box["y"]) < 2  # side by side
     assert page.evaluate("fetch(document.getElementById('back').src).then(r => r.status)") == 200
@@ -359,7 +364,7 @@ def test_the_language_chooser_reloads_the_page_in_that_language(server: Server, 
     page.locator("#lang").select_option("de")
     expect(page.locator("#counts")).to_contain_text("3 Sätze zu 60 Karten")
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'lang'")  # focus kept
+    expect(page.locator("#lang")).to_be_focused()  # focus kept
     expect(page.locator("#command")).to_contain_text("--signs '·:'")
     expect(page.locator("#check")).to_contain_text("Stufe Grün", timeout=120_000)
     # Changing a setting keeps the language; the address holds it.
