@@ -396,13 +396,17 @@ def test_the_page_speaks_the_visitors_language_with_its_schools_signs(
         assert word in html, word
     command = parse(html).texts["command"]
     assert (signs in command) if signs else ("--signs" not in command)
+    # The paper the page starts with: A4 where the language is spoken in Europe, else Letter.
+    assert ("--paper a4" in command) == (language != "en")
+    assert re.search(r'<option value="a4" selected>', html) or language == "en"
     assert '<select id="lang" name="lang">' in html
 
 
 def test_a_german_pages_download_is_the_command_lines_german_deck(server: Server, tmp_path: Path) -> None:
     settings = {"game": "cleariosity", "pack": "0", "lang": "de"}
     summary = json.loads(request(server.url + "summary?" + urlencode(settings)).body)
-    assert summary["command"] == "deckgen build --format pdf --game cleariosity --signs '·:' --no-pack"
+    # A4, as German schools print, and the signs German schools write.
+    assert summary["command"] == "deckgen build --format pdf --game cleariosity --paper a4 --signs '·:' --no-pack"
     answer = request(server.url + "download", urlencode(settings).encode(), own(server))
     made = build_with_cli(shlex.split(summary["command"])[2:], tmp_path / "cli")
     assert answer.body == made["cleariosity-numbers.pdf"]
@@ -467,3 +471,10 @@ def test_a_set_number_is_plain_digits(server: Server, typed: str) -> None:
         request(server.url + "summary?" + urlencode({"game": "treenex", "sets": "30", "only_set": typed})).body
     )
     assert "only_set" in summary["errors"], summary
+
+
+def test_letter_chosen_on_a_german_page_stays_letter(server: Server) -> None:
+    summary = json.loads(request(server.url + "summary?game=treenex&lang=de&paper=letter").body)
+    assert "paper=letter" in summary["query"] and "--paper" not in summary["command"]
+    english = json.loads(request(server.url + "summary?game=treenex&paper=a4").body)
+    assert "paper=a4" in english["query"] and "--paper a4" in english["command"]

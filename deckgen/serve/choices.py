@@ -46,6 +46,8 @@ CUTTING = {
     "laser": N_("On a laser cutter (adds the laser files)"),
 }
 PAPERS = ("letter", "a4", "legal", "tabloid", "a3")
+#: The paper schools print on where each language is spoken (the page's first choice).
+USUAL_PAPER = {"en": "letter", "es": "a4", "fr": "a4", "de": "a4"}
 #: What the print-shop choice sets (as the print-shop profile does).
 PRINT_SHOP = {"layout": "single", "bleed": "3mm", "color": "cmyk", "marks": "none"}
 #: Options the teacher's choices set; under "All options" they may be set directly instead.
@@ -127,6 +129,11 @@ class PageChoices:
     speaks: str = "en"
 
     @property
+    def usual_paper(self) -> str:
+        """The paper the page starts with: A4 where its language is spoken (Europe), else Letter."""
+        return USUAL_PAPER[self.speaks]
+
+    @property
     def game_obj(self) -> Game:
         return games()[self.game]
 
@@ -140,6 +147,10 @@ class PageChoices:
 
         key = one("game", default_games()[0])
         choices = cls(game=key if key in games() else default_games()[0])
+        lang = one("lang")
+        choices.lang = lang if lang in LANGUAGES else ""
+        choices.speaks = choices.lang or language()
+        speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
         if key not in games():
             choices.errors["game"] = f"no game called {key!r}; choose one of the list"
         game = choices.game_obj
@@ -149,7 +160,7 @@ class PageChoices:
         else:
             choices.errors["sets"] = f"{shorten(sets)!r}: write a whole number from 1 to {MAX_SETS}"
             choices.sets_typed = shorten(sets)
-        choices.paper = _pick(one("paper", "letter"), PAPERS, "paper", choices.errors)
+        choices.paper = _pick(one("paper", choices.usual_paper), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
         material = one("material", default_of(game, "media"))
         allowed = tuple(materials_for(game))
@@ -162,10 +173,6 @@ class PageChoices:
         choices.upload = upload if upload.isalnum() and len(upload) <= 64 else ""
         design = one("design")
         choices.design = design if design.isalnum() and len(design) <= 64 else ""
-        lang = one("lang")
-        choices.lang = lang if lang in LANGUAGES else ""
-        choices.speaks = choices.lang or language()
-        speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
         for option in direct_options(game):
             text = one(option.name)
             if len(text) > LONGEST:
@@ -188,7 +195,7 @@ class PageChoices:
         pairs = [("game", self.game)]
         if self.sets != 1:
             pairs.append(("sets", str(self.sets)))
-        if self.paper != "letter":
+        if self.paper != self.usual_paper:
             pairs.append(("paper", self.paper))
         if self.printer != "inkjet":
             pairs.append(("printer", self.printer))
