@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.build import BuildJob, BuildRequest, prepare
-from deckgen.i18n import _, ngettext, number
+from deckgen.i18n import _, counted, number
 from deckgen.layout.primitives import Box, Primitive, translate
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.serve.choices import PageChoices
@@ -46,15 +46,13 @@ class Counts:
 
     def sentence(self) -> str:
         """What the job takes, in a sentence in the language being spoken."""
-        sets = ngettext("{count} set", "{count} sets", self.sets).format(count=number(self.sets))
-        cards = ngettext("{count} card", "{count} cards", self.cards).format(count=number(self.cards))
-        sheets = ngettext("{count} sheet", "{count} sheets", self.sheets).format(count=number(self.sheets))
+        sets = counted("{count} set", "{count} sets", self.sets)
+        cards = counted("{count} card", "{count} cards", self.cards)
+        sheets = counted("{count} sheet", "{count} sheets", self.sheets)
         media = _(self.media)
         sides = _("printed on both sides") if self.two_sided else _("printed on one side")
         if self.replacements is not None:
-            printed = ngettext("{count} card", "{count} cards", self.replacements).format(
-                count=number(self.replacements)
-            )
+            printed = counted("{count} card", "{count} cards", self.replacements)
             if self.single:
                 return _(
                     "Replacement cards: {cards}, one a page at card size with bleed, for a print shop to print on "
@@ -65,7 +63,7 @@ class Counts:
                 "whole set."
             ).format(cards=printed, sheets=sheets, media=media, sides=sides)
         if self.single:
-            pages = ngettext("{count} page", "{count} pages", self.sheets).format(count=number(self.sheets))
+            pages = counted("{count} page", "{count} pages", self.sheets)
             backs = _(" (each card's back is the page after it)") if self.two_sided else ""
             return _(
                 "{sets} of {cards}: {pages}, one card a page at card size with bleed{backs}, for a print shop to "
