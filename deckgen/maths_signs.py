@@ -14,23 +14,17 @@ from deckgen.errors import DeckgenError
 from deckgen.i18n import N_
 from deckgen.options import Option
 
-#: The signs deckgen can print: a times sign, then a divide sign.
-TIMES_SIGNS = ("×", "·")
-DIVIDE_SIGNS = ("÷", ":")
 #: Every pair, as ``--signs`` takes them: the default (× ÷), German schools', French schools', the last.
 CHOICES = ("×÷", "·:", "×:", "·÷")
 
 
 @dataclass(frozen=True)
 class Signs:
-    """A class's signs for times and divide (plus is ``+`` and minus ``−`` for every class)."""
+    """A class's signs for times and divide (plus is ``+`` and minus ``−`` for every class); made
+    from a value ``--signs`` takes by :func:`signs_from`, which checks it."""
 
     times: str = "×"
     divide: str = "÷"
-
-    def __post_init__(self) -> None:
-        if self.times not in TIMES_SIGNS or self.divide not in DIVIDE_SIGNS:
-            raise DeckgenError(f"signs {self.times}{self.divide}: choose one of {', '.join(CHOICES)}")
 
     def of(self, op: str) -> str:
         """The printed sign of an operation written ``+``, ``-``, ``*`` or ``/``."""
