@@ -147,3 +147,13 @@ def test_signs_are_checked() -> None:
 def test_signs_apply_to_games_that_multiply_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "--game", "flashcards", "--signs", "·:"]) != 0
     assert "--signs applies to" in capsys.readouterr().err
+
+
+def test_no_expression_in_the_class_signs_is_split_across_lines(tmp_path: Path) -> None:
+    """ "a · b − c" stays on one line as "a × b − c" does (the pack glues every class's signs)."""
+    args = ["--deck", "treenex", "--paper", "a4", "--duplex", "fold", "--values", "10-19", "--copies", "3"]
+    assert main(["build", *args, "--signs", "·:", "--out", str(tmp_path)]) == 0
+    lines = [line.strip() for line in text_of(tmp_path / "teacher-pack.pdf").splitlines()]
+    assert any("a · b − c" in line for line in lines)
+    for line in lines:
+        assert not line.endswith("·") and not line.startswith(("· ", ": ")), line

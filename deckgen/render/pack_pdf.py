@@ -35,14 +35,18 @@ from reportlab.platypus import (
 from deckgen import pack_blocks as blocks
 from deckgen.games.base import PackSection
 from deckgen.guide import printing_guide, set_sheet_notes
+from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
 from deckgen.render.text_layer import draw_text_layer, layer_font
 
-#: Operators inside expressions: the spaces around them never break a line ("a × b" stays together).
-_GLUED = re.compile(r" ([×+−÷=]) ")
+#: Operators inside expressions, in any class's signs (see deckgen/maths_signs.py): the spaces
+#: around them never break a line ("a × b" and "a · b" stay together; " : " with a space on each
+#: side is always a divide sign).
+_OPERATORS = "".join(sorted(set("+−=" + "".join(SIGN_CHOICES))))
+_GLUED = re.compile(" ([" + re.escape(_OPERATORS) + "]) ")
 
 
 def keep_expressions_together(text: str) -> str:
