@@ -22,6 +22,7 @@ from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
+from deckgen.i18n import USUAL_SIGNS, _, speaking
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import CardFaces, Face
@@ -62,6 +63,9 @@ class BuildRequest:
     pack: bool = True
     formats: tuple[str, ...] = ("pdf",)
     dpi: int = 300
+    #: The language of the teacher pack (a key of :data:`~deckgen.i18n.LANGUAGES`); it also sets
+    #: the signs printed for times and divide where ``signs`` is not given.
+    language: str = "en"
 
     @property
     def command(self) -> str:
@@ -76,6 +80,7 @@ class BuildRequest:
             formats=self.formats,
             pack=self.pack,
             dpi=self.dpi if self.dpi != 300 else None,
+            language=self.language,
         )
         return build_command(words)
 
@@ -140,7 +145,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
         check_settings(laser_settings, settings.card)
         resolved[key] = (game, settings, laser_settings)
-    for game, settings, _ in resolved.values():
+    for game, settings, _laser in resolved.values():
         folded = game.has_backs and settings.duplex == "fold"
         if folded and settings.registration and "svg" in request.formats:
             raise DeckgenError(
@@ -149,10 +154,12 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                 "or leave out --format svg"
             )
     # Values are checked first (a wrong one is named as such), then what they would do.
-    refuse_idle_options(request.options, [(game, settings) for game, settings, _ in resolved.values()], request.formats)
+    refuse_idle_options(
+        request.options, [(game, settings) for game, settings, _laser in resolved.values()], request.formats
+    )
     decks: dict[str, DeckJob] = {}
     for key, (game, settings, laser_settings) in resolved.items():
-        options = _game_options(game, chosen, request.options)
+        options = _game_options(game, chosen, request.options, request.language)
         deck = game.load(request.files.get(key), options)
         cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
@@ -215,11 +222,18 @@ def _check_places(request: BuildRequest) -> None:
             raise DeckgenError(f"--out {out}: {place} is a folder, where a file goes; move it away")
 
 
-def _game_options(game: Game, chosen: dict[str, Any] | None, given: dict[str, Any]) -> dict[str, Any]:
-    """The game's own options: set by the profile (``frame = true``), then as typed (``--no-frame``)."""
+def _game_options(
+    game: Game, chosen: dict[str, Any] | None, given: dict[str, Any], language: str = "en"
+) -> dict[str, Any]:
+    """The game's own options: set by the profile (``frame = true``), then as typed (``--no-frame``).
+    A game that prints signs for times and divide prints those the language's schools usually
+    write (German ``·`` and ``:``), unless ``signs`` says otherwise."""
     names = {option.name for option in game.options}
     from_profile = {key: value for key, value in (chosen or {}).items() if key in names}
-    return {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
+    options = {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
+    if "signs" in names and not options.get("signs"):
+        options["signs"] = USUAL_SIGNS.get(language, USUAL_SIGNS["en"])
+    return options
 
 
 def replacement_cards(
@@ -303,13 +317,13 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         backs = sum(1 for page in plan.pages if page.side == "back")
         folded = deck.game.has_backs and settings.duplex == "fold"
         shared = settings.set_sheets == "shared" and settings.sets > 1
-        media = MEDIA_NAMES[settings.media]
-        sides = "two-sided" if backs else "one side"
+        media = _(MEDIA_NAMES[settings.media])
+        sides = _("two-sided") if backs else _("one side")
         if settings.layout == "single":
-            media += ", one card a page"
+            media = _("{media}, one card a page").format(media=media)
         entries.append(
             PackingEntry(
-                deck.game.name,
+                _(deck.game.name),
                 deck.cards,
                 None if shared else fronts // settings.sets,
                 fronts,
@@ -318,7 +332,7 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
                 deck.game.packing_detail(deck.deck),
                 settings,
                 ids=deck.game.ids_of(deck.deck),
-                card_noun=deck.game.card_noun,
+                card_noun=_(deck.game.card_noun),
                 clear_cards=deck.game.clear_cards,
                 two_sided=backs > 0,
                 folded=folded,
@@ -438,7 +452,7 @@ def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         w, h = deck.settings.card
         clear = deck.game.clear_cards
         background = CLEAR if clear else WHITE
-        labelled = [(label, face) for _, label, face in faces]
+        labelled = [(label, face) for _stem, label, face in faces]
         shapes, sheet_w, sheet_h = contact_sheet(labelled, w, h, CONTACT_COLUMNS, outline=clear)
         # At most CONTACT_PIXELS pixels, so a 1,000-card deck's sheet stays small in memory too.
         area_in2 = (sheet_w / 25.4) * (sheet_h / 25.4)
@@ -447,7 +461,7 @@ def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         pictures: list[tuple[str, Sequence[Primitive], float, float, int, Rgba]] = [
             (f"{deck.game.stem}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)
         ]
-        pictures += [(stem, face.primitives, w, h, dpi, background) for stem, _, face in faces]
+        pictures += [(stem, face.primitives, w, h, dpi, background) for stem, _label, face in faces]
         for stem, shapes_, width, height, picture_dpi, colour in pictures:
             path = folder / f"{stem}.png"
             pieces.append((partial(_png_of, shapes_, width, height, picture_dpi, colour), _writer(path, progress)))
@@ -560,8 +574,8 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
     workers = default_workers()
     written: list[Path] = []
     # Closed on the way out, whatever happens: a failed write or a stop ends the workers now.
-    with closing(run_tasks([work for work, _ in pieces], workers)) as results:
-        for (_, finish), result in zip(pieces, results, strict=True):
+    with closing(run_tasks([work for work, _finish in pieces], workers)) as results:
+        for (_work, finish), result in zip(pieces, results, strict=True):
             written += finish(result)
     if job.laser:
         # Cards, cut length and travel of every sheet, for the person at the laser.
@@ -581,9 +595,20 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     command = job.request.command
     if job.request.pack:
         sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
-        sets, entries = packing_entries(job)
+        with speaking(job.request.language):  # the entries' words are the pack's
+            sets, entries = packing_entries(job)
         decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-        pack = partial(_pack_pdf, decks, sets, entries, pack_page_size(sheets), cmyk, calibration is not None, command)
+        pack = partial(
+            _pack_pdf,
+            decks,
+            sets,
+            entries,
+            pack_page_size(sheets),
+            cmyk,
+            calibration is not None,
+            command,
+            job.request.language,
+        )
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
     if calibration is not None:
         pieces.append(
@@ -631,24 +656,26 @@ def _pack_pdf(
     cmyk: bool = False,
     calibration: bool = False,
     command: str = "",
+    language: str = "en",
 ) -> bytes:
-    """The teacher pack: each game's pages (worked out here, in a worker: answer keys take a
-    solver), then the packing list and printing guide."""
+    """The teacher pack, in ``language``: each game's pages (worked out here, in a worker: answer
+    keys take a solver), then the packing list and printing guide."""
     from deckgen.render.pack_pdf import teacher_pack_pdf, text_width
 
-    width = text_width(page_size)
-    names, sections = [], []
-    for key, deck, card in decks:
-        game = find_game(key)
-        names.append(game.name)
-        sections += game.pack_sections(deck, card, width)
-    return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration, command)
+    with speaking(language):
+        width = text_width(page_size)
+        names, sections = [], []
+        for key, deck, card in decks:
+            game = find_game(key)
+            names.append(game.name)
+            sections += game.pack_sections(deck, card, width)
+        return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration, command)
 
 
 def _owns(job: BuildJob, relative: str) -> bool:
     """Whether a file an earlier build wrote (a path inside ``--out``) is this build's to replace:
     the laser sheets of a laser build, the pictures of the games a PNG build previews."""
-    folder, _, name = relative.partition("/")
+    folder, _slash, name = relative.partition("/")
     if folder == "svg" and job.laser:
         return True
     if folder == "png" and "png" in job.request.formats and "/" not in name:

@@ -21,6 +21,7 @@ from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
+from deckgen.i18n import LANGUAGES
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
@@ -320,6 +321,17 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **op
 @click.option("--profile", help="Named print profile from templates/profiles.toml; options below override it.")
 @with_options(list(PRINT_OPTIONS))
 @click.option("--pack/--no-pack", default=True, show_default=True, help="Also write the teacher pack (PDF).")
+@click.option(
+    "--lang",
+    "language",
+    type=click.Choice(list(LANGUAGES)),
+    default="en",
+    show_default=True,
+    help="Language of the teacher pack: "
+    + ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
+    + ". It also sets the signs for times and divide that schools there write (de: · and :; es, fr: × and :), "
+    "unless --signs is given.",
+)
 @with_options(list(LASER_OPTIONS))
 @file_option
 @with_options(game_options("build"))
@@ -331,6 +343,7 @@ def build(
     profile: str | None,
     file: Path | None,
     pack: bool,
+    language: str,
     **options: Any,
 ) -> None:
     """Write print-ready PDFs, laser-cut SVGs or PNG previews of the decks, and the teacher pack (see below)."""
@@ -379,6 +392,7 @@ def build(
         pack=pack,
         formats=made,
         dpi=dpi,
+        language=language,
     )
     job = prepare(request)
     say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))

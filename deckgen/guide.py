@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckgen import pack_text as words
+from deckgen.i18n import N_, _, decimal_g, language, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Space
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_options import MEDIA_NAMES
@@ -20,29 +21,32 @@ from deckgen.print_options import MEDIA_NAMES
 def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibration: bool) -> list[Block]:
     """The guide's blocks. ``calibration``: the build wrote :data:`CALIBRATION_PDF` for these sheets."""
     # It follows the packing list on the same page: both are read when printing.
-    story: list[Block] = [Space(6), Heading("Printing guide")]
-    story += [Heading("Print at actual size", 2), Bullets(_actual_size(entries))]
+    story: list[Block] = [Space(6), Heading(_("Printing guide"))]
+    story += [Heading(_("Print at actual size"), 2), Bullets(_actual_size(entries))]
     film = [e for e in entries if e.settings.media == "transparency" and not _shop(e)]
     if film:
-        story += [Heading("Transparency film", 2), Bullets(_film(film))]
-    for media, heading in (("cardstock", "Card stock"), ("paper", "Paper and index cards")):
+        story += [Heading(_("Transparency film"), 2), Bullets(_film(film))]
+    for media, heading in (("cardstock", N_("Card stock")), ("paper", N_("Paper and index cards"))):
         chosen = [e for e in entries if e.settings.media == media and not _shop(e)]
         if chosen:
-            story += [Heading(heading if media != "paper" else _paper_heading(chosen), 2), Bullets(_media(chosen))]
+            story += [Heading(_(heading) if media != "paper" else _paper_heading(chosen), 2), Bullets(_media(chosen))]
     two_sided = [e for e in entries if e.two_sided]
     if two_sided:
-        story += [Heading("Backs: two-sided printing", 2), Bullets(_two_sided(two_sided, calibration))]
+        story += [Heading(_("Backs: two-sided printing"), 2), Bullets(_two_sided(two_sided, calibration))]
     folded = [e for e in entries if e.folded]
     if folded:
-        story += [Heading("Backs folded over", 2), Bullets([words.FOLD_TIP])]
-    story += [Heading("Cutting", 2), Bullets(_cutting(entries))]
+        story += [Heading(_("Backs folded over"), 2), Bullets([_(words.FOLD_TIP)])]
+    story += [Heading(_("Cutting"), 2), Bullets(_cutting(entries))]
     if any(e.settings.color == "cmyk" or _shop(e) for e in entries):
-        story += [Heading("At a print shop", 2), Bullets(_at_the_shop(entries))]
-    story += [Heading("Sorting and storing", 2), Bullets(_sorting(entries, answer_keys))]
+        story += [Heading(_("At a print shop"), 2), Bullets(_at_the_shop(entries))]
+    story += [Heading(_("Sorting and storing"), 2), Bullets(_sorting(entries, answer_keys))]
     return story
 
 
 def _mm_in(w: float, h: float) -> str:
+    """A size in millimetres, and in inches where the language's schools also measure in them."""
+    if language() != "en":
+        return f"{decimal_g(w)} × {decimal_g(h)} mm"
     return f"{w:g} × {h:g} mm ({w / 25.4:.3g} × {h / 25.4:.3g} in)"
 
 
@@ -58,8 +62,8 @@ def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
         noun=entry.noun,
         size=_mm_in(w, h),
         pair=_mm_in(2 * w, h),
-        bleed=f"{entry.settings.bleed:g} mm",
-        gap=f"{2 * entry.settings.bleed:g} mm",
+        bleed=f"{decimal_g(entry.settings.bleed)} mm",
+        gap=f"{decimal_g(2 * entry.settings.bleed)} mm",
         **extra,
     )
 
@@ -68,31 +72,31 @@ def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
     home = [e for e in entries if not _shop(e)]
     tips = []
     if home:
-        why = words.SCALED_STACKED if any(e.clear_cards for e in home) else words.SCALED_CUT
-        tips.append(words.ACTUAL_SIZE.format(why=why))
+        why = _(words.SCALED_STACKED) if any(e.clear_cards for e in home) else _(words.SCALED_CUT)
+        tips.append(_(words.ACTUAL_SIZE).format(why=why))
     if len(home) < len(entries):
-        tips.append(words.SHOP_SEND)
+        tips.append(_(words.SHOP_SEND))
     marked = [e for e in home if e.settings.layout == "sheet" and e.settings.marks != "none"]
     if marked:
         # One sentence for every deck cut along marks: "a … measures …; a … measures …".
-        measures = "; ".join(_fill(words.MEASURES_PAIR if e.folded else words.MEASURES, e) for e in marked)
-        tips.append(words.CHECK_MARKS.format(measures=measures))
+        measures = "; ".join(_fill(_(words.MEASURES_PAIR) if e.folded else _(words.MEASURES), e) for e in marked)
+        tips.append(_(words.CHECK_MARKS).format(measures=measures))
     for entry in entries:
         settings = entry.settings
         if settings.layout == "single":
-            tips += [_fill(words.CHECK_BLEED if settings.bleed else words.CHECK_PAGE, entry)]
+            tips += [_fill(_(words.CHECK_BLEED) if settings.bleed else _(words.CHECK_PAGE), entry)]
         elif settings.marks == "none":
-            tips += [_fill(words.CHECK_NO_MARKS, entry)]
+            tips += [_fill(_(words.CHECK_NO_MARKS), entry)]
     return list(dict.fromkeys(tips))
 
 
 def _film(film: Sequence[PackingEntry]) -> list[str]:
-    mirror = words.MIRROR_ON if any(e.settings.mirror for e in film) else words.MIRROR_OFF
-    return [*words.FILM_TIPS, mirror, words.FILM_HANDLING]
+    mirror = _(words.MIRROR_ON) if any(e.settings.mirror for e in film) else _(words.MIRROR_OFF)
+    return [*(_(tip) for tip in words.FILM_TIPS), mirror, _(words.FILM_HANDLING)]
 
 
 def _paper_heading(entries: Sequence[PackingEntry]) -> str:
-    return "Index cards" if all(e.settings.layout == "single" for e in entries) else "Paper"
+    return _("Index cards") if all(e.settings.layout == "single" for e in entries) else _("Paper")
 
 
 def _media(entries: Sequence[PackingEntry]) -> list[str]:
@@ -103,36 +107,40 @@ def _media(entries: Sequence[PackingEntry]) -> list[str]:
             shop = single and entry.settings.bleed
             tips += [
                 _fill(
-                    words.CARDSTOCK_SHOP if shop else words.CARDSTOCK_SINGLE if single else words.CARDSTOCK_SHEETS,
+                    _(words.CARDSTOCK_SHOP)
+                    if shop
+                    else _(words.CARDSTOCK_SINGLE)
+                    if single
+                    else _(words.CARDSTOCK_SHEETS),
                     entry,
                 )
             ]
         else:
-            tips += [_fill(words.PAPER_SINGLE if single else words.PAPER_SHEETS, entry)]
+            tips += [_fill(_(words.PAPER_SINGLE) if single else _(words.PAPER_SHEETS), entry)]
     return list(dict.fromkeys(tips))
 
 
 def _two_sided(entries: Sequence[PackingEntry], calibration: bool) -> list[str]:
-    edges = {"long-edge": "long", "short-edge": "short"}
+    edges = {duplex: _(edge) for duplex, edge in words.EDGES.items()}
     shop = [e for e in entries if e.settings.layout == "single" and e.settings.bleed]
     home = [e for e in entries if e not in shop]
-    tips = [_fill(words.DUPLEX_SHOP, e, edge=edges[e.settings.duplex]) for e in shop]
+    tips = [_fill(_(words.DUPLEX_SHOP), e, edge=edges[e.settings.duplex]) for e in shop]
     if not home:
         return tips
-    tips += [_fill(words.DUPLEX_HOW, e, edge=edges[e.settings.duplex]) for e in home]
+    tips += [_fill(_(words.DUPLEX_HOW), e, edge=edges[e.settings.duplex]) for e in home]
     for entry in (e for e in home if e.settings.layout == "single"):
-        tips.append(words.DUPLEX_BY_HAND.format(edge=edges[entry.settings.duplex]))
+        tips.append(_(words.DUPLEX_BY_HAND).format(edge=edges[entry.settings.duplex]))
         if entry.settings.media == "paper":
-            tips.append(words.BLANK_SIDE)
+            tips.append(_(words.BLANK_SIDE))
     sheets = any(e.settings.layout == "sheet" for e in home)
-    tips.append(words.DUPLEX_CHECK.format(first="sheet" if sheets else "card"))
+    tips.append(_(words.DUPLEX_CHECK_SHEET if sheets else words.DUPLEX_CHECK_CARD))
     offset = home[0].settings.back_offset
     if offset != (0.0, 0.0):
-        tips.append(words.OFFSET_APPLIED.format(x=f"{offset[0]:g}", y=f"{offset[1]:g}"))
+        tips.append(_(words.OFFSET_APPLIED).format(x=decimal_g(offset[0]), y=decimal_g(offset[1])))
     if calibration:
-        tips.append(words.CALIBRATE_SHEET.format(file=CALIBRATION_PDF))
+        tips.append(_(words.CALIBRATE_SHEET).format(file=CALIBRATION_PDF))
     else:
-        tips.append(words.CALIBRATE_BY_HAND)
+        tips.append(_(words.CALIBRATE_BY_HAND))
     return tips
 
 
@@ -141,19 +149,22 @@ def _cutting(entries: Sequence[PackingEntry]) -> list[str]:
     for entry in entries:
         settings = entry.settings
         if settings.layout == "single":
-            tips += [_fill(words.TRIM_BLEED if settings.bleed else words.NOTHING_TO_CUT, entry)]
+            tips += [_fill(_(words.TRIM_BLEED) if settings.bleed else _(words.NOTHING_TO_CUT), entry)]
         elif entry.folded:
-            tips += [words.CUT_PAIRS]
+            tips += [_(words.CUT_PAIRS)]
         elif settings.registration and settings.marks == "none":
-            tips += [words.CUT_BY_MACHINE]
+            tips += [_(words.CUT_BY_MACHINE)]
         elif settings.marks == "crop":
-            tips += [_fill(words.CUT_CROP_GAP if settings.bleed else words.CUT_CROP, entry), words.CUT_MARKS_ON_EDGE]
+            tips += [
+                _fill(_(words.CUT_CROP_GAP) if settings.bleed else _(words.CUT_CROP), entry),
+                _(words.CUT_MARKS_ON_EDGE),
+            ]
         elif settings.marks == "lines":
-            tips += [_fill(words.CUT_LINES_GAP if settings.bleed else words.CUT_LINES, entry)]
+            tips += [_fill(_(words.CUT_LINES_GAP) if settings.bleed else _(words.CUT_LINES), entry)]
         else:
-            tips += [_fill(words.CUT_NO_MARKS, entry)]
+            tips += [_fill(_(words.CUT_NO_MARKS), entry)]
     if any(e.settings.layout == "sheet" and not e.settings.registration for e in entries):
-        tips.append(words.CUT_SCISSORS)
+        tips.append(_(words.CUT_SCISSORS))
     return list(dict.fromkeys(tips))
 
 
@@ -161,23 +172,23 @@ def _at_the_shop(entries: Sequence[PackingEntry]) -> list[str]:
     tips = []
     for entry in (e for e in entries if _shop(e)):
         media = entry.settings.media
-        tips.append(_fill(words.SHOP_FILM if media == "transparency" else words.CARDSTOCK_SHOP, entry))
+        tips.append(_fill(_(words.SHOP_FILM) if media == "transparency" else _(words.CARDSTOCK_SHOP), entry))
     if any(e.settings.color == "cmyk" for e in entries):
-        tips.append(words.SHOP_CMYK)
+        tips.append(_(words.SHOP_CMYK))
     if any(_shop(e) for e in entries):
-        tips.append(words.SHOP_TRIM)
+        tips.append(_(words.SHOP_TRIM))
     return tips
 
 
 def _sorting(entries: Sequence[PackingEntry], answer_keys: bool) -> list[str]:
     ids = ", ".join(entry.ids for entry in entries if entry.ids)
-    keys = "; the answer keys name cards the same way" if answer_keys else ""
-    tips = [words.SORT_IDS.format(ids=ids, keys=keys)]
+    keys = _("; the answer keys name cards the same way") if answer_keys else ""
+    tips = [_(words.SORT_IDS).format(ids=ids, keys=keys)]
     sets = max(e.settings.sets for e in entries)
-    tips.append(words.SORT_SETS if sets > 1 else words.SORT_ONE_SET)
-    tips.append(words.COUNT)
+    tips.append(_(words.SORT_SETS) if sets > 1 else _(words.SORT_ONE_SET))
+    tips.append(_(words.COUNT))
     if any(e.settings.media == "transparency" for e in entries):
-        tips.append(words.STORE_FILM)
+        tips.append(_(words.STORE_FILM))
     return tips
 
 
@@ -189,15 +200,23 @@ def set_sheet_notes(entries: Sequence[PackingEntry], sets: int) -> list[str]:
         each = entry.sheets_each_way
         if sets < 2 or each is None or each["separate"] == each["shared"]:
             continue
-        media = MEDIA_NAMES[entry.settings.media]
+        media = _(MEDIA_NAMES[entry.settings.media])
         chosen = (
-            "These files share sheets between sets"
+            _("These files share sheets between sets.")
             if entry.settings.set_sheets == "shared"
-            else "These files start each set on a new sheet"
+            else _("These files start each set on a new sheet.")
         )
         notes.append(
-            f"{entry.deck}: {each['separate']} sheets of {media} when each set starts on a new sheet (each "
-            f"sheet holds one set's cards, easy to sort), or {each['shared']} when sets share sheets (every "
-            f"card still shows its set number). {chosen}."
+            _(
+                "{deck}: {separate} sheets of {media} when each set starts on a new sheet (each sheet holds one "
+                "set's cards, easy to sort), or {shared} when sets share sheets (every card still shows its set "
+                "number). {chosen}"
+            ).format(
+                deck=entry.deck,
+                separate=number(each["separate"]),
+                media=media,
+                shared=number(each["shared"]),
+                chosen=chosen,
+            )
         )
     return notes

@@ -12,7 +12,7 @@ speaks its own visitor's language: :func:`speaking` sets it for a block of code.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -74,6 +74,19 @@ def decimal(value: float) -> str:
     """A number to one decimal place, with the language's decimal mark (9.0; 9,0)."""
     shown = f"{value:.1f}"
     return shown if _language.get() == "en" else shown.replace(".", ",")
+
+
+def decimal_g(value: float) -> str:
+    """A measure as short as it goes (3, 0.5, 63.5), with the language's decimal mark (0,5)."""
+    shown = f"{value:g}"
+    return shown if _language.get() == "en" else shown.replace(".", ",")
+
+
+def joined(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C", in the language being spoken."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def language() -> str:

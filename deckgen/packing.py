@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckgen.i18n import _
 from deckgen.printing import PrintSettings
 
 #: The calibration sheet a build writes beside its PDFs when backs are printed two-sided.
@@ -43,4 +44,5 @@ class PackingEntry:
 
     @property
     def noun(self) -> str:
-        return self.card_noun or self.deck + " card"
+        """One card in a sentence of the pack, in the language it is written in."""
+        return self.card_noun or _("{deck} card").format(deck=self.deck)

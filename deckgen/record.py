@@ -61,9 +61,12 @@ def build_words(
     formats: Sequence[str] = ("pdf",),
     pack: bool = True,
     dpi: int | None = None,
+    language: str = "en",
 ) -> list[str]:
     """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``)."""
     words: list[str] = []
+    if language != "en":
+        words += ["--lang", language]
     for fmt in formats:
         words += ["--format", fmt]
     if dpi is not None and "png" in formats:

@@ -35,6 +35,7 @@ from reportlab.platypus import (
 from deckgen import pack_blocks as blocks
 from deckgen.games.base import PackSection
 from deckgen.guide import printing_guide, set_sheet_notes
+from deckgen.i18n import _, counted, joined, number
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
@@ -254,8 +255,8 @@ def _sections(
 ) -> list[Flowable]:
     """Rules pages one after the other, then sheets to copy (each on a new page), then answer keys."""
     story: list[Flowable] = []
-    for number, section in enumerate(s for s in sections if s.kind == "rules"):
-        story += ([PageBreak()] if number else []) + flowables(section.blocks, styles, width, ink)
+    for place, section in enumerate(s for s in sections if s.kind == "rules"):
+        story += ([PageBreak()] if place else []) + flowables(section.blocks, styles, width, ink)
     for section in (s for s in sections if s.kind == "sheet"):
         story += [PageBreak(), *flowables(section.blocks, styles, width, ink)]
     for section in (s for s in sections if s.kind == "keys"):
@@ -267,22 +268,24 @@ def _packing(
     styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], width: float, ink: Ink
 ) -> list[Flowable]:
     cell = styles["cell"]
-    headers = ["Deck", "Cards per set", "Sheets per set", "Sheets in all", "Print on"]
+    headers = [_("Deck"), _("Cards per set"), _("Sheets per set"), _("Sheets in all"), _("Print on")]
     rows: list[list[object]] = [[para(f"<b>{h}</b>", cell) for h in headers]]
     for entry in entries:
         rows.append(
             [
                 para(entry.deck, cell),
-                str(entry.cards_per_set),
-                str(entry.sheets_per_set) if entry.sheets_per_set is not None else "shared",
-                str(entry.sheets_in_all),
+                number(entry.cards_per_set),
+                number(entry.sheets_per_set) if entry.sheets_per_set is not None else _("shared"),
+                number(entry.sheets_in_all),
                 para(f"{entry.media}, {entry.sides}", cell),
             ]
         )
     numbers = 22 * mm
     story: list[Flowable] = [
         PageBreak(),
-        para(f"Packing list: {sets} classroom set{'s' if sets != 1 else ''}", styles["h1"]),
+        para(
+            counted("Packing list: {count} classroom set", "Packing list: {count} classroom sets", sets), styles["h1"]
+        ),
         _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers], ink),
         Spacer(1, 3 * mm),
     ]
@@ -295,12 +298,12 @@ def _page_number(ink: Ink, canvas: Canvas, document: SimpleDocTemplate) -> None:
     """'Page n' at the foot of every page (and, once, the request to print at actual size)."""
     if canvas.getPageNumber() == 1:
         ask_for_actual_size(canvas)
-    regular, _ = register_fonts()
+    regular = register_fonts()[0]
     canvas.saveState()
     canvas.setFont(regular, 9)
     if ink.cmyk:
         canvas.setFillColor(ink("#000000"))
-    canvas.drawCentredString(document.pagesize[0] / 2, 8 * mm, f"Page {canvas.getPageNumber()}")
+    canvas.drawCentredString(document.pagesize[0] / 2, 8 * mm, _("Page {number}").format(number=canvas.getPageNumber()))
     canvas.restoreState()
 
 
@@ -335,7 +338,7 @@ def _typeset(
     keywords: str = "",
 ) -> bytes:
     styles = _styles(ink)
-    regular, _ = register_fonts()
+    regular = register_fonts()[0]
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
         buffer,
@@ -344,8 +347,8 @@ def _typeset(
         rightMargin=MARGIN * mm,
         topMargin=MARGIN * mm,
         bottomMargin=MARGIN * mm,
-        title="Teacher pack: " + _joined(games),
-        subject="Rules, score sheet, answer keys, packing list and printing guide for the classroom card decks",
+        title=_("Teacher pack: {games}").format(games=joined(games)),
+        subject=_("Rules, score sheet, answer keys, packing list and printing guide for the classroom card decks"),
         author="deckgen",
         creator="deckgen",
         producer="deckgen",
@@ -354,8 +357,8 @@ def _typeset(
         initialFontName=regular,
     )
     width = document.width - FRAME_PADDING
-    story: list[Flowable] = [para("Teacher pack", styles["title"])]
-    story += [para(_contents(sections) + " for your printed decks.", styles["body"])]
+    story: list[Flowable] = [para(_("Teacher pack"), styles["title"])]
+    story += [para(_contents(sections), styles["body"])]
     story += _sections(sections, styles, width, ink)
     story += _packing(styles, sets, entries, width, ink)
     guide = printing_guide(entries, any(s.kind == "keys" for s in sections), calibration)
@@ -368,11 +371,13 @@ def _typeset(
 def _contents(sections: Sequence[PackSection]) -> str:
     """What the pack holds, in a sentence: "Rules, a score sheet, answer keys, …"."""
     kinds = {section.kind for section in sections}
-    parts = ["Rules"]
-    parts += ["a score sheet"] if "sheet" in kinds else []
-    parts += ["answer keys"] if "keys" in kinds else []
-    parts += ["a packing list and a printing guide"]
-    return ", ".join(parts)
+    if "sheet" in kinds and "keys" in kinds:
+        return _("Rules, a score sheet, answer keys, a packing list and a printing guide for your printed decks.")
+    if "sheet" in kinds:
+        return _("Rules, a score sheet, a packing list and a printing guide for your printed decks.")
+    if "keys" in kinds:
+        return _("Rules, answer keys, a packing list and a printing guide for your printed decks.")
+    return _("Rules, a packing list and a printing guide for your printed decks.")
 
 
 #: The pack's page margins (mm) and the frame's padding (6 pt a side, in points).
@@ -383,8 +388,3 @@ FRAME_PADDING = 12
 def text_width(page_size: tuple[float, float]) -> float:
     """The width of the pack's text on a page of this size (points → mm), for games' tables."""
     return (page_size[0] - 2 * MARGIN * mm - FRAME_PADDING) / mm
-
-
-def _joined(names: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -199,13 +199,22 @@ class CleariosityGame(Game):
 
     def ids_of(self, deck: Any) -> str:
         """The deck's own id ranges, colour by colour: "G01 to G24 and Y01 to Y12 for ..."."""
-        spans = [f"{own[0].id} to {own[-1].id}" for tier in deck.present() if (own := deck.colour_cards(tier))]
-        listed = spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " and " + spans[-1]
-        return f"{listed} for Cleariosity Numbers"
+        from deckgen.i18n import _, joined
+
+        spans = [
+            _("{low} to {high}").format(low=own[0].id, high=own[-1].id)
+            for tier in deck.present()
+            if (own := deck.colour_cards(tier))
+        ]
+        return _("{ids} for {deck}").format(ids=joined(spans), deck=self.name)
 
     def packing_detail(self, deck: Any) -> str:
-        counts = ", ".join(f"{len(deck.colour_cards(t))} {t.name}" for t in deck.present())
-        return f"A Cleariosity Numbers set has {counts} cards."
+        from deckgen.i18n import _, number
+
+        counts = ", ".join(
+            _("{count} {name}").format(count=number(len(deck.colour_cards(t))), name=_(t.name)) for t in deck.present()
+        )
+        return _("A Cleariosity Numbers set has {counts} cards.").format(counts=counts)
 
 
 @cache

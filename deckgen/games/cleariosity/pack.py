@@ -15,6 +15,7 @@ from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, describe
 from deckgen.games.cleariosity.spec import load_spec
 from deckgen.games.cleariosity.verify import analyse_tier, teaching_partition
+from deckgen.i18n import N_, _, counted, joined, number
 from deckgen.layout.faces import TURNED_DIGITS, reads_differently_turned
 from deckgen.maths_signs import Signs
 from deckgen.pack_blocks import (
@@ -36,6 +37,9 @@ PICTURES_PER_ROW = 4
 PICTURE_COLUMN = 44.0
 
 
+#: The colours a spec may give its levels: a level named after its colour is named in the pack's language.
+COLOUR_WORDS = (N_("green"), N_("yellow"), N_("purple"), N_("orange"), N_("blue"), N_("red"))
+
 #: Cards in play past which a level counts as larger in the co-operative variant.
 LARGER_LEVEL = 36
 
@@ -44,39 +48,50 @@ def rules(deck: Deck) -> list[Block]:
     """The rules as this deck plays them: its card count, its levels and their operations."""
     # Levels of more than 36 cards leave more on the table (measured: purple and orange of the
     # standard deck, 48 and 60 cards), so the co-operative game allows them more.
-    larger = [tier.name for tier in deck.present() if len(deck.tier_cards(tier)) > LARGER_LEVEL]
+    larger = [colour_name(tier) for tier in deck.present() if len(deck.tier_cards(tier)) > LARGER_LEVEL]
     marks = signs_note(deck)
-    variants = [words.CLEARIOSITY_LEVEL_UP.format(first=deck.present()[0].name)] if len(levels(deck)) > 1 else []
+    first = colour_name(deck.present()[0])
+    variants = [_(words.CLEARIOSITY_LEVEL_UP).format(first=first)] if len(levels(deck)) > 1 else []
     variants += [
-        text.format(larger=words.CLEARIOSITY_LARGER_LEVELS.format(levels=_joined(larger)) if larger else "")
+        _(text).format(larger=_(words.CLEARIOSITY_LARGER_LEVELS).format(levels=joined(larger)) if larger else "")
         for text in words.CLEARIOSITY_VARIANTS
     ]
     return [
         Heading(words.CLEARIOSITY_TITLE),
         Text(
-            words.CLEARIOSITY_INTRO.format(
+            _(words.CLEARIOSITY_INTRO).format(
                 players=players_text(deck),
-                cards=len(deck.cards),
+                cards=number(len(deck.cards)),
                 numbers=numbers_text(deck),
-                mark=words.CLEARIOSITY_MARK_EXPLAINED if marks else words.CLEARIOSITY_MARK,
+                mark=_(words.CLEARIOSITY_MARK_EXPLAINED) if marks else _(words.CLEARIOSITY_MARK),
             )
         ),
-        Table([("Level", "Cards", "Operations"), *levels(deck)], [60.0, 25.0, 85.0]),
+        Table([(_("Level"), _("Cards"), _("Operations")), *levels(deck)], [60.0, 25.0, 85.0]),
         *marks,
-        Heading("How to play", 2),
-        Numbered(words.CLEARIOSITY_RULES),
-        Heading("What counts as an equation", 2),
+        Heading(_("How to play"), 2),
+        Numbered([(_(head), _(rule)) for head, rule in words.CLEARIOSITY_RULES]),
+        Heading(_("What counts as an equation"), 2),
         Bullets(equation_rules(deck) + underline_note(deck)),
-        Heading("Variations", 2),
+        Heading(_("Variations"), 2),
         Bullets(variants),
         Together(
             [
-                Heading("Levels and players", 2),
-                Text(words.CLEARIOSITY_PLAYERS_INTRO),
+                Heading(_("Levels and players"), 2),
+                Text(_(words.CLEARIOSITY_PLAYERS_INTRO)),
                 Table(turn_ups(deck), [60.0, *[35.0] * len(deck_players(deck))]),
             ]
         ),
     ]
+
+
+def colour_name(tier: Tier) -> str:
+    """A level's name as the pack says it: a colour in the pack's language, else as the spec wrote it."""
+    return _(tier.name)
+
+
+def first_upper(text: str) -> str:
+    """``text`` with its first letter a capital (and the rest as they are: "Grün und Gelb")."""
+    return text[:1].upper() + text[1:]
 
 
 def deck_players(deck: Deck) -> tuple[int, ...]:
@@ -92,7 +107,7 @@ def underline_note(deck: Deck) -> list[str]:
     if not marked:
         return []
     turned = "".join(TURNED_DIGITS[ch] for ch in reversed(str(marked[0])))
-    return [words.CLEARIOSITY_UNDERLINE.format(example=marked[0], turned=turned)]
+    return [_(words.CLEARIOSITY_UNDERLINE).format(example=marked[0], turned=turned)]
 
 
 def table_signs(tier: Tier, signs: Signs) -> str:
@@ -103,8 +118,8 @@ def table_signs(tier: Tier, signs: Signs) -> str:
 def equation_rules(deck: Deck) -> list[str]:
     """What counts as an equation, saying that division must come out exact only where the deck divides."""
     divides = any("/" in tier.adds for tier in deck.present())
-    exact = words.CLEARIOSITY_EXACT if divides else ""
-    return [rule.format(exact=exact) if "{exact}" in rule else rule for rule in words.CLEARIOSITY_EQUATION]
+    exact = _(words.CLEARIOSITY_EXACT) if divides else ""
+    return [_(rule).format(exact=exact) if "{exact}" in rule else _(rule) for rule in words.CLEARIOSITY_EQUATION]
 
 
 def signs_note(deck: Deck) -> list[Block]:
@@ -112,35 +127,40 @@ def signs_note(deck: Deck) -> list[Block]:
     its letter): what the marks beside its dot mean. Empty for one operation a colour."""
     meanings = []
     for tier in deck.present():
+        name, colour = colour_name(tier), _(tier.colour)
         if not tier.adds:
-            meanings.append(words.CLEARIOSITY_SIGNS_NONE.format(letter=tier.sign, name=tier.name, colour=tier.colour))
+            meanings.append(_(words.CLEARIOSITY_SIGNS_NONE).format(letter=tier.sign, name=name, colour=colour))
         elif len(tier.adds) > 1:
             signs = " ".join(deck.signs.of(op) for op in tier.adds)
-            doing = _joined([words.OPERATION_WORDS[op] for op in tier.adds]) + " together"
-            if tier.label:
-                doing += f", for the {table_signs(tier, deck.signs)} tables {tier.label}"
-            meanings.append(
-                words.CLEARIOSITY_SIGNS_SEVERAL.format(signs=signs, name=tier.name, colour=tier.colour, doing=doing)
+            doing = _("{operations} together").format(
+                operations=joined([_(words.OPERATION_WORDS[op]) for op in tier.adds])
             )
-    return [Text(words.CLEARIOSITY_SIGNS.format(meanings=" ".join(meanings)))] if meanings else []
+            if tier.label:
+                doing = _("{doing}, for the {signs} tables {tables}").format(
+                    doing=doing, signs=table_signs(tier, deck.signs), tables=tier.label
+                )
+            meanings.append(
+                _(words.CLEARIOSITY_SIGNS_SEVERAL).format(signs=signs, name=name, colour=colour, doing=doing)
+            )
+    return [Text(_(words.CLEARIOSITY_SIGNS).format(meanings=" ".join(meanings)))] if meanings else []
 
 
 def numbers_text(deck: Deck) -> str:
     """The numbers the cards carry, in words: "0 to 9", or "2, 3, 4, 6, 8, 9, 12 and 16"."""
     printed = sorted({cell.value for card in deck.cards for cell in card.cells})
     if printed == list(range(printed[0], printed[-1] + 1)) or len(printed) > 12:
-        return f"{printed[0]} to {printed[-1]}"
-    return _joined([str(n) for n in printed])
+        return _("{low} to {high}").format(low=printed[0], high=printed[-1])
+    return joined([str(n) for n in printed])
 
 
 def players_text(deck: Deck) -> str:
     """Who the deck is for, in words: "2 to 4 players", "2 players"."""
     counts = deck_players(deck)
     if len(counts) == 1:
-        return f"{counts[0]} players"
+        return counted("{count} player", "{count} players", counts[0])
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]} players"
-    return _joined([str(n) for n in counts]) + " players"
+        return _("{low} to {high} players").format(low=counts[0], high=counts[-1])
+    return _("{counts} players").format(counts=joined([str(n) for n in counts]))
 
 
 def levels(deck: Deck) -> list[tuple[str, str, str]]:
@@ -148,15 +168,16 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
     present = list(deck.present())
     rows = []
     for tier in present:
-        colours = [t.name for t in tier.tiers() if t in present]
-        name = "All four colours" if len(colours) == len(present) == 4 else _joined(colours).capitalize()
+        colours = [colour_name(t) for t in tier.tiers() if t in present]
+        name = _("All four colours") if len(colours) == len(present) == 4 else first_upper(joined(colours))
         ops = tier.ops()
         signs = " ".join(deck.signs.of(op) for op in ops)
-        doing = "all four operations" if len(ops) == 4 else _joined([words.OPERATION_WORDS[op] for op in ops])
+        doing = _("all four operations") if len(ops) == 4 else joined([_(words.OPERATION_WORDS[op]) for op in ops])
         tables = [f"{table_signs(t, deck.signs)} {t.label}" for t in tier.tiers() if t.label]
         if tables:
-            doing += ", tables " + ", ".join(tables)
-        rows.append((name, f"{len(deck.tier_cards(tier))} cards", f"{doing} ({signs})"))
+            doing = _("{doing}, tables {tables}").format(doing=doing, tables=", ".join(tables))
+        cards = counted("{count} card", "{count} cards", len(deck.tier_cards(tier)))
+        rows.append((name, cards, f"{doing} ({signs})"))
     return rows
 
 
@@ -167,11 +188,14 @@ PLAYERS = (2, 3, 4)
 def turn_ups(deck: Deck) -> list[tuple[str, ...]]:
     """Cards each player turns up in a game, per level and number of players (this deck's counts)."""
     counts = deck_players(deck)
-    rows: list[tuple[str, ...]] = [("Turn-ups per player", *(f"{n} players" for n in counts))]
+    rows: list[tuple[str, ...]] = [
+        (_("Turn-ups per player"), *(counted("{count} player", "{count} players", n) for n in counts))
+    ]
     for tier in deck.present():
         cards = len(deck.tier_cards(tier))
         if cards:
-            rows.append((f"{tier.name.capitalize()} level ({cards} cards)", *(str(cards // n) for n in counts)))
+            level = _("{name} level ({cards} cards)").format(name=first_upper(colour_name(tier)), cards=number(cards))
+            rows.append((level, *(str(cards // n) for n in counts)))
     return rows
 
 
@@ -190,11 +214,13 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
         return []
     story: list[Block] = [
         PageBreak(),
-        Heading("Answer keys"),
+        Heading(_("Answer keys")),
         Text(
-            "Each level adds the cards of one colour. The key of a level shows one way to collect its new "
-            "cards; with the keys of the levels before it, that collects every card in play. Each picture "
-            "shows the cards of one equation stacked, with the line to read highlighted."
+            _(
+                "Each level adds the cards of one colour. The key of a level shows one way to collect its new "
+                "cards; with the keys of the levels before it, that collects every card in play. Each picture "
+                "shows the cards of one equation stacked, with the line to read highlighted."
+            )
         ),
     ]
     for tier in levels:
@@ -205,30 +231,39 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
         if found.groups:
             cards: Sequence[Card] = own
             groups = found.groups
-            earlier = [t.name for t in tier.tiers() if t is not tier and deck.colour_cards(t)]
-            before = (
-                f"; the {_joined(earlier)} cards as in {'their keys' if len(earlier) > 1 else 'its key'}"
-                if earlier
-                else ""
-            )
-            intro = (
-                f"{len(own)} {tier.name} cards, {in_play} in play. Operations: {ops}. "
-                f"Collect the {tier.name} cards with these {len(groups)} equations{before}."
+            earlier = [colour_name(t) for t in tier.tiers() if t is not tier and deck.colour_cards(t)]
+            if len(earlier) > 1:
+                before = _("; the {levels} cards as in their keys").format(levels=joined(earlier))
+            else:
+                before = _("; the {levels} cards as in its key").format(levels=joined(earlier)) if earlier else ""
+            intro = _(
+                "{own} {name} cards, {in_play} in play. Operations: {ops}. "
+                "Collect the {name} cards with these {groups} equations{before}."
+            ).format(
+                own=number(len(own)),
+                name=colour_name(tier),
+                in_play=number(in_play),
+                ops=ops,
+                groups=number(len(groups)),
+                before=before,
             )
         else:
             report = analyse_tier(deck, tier)
             cards, groups = report.cards, report.perfect_clear.groups or ()
-            intro = (
-                f"{in_play} cards in play. Operations: {ops}. The {tier.name} cards cannot be collected on "
-                f"their own, so this key collects every card of the level."
-            )
+            intro = _(
+                "{in_play} cards in play. Operations: {ops}. The {name} cards cannot be collected on "
+                "their own, so this key collects every card of the level."
+            ).format(in_play=number(in_play), ops=ops, name=colour_name(tier))
             if not groups:
-                intro = f"{in_play} cards in play. No way to collect every card was found for this level."
-        section: list[Block] = [Heading(f"Answer key: {tier.name} level", 2), Text(intro)]
+                intro = _("{in_play} cards in play. No way to collect every card was found for this level.").format(
+                    in_play=number(in_play)
+                )
+        heading = _("Answer key: {name} level").format(name=colour_name(tier))
+        section: list[Block] = [Heading(heading, 2), Text(intro)]
         pictures = []
         for group in groups:
             stacked = [cards[i] for i in group.cards]
-            line = LINE_NAMES[group.line].replace(" ", "\u00a0")  # a caption line never breaks
+            line = _(LINE_NAMES[group.line]).replace(" ", "\u00a0")  # a caption line never breaks
             reads = describe(group.values, group.ops[0], deck.signs)
             caption = f"{', '.join(c.id for c in stacked)}<br/>{line}<br/><b>{reads}</b>"
             shapes = stack_picture(stacked, geometry, [group.line], signs=deck.signs)
@@ -237,7 +272,3 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
             section.append(Pictures(pictures, PICTURES_PER_ROW, PICTURE_COLUMN))
         story.append(Together(section))  # a level's heading on the page of its pictures
     return story
-
-
-def _joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

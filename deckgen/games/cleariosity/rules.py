@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import GRID_SIZE, Card
+from deckgen.i18n import N_
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 #: The eight reading lines, each a name and its three cells (row, col) in reading order.
@@ -29,14 +30,14 @@ LINES: dict[str, tuple[tuple[int, int], ...]] = {
 
 #: How the lines are named for people (answer keys, messages).
 LINE_NAMES: dict[str, str] = {
-    "row0": "top row",
-    "row1": "middle row",
-    "row2": "bottom row",
-    "col0": "left column",
-    "col1": "middle column",
-    "col2": "right column",
-    "diag": "diagonal from top left",
-    "anti": "diagonal from bottom left",
+    "row0": N_("top row"),
+    "row1": N_("middle row"),
+    "row2": N_("bottom row"),
+    "col0": N_("left column"),
+    "col1": N_("middle column"),
+    "col2": N_("right column"),
+    "diag": N_("diagonal from top left"),
+    "anti": N_("diagonal from bottom left"),
 }
 
 

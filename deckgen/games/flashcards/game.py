@@ -70,7 +70,7 @@ class FlashcardsGame(Game):
     def __init__(self) -> None:
         super().__init__(
             key="flashcards",
-            name="Flash cards",
+            name=N_("Flash cards"),
             stem="flashcards",
             summary="a two-sided card for each row of a spreadsheet",
             default_file=data_folder("deckgen.games.flashcards.templates") / "flashcards-sample.csv",
@@ -81,7 +81,7 @@ class FlashcardsGame(Game):
             built_by_default=False,
             has_backs=True,
             ids_described="F01 and up for flash cards",
-            card_noun="flash card",
+            card_noun=N_("flash card"),
             checks="every card has a front and a back, and each text fits its card at a readable size",
             printed_on="card stock, with long-edge duplex backs",
             cmyk={
@@ -172,14 +172,22 @@ class FlashcardsGame(Game):
 
     def ids_of(self, deck: Any) -> str:
         ids = [card.id for card in deck.cards]
+        from deckgen.i18n import _
+
         shown = ", ".join(ids) if len(ids) <= 4 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
-        return f"{shown} for flash cards"
+        return _("{ids} for flash cards").format(ids=shown)
 
     def packing_detail(self, deck: Any) -> str:
+        from deckgen.i18n import _, number
+
         different = len(deck.cards)
         printed = len(deck.printed)
-        copies = f" ({different} different)" if different != printed else ""
-        return f"A flash-card set has {printed} cards{copies}, from {Path(deck.source).name}."
+        file = Path(deck.source).name
+        if different != printed:
+            return _("A flash-card set has {printed} cards ({different} different), from {file}.").format(
+                printed=number(printed), different=number(different), file=file
+            )
+        return _("A flash-card set has {printed} cards, from {file}.").format(printed=number(printed), file=file)
 
     def doc_pictures(self) -> dict[str, bytes]:
         from deckgen.games.flashcards.pictures import sample_picture

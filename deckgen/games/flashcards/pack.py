@@ -11,6 +11,7 @@ from pathlib import PurePath
 
 from deckgen.games.flashcards.fonts import FontChain
 from deckgen.games.flashcards.model import FlashCard, FlashDeck
+from deckgen.i18n import N_, _
 from deckgen.layout.faces import TextLine
 from deckgen.layout.primitives import Primitive, Stroke
 from deckgen.pack_blocks import Block, Bullets, Drawing, Heading, Numbered, Text
@@ -24,21 +25,26 @@ ID_COLUMN = 14.0
 RULE = "#C8CED6"
 ID = "#333333"
 
-INTRO = (
+INTRO = N_(
     "Each card has a question, a word or a fact on its front and the answer on its back. "
     "They work alone, in pairs or in a small group, and need nothing else."
 )
 STEPS = [
-    ("Look at the front.", "Say or write the answer before turning the card over."),
-    ("Turn it over.", "Check the back. Right: put the card on the 'know it' pile. Not yet: on the 'again' pile."),
-    ("Go again.", "When the deck is done, shuffle the 'again' pile and go through it until it is empty."),
+    (N_("Look at the front."), N_("Say or write the answer before turning the card over.")),
+    (
+        N_("Turn it over."),
+        N_("Check the back. Right: put the card on the 'know it' pile. Not yet: on the 'again' pile."),
+    ),
+    (N_("Go again."), N_("When the deck is done, shuffle the 'again' pile and go through it until it is empty.")),
 ]
 IDEAS = [
-    "In pairs: one holds up a card and reads the back; the other answers. Swap after five cards.",
-    "Three boxes: new cards start in box 1. A right answer moves a card up a box, a wrong one sends it "
-    "back to box 1. Practise box 1 every day, box 2 every other day and box 3 once a week.",
-    "Backwards: show the back and ask for the front.",
-    "Race the clock: how many cards in one minute? Try to beat your own number next time.",
+    N_("In pairs: one holds up a card and reads the back; the other answers. Swap after five cards."),
+    N_(
+        "Three boxes: new cards start in box 1. A right answer moves a card up a box, a wrong one sends it "
+        "back to box 1. Practise box 1 every day, box 2 every other day and box 3 once a week."
+    ),
+    N_("Backwards: show the back and ask for the front."),
+    N_("Race the clock: how many cards in one minute? Try to beat your own number next time."),
 ]
 
 
@@ -48,12 +54,12 @@ def _suffix(deck: FlashDeck) -> str:
 
 def rules(deck: FlashDeck) -> list[Block]:
     return [
-        Heading("Flash cards"),
-        Text(f"{INTRO} This deck comes from {deck.name}{_suffix(deck)}."),
-        Heading("How to practise", 2),
-        Numbered(STEPS),
-        Heading("Ideas", 2),
-        Bullets(IDEAS),
+        Heading(_("Flash cards")),
+        Text(_(INTRO) + " " + _("This deck comes from {file}.").format(file=f"{deck.name}{_suffix(deck)}")),
+        Heading(_("How to practise"), 2),
+        Numbered([(_(head), _(step)) for head, step in STEPS]),
+        Heading(_("Ideas"), 2),
+        Bullets([_(idea) for idea in IDEAS]),
     ]
 
 
@@ -63,8 +69,8 @@ def answer_list(deck: FlashDeck, width: float) -> list[Block]:
 
     chain = deck_fonts(deck)
     rows: list[Block] = [
-        Heading("Answer list", 2),
-        Text("Every card's front and back, to check an answer without turning the card or to find a missing card."),
+        Heading(_("Answer list"), 2),
+        Text(_("Every card's front and back, to check an answer without turning the card or to find a missing card.")),
     ]
     for card in deck.cards:
         rows.append(_row(card, width, chain))
@@ -83,7 +89,7 @@ def _row(card: FlashCard, width: float, chain: FontChain) -> Drawing:
     for number, words in enumerate((card.front, card.back)):
         box = (ID_COLUMN + number * (column + 4.0), 0.6, column, ROW_HEIGHT - 1.2)
         picture = card.front_picture if number == 0 else card.back_picture
-        shown = words or ("(a picture)" if picture else "")
+        shown = words or (_("(a picture)") if picture else "")
         # A text too long for its row is cut short: the card itself shows it whole.
         for attempt in (shown, shown[:60].rstrip() + " …", shown[:20].rstrip() + " …"):
             try:

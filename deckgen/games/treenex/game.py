@@ -83,9 +83,10 @@ class TreenexGame(Game):
 
     def ids_of(self, deck: Any) -> str:
         from deckgen.games.treenex.model import card_ids
+        from deckgen.i18n import _
 
         ids = card_ids(deck)
-        return f"{ids[0]} to {ids[-1]} for Treenex"
+        return _("{ids} for {deck}").format(ids=_("{low} to {high}").format(low=ids[0], high=ids[-1]), deck=self.name)
 
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
         from deckgen.games.treenex.faces import TreenexGeometry, treenex_back, treenex_front, treenex_label
@@ -122,4 +123,8 @@ class TreenexGame(Game):
         return [PackSection("rules", rules(deck)), PackSection("sheet", score_sheet(deck))]
 
     def packing_detail(self, deck: Any) -> str:
-        return f"A Treenex set has {len(deck.cards)} cards: values {deck.low} to {deck.high}, {deck.copies} of each."
+        from deckgen.i18n import _, number
+
+        return _("A Treenex set has {cards} cards: values {low} to {high}, {copies} of each.").format(
+            cards=number(len(deck.cards)), low=deck.low, high=deck.high, copies=deck.copies
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deckgen.games.treenex import pack_text as words
 from deckgen.games.treenex.model import HANDS_PER_GAME, TreenexDeck
+from deckgen.i18n import _, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, Space, Table, Text
 
 #: Score-sheet columns (mm): the hand number and each player's value; expressions share the rest
@@ -22,16 +23,19 @@ TOTAL_TINT = "#F2F2F2"
 
 def rules(deck: TreenexDeck) -> list[Block]:
     """The rules, with the class's times sign (``a · b + c`` for a German class)."""
-    copies = words.NUMBER_WORDS[deck.copies - 1] if deck.copies <= len(words.NUMBER_WORDS) else str(deck.copies)
-    write = deck.signs.written
+    copies = _(words.NUMBER_WORDS[deck.copies - 1]) if deck.copies <= len(words.NUMBER_WORDS) else number(deck.copies)
+
+    def write(text: str) -> str:
+        return deck.signs.written(_(text))
+
     # The larger-numbers variant is offered only to a class that has the usual 0 to 9 deck.
     variants = [v for v in words.TREENEX_VARIANTS if (deck.low, deck.high) == (0, 9) or v != words.LARGER_NUMBERS]
     return [
-        Heading(words.TREENEX_TITLE),
-        Text(write(words.TREENEX_INTRO.format(low=deck.low, high=deck.high, copies=copies))),
-        Heading("How to play", 2),
-        Numbered([(head, write(rule)) for head, rule in words.TREENEX_RULES]),
-        Heading("Variations", 2),
+        Heading(_(words.TREENEX_TITLE)),
+        Text(write(words.TREENEX_INTRO).format(low=deck.low, high=deck.high, copies=copies)),
+        Heading(_("How to play"), 2),
+        Numbered([(_(head), write(rule)) for head, rule in words.TREENEX_RULES]),
+        Heading(_("Variations"), 2),
         Bullets([write(variant) for variant in variants]),
     ]
 
@@ -44,12 +48,12 @@ def score_sheet(deck: TreenexDeck) -> list[Block]:
     a name row, an expression and a value column, a row per hand and a total.
     """
     hands = max(HANDS_PER_GAME.values())
-    note = (
-        f"Cards {deck.low} to {deck.high}. Write each player's name at the top of their columns. In every "
+    note = _(
+        "Cards {low} to {high}. Write each player's name at the top of their columns. In every "
         "hand, write your expression, (a + b) × c or a × b + c, then its value. Three players play hands 1 "
         "to 3; two or four players play all four hands. Add up the values at the bottom."
-    )
-    story: list[Block] = [Heading("Treenex score sheet"), Text(deck.signs.written(note))]
+    ).format(low=deck.low, high=deck.high)
+    story: list[Block] = [Heading(_("Treenex score sheet")), Text(deck.signs.written(note))]
     for first in range(1, PLAYERS + 1, PLAYERS_A_TABLE):
         story += [Space(5.0), _players_table(first, hands)]
     return story
@@ -57,11 +61,11 @@ def score_sheet(deck: TreenexDeck) -> list[Block]:
 
 def _players_table(first: int, hands: int) -> Table:
     players = PLAYERS_A_TABLE
-    names = ["<b>Name</b>"] + ["", ""] * players
-    header = ["<b>Hand</b>"] + ["<b>Expression</b>", "<b>Value</b>"] * players
+    names = [f"<b>{_('Name')}</b>"] + ["", ""] * players
+    header = [f"<b>{_('Hand')}</b>"] + [f"<b>{_('Expression')}</b>", f"<b>{_('Value')}</b>"] * players
     rows = [names, header]
     rows += [[f"<b>{h}</b>"] + [""] * (2 * players) for h in range(1, hands + 1)]
-    rows.append(["<b>Total</b>"] + ["", ""] * players)
+    rows.append([f"<b>{_('Total')}</b>"] + ["", ""] * players)
     shaded = [((0, 1), (-1, 1), HEADER_TINT), ((0, 0), (0, 0), HEADER_TINT), ((0, -1), (0, -1), HEADER_TINT)]
     # Each player's name spans their two columns; their total goes under "Value".
     shaded += [((1 + 2 * p, -1), (1 + 2 * p, -1), TOTAL_TINT) for p in range(players)]
