@@ -235,7 +235,12 @@ def flowables(
             if block.style == "form":
                 out.append(_form(block, width, styles, ink))
             else:
-                rows: list[list[object]] = [list(row) for row in block.rows]
+                # Paragraph cells wrap: a German "Addieren, Subtrahieren und Multiplizieren" fits its column.
+                cell = styles["cell"]
+                rows: list[list[object]] = [
+                    [para(f"<b>{text}</b>" if number == 0 else text, cell) for text in row]
+                    for number, row in enumerate(block.rows)
+                ]
                 out.append(_table(rows, _widths(block.widths, width), ink))
         elif isinstance(block, blocks.Pictures):
             out.append(_pictures(block, styles, ink))
