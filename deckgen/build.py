@@ -667,7 +667,7 @@ def _pack_pdf(
         names, sections = [], []
         for key, deck, card in decks:
             game = find_game(key)
-            names.append(game.name)
+            names.append(_(game.name))  # a game named in words (flash cards) in the pack's language
             sections += game.pack_sections(deck, card, width)
         return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration, command)
 

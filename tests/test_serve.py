@@ -374,20 +374,20 @@ def test_replacement_cards_on_the_page_are_the_command_lines(server: Server, tmp
 
 
 @pytest.mark.parametrize(
-    ("header", "query", "words", "signs"),
+    ("header", "query", "words"),
     [
-        ("de-DE,de;q=0.9,en;q=0.5", "", ["Vorschau", "Dateien herunterladen", "1 Satz zu 60 Karten"], "--signs '·:'"),
-        ("fr-FR,fr;q=0.9", "", ["Aperçu", "Télécharger les fichiers", "1 lot de 60 cartes"], "--signs '×:'"),
-        ("es-ES,es;q=0.9", "", ["Vista previa", "Descargar los archivos", "1 lote de 60 cartas"], "--signs '×:'"),
-        ("de-DE,de;q=0.9", "&lang=en", ["Preview", "Download the files", "1 set of 60 cards"], None),
-        ("en-US", "&lang=de", ["Vorschau", "Karten drucken auf"], "--signs '·:'"),
+        ("de-DE,de;q=0.9,en;q=0.5", "", ["Vorschau", "Dateien herunterladen", "1 Satz zu 60 Karten"]),
+        ("fr-FR,fr;q=0.9", "", ["Aperçu", "Télécharger les fichiers", "1 lot de 60 cartes"]),
+        ("es-ES,es;q=0.9", "", ["Vista previa", "Descargar los archivos", "1 lote de 60 cartas"]),
+        ("de-DE,de;q=0.9", "&lang=en", ["Preview", "Download the files", "1 set of 60 cards"]),
+        ("en-US", "&lang=de", ["Vorschau", "Karten drucken auf"]),
     ],
 )
-def test_the_page_speaks_the_visitors_language_with_its_schools_signs(
-    server: Server, header: str, query: str, words: list[str], signs: str | None
+def test_the_page_speaks_the_visitors_language_and_builds_in_it(
+    server: Server, header: str, query: str, words: list[str]
 ) -> None:
-    """The browser's language, or the one chosen on the page (kept in the address); the cards'
-    signs are those the schools of that language write, in the command the page shows."""
+    """The browser's language, or the one chosen on the page (kept in the address); the command
+    the page shows builds in that language (its pack, and the signs its schools write)."""
     answer = request(server.url + "?game=cleariosity" + query, headers={"Accept-Language": header})
     html = answer.text
     language = (query.removeprefix("&lang=") or header[:2]) if query else header[:2]
@@ -395,7 +395,7 @@ def test_the_page_speaks_the_visitors_language_with_its_schools_signs(
     for word in words:
         assert word in html, word
     command = parse(html).texts["command"]
-    assert (signs in command) if signs else ("--signs" not in command)
+    assert (f"--lang {language}" in command) == (language != "en") and "--signs" not in command
     # The paper the page starts with: A4 where the language is spoken in Europe, else Letter.
     assert ("--paper a4" in command) == (language != "en")
     assert re.search(r'<option value="a4" selected>', html) or language == "en"
@@ -405,8 +405,8 @@ def test_the_page_speaks_the_visitors_language_with_its_schools_signs(
 def test_a_german_pages_download_is_the_command_lines_german_deck(server: Server, tmp_path: Path) -> None:
     settings = {"game": "cleariosity", "pack": "0", "lang": "de"}
     summary = json.loads(request(server.url + "summary?" + urlencode(settings)).body)
-    # A4, as German schools print, and the signs German schools write.
-    assert summary["command"] == "deckgen build --format pdf --game cleariosity --paper a4 --signs '·:' --no-pack"
+    # A4, as German schools print, and in German (which prints the signs German schools write).
+    assert summary["command"] == "deckgen build --lang de --format pdf --game cleariosity --paper a4 --no-pack"
     answer = request(server.url + "download", urlencode(settings).encode(), own(server))
     made = build_with_cli(shlex.split(summary["command"])[2:], tmp_path / "cli")
     assert answer.body == made["cleariosity-numbers.pdf"]

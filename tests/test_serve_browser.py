@@ -365,7 +365,7 @@ def test_the_language_chooser_reloads_the_page_in_that_language(server: Server, 
     expect(page.locator("#counts")).to_contain_text("3 Sätze zu 60 Karten")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#lang")).to_be_focused()  # focus kept
-    expect(page.locator("#command")).to_contain_text("--signs '·:'")
+    expect(page.locator("#command")).to_contain_text("deckgen build --lang de")
     expect(page.locator("#check")).to_contain_text("Stufe Grün", timeout=120_000)
     # Changing a setting keeps the language; the address holds it.
     page.get_by_label("Klassensätze").fill("4")

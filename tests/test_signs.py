@@ -1,7 +1,7 @@
 """A class's maths signs: --signs ·: prints · and : on the cards' tier marks (read back from the
 rendered PDF), in the answer keys and rules (read back as text), in `deckgen show`, and in the
 Treenex rules; --signs ×÷ prints the default build's pages (the default build's own look is held
-by the golden tests)."""
+by the golden tests). --lang de prints the signs German schools write unless --signs says others."""
 
 from __future__ import annotations
 
@@ -157,3 +157,33 @@ def test_no_expression_in_the_class_signs_is_split_across_lines(tmp_path: Path) 
     assert any("a · b − c" in line for line in lines)
     for line in lines:
         assert not line.endswith("·") and not line.startswith(("· ", ": ")), line
+
+
+@pytest.fixture(scope="module")
+def german_class(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A build in German, signs not given: those German schools write."""
+    return build(tmp_path_factory.mktemp("german-class"), "--lang", "de")
+
+
+def test_a_german_build_prints_german_signs_on_marks_and_in_answer_keys(german_class: Path) -> None:
+    times, divide = mark_darkness(german_class, "card-P01", "·:"), mark_darkness(german_class, "card-O01", "·:")
+    assert divide["middle"] == 0 and divide["above"] > 0  # a colon: two dots, no bar
+    assert times["middle"] > 0 and times["above"] == 0  # a centred dot, no arms
+    pack = text_of(german_class / "teacher-pack.pdf")
+    keys = pack[pack.index("Lösungsblatt: Stufe Lila") : pack.index("Packliste: ")]
+    orange = keys.split("Lösungsblatt: Stufe Orange")[1]
+    assert "·" in keys and ":" in orange and "×" not in keys and "÷" not in keys
+    assert "(+ − · :)" in pack
+
+
+def test_signs_given_with_a_language_win_over_its_usual_ones(tmp_path: Path, german_class: Path) -> None:
+    """--lang de --signs ×÷: the German pack with the default signs, on the marks and in the keys."""
+    chosen = build(tmp_path, "--lang", "de", "--signs", "×÷")
+    times, divide = mark_darkness(chosen, "card-P01", None), mark_darkness(chosen, "card-O01", None)
+    assert divide["middle"] > 0.5 and times["above"] > 0  # ÷'s bar, ×'s arms
+    pack = text_of(chosen / "teacher-pack.pdf")
+    keys = pack[pack.index("Lösungsblatt: Stufe Orange") : pack.index("Packliste: ")]
+    assert "÷" in keys and "(+ − × ÷)" in pack and "Lösungsblatt" in pack
+    # Only the signs differ from the German build's pack.
+    german = text_of(german_class / "teacher-pack.pdf").replace("·", "×")
+    assert len(pack.splitlines()) == len(german.splitlines())

@@ -18,8 +18,7 @@ from typing import Any
 from deckgen.errors import DeckgenError
 from deckgen.games import default_games, games
 from deckgen.games.base import Game
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language, speak
-from deckgen.maths_signs import STANDARD_SIGNS
+from deckgen.i18n import LANGUAGES, N_, _, language, speak
 from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
@@ -252,10 +251,6 @@ class PageChoices:
                 # An option for files not being made (a laser option while cutting by hand) waits,
                 # kept in the address, until they are made again.
                 options[option.name] = typed_value(option, text)
-        # The signs for times and divide: those the page's language usually writes, unless chosen.
-        usual = USUAL_SIGNS[self.speaks]
-        if "signs" not in options and usual != STANDARD_SIGNS.text and any(o.name == "signs" for o in game.options):
-            options["signs"] = usual
         return options
 
     @property
@@ -278,7 +273,14 @@ class PageChoices:
         from deckgen.record import build_words
 
         files = {self.game: upload} if upload is not None else None
-        return build_words((self.game,), self.build_options(), files=files, formats=self.formats, pack=self.pack)
+        return build_words(
+            (self.game,),
+            self.build_options(),
+            files=files,
+            formats=self.formats,
+            pack=self.pack,
+            language=self.speaks,
+        )
 
     def command(self, upload: Path | None = None) -> str:
         """The whole ``deckgen build`` command, as the page shows it and the PDFs record it."""

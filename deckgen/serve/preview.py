@@ -101,6 +101,7 @@ class Previews:
             options=choices.build_options(),
             files={choices.game: upload} if upload is not None else {},
             formats=choices.formats,
+            language=choices.speaks,
         )
         # One plan at a time: laying out shares caches that are not safe to fill from two
         # threads at once (fontTools reads a font's tables lazily). Drawing runs side by side.
