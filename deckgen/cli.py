@@ -21,7 +21,7 @@ from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.i18n import LANGUAGES
+from deckgen.i18n import LANGUAGES, _, number, speaking
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
@@ -93,6 +93,27 @@ def with_options(options: list[Option]) -> Callable[[Callable[..., None]], Calla
         return command
 
     return decorate
+
+
+#: The languages, as the options' help lists them.
+SPOKEN = ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
+#: The environment variable that sets --lang for every command (a teacher sets it once).
+LANGUAGE_VARIABLE = "DECKGEN_LANG"
+
+
+def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--lang``: the language a command speaks (English where a sentence has no translation),
+    from ``DECKGEN_LANG`` when not given."""
+    return click.option(
+        "--lang",
+        "language",
+        type=click.Choice(list(LANGUAGES)),
+        default="en",
+        show_default=True,
+        envvar=LANGUAGE_VARIABLE,
+        show_envvar=True,
+        help=help_text,
+    )
 
 
 def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -183,6 +204,7 @@ def cli() -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of a table.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
+@language_option("Language of the report's text (the JSON's keys stay as they are): " + SPOKEN + ".")
 @with_options(game_options("verify"))
 def verify(
     game: str | None,
@@ -191,6 +213,7 @@ def verify(
     seed: int,
     as_json: bool,
     out: Path | None,
+    language: str,
     **options: Any,
 ) -> None:
     """Check a deck against its game's criteria; exit status 1 if any fails (see below)."""
@@ -204,15 +227,18 @@ def verify(
     deck = chosen.load(file, own)
     say_notes(chosen.notes(deck))
     source = str(chosen.deck_source(file, own))
-    with lazy_progress_bar("Simulating games", enabled=sys.stderr.isatty()) as update:
+    with speaking(language), lazy_progress_bar(_("Simulating games"), enabled=sys.stderr.isatty()) as update:
         request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
         verdict = chosen.verify(deck, source, request)
-    emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
-    if verdict.failure:
-        # The report went to --out, not to the screen: say where it is.
-        raise DeckgenError(
-            verdict.failure.replace("the report above", f"the report in {out}") if out else verdict.failure
-        )
+    with speaking(language):
+        emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
+        if verdict.failure:
+            # The report went to --out, not to the screen: say where it is.
+            failure = verdict.failure
+            if out:
+                instead = _("the report in {file}").format(file=out)
+                failure = failure.replace(_("the report above"), instead).replace("the report above", instead)
+            raise DeckgenError(failure)
 
 
 @cli.command()
@@ -321,16 +347,11 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **op
 @click.option("--profile", help="Named print profile from templates/profiles.toml; options below override it.")
 @with_options(list(PRINT_OPTIONS))
 @click.option("--pack/--no-pack", default=True, show_default=True, help="Also write the teacher pack (PDF).")
-@click.option(
-    "--lang",
-    "language",
-    type=click.Choice(list(LANGUAGES)),
-    default="en",
-    show_default=True,
-    help="Language of the teacher pack: "
-    + ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
+@language_option(
+    "Language of the teacher pack and of what build says: "
+    + SPOKEN
     + ". It also sets the signs for times and divide that schools there write (de: · and :; es, fr: × and :), "
-    "unless --signs is given.",
+    "unless --signs is given."
 )
 @with_options(list(LASER_OPTIONS))
 @file_option
@@ -398,7 +419,7 @@ def build(
     say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
     # The bar appears with the first finished piece, on a terminal only: an error before that
     # (a busy --out, say) stays one line, and a log gets no bar.
-    with lazy_progress_bar("Building", enabled=sys.stderr.isatty()) as update:
+    with speaking(language), lazy_progress_bar(_("Building"), enabled=sys.stderr.isatty()) as update:
         done = 0
 
         def advance(pieces: int) -> None:
@@ -407,8 +428,10 @@ def build(
             update(done, job.pages)
 
         written = run(job, progress=advance)
-    for path in written:
-        click.echo(f"wrote {path} ({path.stat().st_size / 1024:,.0f} KB)")
+    with speaking(language):
+        for path in written:
+            size = number(round(path.stat().st_size / 1024))
+            click.echo(_("wrote {path} ({size} KB)").format(path=path, size=size))
 
 
 @cli.command()
@@ -421,7 +444,12 @@ def build(
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to listen on. [a free one]")
 @click.option("--browser/--no-browser", default=True, show_default=True, help="Open the page in the web browser.")
-def serve(host: str, port: int, browser: bool) -> None:
+@language_option(
+    "Language of what serve says here, and of the page for a browser that asks for none of "
+    + SPOKEN
+    + " (the page follows the browser's language, and has a chooser)."
+)
+def serve(host: str, port: int, browser: bool, language: str) -> None:
     """Open a web page to choose, preview, check and download a classroom set (no terminal needed after this).
 
     Example: deckgen serve. The page runs on this computer only; press Ctrl-C to stop it.
@@ -435,7 +463,7 @@ def serve(host: str, port: int, browser: bool) -> None:
             err=True,
         )
     try:
-        run_server(host, port, browser, lambda line: click.echo(line, err=True))
+        run_server(host, port, browser, lambda line: click.echo(line, err=True), language)
     except OSError as error:
         raise DeckgenError(
             f"--host {host} --port {port}: cannot listen there ({error.strerror}); check the address, or choose "

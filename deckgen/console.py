@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 
 
 @contextmanager
@@ -98,4 +99,4 @@ def emit(text: str, out: Path | None) -> None:
         sys.stdout.flush()
     else:
         write_atomic(out, text)
-        click.echo(f"wrote {out}", err=True)
+        click.echo(_("wrote {file}").format(file=out), err=True)

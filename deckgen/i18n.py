@@ -110,9 +110,9 @@ def speak(chosen: str) -> None:
     _language.set(chosen if chosen in LANGUAGES else "en")
 
 
-def from_accept_language(header: str) -> str:
+def from_accept_language(header: str, fallback: str = "en") -> str:
     """The visitor's language from a browser's Accept-Language header (``de-DE,de;q=0.9,en;q=0.8``):
-    the one it prefers most of those deckgen speaks, else English."""
+    the one it prefers most of those deckgen speaks, else ``fallback`` (``serve --lang``)."""
     ranked: list[tuple[float, int, str]] = []
     for order, part in enumerate(header.split(",")[:20]):
         tag, _sep, weight = part.strip().partition(";")
@@ -125,4 +125,4 @@ def from_accept_language(header: str) -> str:
         base = tag.strip().lower().split("-")[0]
         if base in LANGUAGES and quality > 0:
             ranked.append((-quality, order, base))
-    return min(ranked)[2] if ranked else "en"
+    return min(ranked)[2] if ranked else (fallback if fallback in LANGUAGES else "en")

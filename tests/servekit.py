@@ -54,11 +54,11 @@ class Server:
     _reader: threading.Thread = field(default=None)  # type: ignore[assignment]
 
 
-def start_server(tmp: Path) -> Server:
-    """``deckgen serve --no-browser`` on a free port, its temporary folders under ``tmp``."""
+def start_server(tmp: Path, *options: str) -> Server:
+    """``deckgen serve --no-browser`` (and ``options``) on a free port, its temporary folders under ``tmp``."""
     env = {**os.environ, "TMPDIR": str(tmp)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "deckgen", "serve", "--no-browser"],
+        [sys.executable, "-m", "deckgen", "serve", "--no-browser", *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

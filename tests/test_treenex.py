@@ -15,6 +15,8 @@ from deckgen.games.treenex.model import (
     parse_value_range,
     score_range,
 )
+from deckgen.games.treenex.report import treenex_text
+from deckgen.i18n import _, speaking
 
 
 def test_expressions_follow_the_order_of_operations() -> None:
@@ -68,3 +70,23 @@ def test_score_range_from_the_corners_equals_every_hand(low: int, high: int, sub
 def test_score_range_of_the_widest_values_is_immediate() -> None:
     # (999 + 999) × 999 beats 999 × 999 + 999.
     assert score_range(TreenexDeck("t", 0, 999, 1)) == (0, 2 * 999 * 999)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_report_is_in_the_language_spoken_with_its_columns_in_line(language: str) -> None:
+    deck = TreenexDeck("treenex", 0, 9, 4)
+    with speaking(language):
+        lines = treenex_text(deck).splitlines()
+        headings = [_("players"), _("cards a hand"), _("hands in deck"), _("hands a game"), _("result")]
+        passed = _("pass")
+    header = lines[2]
+    ends = [header.index(heading) + len(heading) for heading in headings[:4]]
+    assert header.rstrip().endswith(headings[4])
+    for line, players in zip(lines[3:6], (2, 3, 4), strict=True):
+        assert line.startswith(str(players)) and line.endswith(passed)
+        # Every figure ends under the end of its heading (the first column starts under its own).
+        figures = [str(cards_per_hand(players)), str(hands_in_deck(deck, players))]
+        for figure, end in zip(figures, ends[1:3], strict=True):
+            assert line[end - len(figure) : end] == figure, (line, figure)
+    if language != "en":
+        assert "players" not in header and "Scores for" not in lines[-2]

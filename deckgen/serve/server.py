@@ -30,7 +30,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
-from deckgen.i18n import _, from_accept_language, speak
+from deckgen.i18n import N_, _, from_accept_language, number, speak, speaking
 from deckgen.resources import static_file
 from deckgen.serve import page
 from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
@@ -55,7 +55,7 @@ DRAIN_LIMIT = 64_000_000
 CSP = "default-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
 #: Answers whose text is a message the page wrote (scrubbed of folders; see :func:`scrubber`).
 WORDS = ("text/html", "text/plain", "application/json")
-INTERNAL = (
+INTERNAL = N_(
     "deckgen could not do this (a fault of deckgen's, not of your settings); the terminal running "
     "deckgen serve shows what happened. Try other settings, or the same command in a terminal."
 )
@@ -66,8 +66,10 @@ class DeckgenServer(ThreadingHTTPServer):
     #: Connections waiting to be accepted (a page asks for its pictures and counts at once).
     request_queue_size = 64
 
-    def __init__(self, host: str, port: int, slots: int = 2) -> None:
+    def __init__(self, host: str, port: int, slots: int = 2, language: str = "en") -> None:
         super().__init__((host, port), Handler)
+        #: The page's language for a browser that asks for none deckgen speaks (``serve --lang``).
+        self.language = language
         # Folders that servers no longer running left behind go first (see ServerFolder).
         self.folder = ServerFolder()
         self.root = self.folder.path
@@ -164,17 +166,17 @@ class Handler(BaseHTTPRequestHandler):
         if len(hosts) > 1 or (not hosts and self.request_version == "HTTP/1.1"):
             # RFC 9112, section 3.2: a request names its host once (an HTTP/1.1 one always).
             self.close_connection = True
-            self._send_text(400, "Bad request: a request names its Host once.")
+            self._send_text(400, _("Bad request: a request names its Host once."))
             return False
         if self.headers.get("Host", "") not in self.server.hosts:
-            self._send_text(403, "This page answers only at its own address (refused: another Host).")
+            self._send_text(403, _("This page answers only at its own address (refused: another Host)."))
             return False
         if not post and self._link_to_page(path):
             return True
         # Browsers say where a request comes from: another site's page may not even ask for a
         # picture (each preview is work, and a large card size is a lot of it).
         if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
-            self._send_text(403, "Refused: the request came from another site's page.")
+            self._send_text(403, _("Refused: the request came from another site's page."))
             return False
         origin = self.headers.get("Origin")
         if origin is None and post:
@@ -183,10 +185,10 @@ class Handler(BaseHTTPRequestHandler):
             urlsplit(origin).scheme == "http" and urlsplit(origin).netloc in self.server.hosts
         )
         if not own:
-            self._send_text(403, "Refused: the request came from another site's page.")
+            self._send_text(403, _("Refused: the request came from another site's page."))
             return False
         if post and origin in (None, "null"):
-            self._send_text(403, "Refused: a form sent without saying which page it came from.")
+            self._send_text(403, _("Refused: a form sent without saying which page it came from."))
             return False
         return True
 
@@ -247,7 +249,7 @@ class Handler(BaseHTTPRequestHandler):
         self.do_GET()
 
     def do_GET(self) -> None:
-        speak(from_accept_language(self.headers.get("Accept-Language", "")))
+        speak(from_accept_language(self.headers.get("Accept-Language", ""), self.server.language))
         url = urlsplit(self.path)
         if not self._own_request(post=False, path=url.path):
             return
@@ -266,9 +268,9 @@ class Handler(BaseHTTPRequestHandler):
             elif url.path.startswith("/static/") and url.path[8:] in STATIC_FILES:
                 self._static(url.path[8:])
             else:
-                self._send_text(404, "No such page.")
+                self._send_text(404, _("No such page."))
         except DeckgenError as error:
-            self._send_html(400, page.message_page("Something is wrong", str(error)))
+            self._send_html(400, page.message_page(_("Something is wrong"), str(error)))
         except Exception as error:  # a fault of deckgen's: a message on the page, one line in the terminal
             self._internal(error)
 
@@ -279,19 +281,19 @@ class Handler(BaseHTTPRequestHandler):
             return  # the browser went away (a preview replaced by a newer one): nothing to answer
         sys.stderr.write(f"deckgen serve: error on {self.command} {self.path[:200]}: {type(error).__name__}: {error}\n")
         try:
-            self._send_html(500, page.message_page("Something went wrong", INTERNAL))
+            self._send_html(500, page.message_page(_("Something went wrong"), _(INTERNAL)))
         except OSError:
             pass
 
     def do_POST(self) -> None:
-        speak(from_accept_language(self.headers.get("Accept-Language", "")))
+        speak(from_accept_language(self.headers.get("Accept-Language", ""), self.server.language))
         if not self._own_request(post=True):
             return
         url = urlsplit(self.path)
         given = self.headers.get("Content-Length", "")
         if "Transfer-Encoding" in self.headers or not (given.isascii() and given.isdigit()):
             self.close_connection = True
-            self._send_text(411, "Send the form with its length (Content-Length), as a browser does.")
+            self._send_text(411, _("Send the form with its length (Content-Length), as a browser does."))
             return
         length = int(given)
         if length > MAX_BODY:
@@ -307,14 +309,15 @@ class Handler(BaseHTTPRequestHandler):
             self._send_html(
                 413,
                 page.message_page(
-                    "File too large", f"A file may be {MAX_UPLOAD:,} bytes at most; choose a smaller one."
+                    _("File too large"),
+                    _("A file may be {bytes} bytes at most; choose a smaller one.").format(bytes=number(MAX_UPLOAD)),
                 ),
             )
             return
         body = self.rfile.read(length)
         if len(body) != length:
             self.close_connection = True
-            self._send_text(400, "The form arrived incomplete; send it again.")
+            self._send_text(400, _("The form arrived incomplete; send it again."))
             return
         back = "/"
         try:
@@ -329,9 +332,9 @@ class Handler(BaseHTTPRequestHandler):
                 back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
                 (self._download if url.path == "/download" else self._calibration)(choices)
             else:
-                self._send_text(404, "No such page.")
+                self._send_text(404, _("No such page."))
         except DeckgenError as error:
-            self._send_html(400, page.message_page("Something is wrong", str(error), back))
+            self._send_html(400, page.message_page(_("Something is wrong"), str(error), back))
         except Exception as error:
             self._internal(error)
 
@@ -435,13 +438,13 @@ class Handler(BaseHTTPRequestHandler):
             elif which in ("card", "back"):
                 drawn = card_png(job, side="front" if which == "card" else "back")
                 if drawn is None:
-                    self._send_text(404, "These cards have no backs.")
+                    self._send_text(404, _("These cards have no backs."))
                     return
                 data = drawn
             else:
                 made = stack_png(job)
                 if made is None:
-                    self._send_text(404, "This game's cards are not stacked.")
+                    self._send_text(404, _("This game's cards are not stacked."))
                     return
                 data = made[0]
         self._send(200, data, "image/png")
@@ -490,7 +493,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _static(self, name: str) -> None:
         if name not in STATIC_FILES:
-            self._send_text(404, "No such file.")
+            self._send_text(404, _("No such file."))
             return
         self._send(200, static_file("deckgen.serve", name), STATIC_TYPES[Path(name).suffix])
 
@@ -679,11 +682,13 @@ def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str
     return fields, files
 
 
-def serve(host: str, port: int, open_browser: bool, say: Any) -> None:
-    """Run the page until Ctrl-C; ``say`` prints a line for the person at the terminal."""
-    server = DeckgenServer(host, port)
-    say(f"deckgen serve: the page is at {server.address}")
-    say("Press Ctrl-C to stop it.")
+def serve(host: str, port: int, open_browser: bool, say: Any, language: str = "en") -> None:
+    """Run the page until Ctrl-C; ``say`` prints a line for the person at the terminal, in
+    ``language``, which is also the page's for a browser that asks for none deckgen speaks."""
+    server = DeckgenServer(host, port, language=language)
+    with speaking(language):
+        say(_("deckgen serve: the page is at {address}").format(address=server.address))
+        say(_("Press Ctrl-C to stop it."))
     if open_browser:
         import webbrowser
 
@@ -695,7 +700,8 @@ def serve(host: str, port: int, open_browser: bool, say: Any) -> None:
     finally:
         _hold_signals()  # a second Ctrl-C while stopping leaves nothing half removed
         server.close()
-        say("deckgen serve: stopped.")
+        with speaking(language):
+            say(_("deckgen serve: stopped."))
 
 
 def _hold_signals() -> None:

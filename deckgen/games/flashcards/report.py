@@ -8,7 +8,12 @@ from deckgen.games.base import Game, Verdict
 from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, deck_fonts, text_box, undrawable
 from deckgen.games.flashcards.model import FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, fitted_size
+from deckgen.i18n import _, decimal, decimal_g
 from deckgen.units import CARD_SIZES, parse_size
+
+#: The report's columns: the least width of each, and the room before a heading.
+WIDTHS = (8, 5, 8, 10, 9)
+GAPS = (2, 2, 2, 2, 2)
 
 
 def check(deck: FlashDeck, game: Game) -> Verdict:
@@ -35,15 +40,25 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
                 sizes[side] = None
                 failures.append(f"{flash.where}, {side}: {error}")
         rows.append({"id": flash.id, "row": flash.row, "count": flash.count, "text_mm": sizes})
+    headers = [_("id"), _("row"), _("copies"), _("front mm"), _("back mm")]
+    # Each column as wide as its heading (a translated one may be longer), numbers to the right.
+    widths = [max(len(header) + gap, least) for header, gap, least in zip(headers, GAPS, WIDTHS, strict=True)]
     lines = [
-        f'Flash cards "{deck.name}": {len(deck.printed)} cards to print, {len(deck.cards)} different',
-        f"Text sizes (cap height) on {card[0]:g} x {card[1]:g} mm cards, at least {MIN_TEXT:g} mm:",
+        _('Flash cards "{name}": {cards} cards to print, {different} different').format(
+            name=deck.name, cards=len(deck.printed), different=len(deck.cards)
+        ),
+        _("Text sizes (cap height) on {width} x {height} mm cards, at least {least} mm:").format(
+            width=decimal_g(card[0]), height=decimal_g(card[1]), least=decimal_g(MIN_TEXT)
+        ),
         "",
-        f"{'id':<8}{'row':>5}{'copies':>8}{'front mm':>10}{'back mm':>9}",
+        headers[0].ljust(widths[0]) + "".join(h.rjust(w) for h, w in zip(headers[1:], widths[1:], strict=True)),
     ]
     for row in rows:
         front, back = (row["text_mm"][side] for side in ("front", "back"))
-        lines.append(f"{row['id']:<8}{row['row']:>5}{row['count']:>8}{_size(front):>10}{_size(back):>9}")
+        figures = [row["row"], row["count"], _size(front), _size(back)]
+        lines.append(
+            row["id"].ljust(widths[0]) + "".join(str(f).rjust(w) for f, w in zip(figures, widths[1:], strict=True))
+        )
     lines += ["", *failures] if failures else []
     smallest = min((s for r in rows for s in r["text_mm"].values() if s is not None), default=None)
     data = {
@@ -60,9 +75,11 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
         lines.append(missing[0].upper() + missing[1:])
         failure = missing
     elif failures:
-        failure = f"{len(failures)} text(s) do not fit their card (see the report above)"
+        failure = _("{count} text(s) do not fit their card (see {report})").format(
+            count=len(failures), report=_("the report above")
+        )
     return Verdict("\n".join(lines) + "\n", data, failure)
 
 
 def _size(value: float | None) -> str:
-    return "FAIL" if value is None else f"{value:.1f}"
+    return _("FAIL") if value is None else decimal(value)

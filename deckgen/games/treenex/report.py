@@ -10,25 +10,45 @@ from deckgen.games.treenex.model import (
     hands_in_deck,
     score_range,
 )
+from deckgen.i18n import _
 
 
 def treenex_text(deck: TreenexDeck) -> str:
+    """The report for a terminal, in the language being spoken."""
     low, high = score_range(deck)
     sub_low, sub_high = score_range(deck, subtract=True)
+    headers = [_("players"), _("cards a hand"), _("hands in deck"), _("hands a game")]
+    # Each column as wide as its heading (a translated one may be longer), numbers to the right.
+    widths = [len(header) + gap for header, gap in zip(headers, (2, 1, 2, 2), strict=True)]
     lines = [
-        f'Treenex deck "{deck.name}": values {deck.low}-{deck.high}, {deck.copies} copies, {len(deck.cards)} cards',
+        _('Treenex deck "{name}": values {low}-{high}, {copies} copies, {cards} cards').format(
+            name=deck.name, low=deck.low, high=deck.high, copies=deck.copies, cards=len(deck.cards)
+        ),
         "",
-        f"{'players':<9}{'cards a hand':>13}{'hands in deck':>15}{'hands a game':>14}  result",
+        headers[0].ljust(widths[0])
+        + "".join(h.rjust(w) for h, w in zip(headers[1:], widths[1:], strict=True))
+        + "  "
+        + _("result"),
     ]
     for players in PLAYER_COUNTS:
         hands = hands_in_deck(deck, players)
         needed = HANDS_PER_GAME[players]
-        result = "pass" if hands >= needed else f"FAIL: a game needs {needed * cards_per_hand(players)} cards"
-        lines.append(f"{players:<9}{cards_per_hand(players):>13}{hands:>15}{needed:>14}  {result}")
+        result = (
+            _("pass")
+            if hands >= needed
+            else _("FAIL: a game needs {cards} cards").format(cards=needed * cards_per_hand(players))
+        )
+        figures = [cards_per_hand(players), hands, needed]
+        lines.append(
+            str(players).ljust(widths[0])
+            + "".join(str(f).rjust(w) for f, w in zip(figures, widths[1:], strict=True))
+            + "  "
+            + result
+        )
     lines += [
         "",
-        f"Scores for a × b + c and (a + b) × c: {low} to {high}",
-        f"Subtraction variant, a × b − c and (a − b) × c: {sub_low} to {sub_high}",
+        _("Scores for a × b + c and (a + b) × c: {low} to {high}").format(low=low, high=high),
+        _("Subtraction variant, a × b − c and (a − b) × c: {low} to {high}").format(low=sub_low, high=sub_high),
     ]
     return "\n".join(lines) + "\n"
 

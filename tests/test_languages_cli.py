@@ -1,0 +1,93 @@
+"""--lang on the command line (build, verify, serve) and DECKGEN_LANG in the environment: what
+each command says is in that language, its data is not (the JSON is the same in every language),
+and the page falls back to serve's language for a browser that asks for none deckgen speaks."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from gamekit import GAMES
+from servekit import request, start_server
+
+from deckgen.i18n import LANGUAGES, _, speaking
+
+TRANSLATED = [key for key in LANGUAGES if key != "en"]
+
+
+def deckgen(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "deckgen", *args], capture_output=True, text=True, env={**os.environ, **(env or {})}
+    )
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_verify_says_its_report_in_the_language_and_keeps_its_data(key: str) -> None:
+    english = deckgen("verify", "--game", key, "--games", "0", "--json")
+    german = deckgen("verify", "--game", key, "--games", "0", "--json", "--lang", "de")
+    assert english.returncode == german.returncode == 0, german.stderr
+    assert json.loads(german.stdout) == json.loads(english.stdout)
+    # The environment sets the language where --lang is not given; --lang wins over it.
+    told = deckgen("verify", "--game", key, "--games", "0", "--lang", "de")
+    from_environment = deckgen("verify", "--game", key, "--games", "0", env={"DECKGEN_LANG": "de"})
+    assert from_environment.stdout == told.stdout
+    overruled = deckgen("verify", "--game", key, "--games", "0", "--lang", "en", env={"DECKGEN_LANG": "de"})
+    assert overruled.stdout == deckgen("verify", "--game", key, "--games", "0").stdout
+
+
+def test_a_language_deckgen_does_not_speak_is_one_line() -> None:
+    done = deckgen("verify", "--games", "0", env={"DECKGEN_LANG": "it"})
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert "--lang" in line and "DECKGEN_LANG" in line and "'de'" in line
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_build_says_what_it_wrote_in_the_language(tmp_path: Path, language: str) -> None:
+    key = next(iter(GAMES))
+    done = deckgen("build", "--game", key, "--no-pack", "--out", str(tmp_path), "--lang", language)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines
+    with speaking(language):
+        pattern = re.escape(_("wrote {path} ({size} KB)")).replace(r"\{path\}", ".+").replace(r"\{size\}", "[0-9.,]+")
+        english = _("wrote {path} ({size} KB)") == "wrote {path} ({size} KB)"
+    assert not english, "the sentence has a translation"
+    for line in lines:
+        assert re.fullmatch(pattern, line), line
+        assert not line.startswith("wrote ")
+
+
+def test_serve_speaks_its_language_at_the_terminal_and_to_a_browser_that_names_none(tmp_path: Path) -> None:
+    server = start_server(tmp_path, "--lang", "de")
+    try:
+        with speaking("de"):
+            preview, missing = _("Preview"), _("No such page.")
+        assert preview != "Preview" and missing != "No such page."
+        # No Accept-Language (or only languages deckgen does not speak): serve's language.
+        for headers in ({}, {"Accept-Language": "it-IT,it;q=0.9"}):
+            assert preview in request(server.url, headers=headers).text
+        # A browser that asks for a language deckgen speaks gets it.
+        assert "Preview" in request(server.url, headers={"Accept-Language": "en-GB,en;q=0.9"}).text
+        nowhere = request(server.url + "no-such-page")
+        assert nowhere.status == 404 and nowhere.text.strip() == missing
+    finally:
+        said = server.stop()
+    with speaking("de"):
+        assert _("deckgen serve: stopped.") in said
+
+
+def test_the_pages_refusals_speak_the_visitors_language(tmp_path: Path) -> None:
+    server = start_server(tmp_path)
+    try:
+        for language in LANGUAGES:
+            answer = request(server.url + "no-such-page", headers={"Accept-Language": language})
+            with speaking(language):
+                assert answer.status == 404 and answer.text.strip() == _("No such page."), language
+    finally:
+        server.stop()
