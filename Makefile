@@ -71,7 +71,7 @@ test-install: $(VENV)/.installed-test
 ## and compile the catalogues to .mo (Babel). Translate any new or changed string in the .po files,
 ## then run it again; a test fails while a string has no translation or a .mo is out of date.
 translations: $(VENV)/.installed-test
-	$(BIN)/pybabel extract -F pyproject.toml -k N_ -k counted:1,2 --no-location --sort-output --omit-header -o deckgen/locale/deckgen.pot deckgen
+	$(BIN)/pybabel extract -F pyproject.toml -k N_ -k counted:1,2 --no-location --sort-output --omit-header -o deckgen/locale/deckgen.pot deckgen templates
 	$(BIN)/pybabel update -i deckgen/locale/deckgen.pot -d deckgen/locale -D deckgen --ignore-pot-creation-date --no-fuzzy-matching
 	$(BIN)/pybabel compile -d deckgen/locale -D deckgen --statistics
 

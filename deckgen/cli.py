@@ -21,7 +21,7 @@ from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.i18n import LANGUAGES, _, number, speaking
+from deckgen.i18n import LANGUAGES, _, language, number, speak, speaking
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
@@ -103,7 +103,13 @@ LANGUAGE_VARIABLE = "DECKGEN_LANG"
 
 def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """``--lang``: the language a command speaks (English where a sentence has no translation),
-    from ``DECKGEN_LANG`` when not given."""
+    from ``DECKGEN_LANG`` when not given. It is read first and spoken from then on, so the
+    command's refusals of its other options and files are in it too."""
+
+    def spoken(context: click.Context, parameter: click.Parameter, value: str) -> str:
+        speak(value)
+        return value
+
     return click.option(
         "--lang",
         "language",
@@ -112,6 +118,8 @@ def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[
         show_default=True,
         envvar=LANGUAGE_VARIABLE,
         show_envvar=True,
+        is_eager=True,
+        callback=spoken,
         help=help_text,
     )
 
@@ -548,7 +556,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
     _degrade_to_ascii()
     try:
-        cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
+        with speaking(language()):  # --lang speaks from where it is read to the command's last line
+            cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
         click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
         return 1

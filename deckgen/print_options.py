@@ -25,14 +25,16 @@ MAX_SETS = 200
 
 #: Every print option, defined once: the CLI's flags and the profile checks are made from these.
 PRINT_OPTIONS: tuple[Option, ...] = (
-    Option("paper", "size", "letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]"),
-    Option("margin", "length", "Printable margin kept clear on every side, e.g. 5mm. [5mm]"),
-    Option("card_size", "size", "poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]", sizes="card"),
-    Option("media", "choice", "What you print on. [set by the game]", choices=MEDIA),
+    Option("paper", "size", N_("letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]")),
+    Option("margin", "length", N_("Printable margin kept clear on every side, e.g. 5mm. [5mm]")),
+    Option(
+        "card_size", "size", N_("poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]"), sizes="card"
+    ),
+    Option("media", "choice", N_("What you print on. [set by the game]"), choices=MEDIA),
     Option(
         "layout",
         "choice",
-        "sheet: as many cards as fit on each page; single: one card a page at card size (+ bleed). [sheet]",
+        N_("sheet: as many cards as fit on each page; single: one card a page at card size (+ bleed). [sheet]"),
         choices=LAYOUTS,
     ),
     Option(
@@ -45,40 +47,48 @@ PRINT_OPTIONS: tuple[Option, ...] = (
     Option(
         "set_sheets",
         "choice",
-        "With several sets: separate: each set starts on a new sheet; shared: sets follow on from one "
-        "another, the fewest sheets (every card still shows its set). [separate]",
+        N_(
+            "With several sets: separate: each set starts on a new sheet; shared: sets follow on from one "
+            "another, the fewest sheets (every card still shows its set). [separate]"
+        ),
         choices=SET_SHEETS,
     ),
-    Option("marks", "choice", "Cutting guides. [crop]", choices=MARKS),
-    Option("bleed", "length", "Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]"),
-    Option("mirror", "flag", "Mirror the pages, to print on the back of the film."),
+    Option("marks", "choice", N_("Cutting guides. [crop]"), choices=MARKS),
+    Option("bleed", "length", N_("Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]")),
+    Option("mirror", "flag", N_("Mirror the pages, to print on the back of the film.")),
     Option(
         "duplex",
         "choice",
-        "Backs (for games whose cards have them): a page of backs after each page of fronts, for flipping "
-        "on this edge; or fold: each back printed beside its card, to fold behind it (printers without "
-        "two-sided printing). [long-edge]",
+        N_(
+            "Backs (for games whose cards have them): a page of backs after each page of fronts, for flipping "
+            "on this edge; or fold: each back printed beside its card, to fold behind it (printers without "
+            "two-sided printing). [long-edge]"
+        ),
         choices=DUPLEX,
     ),
     Option(
         "color",
         "choice",
-        "PDF colours: rgb for screens and office printers, or cmyk for print shops (black is pure K). [rgb]",
+        N_("PDF colours: rgb for screens and office printers, or cmyk for print shops (black is pure K). [rgb]"),
         choices=COLORS,
     ),
     Option(
         "back_offset",
         "offset",
-        "How far the backs landed from their place, read off the calibration sheet (deckgen calibrate), "
-        "e.g. 0.5mm,-1mm; the backs are drawn that much the other way. [0mm,0mm]",
+        N_(
+            "How far the backs landed from their place, read off the calibration sheet (deckgen calibrate), "
+            "e.g. 0.5mm,-1mm; the backs are drawn that much the other way. [0mm,0mm]"
+        ),
         metavar="DX,DY",
     ),
-    Option("registration", "flag", "Print-and-cut registration marks in the page corners."),
+    Option("registration", "flag", N_("Print-and-cut registration marks in the page corners.")),
     Option(
         "only",
         "text",
-        "Replacement cards: print only these cards (ids, e.g. G05,Y11), fronts and backs, each where a full "
-        "build puts it, so a reprint matches the set. The teacher pack is left out unless --pack is given.",
+        N_(
+            "Replacement cards: print only these cards (ids, e.g. G05,Y11), fronts and backs, each where a full "
+            "build puts it, so a reprint matches the set. The teacher pack is left out unless --pack is given."
+        ),
         metavar="IDS",
         in_profiles=False,
     ),
@@ -93,28 +103,34 @@ PRINT_OPTIONS: tuple[Option, ...] = (
     ),
 )
 LASER_OPTIONS: tuple[Option, ...] = (
-    Option("bed", "size", "SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]"),
-    Option("bed_profile", "text", "SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4)."),
+    Option("bed", "size", N_("SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]")),
+    Option("bed_profile", "text", N_("SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4).")),
     Option(
-        "kerf", "length", "SVG: width the beam burns away, e.g. 0.15mm; cuts are offset so cards keep their size. [0]"
+        "kerf",
+        "length",
+        N_("SVG: width the beam burns away, e.g. 0.15mm; cuts are offset so cards keep their size. [0]"),
     ),
-    Option("corner_radius", "length", "SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]"),
+    Option(
+        "corner_radius", "length", N_("SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]")
+    ),
     Option(
         "common_line",
         "flag",
-        "SVG: touching cards share each cut (default), or every card is cut on its own with a gap.",
+        N_("SVG: touching cards share each cut (default), or every card is cut on its own with a gap."),
     ),
     Option(
         "engrave",
         "choice",
-        "SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]",
+        N_("SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]"),
         choices=ENGRAVE,
     ),
     Option(
         "guide",
         "flag",
-        "SVG: add the bed outline in the green guide layer (off: software that sorts layers by colour "
-        "would cut it). [off]",
+        N_(
+            "SVG: add the bed outline in the green guide layer (off: software that sorts layers by colour "
+            "would cut it). [off]"
+        ),
     ),
 )
 

@@ -91,3 +91,29 @@ def test_the_pages_refusals_speak_the_visitors_language(tmp_path: Path) -> None:
                 assert answer.status == 404 and answer.text.strip() == _("No such page."), language
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_pages_option_help_and_preset_names_are_in_its_language(tmp_path: Path, language: str) -> None:
+    """The help under "All options" and the presets' names (their specs' titles) are translated."""
+    from html import unescape
+
+    from deckgen.games import games
+    from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
+
+    key = next(k for k, g in games().items() if any(o.name == "preset" for o in g.options))
+    server = start_server(tmp_path)
+    try:
+        page = unescape(request(server.url + f"?game={key}&formats=svg", headers={"Accept-Language": language}).text)
+    finally:
+        server.stop()
+    with speaking(language):
+        helped = [o for o in (*PRINT_OPTIONS, *LASER_OPTIONS) if f'id="{o.name}-help"' in page]
+        assert len(helped) > 10
+        for option in helped:
+            assert _(option.help) in page and option.help not in page, option.name
+        shown = next(o for o in games()[key].options if o.name == "preset")
+        for value in shown.choices:
+            label = games()[key].choice_label("preset", value)
+            assert label in page, label
+        assert _(games()[key].choice_label("preset", "")) in page

@@ -206,7 +206,7 @@ def hidden_fields(pairs: Sequence[tuple[str, str]]) -> str:
 
 def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     game = choices.game_obj
-    game_list = [(key, g.name) for key, g in games().items()]
+    game_list = [(key, _(g.name)) for key, g in games().items()]
     # Options that choose the deck itself (a preset: verify and export take them too) come first.
     own = sorted(
         (o for o in game.options if "build" in o.commands and o.on_page), key=lambda o: "export" not in o.commands

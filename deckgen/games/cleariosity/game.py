@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
-from deckgen.i18n import N_
+from deckgen.i18n import N_, _
 from deckgen.maths_signs import SIGNS
 from deckgen.options import Option
 from deckgen.resources import data_folder
@@ -36,6 +36,8 @@ PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
     for path in sorted(TEMPLATES.glob("cleariosity-*.toml"))
     if path.name != "cleariosity-numbers.toml"
 }
+#: The page's first preset choice: the standard deck, which no preset name stands for there.
+STANDARD_LABEL = N_("standard: the 60-card deck, + − × ÷")
 PRESET = Option(
     "preset",
     "choice",
@@ -167,12 +169,13 @@ class CleariosityGame(Game):
     def choice_label(self, option: str, value: str) -> str:
         """A preset as "times-2-4: the 2, 3 and 4 tables, 2 × 2 to 4 × 4 only", from its spec's title."""
         if option == PRESET.name and not value:
-            return "standard: the 60-card deck, + − × ÷"
+            return _(STANDARD_LABEL)
         if option != PRESET.name or value not in PRESET_FILES:
             return super().choice_label(option, value)
         if value == "standard":
             return ""  # the page's first choice (nothing chosen) is the standard deck already
-        title = _preset_title(value).removeprefix(self.name).lstrip(": ")
+        # The spec's title in the language being spoken (the catalogue holds every shipped title).
+        title = _(_preset_title(value)).removeprefix(self.name).lstrip(": ")
         if title.startswith(value):  # "starter (0-5, + and -)"
             return title
         return f"{value}: {title}" if title else value
