@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
-from deckgen.i18n import N_
+from deckgen.i18n import N_, _
 from deckgen.options import Option
 from deckgen.resources import data_folder
 
@@ -111,7 +111,9 @@ class FlashcardsGame(Game):
             if front or back:
                 flag = "--front" if front else "--back"
                 raise DeckgenError(
-                    f"{flag} names a spreadsheet's columns; an Anki deck's cards are made as Anki shows them"
+                    _(
+                        "{option} names a spreadsheet's columns; an Anki deck's cards are made as Anki shows them"
+                    ).format(option=flag)
                 )
             deck = load_package(source)
         else:
@@ -172,13 +174,11 @@ class FlashcardsGame(Game):
 
     def ids_of(self, deck: Any) -> str:
         ids = [card.id for card in deck.cards]
-        from deckgen.i18n import _
-
         shown = ", ".join(ids) if len(ids) <= 4 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
         return _("{ids} for flash cards").format(ids=shown)
 
     def packing_detail(self, deck: Any) -> str:
-        from deckgen.i18n import _, number
+        from deckgen.i18n import number
 
         different = len(deck.cards)
         printed = len(deck.printed)
