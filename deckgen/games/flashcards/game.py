@@ -122,7 +122,7 @@ class FlashcardsGame(Game):
         return replace(deck, fonts=(user_font(Path(font)),)) if font is not None else deck
 
     def notes(self, deck: Any) -> list[str]:
-        return [f"{Path(deck.source).name}: {note}" for note in deck.notes]
+        return [_("{path}: {message}").format(path=Path(deck.source).name, message=note) for note in deck.notes]
 
     def card_count(self, deck: Any) -> int:
         return len(deck.printed)
@@ -136,12 +136,12 @@ class FlashcardsGame(Game):
         chain = deck_fonts(deck)
         missing = undrawable(cards, chain)
         if missing:
-            raise DeckgenError(f"{deck.source}: {missing}")
+            raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=missing))
         try:
             fronts = [front(c, geometry, frame=not laser, chain=chain) for c in cards]
             backs = [back(c, geometry, chain=chain) for c in cards]
         except DeckgenError as error:
-            raise DeckgenError(f"{deck.source}: {error}") from None
+            raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=error)) from None
         set_label = partial(label, geometry=geometry)
         return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=set_label, back_label=set_label)
 

@@ -38,7 +38,9 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
                 )
             except (TextDoesNotFit, ValueError) as error:
                 sizes[side] = None
-                failures.append(f"{flash.where}, {_(SIDE_NAMES[side])}: {error}")
+                failures.append(
+                    _("{where}, {side}: {error}").format(where=flash.where, side=_(SIDE_NAMES[side]), error=error)
+                )
         rows.append({"id": flash.id, "row": flash.row, "count": flash.count, "text_mm": sizes})
     headers = [_("id"), _("row"), _("copies"), _("front mm"), _("back mm")]
     # Each column as wide as its heading (a translated one may be longer), numbers to the right.
