@@ -232,8 +232,9 @@ def verify(
     check_output(out, [file, *_named_files(options)])
     chosen = chosen_game(game, file)
     own = split_game_options((chosen.key,), options)[chosen.key]
-    deck = chosen.load(file, own)
-    say_notes(chosen.notes(deck))
+    with speaking(language):  # a deck refused, and what its reading left out, in the language chosen
+        deck = chosen.load(file, own)
+        say_notes(chosen.notes(deck))
     source = str(chosen.deck_source(file, own))
     with speaking(language), lazy_progress_bar(_("Simulating games"), enabled=sys.stderr.isatty()) as update:
         request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
@@ -423,8 +424,9 @@ def build(
         dpi=dpi,
         language=language,
     )
-    job = prepare(request)
-    say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
+    with speaking(language):  # a deck refused, and what its reading left out, in the language chosen
+        job = prepare(request)
+        say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
     # The bar appears with the first finished piece, on a terminal only: an error before that
     # (a busy --out, say) stays one line, and a log gets no bar.
     with speaking(language), lazy_progress_bar(_("Building"), enabled=sys.stderr.isatty()) as update:

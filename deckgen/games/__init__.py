@@ -136,7 +136,9 @@ def id_taken(card_id: str, own: str) -> str | None:
     """Why ``card_id`` may not be used in a deck of game ``own`` (another game makes such ids), or ``None``."""
     for key, other in games().items():
         if key != own and other.generated_ids is not None and other.generated_ids.fullmatch(card_id):
-            return f"ids like {card_id} name {other.name} cards"
+            from deckgen.i18n import _
+
+            return _("ids like {id} name {game} cards").format(id=card_id, game=_(other.name))
     return None
 
 

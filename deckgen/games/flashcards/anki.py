@@ -29,10 +29,12 @@ from dataclasses import dataclass, replace
 from html.parser import HTMLParser
 from pathlib import Path
 
+from deckgen import i18n
 from deckgen.errors import DeckgenError
 from deckgen.games.flashcards.card_pictures import MAX_PICTURE_BYTES, CardPicture, picture_from_bytes
-from deckgen.games.flashcards.model import FlashCard, FlashDeck
+from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
 from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text
+from deckgen.i18n import _
 
 #: The largest package read, the most its files may unpack to, and the largest collection.
 MAX_PACKAGE_BYTES = 200_000_000
@@ -70,13 +72,21 @@ def load_package(path: Path) -> FlashDeck:
     try:
         size = path.stat().st_size
     except OSError:
-        raise DeckgenError(f"{path}: no such file; check the path") from None
+        raise DeckgenError(_("{path}: no such file; check the path").format(path=path)) from None
     if size > MAX_PACKAGE_BYTES:
-        raise DeckgenError(f"{path}: {size:,} bytes; an Anki package is read up to {MAX_PACKAGE_BYTES:,} bytes")
+        raise DeckgenError(
+            _("{path}: {size} bytes; an Anki package is read up to {most} bytes").format(
+                path=path, size=i18n.number(size), most=i18n.number(MAX_PACKAGE_BYTES)
+            )
+        )
     try:
         with zipfile.ZipFile(path) as package:
             if sum(info.file_size for info in package.infolist()) > MAX_UNPACKED_BYTES:
-                raise DeckgenError(f"{path}: the package unpacks to more than {MAX_UNPACKED_BYTES:,} bytes")
+                raise DeckgenError(
+                    _("{path}: the package unpacks to more than {most} bytes").format(
+                        path=path, most=i18n.number(MAX_UNPACKED_BYTES)
+                    )
+                )
             database = _collection(path, package)
             try:
                 media = _media(path, package)
@@ -87,16 +97,18 @@ def load_package(path: Path) -> FlashDeck:
             except (sqlite3.Error, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
                 # A collection whose tables or settings are not what Anki writes (damaged, or made by hand).
                 raise DeckgenError(
-                    f"{path}: the collection is damaged ({type(error).__name__}: {error}); export the deck again"
+                    _("{path}: the collection is damaged ({error}); export the deck again").format(
+                        path=path, error=f"{type(error).__name__}: {error}"
+                    )
                 ) from None
             finally:
                 database.close()
     except zipfile.BadZipFile:
         raise DeckgenError(
-            f"{path}: not an Anki package (.apkg is a zip file); export the deck from Anki again"
+            _("{path}: not an Anki package (.apkg is a zip file); export the deck from Anki again").format(path=path)
         ) from None
     if not cards:
-        raise DeckgenError(f"{path}: the package has no cards; export a deck that has some")
+        raise DeckgenError(_("{path}: the package has no cards; export a deck that has some").format(path=path))
     numbered = tuple(replace(card, id=f"F{n:0{max(2, len(str(len(cards))))}d}") for n, card in enumerate(cards, 1))
     return FlashDeck(path.stem, numbered, str(path))
 
@@ -110,16 +122,22 @@ def _collection(path: Path, package: zipfile.ZipFile) -> sqlite3.Connection:
             if name.endswith("b") or data.startswith(_ZSTD_MAGIC):
                 data = _unzstd(path, data, MAX_COLLECTION_BYTES)
             if not data.startswith(_SQLITE_MAGIC):
-                raise DeckgenError(f"{path}: {name} is not an Anki collection; export the deck again")
+                raise DeckgenError(
+                    _("{path}: {name} is not an Anki collection; export the deck again").format(path=path, name=name)
+                )
             connection = sqlite3.connect(":memory:")
             try:
                 connection.deserialize(data)
                 connection.execute("select count(*) from sqlite_master").fetchone()
             except (sqlite3.Error, MemoryError, OverflowError):
                 connection.close()
-                raise DeckgenError(f"{path}: {name} is not an Anki collection; export the deck again") from None
+                raise DeckgenError(
+                    _("{path}: {name} is not an Anki collection; export the deck again").format(path=path, name=name)
+                ) from None
             return connection
-    raise DeckgenError(f"{path}: no Anki collection inside (collection.anki2); export the deck from Anki again")
+    raise DeckgenError(
+        _("{path}: no Anki collection inside (collection.anki2); export the deck from Anki again").format(path=path)
+    )
 
 
 def _member(path: Path, package: zipfile.ZipFile, name: str, limit: int, shown: str = "") -> bytes:
@@ -127,7 +145,9 @@ def _member(path: Path, package: zipfile.ZipFile, name: str, limit: int, shown: 
     info = package.getinfo(name)
     if info.file_size > limit:
         raise DeckgenError(
-            f"{path}: {shown or name} unpacks to {info.file_size:,} bytes, more than {limit:,}; export a smaller deck"
+            _("{path}: {name} unpacks to {size} bytes, more than {most}; export a smaller deck").format(
+                path=path, name=shown or name, size=i18n.number(info.file_size), most=i18n.number(limit)
+            )
         )
     return package.read(name)
 
@@ -140,9 +160,15 @@ def _unzstd(path: Path, data: bytes, limit: int) -> bytes:
         with zstandard.ZstdDecompressor().stream_reader(data) as reader:
             unpacked = reader.read(limit + 1)
     except zstandard.ZstdError as error:
-        raise DeckgenError(f"{path}: the package cannot be unpacked ({error}); export the deck again") from None
+        raise DeckgenError(
+            _("{path}: the package cannot be unpacked ({error}); export the deck again").format(path=path, error=error)
+        ) from None
     if len(unpacked) > limit:
-        raise DeckgenError(f"{path}: a file in it unpacks to more than {limit:,} bytes; export a smaller deck")
+        raise DeckgenError(
+            _("{path}: a file in it unpacks to more than {most} bytes; export a smaller deck").format(
+                path=path, most=i18n.number(limit)
+            )
+        )
     return unpacked
 
 
@@ -159,7 +185,9 @@ def _media(path: Path, package: zipfile.ZipFile) -> dict[str, str]:
     try:
         entries = _fields(_unzstd(path, data, MAX_COLLECTION_BYTES) if data.startswith(_ZSTD_MAGIC) else data)
     except ValueError:
-        raise DeckgenError(f"{path}: the list of pictures cannot be read; export the deck again") from None
+        raise DeckgenError(
+            _("{path}: the list of pictures cannot be read; export the deck again").format(path=path)
+        ) from None
     found: dict[str, str] = {}
     records = [value for number, value in entries if number == 1 and isinstance(value, bytes)]
     for index, record in enumerate(records):
@@ -254,14 +282,18 @@ def _cards(
     pictures: dict[str, CardPicture] = {}
     count = 0
     for number, (nid, mid, flds) in enumerate(database.execute("select id, mid, flds from notes order by id"), 1):
-        where = f"{path}: note {number}"
+        where = _("{path}: note {note}").format(path=path, note=number)
         kind = types.get(mid)
         if kind is None:
-            raise DeckgenError(f"{where}: its note type is missing from the package; export the deck again")
+            raise DeckgenError(
+                _("{where}: its note type is missing from the package; export the deck again").format(where=where)
+            )
         if kind.drawn:
             raise DeckgenError(
-                f"{where}: note type {kind.name!r} is drawn by Anki as a picture (Image Occlusion), which deckgen "
-                "cannot print; export a deck without it"
+                _(
+                    "{where}: note type {name} is drawn by Anki as a picture (Image Occlusion), which deckgen cannot "
+                    "print; export a deck without it"
+                ).format(where=where, name=repr(kind.name))
             )
         values = dict(zip(kind.fields, flds.split(FIELD_SEPARATOR), strict=False))
         for ordinal in sorted(made.get(nid, set())):
@@ -275,30 +307,47 @@ def _cards(
                 if source is not None:
                     picture = pictures.get(source)
                     if picture is None:
-                        picture = _picture(path, package, media, source, f"{where}, {side}")
+                        shown = _("{where}, {side}").format(where=where, side=_(SIDE_NAMES[side]))
+                        picture = _picture(path, package, media, source, shown)
                         pictures[source] = picture
                 cleaned = clean_text(text)
                 if len(cleaned) > MAX_TEXT:
                     raise DeckgenError(
-                        f"{where}: the {side} of its card {ordinal + 1} has {len(cleaned)} characters; a card holds "
-                        f"at most {MAX_TEXT}: shorten it in Anki"
+                        _(
+                            "{where}: the {side} of its card {card} has {count} characters; a card holds at most "
+                            "{most}: shorten it in Anki"
+                        ).format(
+                            where=where, side=_(SIDE_NAMES[side]), card=ordinal + 1, count=len(cleaned), most=MAX_TEXT
+                        )
                     )
                 sides.append((cleaned, picture))
             (front, front_picture), (back, back_picture) = sides
             if not (front or front_picture) or not (back or back_picture):
                 side = "front" if not (front or front_picture) else "back"
-                raise DeckgenError(f"{where}: its card {ordinal + 1} has an empty {side}; fill the note in Anki")
+                raise DeckgenError(
+                    _("{where}: its card {card} has an empty {side}; fill the note in Anki").format(
+                        where=where, card=ordinal + 1, side=_(SIDE_NAMES[side])
+                    )
+                )
             count += 1
             if count > MAX_CARDS:
-                raise DeckgenError(f"{path}: more than {MAX_CARDS:,} cards; export a smaller deck")
+                raise DeckgenError(
+                    _("{path}: more than {most} cards; export a smaller deck").format(
+                        path=path, most=i18n.number(MAX_CARDS)
+                    )
+                )
             yield FlashCard("", front, back, 1, None, number, front_picture, back_picture, unit="note")
 
 
 def _picture(path: Path, package: zipfile.ZipFile, media: dict[str, str], name: str, where: str) -> CardPicture:
     member = media.get(name)
     if member is None or member not in package.namelist():
-        raise DeckgenError(f"{where}: picture {name!r} is not in the package; export the deck with its media")
-    data = _member(path, package, member, MAX_PICTURE_BYTES, f"picture {name!r}")
+        raise DeckgenError(
+            _("{where}: picture {name} is not in the package; export the deck with its media").format(
+                where=where, name=repr(name)
+            )
+        )
+    data = _member(path, package, member, MAX_PICTURE_BYTES, _("picture {name}").format(name=repr(name)))
     if data.startswith(_ZSTD_MAGIC):
         data = _unzstd(path, data, MAX_PICTURE_BYTES)
     return picture_from_bytes(name, data, where)

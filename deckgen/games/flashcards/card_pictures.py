@@ -18,7 +18,9 @@ from typing import Any
 
 from PIL import Image, ImageOps
 
+from deckgen import i18n
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.layout.primitives import Picture, Point, Primitive, Shape, Stroke, scale_about, translate
 
 #: The largest picture file read, and the most pixels a raster picture may have (a 48-megapixel
@@ -62,16 +64,36 @@ def read_picture_file(folder: Path, written: str, where: str) -> CardPicture:
     try:
         path = (folder / written).resolve()
     except (OSError, ValueError):  # a NUL or a name the system cannot take
-        raise DeckgenError(f"{where}: picture {written!r} is not a file name; write the picture file's name") from None
+        raise DeckgenError(
+            _("{where}: picture {name} is not a file name; write the picture file's name").format(
+                where=where, name=repr(written)
+            )
+        ) from None
     if folder.resolve() not in path.parents:
-        raise DeckgenError(f"{where}: picture {written!r} is outside the sheet's folder; put it beside the sheet")
+        raise DeckgenError(
+            _("{where}: picture {name} is outside the sheet's folder; put it beside the sheet").format(
+                where=where, name=repr(written)
+            )
+        )
     if path.is_dir():
-        raise DeckgenError(f"{where}: picture {written!r} is a folder; name a PNG, JPEG or SVG file")
+        raise DeckgenError(
+            _("{where}: picture {name} is a folder; name a PNG, JPEG or SVG file").format(
+                where=where, name=repr(written)
+            )
+        )
     if not path.is_file():
-        raise DeckgenError(f"{where}: picture {written!r} not found; put the file beside the sheet, or fix its name")
+        raise DeckgenError(
+            _("{where}: picture {name} not found; put the file beside the sheet, or fix its name").format(
+                where=where, name=repr(written)
+            )
+        )
     size = path.stat().st_size
     if size > MAX_PICTURE_BYTES:
-        raise DeckgenError(f"{where}: picture {written!r} has {size:,} bytes; use one of at most {MAX_PICTURE_BYTES:,}")
+        raise DeckgenError(
+            _("{where}: picture {name} has {size} bytes; use one of at most {most}").format(
+                where=where, name=repr(written), size=i18n.number(size), most=i18n.number(MAX_PICTURE_BYTES)
+            )
+        )
     return picture_from_bytes(written, path.read_bytes(), where)
 
 
@@ -82,7 +104,11 @@ def picture_from_bytes(name: str, data: bytes, where: str) -> CardPicture:
         return _svg(name, data, where)
     if data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8"):
         return _raster(name, data, where)
-    raise DeckgenError(f"{where}: picture {name!r} is not a PNG, JPEG or SVG file; save it as one of those")
+    raise DeckgenError(
+        _("{where}: picture {name} is not a PNG, JPEG or SVG file; save it as one of those").format(
+            where=where, name=repr(name)
+        )
+    )
 
 
 def _raster(name: str, data: bytes, where: str) -> CardPicture:
@@ -92,8 +118,16 @@ def _raster(name: str, data: bytes, where: str) -> CardPicture:
             with Image.open(io.BytesIO(data)) as image:
                 if image.width * image.height > MAX_PIXELS:
                     raise DeckgenError(
-                        f"{where}: picture {name!r} is {image.width} x {image.height} pixels; use a smaller copy "
-                        f"(at most {MAX_PIXELS // 1_000_000} million pixels)"
+                        _(
+                            "{where}: picture {name} is {width} x {height} pixels; use a smaller copy (at most "
+                            "{millions} million pixels)"
+                        ).format(
+                            where=where,
+                            name=repr(name),
+                            width=image.width,
+                            height=image.height,
+                            millions=MAX_PIXELS // 1_000_000,
+                        )
                     )
                 orientation = image.getexif().get(0x0112, 1)
                 image.load()
@@ -104,13 +138,16 @@ def _raster(name: str, data: bytes, where: str) -> CardPicture:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise DeckgenError(
-            f"{where}: picture {name!r} has too many pixels; use a smaller copy (at most "
-            f"{MAX_PIXELS // 1_000_000} million pixels)"
+            _(
+                "{where}: picture {name} has too many pixels; use a smaller copy (at most {millions} million pixels)"
+            ).format(where=where, name=repr(name), millions=MAX_PIXELS // 1_000_000)
         ) from None
     except (OSError, ValueError, SyntaxError):
         raise DeckgenError(
-            f"{where}: picture {name!r} cannot be read (the file is damaged, or not a picture); save it again "
-            "as PNG or JPEG"
+            _(
+                "{where}: picture {name} cannot be read (the file is damaged, or not a picture); save it again as PNG "
+                "or JPEG"
+            ).format(where=where, name=repr(name))
         ) from None
 
 
@@ -132,20 +169,34 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
 
     drawn = _svg_size(data)
     if drawn is None:
-        raise DeckgenError(f"{where}: picture {name!r} is not an SVG drawing deckgen can read (its XML is broken)")
+        raise DeckgenError(
+            _("{where}: picture {name} is not an SVG drawing deckgen can read (its XML is broken)").format(
+                where=where, name=repr(name)
+            )
+        )
     if drawn > MAX_SVG_ELEMENTS:
         raise DeckgenError(
-            f"{where}: picture {name!r} draws more than {MAX_SVG_ELEMENTS:,} shapes once its copies (<use>) are "
-            "counted, or copies itself; simplify it, or save it as PNG"
+            _(
+                "{where}: picture {name} draws more than {most} shapes once its copies (<use>) are counted, or copies "
+                "itself; simplify it, or save it as PNG"
+            ).format(where=where, name=repr(name), most=i18n.number(MAX_SVG_ELEMENTS))
         )
     try:
         drawing = se.SVG.parse(io.BytesIO(data), reify=True)
         shapes = _svg_outlines(drawing, se)
     except Exception as error:  # svgelements raises many kinds on a broken file
-        raise DeckgenError(f"{where}: picture {name!r} is not an SVG drawing deckgen can read ({error})") from None
+        raise DeckgenError(
+            _("{where}: picture {name} is not an SVG drawing deckgen can read ({error})").format(
+                where=where, name=repr(name), error=error
+            )
+        ) from None
     points = [p for shape in shapes for p in _points(shape)]
     if not points:
-        raise DeckgenError(f"{where}: picture {name!r} draws nothing (no filled or stroked shape); check the file")
+        raise DeckgenError(
+            _("{where}: picture {name} draws nothing (no filled or stroked shape); check the file").format(
+                where=where, name=repr(name)
+            )
+        )
     x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
     x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
     moved = tuple(translate(shapes, -x0, -y0))

@@ -14,9 +14,10 @@ from functools import lru_cache
 from deckgen.errors import DeckgenError
 from deckgen.games.flashcards.card_pictures import picture_primitives
 from deckgen.games.flashcards.fonts import FontChain, MissingGlyph, chain_for
-from deckgen.games.flashcards.model import FlashCard, FlashDeck
+from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, lay_out_text
 from deckgen.glyphs import text_width
+from deckgen.i18n import _, decimal_g
 from deckgen.layout.faces import ID_COLOUR, Face, TextLine, frame_inset
 from deckgen.layout.primitives import BLACK, Box, Primitive, text
 
@@ -92,28 +93,43 @@ def undrawable(cards: Sequence[FlashCard], chain: FontChain) -> str:
         return ""
     parts = []
     for char, where in list(rows.items())[:SHOWN_CHARACTERS]:
-        numbers = ", ".join(str(row) for row in where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
-        parts.append(f"{char!r} (U+{ord(char):04X}) in {unit}{'s' if len(where) > 1 else ''} {numbers}")
+        numbers = ", ".join(str(row) for row in where[:6])
+        if len(where) > 6:
+            numbers = _("{rows} and {count} more").format(rows=numbers, count=len(where) - 6)
+        if unit == "note":
+            place = _("{char} ({code}) in note {rows}") if len(where) == 1 else _("{char} ({code}) in notes {rows}")
+        else:
+            place = _("{char} ({code}) in row {rows}") if len(where) == 1 else _("{char} ({code}) in rows {rows}")
+        parts.append(place.format(char=repr(char), code=f"U+{ord(char):04X}", rows=numbers))
     more = len(rows) - SHOWN_CHARACTERS
-    named = "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+    named = "; ".join(parts)
+    if more > 0:
+        named = _("{characters}; and {count} more").format(characters=named, count=more)
     count = len(rows)
-    it = "them" if count > 1 else "it"
-    return (
-        f"{count} character{'s' if count > 1 else ''} no card font can draw: {named}; {_fix(rows)}, "
-        f"or write {it} another way"
-    )
+    if count == 1:
+        line = _("{count} character no card font can draw: {characters}; {fix}, or write it another way")
+    else:
+        line = _("{count} characters no card font can draw: {characters}; {fix}, or write them another way")
+    return line.format(count=count, characters=named, fix=_fix(rows))
 
 
 def _fix(rows: dict[str, list[int]]) -> str:
     """How to get a font for the characters missing: the package that has one, or the user's own."""
     from deckgen.games.flashcards.system_fonts import language_of
 
-    own = "or name a font that has them with --font yourfont.ttf"
     if language_of(rows) != "und":
-        return f"install a Chinese, Japanese and Korean font (on Debian or Ubuntu: apt install fonts-noto-cjk) {own}"
+        return _(
+            "install a Chinese, Japanese and Korean font (on Debian or Ubuntu: apt install fonts-noto-cjk) or name a "
+            "font that has them with --font yourfont.ttf"
+        )
     if any(0x1F000 <= ord(c) <= 0x1FAFF or 0x2600 <= ord(c) <= 0x27BF for c in rows):
-        return f"colour emoji cannot be printed as outlines; leave them out, {own}"
-    return f"name a font that has {'them' if len(rows) > 1 else 'it'} with --font yourfont.ttf"
+        return _(
+            "colour emoji cannot be printed as outlines; leave them out, or name a font that has them with --font "
+            "yourfont.ttf"
+        )
+    if len(rows) > 1:
+        return _("name a font that has them with --font yourfont.ttf")
+    return _("name a font that has it with --font yourfont.ttf")
 
 
 #: The share of the text box's height a picture takes when the side has text too (the text goes below).
@@ -174,7 +190,9 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool, chai
     box = geometry.text_box
     if box[2] < 2 * MIN_TEXT or box[3] < 2 * MIN_TEXT:
         raise DeckgenError(
-            f"a {w:g} x {h:g} mm card leaves no room for text inside its frame; choose a larger --card-size"
+            _(
+                "a {width} x {height} mm card leaves no room for text inside its frame; choose a larger --card-size"
+            ).format(width=decimal_g(w), height=decimal_g(h))
         )
     picture = card.front_picture if side == "front" else card.back_picture
     if picture is not None:
@@ -192,11 +210,17 @@ def _side(card: FlashCard, geometry: FlashGeometry, side: str, frame: bool, chai
         )
     except TextDoesNotFit as error:
         raise DeckgenError(
-            f"{card.where}, {side}: {error} (the card is {w:g} x {h:g} mm; a larger --card-size "
-            "gives the text more room)"
+            _(
+                "{where}, {side}: {error} (the card is {width} x {height} mm; a larger --card-size gives the text more "
+                "room)"
+            ).format(where=card.where, side=_(SIDE_NAMES[side]), error=error, width=decimal_g(w), height=decimal_g(h))
         ) from None
     except MissingGlyph as error:
-        raise DeckgenError(f"{card.where}, {side}: {error}; write it another way or leave it out") from None
+        raise DeckgenError(
+            _("{where}, {side}: {error}; write it another way or leave it out").format(
+                where=card.where, side=_(SIDE_NAMES[side]), error=error
+            )
+        ) from None
     shapes += setting.shapes
     shapes += text(card.id, inset + 0.6, geometry.label_baseline, geometry.label_size, ID_COLOUR)
     id_width = text_width(card.id) * geometry.label_size

@@ -40,6 +40,7 @@ from deckgen.games.flashcards.outlines import Contour, FlatteningPen, Group, eve
 # The largest distance, in mm, between a curve in the font and the polygon that stands for it:
 # one flatness for every curve deckgen draws.
 from deckgen.glyphs import FLATNESS_MM
+from deckgen.i18n import _
 
 #: Flattening tolerances are powers of two font units between these exponents (see :func:`tolerance_exponent`).
 _MIN_EXPONENT = -6
@@ -325,10 +326,10 @@ class FontChain:
         if len(char) != 1:
             raise ValueError(f"glyph_for takes one character, not {char!r}")
         if unicodedata.category(char) == "Cc":
-            raise MissingGlyph(f"{char!r} (U+{ord(char):04X}) is a control character, which a card cannot show")
+            raise MissingGlyph(control_character(char))
         face = self.face_for(char)
         if face is None:
-            raise MissingGlyph(f"{char!r} (U+{ord(char):04X}) is in none of the card fonts")
+            raise MissingGlyph(in_no_font(char))
         return face.glyph(face.hb_font.get_nominal_glyph(ord(char)) or 0)
 
     def missing(self, chars: Iterable[str]) -> list[str]:
@@ -337,6 +338,18 @@ class FontChain:
 
     def bolder(self) -> FontChain:
         return FontChain(self.sources, True, self.language)
+
+
+def control_character(char: str) -> str:
+    """What is wrong with a control character on a card."""
+    return _("{char} ({code}) is a control character, which a card cannot show").format(
+        char=repr(char), code=f"U+{ord(char):04X}"
+    )
+
+
+def in_no_font(char: str) -> str:
+    """What is wrong with a character no face of the chain draws."""
+    return _("{char} ({code}) is in none of the card fonts").format(char=repr(char), code=f"U+{ord(char):04X}")
 
 
 @cache
@@ -359,21 +372,33 @@ def user_font(path: Path) -> Path:
 
     where = f"--font {path}"
     if not str(path).strip() or str(path) == ".":
-        raise DeckgenError("--font: give the path of a .ttf, .otf or .ttc font file")
+        raise DeckgenError(_("--font: give the path of a .ttf, .otf or .ttc font file"))
     if path.is_dir():
-        raise DeckgenError(f"{where}: a folder; give the path of a .ttf, .otf or .ttc font file in it")
+        raise DeckgenError(
+            _("{where}: a folder; give the path of a .ttf, .otf or .ttc font file in it").format(where=where)
+        )
     if not path.is_file():
-        raise DeckgenError(f"{where}: no such file; give the path of a .ttf, .otf or .ttc font file")
+        raise DeckgenError(
+            _("{where}: no such file; give the path of a .ttf, .otf or .ttc font file").format(where=where)
+        )
     try:
         data = path.read_bytes()
         face = hb.Face(hb.Blob(data), 0)
         letters = len(face.unicodes)
     except (OSError, ValueError) as error:
-        raise DeckgenError(f"{where}: cannot read it ({error}); give a .ttf, .otf or .ttc font file") from None
+        raise DeckgenError(
+            _("{where}: cannot read it ({error}); give a .ttf, .otf or .ttc font file").format(where=where, error=error)
+        ) from None
     if letters == 0 or face.upem <= 0:
-        raise DeckgenError(f"{where}: not a font file deckgen can read; give a .ttf, .otf or .ttc font file")
+        raise DeckgenError(
+            _("{where}: not a font file deckgen can read; give a .ttf, .otf or .ttc font file").format(where=where)
+        )
     if not _draws_letters(face):
-        raise DeckgenError(f"{where}: its letters cannot be read (the file may be cut short or damaged); get it again")
+        raise DeckgenError(
+            _("{where}: its letters cannot be read (the file may be cut short or damaged); get it again").format(
+                where=where
+            )
+        )
     return path.resolve()
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
-from deckgen.i18n import N_
+from deckgen.i18n import N_, _
 from deckgen.options import Option
 from deckgen.resources import data_folder
 
@@ -111,7 +111,9 @@ class FlashcardsGame(Game):
             if front or back:
                 flag = "--front" if front else "--back"
                 raise DeckgenError(
-                    f"{flag} names a spreadsheet's columns; an Anki deck's cards are made as Anki shows them"
+                    _(
+                        "{option} names a spreadsheet's columns; an Anki deck's cards are made as Anki shows them"
+                    ).format(option=flag)
                 )
             deck = load_package(source)
         else:
@@ -120,7 +122,7 @@ class FlashcardsGame(Game):
         return replace(deck, fonts=(user_font(Path(font)),)) if font is not None else deck
 
     def notes(self, deck: Any) -> list[str]:
-        return [f"{Path(deck.source).name}: {note}" for note in deck.notes]
+        return [_("{path}: {message}").format(path=Path(deck.source).name, message=note) for note in deck.notes]
 
     def card_count(self, deck: Any) -> int:
         return len(deck.printed)
@@ -134,12 +136,12 @@ class FlashcardsGame(Game):
         chain = deck_fonts(deck)
         missing = undrawable(cards, chain)
         if missing:
-            raise DeckgenError(f"{deck.source}: {missing}")
+            raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=missing))
         try:
             fronts = [front(c, geometry, frame=not laser, chain=chain) for c in cards]
             backs = [back(c, geometry, chain=chain) for c in cards]
         except DeckgenError as error:
-            raise DeckgenError(f"{deck.source}: {error}") from None
+            raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=error)) from None
         set_label = partial(label, geometry=geometry)
         return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=set_label, back_label=set_label)
 
@@ -172,13 +174,11 @@ class FlashcardsGame(Game):
 
     def ids_of(self, deck: Any) -> str:
         ids = [card.id for card in deck.cards]
-        from deckgen.i18n import _
-
         shown = ", ".join(ids) if len(ids) <= 4 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
         return _("{ids} for flash cards").format(ids=shown)
 
     def packing_detail(self, deck: Any) -> str:
-        from deckgen.i18n import _, number
+        from deckgen.i18n import number
 
         different = len(deck.cards)
         printed = len(deck.printed)

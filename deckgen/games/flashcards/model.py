@@ -6,8 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckgen.i18n import N_, _
+
 if TYPE_CHECKING:
     from deckgen.games.flashcards.card_pictures import CardPicture
+
+#: A card's sides as messages name them ("the front is empty"), in the language being spoken.
+SIDE_NAMES = {"front": N_("front"), "back": N_("back")}
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,9 @@ class FlashCard:
     @property
     def where(self) -> str:
         """Where the card came from, as messages name it: "row 4 (F03)", "note 2 (F02)"."""
-        return f"{self.unit} {self.row} ({self.id})"
+        if self.unit == "note":
+            return _("note {row} ({id})").format(row=self.row, id=self.id)
+        return _("row {row} ({id})").format(row=self.row, id=self.id)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from deckgen.games.base import Game, Verdict
 from deckgen.games.flashcards.faces import MIN_TEXT, FlashGeometry, deck_fonts, text_box, undrawable
-from deckgen.games.flashcards.model import FlashDeck
+from deckgen.games.flashcards.model import SIDE_NAMES, FlashDeck
 from deckgen.games.flashcards.text import TextDoesNotFit, fitted_size
 from deckgen.i18n import _, decimal, decimal_g
 from deckgen.units import CARD_SIZES, parse_size
@@ -38,7 +38,9 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
                 )
             except (TextDoesNotFit, ValueError) as error:
                 sizes[side] = None
-                failures.append(f"{flash.where}, {side}: {error}")
+                failures.append(
+                    _("{where}, {side}: {error}").format(where=flash.where, side=_(SIDE_NAMES[side]), error=error)
+                )
         rows.append({"id": flash.id, "row": flash.row, "count": flash.count, "text_mm": sizes})
     headers = [_("id"), _("row"), _("copies"), _("front mm"), _("back mm")]
     # Each column as wide as its heading (a translated one may be longer), numbers to the right.

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from bidi import algorithm as uba
 
-from deckgen.games.flashcards.fonts import FontChain, FontFace, Glyph, MissingGlyph
+from deckgen.games.flashcards.fonts import FontChain, FontFace, Glyph, MissingGlyph, control_character, in_no_font
 
 #: Bidirectional classes that make a text need the algorithm (anything else reads left to right).
 _RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
@@ -201,12 +201,12 @@ def _font_runs(text: str, chain: FontChain) -> list[tuple[FontFace, str]]:
         face = chain.face_for(char)
         if face is None:
             if unicodedata.category(char) == "Cc":
-                raise MissingGlyph(f"{char!r} (U+{ord(char):04X}) is a control character, which a card cannot show")
+                raise MissingGlyph(control_character(char))
             if unicodedata.category(char) == "Cf":
                 if runs:
                     runs[-1][1].append(char)
                 continue
-            raise MissingGlyph(f"{char!r} (U+{ord(char):04X}) is in none of the card fonts")
+            raise MissingGlyph(in_no_font(char))
         if runs and runs[-1][0] is face:
             runs[-1][1].append(char)
         else:

@@ -24,13 +24,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckgen import i18n
 from deckgen.csv_cells import read_cell
 from deckgen.deckfile import CARD_ID
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_bounded
 from deckgen.games import id_taken
 from deckgen.games.flashcards.card_pictures import CardPicture, looks_like_picture, read_picture_file
-from deckgen.games.flashcards.model import FlashCard, FlashDeck
+from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
+from deckgen.i18n import N_, _
 
 if TYPE_CHECKING:
     from zipfile import ZipFile
@@ -108,17 +110,25 @@ def load_sheet(path: Path, front: Sequence[str] = (), back: Sequence[str] = ()) 
     columns that make each side, when the sheet's own names are not front and back."""
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
-        raise DeckgenError(f"{path}: flash cards are read from a .csv or .xlsx file; save the spreadsheet as one")
+        raise DeckgenError(
+            _("{path}: flash cards are read from a .csv or .xlsx file; save the spreadsheet as one").format(path=path)
+        )
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise DeckgenError(f"{path}: no such file; check the path") from None
+        raise DeckgenError(_("{path}: no such file; check the path").format(path=path)) from None
     except OSError as error:
-        raise DeckgenError(f"{path}: cannot read it ({error.strerror}); check the path") from None
+        raise DeckgenError(
+            _("{path}: cannot read it ({reason}); check the path").format(path=path, reason=error.strerror)
+        ) from None
     if not path.is_file():
-        raise DeckgenError(f"{path}: not a file; give the spreadsheet's path")
+        raise DeckgenError(_("{path}: not a file; give the spreadsheet's path").format(path=path))
     if size > MAX_FILE_BYTES:
-        raise DeckgenError(f"{path}: {size:,} bytes; a flash-card spreadsheet is at most {MAX_FILE_BYTES:,} bytes")
+        raise DeckgenError(
+            _("{path}: {size} bytes; a flash-card spreadsheet is at most {most} bytes").format(
+                path=path, size=i18n.number(size), most=i18n.number(MAX_FILE_BYTES)
+            )
+        )
     rows = _csv_rows(path) if suffix == ".csv" else _xlsx_rows(path)
     return cards_from_rows(path, rows, front, back)
 
@@ -128,10 +138,12 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
         text = read_bounded(path, MAX_FILE_BYTES, "flash-card spreadsheet").decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DeckgenError(
-            f"{path}: not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8' (or as .xlsx)"
+            _("{path}: not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8' (or as .xlsx)").format(path=path)
         ) from None
     except OSError as error:
-        raise DeckgenError(f"{path}: cannot read it ({error.strerror}); check that you may read it") from None
+        raise DeckgenError(
+            _("{path}: cannot read it ({reason}); check that you may read it").format(path=path, reason=error.strerror)
+        ) from None
     # Spreadsheets save CSV with commas, or semicolons where the comma is the decimal mark,
     # or tabs: the first line (the column names) tells which.
     first = text.split("\n", 1)[0]
@@ -145,15 +157,26 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     except csv.Error as error:
         if "unexpected end of data" in str(error):
             raise DeckgenError(
-                f'{path}: row {number + 1}: a quote (") opens a cell that is never closed; close it, or '
-                "write the quote twice inside a quoted cell"
+                _(
+                    '{where}: a quote (") opens a cell that is never closed; close it, or write the quote twice '
+                    "inside a quoted cell"
+                ).format(where=_row(path, number + 1))
             ) from None
         if "field larger than field limit" in str(error):
             raise DeckgenError(
-                f"{path}: row {number + 1}: a cell holds more than {csv.field_size_limit():,} characters (a side of "
-                'a card has at most 300); check that row for a quote (") that is never closed'
+                _(
+                    "{where}: a cell holds more than {most} characters (a side of a card has at most 300); check that "
+                    'row for a quote (") that is never closed'
+                ).format(where=_row(path, number + 1), most=i18n.number(csv.field_size_limit()))
             ) from None
-        raise DeckgenError(f"{path}: row {number + 1}: {error}; check the quotes in that row") from None
+        raise DeckgenError(
+            _("{where}: {error}; check the quotes in that row").format(where=_row(path, number + 1), error=error)
+        ) from None
+
+
+def _row(path: Path, number: int) -> str:
+    """Where a message points in a sheet: its file and row ("words.csv: row 4")."""
+    return _("{path}: row {row}").format(path=path, row=number)
 
 
 def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
@@ -168,20 +191,35 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
             unpacked = sum(member.file_size for member in packed.infolist())
             if unpacked > MAX_UNPACKED_BYTES:
                 raise DeckgenError(
-                    f"{path}: the workbook unpacks to {unpacked:,} bytes, far more than {MAX_CARDS:,} flash cards "
-                    f"need (at most {MAX_UNPACKED_BYTES:,}); copy the cards into a new workbook"
+                    _(
+                        "{path}: the workbook unpacks to {size} bytes, far more than {cards} flash cards need (at "
+                        "most {most}); copy the cards into a new workbook"
+                    ).format(
+                        path=path,
+                        size=i18n.number(unpacked),
+                        cards=i18n.number(MAX_CARDS),
+                        most=i18n.number(MAX_UNPACKED_BYTES),
+                    )
                 )
             _check_parts(path, packed)
         book = load_workbook(path, read_only=True, data_only=True)
     except DeckgenError:
         raise
     except (BadZipFile, KeyError, OSError, ValueError) as error:
-        raise DeckgenError(f"{path}: not an Excel workbook ({error}); {_SAVE_AGAIN}") from None
+        raise DeckgenError(
+            _("{path}: not an Excel workbook ({error}); {fix}").format(path=path, error=error, fix=_(_SAVE_AGAIN))
+        ) from None
     except Exception as error:  # well-formed parts that do not make a workbook fail in many ways
-        raise DeckgenError(f"{path}: the workbook is damaged ({type(error).__name__}); {_SAVE_AGAIN}") from None
+        raise DeckgenError(
+            _("{path}: the workbook is damaged ({error}); {fix}").format(
+                path=path, error=type(error).__name__, fix=_(_SAVE_AGAIN)
+            )
+        ) from None
     try:
         if not book.worksheets:
-            raise DeckgenError(f"{path}: the workbook has no sheet; put the cards on its first sheet")
+            raise DeckgenError(
+                _("{path}: the workbook has no sheet; put the cards on its first sheet").format(path=path)
+            )
         sheet = book.worksheets[0]
         # The sheet's stated size is not trusted: "A1:XFD1048576" would make every row 16,384
         # cells and a million rows long (minutes for a 5 KB file). Only the cells it holds are read.
@@ -195,7 +233,9 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
                 break
             except Exception as error:  # a damaged workbook fails in many ways: all get the same line
                 raise DeckgenError(
-                    f"{path}: row {number + 1}: the workbook is damaged ({type(error).__name__}); {_SAVE_AGAIN}"
+                    _("{where}: the workbook is damaged ({error}); {fix}").format(
+                        where=_row(path, number + 1), error=type(error).__name__, fix=_(_SAVE_AGAIN)
+                    )
                 ) from None
             number += 1
             yield number, [_cell_text(value) for value in values]
@@ -204,7 +244,7 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
 
 
 #: How to mend a workbook that cannot be read.
-_SAVE_AGAIN = "save it again from your spreadsheet program (as .xlsx), or as CSV"
+_SAVE_AGAIN = N_("save it again from your spreadsheet program (as .xlsx), or as CSV")
 
 
 class _Nothing:
@@ -247,16 +287,22 @@ def _check_parts(path: Path, packed: ZipFile) -> None:
                 parser.close()
         except DefusedXmlException:
             raise DeckgenError(
-                f"{path}: part {name} of the workbook holds a DTD (<!DOCTYPE …>), which spreadsheet programs "
-                f"never write and which can hide an attack, so it is not read; {_SAVE_AGAIN}"
+                _(
+                    "{path}: part {part} of the workbook holds a DTD (<!DOCTYPE …>), which spreadsheet programs never "
+                    "write and which can hide an attack, so it is not read; {fix}"
+                ).format(path=path, part=name, fix=_(_SAVE_AGAIN))
             ) from None
         except ParseError as error:
             raise DeckgenError(
-                f"{path}: the workbook is damaged: part {name} is cut short or is not XML ({error}); {_SAVE_AGAIN}"
+                _("{path}: the workbook is damaged: part {part} is cut short or is not XML ({error}); {fix}").format(
+                    path=path, part=name, error=error, fix=_(_SAVE_AGAIN)
+                )
             ) from None
         except (BadZipFile, EOFError, NotImplementedError, RuntimeError, OSError, zlib.error) as error:
             raise DeckgenError(
-                f"{path}: the workbook is damaged: part {name} cannot be unpacked ({error}); {_SAVE_AGAIN}"
+                _("{path}: the workbook is damaged: part {part} cannot be unpacked ({error}); {fix}").format(
+                    path=path, part=name, error=error, fix=_(_SAVE_AGAIN)
+                )
             ) from None
 
 
@@ -295,23 +341,34 @@ def cards_from_rows(
         extra = [cells[index] for index in unnamed]
         if extra:
             raise DeckgenError(
-                f"{path}: row {number}: {extra[0]!r} is in a column with no name; put text that has commas "
-                'in quotes ("What is 1,000?"), or name the column'
+                _(
+                    "{where}: {text} is in a column with no name; put text that has commas in quotes "
+                    '("What is 1,000?"), or name the column'
+                ).format(where=_row(path, number), text=repr(extra[0]))
             )
         card = _card(path, number, header, cells)
         if card.id:
             if card.id in seen:
                 raise DeckgenError(
-                    f"{path}: row {number}: id {card.id!r} is used in row {seen[card.id]} too; "
-                    "give every card its own id"
+                    _("{where}: id {id} is used in row {other} too; give every card its own id").format(
+                        where=_row(path, number), id=repr(card.id), other=seen[card.id]
+                    )
                 )
             seen[card.id] = number
         printed += card.count
         if printed > MAX_CARDS:
-            raise DeckgenError(f"{path}: row {number}: more than {MAX_CARDS:,} cards; split the spreadsheet in two")
+            raise DeckgenError(
+                _("{where}: more than {most} cards; split the spreadsheet in two").format(
+                    where=_row(path, number), most=i18n.number(MAX_CARDS)
+                )
+            )
         cards.append(card)
     if header is None or not cards:
-        raise DeckgenError(f"{path}: no cards; write a row of column names (front, back) and a row per card under it")
+        raise DeckgenError(
+            _("{path}: no cards; write a row of column names (front, back) and a row per card under it").format(
+                path=path
+            )
+        )
     notes = (header.ignored_note(),) if header.ignored else ()
     return FlashDeck(path.stem, _with_ids(cards, set(seen)), str(path), notes=notes)
 
@@ -344,11 +401,17 @@ class Header:
 
     def ignored_note(self) -> str:
         names = ", ".join(repr(name) for name in self.ignored)
-        s = "s" if len(self.ignored) > 1 else ""
-        return (
-            f"column{s} {names} left out: a card shows only its front and back "
-            "(name more columns with --front or --back to print them too)"
-        )
+        if len(self.ignored) == 1:
+            note = _(
+                "column {names} left out: a card shows only its front and back (name more columns with --front or "
+                "--back to print them too)"
+            )
+        else:
+            note = _(
+                "columns {names} left out: a card shows only its front and back (name more columns with --front or "
+                "--back to print them too)"
+            )
+        return note.format(names=names)
 
 
 def _heading(text: str) -> str:
@@ -357,7 +420,7 @@ def _heading(text: str) -> str:
 
 
 def _header(path: Path, number: int, cells: list[str], front: Sequence[str], back: Sequence[str]) -> Header:
-    where = f"{path}: row {number}"
+    where = _row(path, number)
     headings = {_heading(cell): index for index, cell in reversed(list(enumerate(cells))) if cell}
     named: dict[str, tuple[int, ...]] = {}
     for side, wanted in (("front", front), ("back", back)):
@@ -366,13 +429,21 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
             index = headings.get(_heading(heading))
             if index is None:
                 shown = ", ".join(repr(cell) for cell in cells if cell)
-                raise DeckgenError(f"{where}: no column is called {heading!r} (--{side}); the columns are {shown}")
+                raise DeckgenError(
+                    _("{where}: no column is called {heading} ({option}); the columns are {columns}").format(
+                        where=where, heading=repr(heading), option=f"--{side}", columns=shown
+                    )
+                )
             columns.append(index)
         if columns:
             named[side] = tuple(columns)
     both = set(named.get("front", ())) & set(named.get("back", ()))
     if both:
-        raise DeckgenError(f"{where}: column {cells[min(both)]!r} is named for both the front and the back; pick one")
+        raise DeckgenError(
+            _("{where}: column {heading} is named for both the front and the back; pick one").format(
+                where=where, heading=repr(cells[min(both)])
+            )
+        )
     sides: dict[str, list[int]] = {side: list(columns) for side, columns in named.items()}
     fields: dict[str, int] = {}
     pictures: dict[str, list[int]] = {"front": [], "back": []}
@@ -388,12 +459,16 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
             if name in named:
                 ignored.append(cell)  # --front or --back chose other columns for this side
             elif name in sides:
-                raise DeckgenError(f"{where}: two columns are called {name!r}; keep one")
+                raise DeckgenError(
+                    _("{where}: two columns are called {name}; keep one").format(where=where, name=repr(name))
+                )
             else:
                 sides[name] = [index]
         elif name in COLUMNS:
             if name in fields:
-                raise DeckgenError(f"{where}: two columns are called {name!r}; keep one")
+                raise DeckgenError(
+                    _("{where}: two columns are called {name}; keep one").format(where=where, name=repr(name))
+                )
             fields[name] = index
         else:
             ignored.append(cell)
@@ -401,10 +476,20 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
     if missing:
         shown = ", ".join(repr(cell) for cell in cells if cell)
         flags = " ".join(f"--{side} COLUMN" for side in missing)
-        raise DeckgenError(
-            f"{where}: no {' and no '.join(missing)} column among {shown}; call them front and back, "
-            f"or name them with {flags}"
-        )
+        if missing == ["front"]:
+            message = _(
+                "{where}: no front column among {columns}; call them front and back, or name them with {options}"
+            )
+        elif missing == ["back"]:
+            message = _(
+                "{where}: no back column among {columns}; call them front and back, or name them with {options}"
+            )
+        else:
+            message = _(
+                "{where}: no front and no back column among {columns}; call them front and back, or name them with "
+                "{options}"
+            )
+        raise DeckgenError(message.format(where=where, columns=shown, options=flags))
     return Header(
         {side: tuple(columns) for side, columns in sides.items()},
         {side: tuple(columns) for side, columns in pictures.items()},
@@ -416,11 +501,13 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
 
 
 def _picture(path: Path, where: str, column: int, written: str) -> CardPicture:
-    return read_picture_file(path.parent, written, f"{where}, column {_column_letter(column)}")
+    return read_picture_file(
+        path.parent, written, _("{where}, column {column}").format(where=where, column=_column_letter(column))
+    )
 
 
 def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCard:
-    where = f"{path}: row {number}"
+    where = _row(path, number)
 
     def at(column: int) -> str:
         return cells[column] if column < len(cells) else ""
@@ -445,40 +532,70 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
             private = next((ch for ch in at(column) if unicodedata.category(ch) == "Co"), None)
             if private is not None:
                 raise DeckgenError(
-                    f"{where}: the {side} (column {_column_letter(column)}) has U+{ord(private):04X}, a private-use "
-                    "character (an icon from a symbol font, or a sign typed with a special keyboard) that no card "
-                    "font can draw; delete it, or write what it stands for in words"
+                    _(
+                        "{where}: the {side} (column {column}) has {code}, a private-use character (an icon from a "
+                        "symbol font, or a sign typed with a special keyboard) that no card font can draw; delete it, "
+                        "or write what it stands for in words"
+                    ).format(
+                        where=where,
+                        side=_(SIDE_NAMES[side]),
+                        column=_column_letter(column),
+                        code=f"U+{ord(private):04X}",
+                    )
                 )
             parts.append(clean_text(at(column)))
         text = "\n".join(part for part in parts if part)
         if len(found) > 1:
-            raise DeckgenError(f"{where}: {len(found)} pictures for the {side}; a side shows one, keep one")
+            raise DeckgenError(
+                _("{where}: {count} pictures for the {side}; a side shows one, keep one").format(
+                    where=where, count=len(found), side=_(SIDE_NAMES[side])
+                )
+            )
         pictures[side] = found[0] if found else None
         if not text and not found:
-            raise DeckgenError(f"{where}: the {side} is empty; write what goes on the card's {side}")
+            raise DeckgenError(
+                _("{where}: the {side} is empty; write what goes on the card's {side}").format(
+                    where=where, side=_(SIDE_NAMES[side])
+                )
+            )
         if len(text) > MAX_TEXT:
-            raise DeckgenError(f"{where}: the {side} has {len(text)} characters; a card holds at most {MAX_TEXT}")
+            raise DeckgenError(
+                _("{where}: the {side} has {count} characters; a card holds at most {most}").format(
+                    where=where, side=_(SIDE_NAMES[side]), count=len(text), most=MAX_TEXT
+                )
+            )
         sides[side] = text
     written = cell("id")
     card_id = written.upper()
     # ASCII only, checked before upper-casing: "ﬁ".upper() is "FI".
     if written and not (written.isascii() and CARD_ID.fullmatch(card_id)):
         raise DeckgenError(
-            f"{where}: id {cell('id')!r}: use 1 to 6 letters and digits, starting with a letter, e.g. V01 "
-            "(every card prints its id, and PNG files are named after it)"
+            _(
+                "{where}: id {id}: use 1 to 6 letters and digits, starting with a letter, e.g. V01 (every card prints "
+                "its id, and PNG files are named after it)"
+            ).format(where=where, id=repr(cell("id")))
         )
     if cell("id"):
         taken = id_taken(card_id, "flashcards")
         if taken:
-            raise DeckgenError(f"{where}: id {card_id!r}: {taken}; start the id with another letter")
+            raise DeckgenError(
+                _("{where}: id {id}: {reason}; start the id with another letter").format(
+                    where=where, id=repr(card_id), reason=taken
+                )
+            )
     count_text = cell("count") or "1"
     if not re.fullmatch(r"[0-9]{1,3}", count_text) or not 1 <= int(count_text) <= MAX_COUNT:
-        raise DeckgenError(f"{where}: count {count_text!r}: write how many copies to print, 1 to {MAX_COUNT}")
+        raise DeckgenError(
+            _("{where}: count {count}: write how many copies to print, 1 to {most}").format(
+                where=where, count=repr(count_text), most=MAX_COUNT
+            )
+        )
     colour = cell("colour").lower() or None
     if colour is not None and colour not in COLOURS and not _HEX.fullmatch(colour):
         raise DeckgenError(
-            f"{where}: colour {cell('colour')!r}: use a colour name ({', '.join(sorted(set(COLOURS) - {'gray'}))}) "
-            "or #RRGGBB"
+            _("{where}: colour {colour}: use a colour name ({names}) or #RRGGBB").format(
+                where=where, colour=repr(cell("colour")), names=", ".join(sorted(set(COLOURS) - {"gray"}))
+            )
         )
     hex_colour = COLOURS.get(colour, colour.upper()) if colour else None
     return FlashCard(

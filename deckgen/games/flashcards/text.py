@@ -38,6 +38,7 @@ from functools import lru_cache
 
 from deckgen.games.flashcards.fonts import FontChain, Glyph, default_chain, tolerance_exponent
 from deckgen.games.flashcards.shaping import Paragraph, Unit, ink, line_glyphs, paragraph
+from deckgen.i18n import _, decimal_g
 from deckgen.layout.faces import TextLine
 from deckgen.layout.primitives import Point, Shape
 
@@ -221,7 +222,7 @@ def _fit(
     paragraphs = _paragraphs(text, chain)
     if not any(p.units for p in paragraphs):
         return None
-    _, _, width, height = box
+    width, height = box[2], box[3]
     space = _space(chain)
     pitch = _pitch(line_gap, chain)
     for size in _sizes(max_size, min_size):
@@ -236,11 +237,17 @@ def _fit(
         for unit in found.units:
             if min_size * unit.ink_width > width + _EPSILON:
                 raise TextDoesNotFit(
-                    f"the word {unit.text!r} is too wide to fit the card even at {min_size:g} mm letters; shorten it",
+                    _("the word {word} is too wide to fit the card even at {size} mm letters; shorten it").format(
+                        word=repr(unit.text), size=decimal_g(min_size)
+                    ),
                     text,
                     min_size,
                 )
-    raise TextDoesNotFit(f"the text is too long to fit the card at {min_size:g} mm letters; shorten it", text, min_size)
+    raise TextDoesNotFit(
+        _("the text is too long to fit the card at {size} mm letters; shorten it").format(size=decimal_g(min_size)),
+        text,
+        min_size,
+    )
 
 
 def _check(box: tuple[float, float, float, float], max_size: float, min_size: float, line_gap: float) -> None:
