@@ -232,22 +232,20 @@ def verify(
     check_output(out, [file, *_named_files(options)])
     chosen = chosen_game(game, file)
     own = split_game_options((chosen.key,), options)[chosen.key]
-    with speaking(language):  # a deck refused, and what its reading left out, in the language chosen
-        deck = chosen.load(file, own)
-        say_notes(chosen.notes(deck))
+    deck = chosen.load(file, own)
+    say_notes(chosen.notes(deck))
     source = str(chosen.deck_source(file, own))
-    with speaking(language), lazy_progress_bar(_("Simulating games"), enabled=sys.stderr.isatty()) as update:
+    with lazy_progress_bar(_("Simulating games"), enabled=sys.stderr.isatty()) as update:
         request = VerifyRequest(games, seed, workers=default_workers(), progress=update, options=own)
         verdict = chosen.verify(deck, source, request)
-    with speaking(language):
-        emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
-        if verdict.failure:
-            # The report went to --out, not to the screen: say where it is.
-            failure = verdict.failure
-            if out:
-                instead = _("the report in {file}").format(file=out)
-                failure = failure.replace(_("the report above"), instead).replace("the report above", instead)
-            raise DeckgenError(failure)
+    emit(json.dumps(verdict.data, indent=2) + "\n" if as_json else verdict.text, out)
+    if verdict.failure:
+        # The report went to --out, not to the screen: say where it is.
+        failure = verdict.failure
+        if out:
+            instead = _("the report in {file}").format(file=out)
+            failure = failure.replace(_("the report above"), instead).replace("the report above", instead)
+        raise DeckgenError(failure)
 
 
 @cli.command()
@@ -424,12 +422,11 @@ def build(
         dpi=dpi,
         language=language,
     )
-    with speaking(language):  # a deck refused, and what its reading left out, in the language chosen
-        job = prepare(request)
-        say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
+    job = prepare(request)
+    say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
     # The bar appears with the first finished piece, on a terminal only: an error before that
     # (a busy --out, say) stays one line, and a log gets no bar.
-    with speaking(language), lazy_progress_bar(_("Building"), enabled=sys.stderr.isatty()) as update:
+    with lazy_progress_bar(_("Building"), enabled=sys.stderr.isatty()) as update:
         done = 0
 
         def advance(pieces: int) -> None:
@@ -438,10 +435,9 @@ def build(
             update(done, job.pages)
 
         written = run(job, progress=advance)
-    with speaking(language):
-        for path in written:
-            size = number(round(path.stat().st_size / 1024))
-            click.echo(_("wrote {path} ({size} KB)").format(path=path, size=size))
+    for path in written:
+        size = number(round(path.stat().st_size / 1024))
+        click.echo(_("wrote {path} ({size} KB)").format(path=path, size=size))
 
 
 @cli.command()
