@@ -64,15 +64,18 @@ def number(count: int) -> str:
     return f"{count:,}".replace(",", THOUSANDS[_language.get()])
 
 
-def percent(share: float) -> str:
-    """A share as a whole percentage, as the language being spoken writes it (92%, 92 %)."""
-    shown = f"{share:.0%}"
+def percent(share: float, places: int = 0) -> str:
+    """A share as a percentage, whole or to ``places`` decimals, as the language being spoken
+    writes it (92%, 92 %; 92.2%, 92,2 %)."""
+    shown = f"{share:.{places}%}"
+    if places and _language.get() != "en":
+        shown = shown.replace(".", ",")
     return shown if _language.get() == "en" else shown.replace("%", "\u00a0%")
 
 
-def decimal(value: float) -> str:
-    """A number to one decimal place, with the language's decimal mark (9.0; 9,0)."""
-    shown = f"{value:.1f}"
+def decimal(value: float, places: int = 1) -> str:
+    """A number to one decimal place (or ``places``), with the language's decimal mark (9.0; 9,0)."""
+    shown = f"{value:.{places}f}"
     return shown if _language.get() == "en" else shown.replace(".", ",")
 
 

@@ -277,3 +277,79 @@ def test_a_verdict_only_check_skips_confirmation_runs_only_when_they_cannot_chan
     assert any(tier.confirmed for tier in quick.tiers)
     assert not any(tier.unsettled for tier in quick.tiers)
     assert quick.to_json() == full.to_json() and not quick.failures()
+
+
+#: The report's lines that are headings, each with the fields it is given (a tier's name: green).
+REPORT_HEADINGS = (
+    ("Simulated play, {players} players:", {"players": "2 / 3 / 4"}),
+    ("(most often left: the card nearest the line, ± two standard errors over the games played)", {}),
+    ("Nearest its line, each tier (value ± two standard errors; the JSON lists every figure):", {}),
+    ("What a class can expect ({players} players):", {"players": 3}),
+    (
+        "Variety in play ({players} players; over {games} games in a row for the facts met):",
+        {"players": 3, "games": 10},
+    ),
+    ("Facts the groups practise:", {}),
+    ("Perfect clear, {tier} tier:", {"tier": "green"}),
+    ("All criteria pass in every tier.", {}),
+)
+
+
+def _columns_aligned(header: str, rows: list[str], headings: list[str], right: list[bool]) -> None:
+    """Each heading stands over its column: a right-aligned one ends where each row's figure ends,
+    a left-aligned one starts where each row's cell starts."""
+    at = 0
+    for heading, to_right in zip(headings, right, strict=True):
+        start = header.index(heading, at)
+        at = start + len(heading)
+        for row in rows:
+            if to_right:
+                assert row[at - 1] != " " and row[at : at + 1] in ("", " "), (heading, row)
+            else:
+                assert row[start] != " " and (start == 0 or row[start - 1] == " "), (heading, row)
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_the_report_speaks_the_language_with_its_columns_aligned(report: DeckReport, language: str) -> None:
+    from deckgen.games.cleariosity.report import PLAY_COLUMNS, TIER_COLUMNS, cleariosity_text
+    from deckgen.i18n import _, speaking
+
+    english = cleariosity_text(report, "deck.toml")
+    with speaking(language):
+        text = cleariosity_text(report, "deck.toml")
+        said = {
+            msgid: _(msgid).format(**{k: _(v) if k == "tier" else v for k, v in fields.items()})
+            for msgid, fields in REPORT_HEADINGS
+        }
+        tier_headings = [_(heading) for heading, *_rest in TIER_COLUMNS]
+        play_headings = [_(heading) for heading, *_rest in PLAY_COLUMNS]
+        title = _('Cleariosity Numbers deck "{name}" ({source}), {cards} cards')
+        colour = _("green")
+    lines = text.splitlines()
+    assert title != 'Cleariosity Numbers deck "{name}" ({source}), {cards} cards', "the report has a translation"
+    for msgid, fields in REPORT_HEADINGS:
+        assert said[msgid] != msgid.format(**fields), f"{msgid!r} has no translation"
+        assert said[msgid] in lines, said[msgid]
+        assert msgid.format(**fields) in english.splitlines()
+        assert msgid.format(**fields) not in lines  # no English heading left
+    assert lines[0].startswith(title.split("{")[0]) and lines[0] != english.splitlines()[0]
+    # The tier table: its heading line, then a row a tier, each starting with the tier's colour.
+    header = lines[3]
+    rows = lines[4 : 4 + len(report.tiers)]
+    assert rows[0].startswith(colour + " ")
+    _columns_aligned(header, rows, tier_headings, [right for *_rest, right in TIER_COLUMNS])
+    # The play table, all to the left, under "Simulated play, 2 / 3 / 4 players:".
+    start = lines.index(said["Simulated play, {players} players:"]) + 1
+    _columns_aligned(lines[start], lines[start + 1 : start + 1 + len(report.tiers)], play_headings, [False] * 5)
+
+
+def test_the_json_report_and_the_criteria_table_are_english_in_every_language(report: DeckReport) -> None:
+    from deckgen.games.cleariosity.criteria_registry import readme_table
+    from deckgen.i18n import LANGUAGES, speaking
+
+    english = report.to_json()
+    table = readme_table(STANDARD_CRITERIA, STANDARD_TIERS)
+    for language in LANGUAGES:
+        with speaking(language):
+            assert report.to_json() == english
+            assert readme_table(STANDARD_CRITERIA, STANDARD_TIERS) == table

@@ -19,6 +19,7 @@ from deckgen.games.cleariosity.figures import Figure, most_adverse
 from deckgen.games.cleariosity.model import Tier
 from deckgen.games.cleariosity.play import WINDOW, PlayStats
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS, describe
+from deckgen.i18n import N_, _, decimal_g, percent, speaking
 
 if TYPE_CHECKING:
     from deckgen.games.cleariosity.verify import DeckReport, TierReport
@@ -51,7 +52,7 @@ class Criterion:
 
 def signs(tier: Tier) -> str:
     """The signs of the operations a tier practises, for the criteria's words ("×", "× and ÷")."""
-    return " and ".join(OP_SYMBOLS[op] for op in tier.practised())
+    return _(" and ").join(OP_SYMBOLS[op] for op in tier.practised())
 
 
 def distinct_ops(tier: Tier) -> tuple[str, ...]:
@@ -75,9 +76,9 @@ def of_operations(kinds: Sequence[int], ops: Sequence[str]) -> list[int]:
 def _per_tier(tiers: list[tuple[Tier, TierCriteria]], name: str) -> str:
     """A per-tier share in words: "10%", or "26% (green), 20% (yellow)" where tiers differ."""
     shares = [(tier, getattr(own, name)) for tier, own in tiers]
-    if len({share for _, share in shares}) <= 1:
-        return f"{shares[0][1]:.0%}" if shares else ""
-    return ", ".join(f"{share:.0%} ({tier.name})" for tier, share in shares)
+    if len({share for _tier, share in shares}) <= 1:
+        return percent(shares[0][1]) if shares else ""
+    return ", ".join(f"{percent(share)} ({_(tier.name)})" for tier, share in shares)
 
 
 def numbers_text(numbers: Sequence[int]) -> str:
@@ -102,88 +103,117 @@ def numbers_text(numbers: Sequence[int]) -> str:
 def _collection_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
     collected = [own.min_collected for _, own in tiers]
     usual = max(set(collected), key=lambda share: (collected.count(share), share)) if collected else 0.92
-    others = ", ".join(f"{own.min_collected:.0%} {tier.name}" for tier, own in tiers if own.min_collected != usual)
-    return (
-        f"full-view games collect at least {usual:.0%}"
-        + (f" ({others})" if others else "")
-        + f", no card left in more than {criteria.max_stranded:.0%} of games"
+    others = ", ".join(
+        _("{share} {tier}").format(share=percent(own.min_collected), tier=_(tier.name))
+        for tier, own in tiers
+        if own.min_collected != usual
     )
+    if others:
+        return _(
+            "full-view games collect at least {share} ({others}), no card left in more than {most} of games"
+        ).format(share=percent(usual), others=others, most=percent(criteria.max_stranded))
+    return _("full-view games collect at least {share}, no card left in more than {most} of games").format(
+        share=percent(usual), most=percent(criteria.max_stranded)
+    )
+
+
+def later_numbers_parts(criteria: Criteria, tiers: Sequence[Tier]) -> list[str]:
+    """Criterion 11's lines for numbers a later tier brings in, each a phrase ("4 for 7, 14,
+    21 … 49, which purple brings in"), then what that means for a card; none where all start
+    at once."""
+    later = criteria.later_lines()
+    if not later:
+        return []
+    names = [_(tier.name) for tier in tiers]
+    parts = []
+    for rank, line in later:
+        brought = [n for n in criteria.tier_numbers[rank] if criteria.first_tier(n) == rank]
+        shown = ", ".join(str(n) for n in brought[:4]) + (f" … {brought[-1]}" if len(brought) > 4 else "")
+        parts.append(
+            _("{line} for {numbers}, which {tier} brings in").format(
+                line=line, numbers=shown, tier=names[rank] if rank < len(names) else rank
+            )
+        )
+    return [*parts, _("a card carries only numbers in play at its tier")]
 
 
 def later_numbers_words(criteria: Criteria, tiers: Sequence[Tier]) -> str:
     """Criterion 11's lines for numbers a later tier brings in: " (4 for 7, 14, 21 … 49, which
     purple brings in; a card carries only numbers in play at its tier)", empty where all start
     at once."""
-    later = criteria.later_lines()
-    if not later:
-        return ""
-    names = [tier.name for tier in tiers]
-    parts = []
-    for rank, line in later:
-        brought = [n for n in criteria.tier_numbers[rank] if criteria.first_tier(n) == rank]
-        shown = ", ".join(str(n) for n in brought[:4]) + (f" … {brought[-1]}" if len(brought) > 4 else "")
-        parts.append(f"{line} for {shown}, which {names[rank] if rank < len(names) else rank} brings in")
-    return " (" + "; ".join(parts) + "; a card carries only numbers in play at its tier)"
+    parts = later_numbers_parts(criteria, tiers)
+    return " (" + "; ".join(parts) + ")" if parts else ""
 
 
 def _balance_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
     if criteria.numbers == tuple(range(criteria.high + 1)):
-        return (
-            f"every digit 1-{criteria.high} at least {criteria.min_digit_use} times and 0 at least "
-            f"{criteria.min_zero_use}, every cell on at least {criteria.min_cell_use} cards"
+        return _(
+            "every digit 1-{high} at least {count} times and 0 at least {zero}, every cell on at least {cells} cards"
+        ).format(
+            high=criteria.high, count=criteria.min_digit_use, zero=criteria.min_zero_use, cells=criteria.min_cell_use
         )
-    return (
-        f"only the spec's {len(criteria.numbers)} numbers ({numbers_text(criteria.numbers)}), each at "
-        f"least {criteria.min_digit_use} times"
-        + (f" (0: {criteria.min_zero_use})" if 0 in criteria.numbers else "")
-        + later_numbers_words(criteria, [tier for tier, _ in tiers])
-        + f", every cell on at least {criteria.min_cell_use} cards"
+    return _(
+        "only the spec's {count} numbers ({numbers}), each at least {least} times{zero}{later}, "
+        "every cell on at least {cells} cards"
+    ).format(
+        count=len(criteria.numbers),
+        numbers=numbers_text(criteria.numbers),
+        least=criteria.min_digit_use,
+        zero=f" (0: {criteria.min_zero_use})" if 0 in criteria.numbers else "",
+        later=later_numbers_words(criteria, [tier for tier, _own in tiers]),
+        cells=criteria.min_cell_use,
     )
 
 
 def _needing_new_words(_criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
-    return (
-        "games practise the new operation with no other reading often enough ("
-        + ", ".join(f"{signs(t)} {own.min_needing_new:g}" for t, own in tiers if own.min_needing_new)
-        + " a game)"
+    return _("games practise the new operation with no other reading often enough ({counts} a game)").format(
+        counts=", ".join(f"{signs(t)} {decimal_g(own.min_needing_new)}" for t, own in tiers if own.min_needing_new)
     )
 
 
 def _rare_fact_words(_criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
     judged = [(t, own) for t, own in tiers if own.min_fact_pairs]
-    return (
-        "every "
-        + " and ".join(OP_SYMBOLS[op] for op in dict.fromkeys(op for t, _ in judged for op in fact_pair_ops(t)))
-        + " fact in at least "
-        + " / ".join(sorted({str(own.min_fact_pairs) for _, own in judged}))
-        + " two-card groups and collected at least "
-        + " / ".join(sorted({f"{own.min_fact_per_game:g}" for _, own in judged}))
-        + " times a game"
+    return _(
+        "every {signs} fact in at least {pairs} two-card groups and collected at least {count} times a game"
+    ).format(
+        signs=_(" and ").join(
+            OP_SYMBOLS[op] for op in dict.fromkeys(op for t, _own in judged for op in fact_pair_ops(t))
+        ),
+        pairs=" / ".join(sorted({str(own.min_fact_pairs) for _t, own in judged})),
+        count=_listed({f"{own.min_fact_per_game:g}": own.min_fact_per_game for _t, own in judged}, decimal_g),
     )
 
 
+def _listed(values: dict[str, float], shown: Callable[[float], str]) -> str:
+    """Thresholds as "0.3 / 0.5", each as the language writes it, in the order of their English
+    text (so every language lists them alike)."""
+    return " / ".join(shown(values[key]) for key in sorted(values))
+
+
 def _distinct_words(_criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
-    return (
-        f"over {WINDOW} games in a row, at least "
-        + " and ".join(
-            f"{own.min_distinct_facts} different {' and '.join(OP_SYMBOLS[op] for op in distinct_ops(t))} facts"
-            for t, own in tiers
-            if own.min_distinct_facts
+    facts = _(" and ").join(
+        _("{count} different {signs} facts").format(
+            count=own.min_distinct_facts, signs=_(" and ").join(OP_SYMBOLS[op] for op in distinct_ops(t))
         )
-        + " collected, at the level that brings them in"
+        for t, own in tiers
+        if own.min_distinct_facts
+    )
+    return _("over {games} games in a row, at least {facts} collected, at the level that brings them in").format(
+        games=WINDOW, facts=facts
     )
 
 
 def _focus_words(_criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]) -> str:
-    focused = [own for _, own in tiers if own.focus]
-    return (
-        "each focus fact of the spec in at least "
-        + " / ".join(sorted({str(own.min_focus_pairs) for own in focused}) or ["3"])
-        + " two-card groups and collected at least "
-        + " / ".join(sorted({f"{own.min_focus_per_game:g}" for own in focused}) or ["0.5"])
-        + " times a game, the focus facts together at least "
-        + " / ".join(sorted({f"{own.min_focus_share:.0%}" for own in focused}) or ["50%"])
-        + " of the collections practising their operations"
+    focused = [own for _t, own in tiers if own.focus]
+    per_game = {f"{own.min_focus_per_game:g}": own.min_focus_per_game for own in focused} or {"0.5": 0.5}
+    shares = {f"{own.min_focus_share:.0%}": own.min_focus_share for own in focused} or {"50%": 0.5}
+    return _(
+        "each focus fact of the spec in at least {pairs} two-card groups and collected at least {count} times a "
+        "game, the focus facts together at least {share} of the collections practising their operations"
+    ).format(
+        pairs=" / ".join(sorted({str(own.min_focus_pairs) for own in focused}) or ["3"]),
+        count=_listed(per_game, decimal_g),
+        share=_listed(shares, percent),
     )
 
 
@@ -196,30 +226,30 @@ def _exact(number: int, name: str, value: float, line: float, at_least: bool, it
 
 
 def _self_equations(r: TierReport) -> list[Figure]:
-    return [_exact(1, "cards that are an equation alone", len(r.self_equations), 0, False)]
+    return [_exact(1, N_("cards that are an equation alone"), len(r.self_equations), 0, False)]
 
 
 def _perfect_clear(r: TierReport) -> list[Figure]:
-    return [_exact(2, "perfect clear found", r.perfect_clear.found, 1, True)]
+    return [_exact(2, N_("perfect clear found"), r.perfect_clear.found, 1, True)]
 
 
 def _teaching_split(r: TierReport) -> list[Figure]:
-    return [_exact(3, "teaching split found", r.teaching.found, 1, True)]
+    return [_exact(3, N_("teaching split found"), r.teaching.found, 1, True)]
 
 
 def _groups_per_card(r: TierReport) -> list[Figure]:
-    return [_exact(4, "fewest groups a card is in", r.min_participation, r.criteria.min_groups, True)]
+    return [_exact(4, N_("fewest groups a card is in"), r.min_participation, r.criteria.min_groups, True)]
 
 
 def _pairs_per_card(r: TierReport) -> list[Figure]:
-    return [_exact(5, "fewest two-card groups a card is in", r.min_pairs, r.criteria.min_pairs, True)]
+    return [_exact(5, N_("fewest two-card groups a card is in"), r.min_pairs, r.criteria.min_pairs, True)]
 
 
 def _trivial(r: TierReport) -> list[Figure]:
     line = r.criteria.trivial_share
-    found = [_exact(6, "trivial share of the groups", r.trivial_share, line, False)]
+    found = [_exact(6, N_("trivial share of the groups"), r.trivial_share, line, False)]
     for p in r.full_view:
-        found.append(r.play_figure(6, "trivial share of the collections", p, "full", _trivial_taken, line, False))
+        found.append(r.play_figure(6, N_("trivial share of the collections"), p, "full", _trivial_taken, line, False))
     return found
 
 
@@ -228,12 +258,12 @@ def _trivial_taken(s: PlayStats) -> float:
 
 
 def _facts(r: TierReport) -> list[Figure]:
-    found = [_exact(7, "facts covered", r.facts_covered, r.own.min_facts, True)]
+    found = [_exact(7, N_("facts covered"), r.facts_covered, r.own.min_facts, True)]
     if r.own.max_fact_share < 1.0:
         fact, share = r.largest_fact()
         name = describe(fact, r.tier.reading(fact))
         found.append(
-            _exact(7, "largest fact's share of the practising groups", share, r.own.max_fact_share, False, name)
+            _exact(7, N_("largest fact's share of the practising groups"), share, r.own.max_fact_share, False, name)
         )
     return found
 
@@ -257,13 +287,15 @@ def _worst_item(
 def stranded_figure(r: TierReport, players: int) -> list[Figure]:
     """Criterion 8's card nearest its line, of those left on the table, at ``players``."""
     ids = [card.id for card in r.cards]
-    return _worst_item(r, 8, "share of games a card is left", players, _stranded, ids, r.criteria.max_stranded, False)
+    return _worst_item(
+        r, 8, N_("share of games a card is left"), players, _stranded, ids, r.criteria.max_stranded, False
+    )
 
 
 def _collection(r: TierReport) -> list[Figure]:
     found = []
     for p in r.full_view:
-        found.append(r.play_figure(8, "cards collected", p, "full", _collected, r.own.min_collected, True))
+        found.append(r.play_figure(8, N_("cards collected"), p, "full", _collected, r.own.min_collected, True))
         found += stranded_figure(r, p)
     return found
 
@@ -278,7 +310,7 @@ def _stranded(s: PlayStats) -> list[float | None]:
 
 def _beginners(r: TierReport) -> list[Figure]:
     line = r.criteria.min_beginner
-    return [r.play_figure(9, "cards beginners collect", p, "beginner", _collected, line, True) for p in r.beginner]
+    return [r.play_figure(9, N_("cards beginners collect"), p, "beginner", _collected, line, True) for p in r.beginner]
 
 
 def _counts_a_game(
@@ -291,7 +323,7 @@ def _counts_a_game(
 
 
 def _practice(r: TierReport) -> list[Figure]:
-    return _counts_a_game(r, 10, "practising collections a game", _practice_taken, r.own.min_practice)
+    return _counts_a_game(r, 10, N_("practising collections a game"), _practice_taken, r.own.min_practice)
 
 
 def _practice_taken(s: PlayStats) -> float:
@@ -315,7 +347,7 @@ def _top_equation(r: TierReport) -> list[Figure]:
         found += _worst_item(
             r,
             12,
-            "an equation's share of those collected",
+            N_("an equation's share of those collected"),
             p,
             _shares(None),
             names,
@@ -333,7 +365,7 @@ def _top_new(r: TierReport) -> list[Figure]:
         found += _worst_item(
             r,
             13,
-            "a fact's share of the practising collections",
+            N_("a fact's share of the practising collections"),
             p,
             _shares(facts),
             [names[i] for i in facts],
@@ -346,7 +378,7 @@ def _top_new(r: TierReport) -> list[Figure]:
 def _repeats(r: TierReport) -> list[Figure]:
     line = r.own.max_repeats
     return [
-        r.play_figure(14, "collections repeating an equation", p, "full", _repeat, line, False) for p in r.full_view
+        r.play_figure(14, N_("collections repeating an equation"), p, "full", _repeat, line, False) for p in r.full_view
     ]
 
 
@@ -355,7 +387,7 @@ def _repeat(s: PlayStats) -> float | None:
 
 
 def _needing_new(r: TierReport) -> list[Figure]:
-    return _counts_a_game(r, 15, "collections a game needing the new operation", _needing, r.own.min_needing_new)
+    return _counts_a_game(r, 15, N_("collections a game needing the new operation"), _needing, r.own.min_needing_new)
 
 
 def _needing(s: PlayStats) -> float:
@@ -379,12 +411,14 @@ def _rare_facts(r: TierReport) -> list[Figure]:
     found = []
     if judged:
         fewest = min(judged, key=lambda i: (pairs[i], i))
-        found.append(_exact(16, "two-card groups of a fact", pairs[fewest], own.min_fact_pairs, True, names[fewest]))
+        found.append(
+            _exact(16, N_("two-card groups of a fact"), pairs[fewest], own.min_fact_pairs, True, names[fewest])
+        )
     for p in r.full_view:
         found += _worst_item(
             r,
             16,
-            "a fact's collections a game",
+            N_("a fact's collections a game"),
             p,
             _per_game(judged),
             [names[i] for i in judged],
@@ -406,7 +440,18 @@ def _distinct(r: TierReport) -> list[Figure]:
             return None
         return sum(s.window_distinct[k] for k in wanted if k < len(s.window_distinct)) / s.windows
 
-    return _counts_a_game(r, 17, f"different facts met in {WINDOW} games", met, line)
+    return _counts_a_game(r, 17, DISTINCT_FIGURE.format(games=WINDOW), met, line)
+
+
+#: Criterion 17's figure (its name in the JSON as English writes it; the report translates it).
+DISTINCT_FIGURE = N_("different facts met in {games} games")
+
+
+def figure_name(name: str) -> str:
+    """A figure's name (as the JSON has it) in the language being spoken."""
+    if name == DISTINCT_FIGURE.format(games=WINDOW):
+        return _(DISTINCT_FIGURE).format(games=WINDOW)
+    return _(name)
 
 
 def _focus(r: TierReport) -> list[Figure]:
@@ -422,7 +467,7 @@ def _focus(r: TierReport) -> list[Figure]:
     ]
     for name, i in spoken:
         pairs = r.equation_pairs[i] if i is not None else 0
-        found.append(_exact(18, "two-card groups of a focus fact", pairs, own.min_focus_pairs, True, name))
+        found.append(_exact(18, N_("two-card groups of a focus fact"), pairs, own.min_focus_pairs, True, name))
     present = [i for _, i in spoken if i is not None]
     practised = {OPS.index(op) for _, op, _, _ in own.focus}
     practising = [i for i, kind in enumerate(kinds) if kind in practised]
@@ -437,7 +482,7 @@ def _focus(r: TierReport) -> list[Figure]:
                 found.append(
                     Figure(
                         18,
-                        "a focus fact's collections a game",
+                        N_("a focus fact's collections a game"),
                         0.0,
                         own.min_focus_per_game,
                         True,
@@ -450,7 +495,7 @@ def _focus(r: TierReport) -> list[Figure]:
         found += _worst_item(
             r,
             18,
-            "a focus fact's collections a game",
+            N_("a focus fact's collections a game"),
             p,
             _per_game(present),
             [name for name, i in spoken if i is not None],
@@ -459,78 +504,86 @@ def _focus(r: TierReport) -> list[Figure]:
             share=False,
         )
         found.append(
-            r.play_figure(18, "focus facts' share of their practice", p, "full", share, own.min_focus_share, True)
+            r.play_figure(18, N_("focus facts' share of their practice"), p, "full", share, own.min_focus_share, True)
         )
     return found
 
 
 def _balance(d: DeckReport) -> list[Figure]:
     balance, criteria = d.balance, d.criteria
-    found = [_exact(11, "cards with a number outside the spec or its tier", len(balance.outside), 0, False)]
+    found = [_exact(11, N_("cards with a number outside the spec or its tier"), len(balance.outside), 0, False)]
     for digit, count in sorted(balance.digits.items()):
-        found.append(_exact(11, "times a number is printed", count, balance.least(digit), True, str(digit)))
+        found.append(_exact(11, N_("times a number is printed"), count, balance.least(digit), True, str(digit)))
     found = found[:1] + most_adverse(found[1:])
     cell, used = min(balance.cells.items(), key=lambda item: (item[1], item[0]))
-    found.append(_exact(11, "cards using a cell", used, criteria.min_cell_use, True, f"{cell[0]},{cell[1]}"))
+    found.append(_exact(11, N_("cards using a cell"), used, criteria.min_cell_use, True, f"{cell[0]},{cell[1]}"))
     return found
 
 
 def _fixed(text: str) -> Words:
-    return lambda _criteria, _tiers: text
+    """Words with no threshold in them (``text`` marked with ``N_``), in the language being spoken."""
+    return lambda _criteria, _tiers: _(text)
 
 
 #: Every criterion, in order of number.
 REGISTRY: tuple[Criterion, ...] = (
     Criterion(
-        1, "a card is an equation by itself", "deck", (), _fixed("no card is an equation by itself"), _self_equations
+        1,
+        N_("a card is an equation by itself"),
+        "deck",
+        (),
+        _fixed(N_("no card is an equation by itself")),
+        _self_equations,
     ),
-    Criterion(2, "the level cannot be cleared", "deck", (), _fixed("perfect clear"), _perfect_clear),
+    Criterion(2, N_("the level cannot be cleared"), "deck", (), _fixed(N_("perfect clear")), _perfect_clear),
     Criterion(
         3,
-        "the new colour does not need its operation",
+        N_("the new colour does not need its operation"),
         "deck",
         ("min_teaching_facts",),
-        lambda c, _t: (
+        lambda c, _t: _(
             "the new colour splits into groups of the operations it brings in (any in play, for a colour "
-            f"that adds none), none trivial, at least {c.min_teaching_facts} facts"
-        ),
+            "that adds none), none trivial, at least {count} facts"
+        ).format(count=c.min_teaching_facts),
         _teaching_split,
     ),
     Criterion(
         4,
-        "a card that fits almost nothing",
+        N_("a card that fits almost nothing"),
         "deck",
         ("min_groups",),
-        lambda c, _t: f"every card in at least {c.min_groups} groups",
+        lambda c, _t: _("every card in at least {count} groups").format(count=c.min_groups),
         _groups_per_card,
     ),
     Criterion(
         5,
-        "a card beginners can never pair",
+        N_("a card beginners can never pair"),
         "deck",
         ("min_pairs",),
-        lambda c, _t: f"every card in at least {c.min_pairs} two-card groups",
+        lambda c, _t: _("every card in at least {count} two-card groups").format(count=c.min_pairs),
         _pairs_per_card,
     ),
     Criterion(
         6,
-        "stacks that teach nothing (5 + 0 = 5)",
+        N_("stacks that teach nothing (5 + 0 = 5)"),
         "deck and play",
         ("trivial_share",),
-        lambda c, _t: f"at most {c.trivial_share:.0%} trivial groups, in the deck and in play",
+        lambda c, _t: _("at most {share} trivial groups, in the deck and in play").format(
+            share=percent(c.trivial_share)
+        ),
         _trivial,
     ),
     Criterion(
         7,
-        "facts of the new operation missing, or one fact everywhere",
+        N_("facts of the new operation missing, or one fact everywhere"),
         "deck",
         ("min_facts", "max_fact_share"),
-        _fixed("the tier's groups cover enough of its facts, none more than its share"),
+        _fixed(N_("the tier's groups cover enough of its facts, none more than its share")),
         _facts,
     ),
     Criterion(
         8,
-        "cards left on the table, the same card game after game",
+        N_("cards left on the table, the same card game after game"),
         "play",
         ("min_collected", "max_stranded"),
         _collection_words,
@@ -538,23 +591,25 @@ REGISTRY: tuple[Criterion, ...] = (
     ),
     Criterion(
         9,
-        "beginners (two-card stacks only) stuck",
+        N_("beginners (two-card stacks only) stuck"),
         "play",
         ("min_beginner",),
-        lambda c, _t: f"beginner games (two-card groups only) collect at least {c.min_beginner:.0%}",
+        lambda c, _t: _("beginner games (two-card groups only) collect at least {share}").format(
+            share=percent(c.min_beginner)
+        ),
         _beginners,
     ),
     Criterion(
         10,
-        "little practice of the new operation",
+        N_("little practice of the new operation"),
         "play",
         ("min_practice",),
-        _fixed("games practise the new operation often enough"),
+        _fixed(N_("games practise the new operation often enough")),
         _practice,
     ),
     Criterion(
         11,
-        "some numbers or cells hardly used",
+        N_("some numbers or cells hardly used"),
         "deck",
         ("numbers", "min_digit_use", "min_zero_use", "min_cell_use"),
         _balance_words,
@@ -562,33 +617,37 @@ REGISTRY: tuple[Criterion, ...] = (
     ),
     Criterion(
         12,
-        "one equation comes up all the time",
+        N_("one equation comes up all the time"),
         "play",
         ("max_top_equation",),
-        lambda _c, t: f"the most-collected equation at most {_per_tier(t, 'max_top_equation')} of those collected",
+        lambda _c, t: _("the most-collected equation at most {shares} of those collected").format(
+            shares=_per_tier(t, "max_top_equation")
+        ),
         _top_equation,
     ),
     Criterion(
         13,
-        "one fact is most of the new operation's practice",
+        N_("one fact is most of the new operation's practice"),
         "play",
         ("max_top_new",),
-        lambda c, _t: (
-            f"the most-collected fact of the new operation at most {c.max_top_new:.0%} of the collections practising it"
-        ),
+        lambda c, _t: _(
+            "the most-collected fact of the new operation at most {share} of the collections practising it"
+        ).format(share=percent(c.max_top_new)),
         _top_new,
     ),
     Criterion(
         14,
-        "the same equation again in one game",
+        N_("the same equation again in one game"),
         "play",
         ("max_repeats",),
-        lambda _c, t: f"at most {_per_tier(t, 'max_repeats')} of collections repeat an equation of the same game",
+        lambda _c, t: _("at most {shares} of collections repeat an equation of the same game").format(
+            shares=_per_tier(t, "max_repeats")
+        ),
         _repeats,
     ),
     Criterion(
         15,
-        "practice that never needs the new operation (2 × 2 = 4 is also 2 + 2 = 4)",
+        N_("practice that never needs the new operation (2 × 2 = 4 is also 2 + 2 = 4)"),
         "play",
         ("min_needing_new",),
         _needing_new_words,
@@ -596,16 +655,18 @@ REGISTRY: tuple[Criterion, ...] = (
     ),
     Criterion(
         16,
-        "a × or ÷ fact nobody meets",
+        N_("a × or ÷ fact nobody meets"),
         "deck and play",
         ("min_fact_pairs", "min_fact_per_game"),
         _rare_fact_words,
         _rare_facts,
     ),
-    Criterion(17, "the same few facts week after week", "play", ("min_distinct_facts",), _distinct_words, _distinct),
+    Criterion(
+        17, N_("the same few facts week after week"), "play", ("min_distinct_facts",), _distinct_words, _distinct
+    ),
     Criterion(
         18,
-        "the facts the teacher chose are rare in play",
+        N_("the facts the teacher chose are rare in play"),
         "deck and play",
         ("focus", "min_focus_pairs", "min_focus_per_game", "min_focus_share"),
         _focus_words,
@@ -626,14 +687,21 @@ def criteria_text(criteria: Criteria, deck_tiers: Sequence[Tier]) -> dict[int, s
 
 
 def readme_table(criteria: Criteria, deck_tiers: Sequence[Tier]) -> str:
-    """The README's table of criteria (a test checks the README holds it as made here)."""
-    words = criteria_text(criteria, deck_tiers)
+    """The README's table of criteria (a test checks the README holds it as made here), in English."""
+    with speaking("en"):
+        words = criteria_text(criteria, deck_tiers)
     rows = [
         "| criterion | what a class would notice | decided by | line (standard deck) |",
         "| --- | --- | --- | --- |",
     ]
     rows += [f"| {c.number} | {c.notice} | {c.decided_by} | {words[c.number]} |" for c in REGISTRY]
     return "\n".join(rows)
+
+
+def where_name(where: str) -> str:
+    """Where a criterion failed, as a failure names it: a tier's name, or the deck (the whole deck's
+    criteria), in the language being spoken."""
+    return _("deck") if where == "deck" else _(where)
 
 
 def missed_in_words(failures: Sequence[tuple[str, int]]) -> str:
@@ -646,6 +714,10 @@ def missed_in_words(failures: Sequence[tuple[str, int]]) -> str:
             places.append(where)
     parts = []
     for number, places in sorted(wheres.items()):
-        at = " and ".join(places) if places != ["deck"] else "the whole deck"
-        parts.append(f"{BY_NUMBER[number].notice} at {at} [criterion {number}]")
+        at = _(" and ").join(where_name(place) for place in places) if places != ["deck"] else _("the whole deck")
+        parts.append(
+            _("{notice} at {where} [criterion {number}]").format(
+                notice=_(BY_NUMBER[number].notice), where=at, number=number
+            )
+        )
     return "; ".join(parts)

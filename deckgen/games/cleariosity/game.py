@@ -141,8 +141,14 @@ class CleariosityGame(Game):
         failures = report.failures()
         failure = None
         if failures:
-            named = ", ".join(f"{where} {number}" for where, number in failures)
-            failure = f"the deck fails criteria ({named}); see the report above"
+            from deckgen.games.cleariosity.criteria_registry import where_name
+            from deckgen.i18n import _
+
+            named = ", ".join(f"{where_name(where)} {number}" for where, number in failures)
+            # "the report above" is its own message: the CLI puts the file's name in its place.
+            failure = _("the deck fails criteria ({criteria}); see {report}").format(
+                criteria=named, report=_("the report above")
+            )
         return Verdict(cleariosity_text(report, source), report.to_json(), failure)
 
     def export(self, deck: Any, fmt: str) -> str:

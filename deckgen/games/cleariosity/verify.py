@@ -76,6 +76,7 @@ from deckgen.games.cleariosity.rules import OPS, describe, is_trivial, self_equa
 from deckgen.games.cleariosity.standard import (
     MIN_TEACHING_FACTS,
 )
+from deckgen.i18n import N_, speaking
 from deckgen.workers import POLL_SECONDS, worker_pool
 
 
@@ -86,7 +87,7 @@ def spoken(tier: Tier, values: tuple[int, int, int]) -> str:
 
 #: What a class does at each tier, for the report ("students divide about 2.4 times a game").
 #: What students do with each operation, in the report's words.
-VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+VERBS = {"+": N_("add"), "-": N_("subtract"), "*": N_("multiply"), "/": N_("divide")}
 
 
 @dataclass(frozen=True)
@@ -391,6 +392,12 @@ class TierReport:
         return [{"cards": [self.cards[i].id for i in g.cards], "line": g.line} for g in groups]
 
     def to_json(self) -> dict[str, Any]:
+        """The tier's part of verify's JSON: in English whatever language is spoken (the JSON is
+        the same in every language; the criteria's words in it are English)."""
+        with speaking("en"):
+            return self._json()
+
+    def _json(self) -> dict[str, Any]:
         fact, share = self.largest_fact()
         reading = self.tier.reading
         data: dict[str, Any] = {
@@ -514,6 +521,11 @@ class DeckReport:
         return not self.failures()
 
     def to_json(self) -> dict[str, Any]:
+        """Verify's JSON, the same in every language (see :meth:`TierReport.to_json`)."""
+        with speaking("en"):
+            return self._json()
+
+    def _json(self) -> dict[str, Any]:
         return {
             "schema": JSON_SCHEMA,
             "deck": self.deck.name,
