@@ -588,9 +588,16 @@ def _named_files(options: dict[str, Any]) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
     _degrade_to_ascii()
+    # --lang speaks from where it is read to the command's last line, and in the line that
+    # says why it stopped (click's refusals are worded here, after the command has ended).
+    with speaking(language()):
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command, each expected error one line on stderr; its exit status."""
     try:
-        with speaking(language()):  # --lang speaks from where it is read to the command's last line
-            cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
+        cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
         click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
         return 1
