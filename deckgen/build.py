@@ -22,7 +22,8 @@ from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
-from deckgen.i18n import USUAL_SIGNS, _, speaking
+from deckgen.i18n import USUAL_SIGNS, _, counted, speaking
+from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import CardFaces, Face
@@ -134,7 +135,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
     chosen = profile(request.profile) if request.profile else None
     out = request.out
     if out.exists() and not out.is_dir():
-        raise DeckgenError(f"--out {out}: this is a file, not a folder; choose a folder")
+        raise DeckgenError(_("--out {out}: this is a file, not a folder; choose a folder").format(out=out))
     _check_places(request)
     resolved = {}
     for key in request.games:
@@ -149,9 +150,11 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         folded = game.has_backs and settings.duplex == "fold"
         if folded and settings.registration and "svg" in request.formats:
             raise DeckgenError(
-                "--registration with --duplex fold: the printed sheet holds each card with its back beside it, "
-                "which the laser files do not cut as pairs; print-and-cut cards with backs on --duplex long-edge, "
-                "or leave out --format svg"
+                _(
+                    "--registration with --duplex fold: the printed sheet holds each card with its back beside it, "
+                    "which the laser files do not cut as pairs; print-and-cut cards with backs on --duplex "
+                    "long-edge, or leave out --format svg"
+                )
             )
     # Values are checked first (a wrong one is named as such), then what they would do.
     refuse_idle_options(
@@ -164,18 +167,37 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
             raise DeckgenError(
-                f"{settings.sets} sets of {cards:,} {game.cards_phrase} make "
-                f"{cards * settings.sets:,} cards; one build makes at most {MAX_CARDS_A_BUILD:,} of a deck "
-                "(it keeps every page in memory): build fewer sets at a time"
+                _(
+                    "{sets} sets of {cards} {phrase} make {total} cards; one build makes at most {most} of a deck "
+                    "(it keeps every page in memory): build fewer sets at a time"
+                ).format(
+                    sets=written(settings.sets),
+                    cards=written(cards),
+                    phrase=_cards_phrase(game),
+                    total=written(cards * settings.sets),
+                    most=written(MAX_CARDS_A_BUILD),
+                )
             )
         fill = laser_settings.engrave == "fill"
         laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
         if "svg" in request.formats and cards * settings.sets > laser_cap:
+            if fill:
+                too_many = _(
+                    "{sets} sets of {cards} cards make {total} cards to cut; laser files are made for at most "
+                    "{most} cards of a deck at a time with --engrave fill: build fewer sets at a time"
+                )
+            else:
+                too_many = _(
+                    "{sets} sets of {cards} cards make {total} cards to cut; laser files are made for at most "
+                    "{most} cards of a deck at a time: build fewer sets at a time"
+                )
             raise DeckgenError(
-                f"{settings.sets} sets of {cards:,} cards make {cards * settings.sets:,} cards to cut; laser files "
-                f"are made for at most {laser_cap:,} cards of a deck at a time"
-                + (" with --engrave fill" if fill else "")
-                + ": build fewer sets at a time"
+                too_many.format(
+                    sets=written(settings.sets),
+                    cards=written(cards),
+                    total=written(cards * settings.sets),
+                    most=written(laser_cap),
+                )
             )
         faces = game.faces(deck, settings.card, options)
         keep = replacement_cards(request, game, faces.ids, settings.sets)
@@ -196,10 +218,19 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         ]
         if all(e["shared"] == e["separate"] for e in each):
             raise DeckgenError(
-                "--set-sheets does nothing here: every set already fills its last sheet, so sharing saves "
-                "no sheet; leave it out"
+                _(
+                    "--set-sheets does nothing here: every set already fills its last sheet, so sharing saves "
+                    "no sheet; leave it out"
+                )
             )
     return BuildJob(request, decks)
+
+
+def _cards_phrase(game: Game) -> str:
+    """A game's cards in a sentence, in the language spoken: "Treenex cards", "Flash cards"."""
+    if game.name.lower().endswith("cards"):
+        return _(game.name)
+    return _("{game} cards").format(game=_(game.name))
 
 
 def _check_places(request: BuildRequest) -> None:
@@ -215,11 +246,15 @@ def _check_places(request: BuildRequest) -> None:
     for folder in folders:
         place = out / folder
         if place.exists() and not place.is_dir():
-            raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
+            raise DeckgenError(
+                _("--out {out}: {place} is a file, where a folder goes; move it away").format(out=out, place=place)
+            )
     for file in files:
         place = out / file
         if place.is_dir() and not place.is_symlink():
-            raise DeckgenError(f"--out {out}: {place} is a folder, where a file goes; move it away")
+            raise DeckgenError(
+                _("--out {out}: {place} is a folder, where a file goes; move it away").format(out=out, place=place)
+            )
 
 
 def _game_options(
@@ -249,25 +284,31 @@ def replacement_cards(
         return None
     flag = "--only" if only is not None else "--only-set"
     if set(request.formats) != {"pdf"}:
-        raise DeckgenError(f"{flag} prints replacement cards on sheets: use it with --format pdf alone")
+        raise DeckgenError(
+            _("{flag} prints replacement cards on sheets: use it with --format pdf alone").format(flag=flag)
+        )
     if len(request.games) > 1:
-        raise DeckgenError(f"{flag} reprints cards of one deck: choose it with --game")
+        raise DeckgenError(_("{flag} reprints cards of one deck: choose it with --game").format(flag=flag))
     wanted: set[str] | None = None
     if only is not None:
         # Ids apart by commas or spaces ("G05,Y11", "G05, Y11", "G05 Y11").
         wanted = {part.upper() for part in re.split(r"[\s,]+", str(only)) if part}
         if not wanted:
-            raise DeckgenError("--only: name the cards to print by their ids, e.g. --only G05,Y11")
+            raise DeckgenError(_("--only: name the cards to print by their ids, e.g. --only G05,Y11"))
         unknown = sorted(wanted - set(ids))
         if unknown:
             shown = ", ".join(ids) if len(ids) <= 6 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
             raise DeckgenError(
-                f"--only {','.join(unknown)}: no such card in the {game.name} deck (its cards are {shown})"
+                _("--only {ids}: no such card in the {game} deck (its cards are {shown})").format(
+                    ids=",".join(unknown), game=_(game.name), shown=shown
+                )
             )
     if only_set is not None and only_set > sets:
         raise DeckgenError(
-            f"--only-set {only_set}: this build makes {sets} set{'s' if sets > 1 else ''}; give the --sets the "
-            f"classroom sets were made with (at least {only_set})"
+            _(
+                "--only-set {number}: this build makes {sets}; give the --sets the classroom sets were made "
+                "with (at least {number})"
+            ).format(number=only_set, sets=counted("{count} set", "{count} sets", sets))
         )
 
     def keep(card_id: str, number: int) -> bool:
@@ -287,10 +328,11 @@ def laser_notes(job: BuildJob) -> list[str]:
         faces = [*deck.faces.fronts, *(deck.faces.backs or ())]
         count = sum(1 for face in faces if any(isinstance(p, Picture) for p in face.primitives))
         if count:
-            s = "s" if count > 1 else ""
             notes.append(
-                f"{deck.game.name}: the laser files leave out the PNG and JPEG pictures of {count} card side{s} "
-                "(a laser follows outlines); SVG pictures are engraved"
+                _(
+                    "{game}: the laser files leave out the PNG and JPEG pictures of {sides} (a laser follows "
+                    "outlines); SVG pictures are engraved"
+                ).format(game=_(deck.game.name), sides=counted("{count} card side", "{count} card sides", count))
             )
     return notes
 
@@ -358,7 +400,9 @@ def make_folder(out: Path, sub: str = "") -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise DeckgenError(
-            f"--out {out}: cannot create the folder {folder} ({error.strerror}); choose another"
+            _("--out {out}: cannot create the folder {folder} ({reason}); choose another").format(
+                out=out, folder=folder, reason=error.strerror
+            )
         ) from None
     return folder
 
@@ -540,7 +584,9 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
                 staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
             except OSError as error:
                 raise DeckgenError(
-                    f"--out {out}: cannot write in it ({error.strerror}); choose another folder"
+                    _("--out {out}: cannot write in it ({reason}); choose another folder").format(
+                        out=out, reason=error.strerror
+                    )
                 ) from None
             try:
                 staged = _write_all(job, progress, staging)

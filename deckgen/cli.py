@@ -21,7 +21,7 @@ from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.i18n import LANGUAGES, _, language, number, speak, speaking
+from deckgen.i18n import LANGUAGES, _, decimal_g, language, number, speak, speaking
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
@@ -36,6 +36,17 @@ GAMES = tuple(games())
 VERIFY_SEED = 1
 #: Simulated games per tier and player count in verify.
 DEFAULT_GAMES = 2000
+
+
+class BadValue(click.BadParameter):
+    """A value deckgen refuses where it is typed, introduced in the language being spoken."""
+
+    def format_message(self) -> str:
+        if self.param is None:
+            return super().format_message()
+        hint = self.param_hint if self.param_hint is not None else self.param.get_error_hint(self.ctx)
+        shown = hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint)
+        return _("Invalid value for {option}: {message}").format(option=shown, message=self.message)
 
 
 class MeasureType(click.ParamType):
@@ -53,7 +64,7 @@ class MeasureType(click.ParamType):
         try:
             read_text(self.option, str(value))
         except DeckgenError as error:
-            self.fail(str(error), param, ctx)
+            raise BadValue(str(error), ctx, param) from None
         return value
 
 
@@ -133,8 +144,13 @@ def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[s
         owners = [key for key, game in games().items() if any(o.name == name for o in game.options)]
         takers = [key for key in owners if key in chosen]
         if not takers:
-            names = " or ".join(find_game(key).name for key in owners)
-            raise DeckgenError(f"{origin(name)} applies to {names} only; choose that game with --game {owners[0]}")
+            names = [_(find_game(key).name) for key in owners]
+            if len(names) == 1:
+                applies = _("{option} applies to {game} only; choose that game with --game {key}")
+            else:
+                applies = _("{option} applies to {game} or {other} only; choose that game with --game {key}")
+            game = " or ".join(names[:-1]) if len(names) > 1 else names[0]
+            raise DeckgenError(applies.format(option=origin(name), game=game, other=names[-1], key=owners[0]))
         for key in takers:
             per_game[key][name] = value
     return per_game
@@ -149,7 +165,9 @@ def chosen_game(game: str | None, file: Path | None) -> Game:
 
 
 def wrong_file(file: Path | None, owner: str, game: str) -> str:
-    return f"--file {file} is a deck for {find_game(owner).name}, not {find_game(game).name}; use --game {owner}"
+    return _("--file {file} is a deck for {owner}, not {game}; use --game {key}").format(
+        file=file, owner=_(find_game(owner).name), game=_(find_game(game).name), key=owner
+    )
 
 
 game_option = click.option(
@@ -280,18 +298,23 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
 
-    width, height = parse_size(paper, PAPER_SIZES, "paper")
+    width, height = parse_size(paper, PAPER_SIZES, _("paper"))
     if not fits_calibration((width, height)):
         raise DeckgenError(
-            f"paper {paper!r}: the sheet needs upright paper at least {MIN_PAPER[0]:g} x {MIN_PAPER[1]:g} mm; "
-            "use letter or a4"
+            _("{what} {paper}: the sheet needs upright paper at least {width} x {height} mm; use letter or a4").format(
+                what=_("paper"), paper=repr(paper), width=decimal_g(MIN_PAPER[0]), height=decimal_g(MIN_PAPER[1])
+            )
         )
     made = [folder for folder in out.parents if not folder.exists()]  # innermost first
     if made:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise DeckgenError(f"--out {out}: cannot create {out.parent} ({error.strerror}); choose another") from None
+            raise DeckgenError(
+                _("--out {out}: cannot create {folder} ({reason}); choose another").format(
+                    out=out, folder=out.parent, reason=error.strerror
+                )
+            ) from None
     try:
         write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))
     except BaseException:
@@ -301,7 +324,7 @@ def calibrate(paper: str, duplex: str, out: Path) -> None:
             except OSError:
                 break
         raise
-    click.echo(f"wrote {out}", err=True)
+    click.echo(_("wrote {file}").format(file=out), err=True)
 
 
 @cli.command()
@@ -317,7 +340,11 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **op
     check_output(out, [file, *_named_files(options)])
     chosen = chosen_game(game, file)
     if fmt not in chosen.export_formats:
-        raise DeckgenError(f"--format {fmt}: {chosen.name} decks export as {' or '.join(chosen.export_formats)}")
+        raise DeckgenError(
+            _("--format {format}: {game} decks export as {formats}").format(
+                format=fmt, game=_(chosen.name), formats=" or ".join(chosen.export_formats)
+            )
+        )
     deck = chosen.load(file, split_game_options((chosen.key,), options)[chosen.key])
     emit(chosen.export(deck, fmt), out)
 
@@ -382,7 +409,7 @@ def build(
     from deckgen.printing import profile as printing_profile
 
     if profile is not None and not profile.strip():
-        raise DeckgenError("--profile is empty; name a profile from templates/profiles.toml, or leave it out")
+        raise DeckgenError(_("--profile is empty; name a profile from templates/profiles.toml, or leave it out"))
     chosen_profile = printing_profile(profile) if profile else {}
     named = game or ((chosen_profile["deck"],) if "deck" in chosen_profile else ())
     chosen = games_to_build(named, file)
@@ -395,9 +422,11 @@ def build(
             raise DeckgenError(wrong_file(file, told, chosen[0]))
         owner = chosen[0] if len(chosen) == 1 else told
         if owner is None and not file.exists():
-            raise DeckgenError(f"{file}: no such file; check the path")
+            raise DeckgenError(_("{path}: no such file; check the path").format(path=file))
         if owner is None or owner not in chosen:
-            raise DeckgenError(f"--file {file}: say which game it is for, e.g. --game {chosen[0]}")
+            raise DeckgenError(
+                _("--file {file}: say which game it is for, e.g. --game {key}").format(file=file, key=chosen[0])
+            )
         files[owner] = file
     made = ("pdf", "svg", "png") if "all" in formats else tuple(dict.fromkeys(formats))
     # --dpi and --pack, when typed, must shape something this build makes.
@@ -464,16 +493,20 @@ def serve(host: str, port: int, browser: bool, language: str) -> None:
 
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(
-            f"deckgen serve: warning: --host {host} lets other computers on the network open the page "
-            "and make files with it",
+            _(
+                "deckgen serve: warning: --host {host} lets other computers on the network open the page and "
+                "make files with it"
+            ).format(host=host),
             err=True,
         )
     try:
         run_server(host, port, browser, lambda line: click.echo(line, err=True), language)
     except OSError as error:
         raise DeckgenError(
-            f"--host {host} --port {port}: cannot listen there ({error.strerror}); check the address, or choose "
-            "another port (leave --port out for a free one)"
+            _(
+                "--host {host} --port {port}: cannot listen there ({reason}); check the address, or choose "
+                "another port (leave --port out for a free one)"
+            ).format(host=host, port=port, reason=error.strerror)
         ) from None
     # Stopped, and everything of the server's cleaned up: leave now. A preview still being drawn
     # in one of its threads would meet a half-finalised interpreter (a crash, under load) if the
@@ -553,19 +586,27 @@ def _named_files(options: dict[str, Any]) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
     _degrade_to_ascii()
+    # --lang speaks from where it is read to the command's last line, and in the line that
+    # says why it stopped (click's refusals are worded here, after the command has ended).
+    with speaking(language()):
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command, each expected error one line on stderr; its exit status."""
     try:
-        with speaking(language()):  # --lang speaks from where it is read to the command's last line
-            cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
+        cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
         click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
         return 1
     except click.UsageError as error:
-        hint = (
-            f" (see 'deckgen {error.ctx.command_path.split(' ', 1)[1]} --help')"
+        command = (
+            f"deckgen {error.ctx.command_path.split(' ', 1)[1]}"
             if error.ctx and " " in error.ctx.command_path
-            else " (see 'deckgen --help')"
+            else "deckgen"
         )
-        click.echo(f"deckgen: error: {one_line(error.format_message())}{hint}", err=True)
+        hint = _("(see '{command} --help')").format(command=command)
+        click.echo(f"deckgen: error: {one_line(error.format_message())} {hint}", err=True)
         return 2
     except click.ClickException as error:
         click.echo(f"deckgen: error: {one_line(error.format_message())}", err=True)

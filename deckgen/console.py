@@ -68,18 +68,26 @@ def check_output(out: Path | None, inputs: Sequence[Path | None] = ()) -> None:
 
     if out is None:
         if sys.stdout is None or sys.stdout.closed:
-            raise DeckgenError("standard output is closed; give --out FILE to write to a file")
+            raise DeckgenError(_("standard output is closed; give --out FILE to write to a file"))
         return
     for given in inputs:
         if given is not None and _same_file(out, given):
-            raise DeckgenError(f"--out {out} is the input file {given}; write to another file")
+            raise DeckgenError(
+                _("--out {out} is the input file {given}; write to another file").format(out=out, given=given)
+            )
     if out.is_dir():
-        raise DeckgenError(f"--out {out}: is a folder; give a file name inside it")
+        raise DeckgenError(_("--out {out}: is a folder; give a file name inside it").format(out=out))
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
-        raise DeckgenError(f"--out {out}: the folder {folder} does not exist; create it or choose another path")
+        raise DeckgenError(
+            _("--out {out}: the folder {folder} does not exist; create it or choose another path").format(
+                out=out, folder=folder
+            )
+        )
     if not os.access(folder, os.W_OK | os.X_OK) and not (out.exists() and not out.is_file()):
-        raise DeckgenError(f"--out {out}: cannot write in {folder}; choose a folder you may write to")
+        raise DeckgenError(
+            _("--out {out}: cannot write in {folder}; choose a folder you may write to").format(out=out, folder=folder)
+        )
 
 
 def _same_file(a: Path, b: Path) -> bool:

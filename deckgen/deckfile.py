@@ -13,6 +13,7 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_bounded
+from deckgen.i18n import N_, _
 from deckgen.resources import data_folder
 
 #: The print profiles and laser beds every game shares (``templates/``, package ``deckgen.templates``).
@@ -25,46 +26,74 @@ MAX_FILE_BYTES = 1_000_000
 CARD_ID = re.compile(r"[A-Z][A-Z0-9]{0,5}")
 
 
-def read_toml(path: Path, what: str = "deck file") -> dict[str, Any]:
-    """A TOML file as a dict, or one line saying what is wrong with it."""
+def read_toml(path: Path, what: str = N_("deck file")) -> dict[str, Any]:
+    """A TOML file as a dict, or one line saying what is wrong with it (``what`` it should be,
+    marked for translation)."""
     try:
         if path.is_dir():
-            raise DeckgenError(f"{path}: is a folder; give the path of a {what}")
+            raise DeckgenError(_("{path}: is a folder; give the path of a {what}").format(path=path, what=_(what)))
         # A byte-order mark some editors add is fine.
         text = read_bounded(path, MAX_FILE_BYTES, what).decode("utf-8-sig")
     except FileNotFoundError:
-        raise DeckgenError(f"{path}: no such file; check the path") from None
+        raise DeckgenError(_("{path}: no such file; check the path").format(path=path)) from None
     except UnicodeDecodeError:
-        raise DeckgenError(f"{path}: not UTF-8 text; save it as UTF-8 (plain text) in your editor") from None
+        raise DeckgenError(
+            _("{path}: not UTF-8 text; save it as UTF-8 (plain text) in your editor").format(path=path)
+        ) from None
     except OSError as error:
-        raise DeckgenError(f"{path}: cannot read it ({error}); check that it is a text file you may read") from None
+        raise DeckgenError(
+            _("{path}: cannot read it ({reason}); check that it is a text file you may read").format(
+                path=path, reason=error
+            )
+        ) from None
     import tomllib  # here, not at the top: listing the commands needs no TOML
 
     try:
         return tomllib.loads(text)
     except ValueError as error:
         if isinstance(error, tomllib.TOMLDecodeError):
-            raise DeckgenError(f"{path}: not a valid {what} ({error}); check quotes, commas and brackets") from None
+            raise DeckgenError(_not_valid(path, what, error)) from None
         # Python refuses integers of thousands of digits.
-        raise DeckgenError(f"{path}: a number in it has thousands of digits; check the numbers") from None
+        raise DeckgenError(
+            _("{path}: a number in it has thousands of digits; check the numbers").format(path=path)
+        ) from None
     except RecursionError:
-        raise DeckgenError(f"{path}: not a valid {what} (nested too deeply); check the brackets") from None
+        raise DeckgenError(
+            _("{path}: not a valid {what} (nested too deeply); check the brackets").format(path=path, what=_(what))
+        ) from None
     except tomllib.TOMLDecodeError as error:
-        raise DeckgenError(f"{path}: not a valid {what} ({error}); check quotes, commas and brackets") from None
+        raise DeckgenError(_not_valid(path, what, error)) from None
+
+
+def _not_valid(path: Path, what: str, error: Exception) -> str:
+    """A file that is not TOML: where, and the reader's own words (in English) about where in it."""
+    return _("{path}: not a valid {what} ({reason}); check quotes, commas and brackets").format(
+        path=path, what=_(what), reason=error
+    )
 
 
 def unknown_keys(path: Path, where: str, data: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise DeckgenError(f"{path}: {where}unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(allowed))}")
+        raise DeckgenError(
+            _("{path}: {where}unknown key {key}; allowed keys are {allowed}").format(
+                path=path, where=where, key=repr(unknown[0]), allowed=", ".join(sorted(allowed))
+            )
+        )
 
 
 def check_header(path: Path, data: dict[str, Any], game: str, allowed: set[str], example_name: str) -> str:
     """Check the keys and the ``game`` of a deck file; return its name."""
     unknown_keys(path, "", data, allowed)
     if data.get("game") != game:
-        raise DeckgenError(f'{path}: game = {data.get("game")!r}; this kind of deck file needs game = "{game}"')
+        raise DeckgenError(
+            _('{path}: game = {named}; this kind of deck file needs game = "{game}"').format(
+                path=path, named=repr(data.get("game")), game=game
+            )
+        )
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise DeckgenError(f'{path}: missing name; add a line like name = "{example_name}"')
+        raise DeckgenError(
+            _('{path}: missing name; add a line like name = "{example}"').format(path=path, example=example_name)
+        )
     return name

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, number
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
@@ -24,13 +25,19 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     except OSError:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
-        raise DeckgenError(f"{path}: is a folder; give a file name inside it, e.g. {path / 'report.json'}")
+        raise DeckgenError(
+            _("{path}: is a folder; give a file name inside it, e.g. {example}").format(
+                path=path, example=path / "report.json"
+            )
+        )
     if mode is not None and not stat.S_ISREG(mode):
         try:
             with open(path, "wb") as stream:
                 stream.write(payload)
         except OSError as error:
-            raise DeckgenError(f"{path}: cannot write to it ({error.strerror}); choose another path") from None
+            raise DeckgenError(
+                _("{path}: cannot write to it ({reason}); choose another path").format(path=path, reason=error.strerror)
+            ) from None
         return
     target = path
     if path.is_symlink():
@@ -39,17 +46,27 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         except FileNotFoundError:  # a link to a file not made yet: write that file
             target = Path(os.path.realpath(path))
         except OSError as error:  # a loop of links
-            raise DeckgenError(f"{path}: cannot follow the link ({error.strerror}); choose another path") from None
+            raise DeckgenError(
+                _("{path}: cannot follow the link ({reason}); choose another path").format(
+                    path=path, reason=error.strerror
+                )
+            ) from None
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise DeckgenError(f"{path}: the folder {folder} does not exist; create it or choose another path")
+        raise DeckgenError(
+            _("{path}: the folder {folder} does not exist; create it or choose another path").format(
+                path=path, folder=folder
+            )
+        )
     try:
         # The temporary name beside the file must fit where the file's own name does (255 bytes).
         prefix = f".{target.name}." if len(target.name.encode()) <= 200 else ".deckgen-"
         handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except OSError as error:
         raise DeckgenError(
-            f"{path}: cannot write in {folder} ({error.strerror}); choose a folder you may write to"
+            _("{path}: cannot write in {folder} ({reason}); choose a folder you may write to").format(
+                path=path, folder=folder, reason=error.strerror
+            )
         ) from None
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -59,7 +76,9 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
         if isinstance(error, OSError):
-            raise DeckgenError(f"{path}: cannot write it ({error.strerror}); choose another path") from None
+            raise DeckgenError(
+                _("{path}: cannot write it ({reason}); choose another path").format(path=path, reason=error.strerror)
+            ) from None
         raise
 
 
@@ -72,5 +91,9 @@ def read_bounded(path: Path, limit: int, what: str) -> bytes:
     with open(path, "rb") as stream:
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise DeckgenError(f"{path}: more than {limit:,} bytes; a {what} is at most {limit:,} bytes")
+        raise DeckgenError(
+            _("{path}: more than {limit} bytes; a {what} is at most {limit} bytes").format(
+                path=path, limit=number(limit), what=_(what)
+            )
+        )
     return data

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import N_, _, joined
 from deckgen.options import origin
 from deckgen.print_options import LASER_OPTIONS, MEDIA_NAMES
 
@@ -30,39 +31,43 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
     """Why the option ``name`` typed as ``value`` does nothing for this deck (``None``: it does something)."""
     single = settings.layout == "single"
     if name == "mirror" and value and settings.media != "transparency":
-        return (
-            f"it prints the sheets mirror-image for the back of transparency film, and {game.name} is "
-            f"printed on {MEDIA_NAMES[settings.media]}; leave it out, or add --media transparency"
-        )
+        return _(
+            "it prints the sheets mirror-image for the back of transparency film, and {game} is printed on "
+            "{media}; leave it out, or add --media transparency"
+        ).format(game=_(game.name), media=_(MEDIA_NAMES[settings.media]))
     if name == "duplex" and value != "none" and not game.has_backs:
-        return f"{game.name} cards have no backs, so nothing is printed on the other side; leave it out"
+        return _("{game} cards have no backs, so nothing is printed on the other side; leave it out").format(
+            game=_(game.name)
+        )
     if name == "back_offset" and tuple(value) != (0.0, 0.0):
         return _back_offset_idle(game, settings)
     if name == "set_sheets" and value == "shared" and (settings.sets == 1 or single):
         if single:
-            return "with --layout single each card is its own page, so sets never share a sheet; leave it out"
-        return "with one set there is nothing to share; leave it out, or print more --sets"
+            return _("with --layout single each card is its own page, so sets never share a sheet; leave it out")
+        return _("with one set there is nothing to share; leave it out, or print more --sets")
     if name == "paper" and single:
-        return "with --layout single each card is its own page, so there is no sheet to size; leave it out"
+        return _("with --layout single each card is its own page, so there is no sheet to size; leave it out")
     if name == "margin" and single and settings.bleed:
-        return (
+        return _(
             "with --layout single and a bleed each card is its own page, trimmed by a print shop, so art "
             "keeps 3 mm inside the trim whatever the margin; leave it out"
         )
     if name == "marks" and value != "none" and single:
-        return "with --layout single each card is its own page and its edges are the cut, so there is nothing to mark"
+        return _(
+            "with --layout single each card is its own page and its edges are the cut, so there is nothing to mark"
+        )
     return None
 
 
 def _back_offset_idle(game: Game, settings: PrintSettings) -> str | None:
     if not game.has_backs:
-        return f"{game.name} cards have no backs to move; leave it out"
+        return _("{game} cards have no backs to move; leave it out").format(game=_(game.name))
     if settings.media == "transparency":
-        return "cards on transparency film are printed on one side, so there are no backs to move; leave it out"
+        return _("cards on transparency film are printed on one side, so there are no backs to move; leave it out")
     if settings.duplex == "none":
-        return "with --duplex none no backs are printed; leave it out, or choose --duplex long-edge or short-edge"
+        return _("with --duplex none no backs are printed; leave it out, or choose --duplex long-edge or short-edge")
     if settings.duplex == "fold":
-        return (
+        return _(
             "with --duplex fold each back is printed beside its card and folded behind it, so it cannot "
             "land off; leave it out"
         )
@@ -82,7 +87,11 @@ FORMATS_SHAPED: dict[str, frozenset[str]] = {
     "dpi": frozenset({"png"}),
     "pack": frozenset({"pdf"}),
 }
-FORMAT_NAMES = {"pdf": "the printed sheets (PDF)", "svg": "the laser files (SVG)", "png": "the PNG pictures"}
+FORMAT_NAMES = {
+    "pdf": N_("the printed sheets (PDF)"),
+    "svg": N_("the laser files (SVG)"),
+    "png": N_("the PNG pictures"),
+}
 
 
 def format_reason(name: str, formats: Sequence[str]) -> str | None:
@@ -91,9 +100,8 @@ def format_reason(name: str, formats: Sequence[str]) -> str | None:
     if shaped is None or shaped & set(formats):
         return None
     wanted = sorted(shaped)[0]
-    return (
-        f"it shapes {' and '.join(FORMAT_NAMES[f] for f in sorted(shaped))}, and this build makes "
-        f"{', '.join(sorted(formats))} only; leave it out, or add --format {wanted}"
+    return _("it shapes {files}, and this build makes {formats} only; leave it out, or add --format {wanted}").format(
+        files=joined([_(FORMAT_NAMES[f]) for f in sorted(shaped)]), formats=", ".join(sorted(formats)), wanted=wanted
     )
 
 
@@ -116,7 +124,7 @@ def refuse_idle_options(
             continue
         reason = format_reason(name, formats)
         if reason:
-            raise DeckgenError(f"{origin(name)} does nothing here: {reason}")
+            raise DeckgenError(_("{option} does nothing here: {reason}").format(option=origin(name), reason=reason))
         reasons = [idle_reason(name, value, game, settings) for game, settings in decks]
         if decks and all(reasons):
-            raise DeckgenError(f"{origin(name)} does nothing here: {reasons[0]}")
+            raise DeckgenError(_("{option} does nothing here: {reason}").format(option=origin(name), reason=reasons[0]))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import N_, _
 from deckgen.units import parse_length, parse_offset
 
 #: What a value may be: text, a length with a unit, a size (named or WxH), an offset (DX,DY),
@@ -57,6 +58,8 @@ class Option:
 
 #: The kinds written as text with units, read by :func:`read_text`.
 MEASURES = ("length", "size", "offset")
+#: How a message names a size option's value ("paper 'a5x': ..."), in the language spoken.
+SIZE_WORDS = {"paper": N_("paper"), "card_size": N_("card size"), "bed": N_("bed")}
 
 
 def read_text(option: Option, text: str) -> Any:
@@ -70,13 +73,14 @@ def read_text(option: Option, text: str) -> Any:
 
     if option.kind == "length":
         if text.strip().startswith("-"):
-            raise DeckgenError(f"{text.strip()}: must not be negative")
+            raise DeckgenError(_("{text}: must not be negative").format(text=text.strip()))
         return parse_length(text)
     if option.kind == "offset":
         return parse_offset(text)
     if option.kind == "size":
         sizes = CARD_SIZES if option.sizes == "card" else PAPER_SIZES
-        return parse_size(text, sizes, option.name.replace("_", " "))
+        what = SIZE_WORDS.get(option.name)
+        return parse_size(text, sizes, _(what) if what else option.name.replace("_", " "))
     raise ValueError(f"{option.name} is not a length, size or offset")
 
 
@@ -84,7 +88,7 @@ def origin(option: Option | str, profile: str | None = None) -> str:
     """Where a value came from, as a message names it: ``--kerf`` or ``profile shop: kerf``."""
     name = option.name if isinstance(option, Option) else option
     if profile is not None:
-        return f"profile {profile}: {name}"
+        return _("profile {profile}: {name}").format(profile=profile, name=name)
     return "--" + name.replace("_", "-")
 
 
@@ -93,26 +97,40 @@ def check_value(option: Option, value: object, where: str) -> None:
     key = option.name
     if option.kind == "choice":
         if value not in option.choices:
-            raise DeckgenError(f"{where}: {key} = {value!r}: use one of {', '.join(repr(k) for k in option.choices)}")
+            raise DeckgenError(
+                _("{where}: {key} = {value}: use one of {choices}").format(
+                    where=where, key=key, value=repr(value), choices=", ".join(repr(k) for k in option.choices)
+                )
+            )
         return
     if option.kind == "flag" and not isinstance(value, bool):
-        raise DeckgenError(f"{where}: {key} = {value!r}: write true or false, without quotes")
+        raise DeckgenError(
+            _("{where}: {key} = {value}: write true or false, without quotes").format(
+                where=where, key=key, value=repr(value)
+            )
+        )
     if option.kind == "number" and (
         not isinstance(value, int) or isinstance(value, bool) or not option.low <= value <= option.high
     ):
         raise DeckgenError(
-            f"{where}: {key} = {value!r}: a whole number from {option.low} to {option.high}, without quotes"
+            _("{where}: {key} = {value}: a whole number from {low} to {high}, without quotes").format(
+                where=where, key=key, value=repr(value), low=option.low, high=option.high
+            )
         )
     if option.kind in ("text", "length", "size", "offset") and not isinstance(value, str):
         example = {"text": '"…"', "length": '"5mm"', "size": '"letter" or "210x297mm"', "offset": '"0.5mm,-1mm"'}[
             option.kind
         ]
-        raise DeckgenError(f"{where}: {key} = {value!r}: write it in quotes, e.g. {key} = {example}")
+        raise DeckgenError(
+            _("{where}: {key} = {value}: write it in quotes, e.g. {key} = {example}").format(
+                where=where, key=key, value=repr(value), example=example
+            )
+        )
     if option.kind in ("length", "offset"):
         try:
             read_text(option, str(value))
         except DeckgenError as error:
-            raise DeckgenError(f"{where}: {key}: {error}") from None
+            raise DeckgenError(_("{where}: {key}: {error}").format(where=where, key=key, error=error)) from None
 
 
 def by_name(options: tuple[Option, ...] | list[Option]) -> dict[str, Option]:

@@ -32,6 +32,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.locks import Held, let_go, take_folder
 
 JOURNAL = ".deckgen-journal.json"
@@ -60,11 +61,15 @@ def locked(out: Path) -> Iterator[None]:
         handle = take_folder(out)
     except Held:
         raise Busy(
-            f"--out {out}: another deckgen build is writing into this folder; wait for it to finish, "
-            "or choose another --out"
+            _(
+                "--out {out}: another deckgen build is writing into this folder; wait for it to finish, or "
+                "choose another --out"
+            ).format(out=out)
         ) from None
     except OSError as error:
-        raise DeckgenError(f"--out {out}: cannot open the folder ({error.strerror}); choose another") from None
+        raise DeckgenError(
+            _("--out {out}: cannot open the folder ({reason}); choose another").format(out=out, reason=error.strerror)
+        ) from None
     try:
         yield
     finally:
@@ -111,7 +116,11 @@ def _read_state(path: Path) -> Any:
 def _not_a_folder(path: Path) -> None:
     """Stop with one line where a folder stands in place of a bookkeeping file."""
     if path.is_dir() and not path.is_symlink():
-        raise DeckgenError(f"--out {path.parent}: {path.name} is a folder, where deckgen keeps its record; remove it")
+        raise DeckgenError(
+            _("--out {out}: {name} is a folder, where deckgen keeps its record; remove it").format(
+                out=path.parent, name=path.name
+            )
+        )
 
 
 def read_manifest(out: Path) -> dict[str, str]:
@@ -271,13 +280,19 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
                 break
             if place != target and place.is_symlink():
                 raise DeckgenError(
-                    f"--out {out}: {place} is a link to another folder; deckgen writes only into real "
-                    "folders inside --out: remove the link, or choose another --out"
+                    _(
+                        "--out {out}: {place} is a link to another folder; deckgen writes only into real folders "
+                        "inside --out: remove the link, or choose another --out"
+                    ).format(out=out, place=place)
                 )
             if place.is_dir() and not place.is_symlink() and place == target:
-                raise DeckgenError(f"--out {out}: {target} is a folder, where a file goes; move it away")
+                raise DeckgenError(
+                    _("--out {out}: {place} is a folder, where a file goes; move it away").format(out=out, place=target)
+                )
             if place.exists() and place != target and not place.is_dir():
-                raise DeckgenError(f"--out {out}: {place} is a file, where a folder goes; move it away")
+                raise DeckgenError(
+                    _("--out {out}: {place} is a file, where a folder goes; move it away").format(out=out, place=place)
+                )
     record = _record_files(out)  # read once: it may be megabytes
     old = _listed(out, record)
     relative = [str(path.relative_to(out)) for path in final]
@@ -289,8 +304,10 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
         for name, target in zip(relative, final, strict=True):
             if (target.exists() or target.is_symlink()) and name not in old and not unchanged(out, name, new[name]):
                 raise NotOurs(
-                    f"--out {out}: {target} was not written by deckgen, and this build would replace it; "
-                    "move it away, or choose another --out"
+                    _(
+                        "--out {out}: {place} was not written by deckgen, and this build would replace it; move it "
+                        "away, or choose another --out"
+                    ).format(out=out, place=target)
                 )
     stale = {
         name: digest for name, digest in old.items() if name not in new and owns(name) and unchanged(out, name, digest)
@@ -339,7 +356,9 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
         (out / JOURNAL).unlink(missing_ok=True)
         if isinstance(error, OSError):
             raise DeckgenError(
-                f"--out {out}: cannot put the new files in place ({error.strerror}); nothing was changed"
+                _("--out {out}: cannot put the new files in place ({reason}); nothing was changed").format(
+                    out=out, reason=error.strerror
+                )
             ) from None
         raise
     # Every file is in place: from here the build is finished even if a signal comes (the

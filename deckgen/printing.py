@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
+from deckgen.i18n import N_, _, decimal_g
 from deckgen.options import MEASURES, Option, by_name, check_value, origin, read_text
 from deckgen.print_options import (
     ENGRAVE,
@@ -68,17 +69,21 @@ def profile_options() -> dict[str, Option]:
 
 def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
     """Print profiles, each checked on load: known keys, and values of the right type."""
-    data = read_toml(path, "print profile file")
+    data = read_toml(path, N_("print profile file"))
     for name, profile in data.items():
         if not isinstance(profile, dict):
-            raise DeckgenError(f"{path}: {name} must be a [section] of options")
+            raise DeckgenError(_("{path}: {name} must be a [section] of options").format(path=path, name=name))
         known = profile_options()
         unknown = sorted(set(profile) - set(known))
         if unknown:
             allowed = ", ".join(sorted(known))
-            raise DeckgenError(f"{path}: profile {name}: unknown key {unknown[0]!r}; allowed keys are {allowed}")
+            raise DeckgenError(
+                _("{path}: profile {name}: unknown key {key}; allowed keys are {allowed}").format(
+                    path=path, name=name, key=repr(unknown[0]), allowed=allowed
+                )
+            )
         for key, value in profile.items():
-            check_value(known[key], value, f"{path}: profile {name}")
+            check_value(known[key], value, _("{path}: profile {name}").format(path=path, name=name))
     return data
 
 
@@ -86,7 +91,9 @@ def profile(name: str, path: Path = PROFILES_FILE) -> dict[str, Any]:
     profiles = load_profiles(path)
     if name not in profiles:
         raise DeckgenError(
-            f"unknown profile {name!r}; choose one of {', '.join(profiles)} (see templates/profiles.toml)"
+            _("unknown profile {name}; choose one of {profiles} (see templates/profiles.toml)").format(
+                name=repr(name), profiles=", ".join(profiles)
+            )
         )
     return profiles[name]
 
@@ -129,7 +136,7 @@ class Merged(dict[str, Any]):
         try:
             return read_text(option, str(self[option.name]))
         except DeckgenError as error:
-            raise DeckgenError(f"{self.where(option.name)}: {error}") from None
+            raise DeckgenError(_("{where}: {error}").format(where=self.where(option.name), error=error)) from None
 
 
 def resolve(
@@ -147,57 +154,95 @@ def resolve(
     paper, card, margin, bleed = parsed["paper"], parsed["card_size"], parsed["margin"], parsed["bleed"]
     for option in PRINT_OPTIONS:
         if option.kind == "choice" and merged[option.name] not in option.choices:
-            raise DeckgenError(f"{where(option.name)} {merged[option.name]!r}: use one of {', '.join(option.choices)}")
+            raise DeckgenError(
+                _("{where} {value}: use one of {choices}").format(
+                    where=where(option.name), value=repr(merged[option.name]), choices=", ".join(option.choices)
+                )
+            )
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
-        raise DeckgenError(f"{where('sets')} {sets!r}: a classroom kit has 1 to {MAX_SETS} sets")
+        raise DeckgenError(
+            _("{where} {value}: a classroom kit has 1 to {most} sets").format(
+                where=where("sets"), value=repr(sets), most=MAX_SETS
+            )
+        )
     if not game.prints_on(merged["media"]) and game.clear_cards:
         raise DeckgenError(
-            f"{where('media')} {merged['media']}: {game.name} cards are stacked and read through one another, "
-            f"so they print on transparency film; {_instead(where('media'))}, or choose another game with --game"
+            _(
+                "{where} {media}: {game} cards are stacked and read through one another, so they print on "
+                "transparency film; {instead}, or choose another game with --game"
+            ).format(where=where("media"), media=merged["media"], game=_(game.name), instead=_instead(where("media")))
         )
-    noun = game.card_noun or f"{game.name} card"
+    noun = _(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))
     if not game.prints_on(merged["media"]) and game.backs_differ:
         raise DeckgenError(
-            f"{where('media')} {merged['media']}: each {noun} carries its own back (the answer), and film is "
-            "see-through, so a back cannot be printed on it and would be lost; print them on --media cardstock "
-            "or paper"
+            _(
+                "{where} {media}: each {noun} carries its own back (the answer), and film is see-through, so a "
+                "back cannot be printed on it and would be lost; print them on --media cardstock or paper"
+            ).format(where=where("media"), media=merged["media"], noun=noun)
         )
     if game.backs_differ and merged["duplex"] == "none":
         raise DeckgenError(
-            f"{where('duplex')} none: each {noun} carries its own back (the answer), "
-            "and with no backs printed it would be lost; use --duplex long-edge (a one-sided printer: print the odd "
-            "pages, turn the stack over, print the even ones) or --duplex fold (each back beside its card)"
+            _(
+                "{where} none: each {noun} carries its own back (the answer), and with no backs printed it would "
+                "be lost; use --duplex long-edge (a one-sided printer: print the odd pages, turn the stack over, "
+                "print the even ones) or --duplex fold (each back beside its card)"
+            ).format(where=where("duplex"), noun=noun)
         )
     if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
         if "duplex" in merged.sources:
             raise DeckgenError(
-                f"{where('duplex')} {merged['duplex']}: transparency film is see-through, so a back printed on it "
-                f"would show through its card; {_instead(where('duplex'))}, or print {game.name} on --media cardstock"
+                _(
+                    "{where} {duplex}: transparency film is see-through, so a back printed on it would show "
+                    "through its card; {instead}, or print {game} on --media cardstock"
+                ).format(
+                    where=where("duplex"),
+                    duplex=merged["duplex"],
+                    instead=_instead(where("duplex")),
+                    game=_(game.name),
+                )
             )
         merged["duplex"] = "none"  # the game's default: film cards are printed on one side
     if merged["duplex"] == "fold" and merged["layout"] == "single":
         raise DeckgenError(
-            f"{where('duplex')} fold prints each back beside its card, on sheets of cards, and the layout is "
-            f"one card a page ({where('layout')} single); choose --layout sheet, or another --duplex"
+            _(
+                "{where} fold prints each back beside its card, on sheets of cards, and the layout is one card "
+                "a page ({layout} single); choose --layout sheet, or another --duplex"
+            ).format(where=where("duplex"), layout=where("layout"))
         )
     if merged["registration"] and merged["layout"] == "single":
         raise DeckgenError(
-            f"{where('registration')} needs {where('layout')} sheet: the marks go around a sheet of cards"
+            _("{where} needs {layout} sheet: the marks go around a sheet of cards").format(
+                where=where("registration"), layout=where("layout")
+            )
         )
     if merged["layout"] == "single" and max(card) + 2 * bleed > MAX_LENGTH_MM:
         raise DeckgenError(
-            f"{where('card_size')}: card size with bleed is more than 200 inches, the largest page a PDF can have"
+            _("{where}: card size with bleed is more than 200 inches, the largest page a PDF can have").format(
+                where=where("card_size")
+            )
         )
     if bleed > 10:
-        raise DeckgenError(f"{where('bleed')} {bleed:g} mm: use at most 10 mm (3 mm is usual)")
+        raise DeckgenError(
+            _("{where} {bleed} mm: use at most 10 mm (3 mm is usual)").format(
+                where=where("bleed"), bleed=decimal_g(bleed)
+            )
+        )
     if merged["layout"] == "single" and not bleed and margin > min(card) / 4:
         raise DeckgenError(
-            f"{where('margin')} {margin:g} mm: on one-card pages the art keeps that far inside the card's edge, "
-            f"which leaves too little of a {card[0]:g} x {card[1]:g} mm card; use a smaller margin"
+            _(
+                "{where} {margin} mm: on one-card pages the art keeps that far inside the card's edge, which "
+                "leaves too little of a {width} x {height} mm card; use a smaller margin"
+            ).format(
+                where=where("margin"), margin=decimal_g(margin), width=decimal_g(card[0]), height=decimal_g(card[1])
+            )
         )
     if margin > min(paper) / 3:
-        raise DeckgenError(f"{where('margin')} {margin:g} mm leaves too little of the page; use a smaller margin")
+        raise DeckgenError(
+            _("{where} {margin} mm leaves too little of the page; use a smaller margin").format(
+                where=where("margin"), margin=decimal_g(margin)
+            )
+        )
     return PrintSettings(
         paper=paper,
         margin=margin,
@@ -219,26 +264,36 @@ def resolve(
 
 def _instead(where: str) -> str:
     """What to do about a value that cannot be used: leave out a flag, or choose another profile."""
-    return "leave it out" if where.startswith("--") else "choose another --profile"
+    return _("leave it out") if where.startswith("--") else _("choose another --profile")
 
 
 def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
     """Laser beds, each checked on load: a size with a unit, an optional description, nothing else."""
-    data = read_toml(path, "laser bed file")
+    data = read_toml(path, N_("laser bed file"))
     beds = {}
     for name, entry in data.items():
         if not isinstance(entry, dict) or "size" not in entry:
-            raise DeckgenError(f'{path}: bed {name} needs a size, e.g. size = "600x400mm"')
+            raise DeckgenError(
+                _('{path}: bed {name} needs a size, e.g. size = "600x400mm"').format(path=path, name=name)
+            )
         unknown = sorted(set(entry) - {"size", "description"})
         if unknown:
-            raise DeckgenError(f"{path}: bed {name}: unknown key {unknown[0]!r}; a bed has a size and a description")
+            raise DeckgenError(
+                _("{path}: bed {name}: unknown key {key}; a bed has a size and a description").format(
+                    path=path, name=name, key=repr(unknown[0])
+                )
+            )
         for key in ("size", "description"):
             if key in entry and not isinstance(entry[key], str):
-                raise DeckgenError(f"{path}: bed {name}: {key} = {entry[key]!r}: write it in quotes")
+                raise DeckgenError(
+                    _("{path}: bed {name}: {key} = {value}: write it in quotes").format(
+                        path=path, name=name, key=key, value=repr(entry[key])
+                    )
+                )
         try:
-            beds[name] = parse_size(entry["size"], PAPER_SIZES, "bed size")
+            beds[name] = parse_size(entry["size"], PAPER_SIZES, _("bed size"))
         except DeckgenError as error:
-            raise DeckgenError(f"{path}: bed {name}: {error}") from None
+            raise DeckgenError(_("{path}: bed {name}: {error}").format(path=path, name=name, error=error)) from None
     return beds
 
 
@@ -253,7 +308,11 @@ def resolve_laser(
     merged.take(chosen_profile or {}, from_profile=True)
     merged.take(options, from_profile=False)
     if merged["engrave"] not in ENGRAVE:
-        raise DeckgenError(f"{merged.where('engrave')} {merged['engrave']!r}: use one of {', '.join(ENGRAVE)}")
+        raise DeckgenError(
+            _("{where} {value}: use one of {choices}").format(
+                where=merged.where("engrave"), value=repr(merged["engrave"]), choices=", ".join(ENGRAVE)
+            )
+        )
     laser = by_name(LASER_OPTIONS)
     if merged["bed"]:
         bed = merged.read(laser["bed"])
@@ -262,7 +321,9 @@ def resolve_laser(
         if merged["bed_profile"] not in beds:
             known = ", ".join(beds)
             raise DeckgenError(
-                f"unknown bed profile {merged['bed_profile']!r}; choose one of {known} (templates/beds.toml)"
+                _("unknown bed profile {name}; choose one of {known} (templates/beds.toml)").format(
+                    name=repr(merged["bed_profile"]), known=known
+                )
             )
         bed = beds[merged["bed_profile"]]
     elif paper.registration:
@@ -270,7 +331,7 @@ def resolve_laser(
     else:
         bed = load_beds()[DEFAULT_BED]
     if paper.registration and bed != paper.paper:
-        raise DeckgenError("with --registration the laser file must match the printed page; leave out --bed")
+        raise DeckgenError(_("with --registration the laser file must match the printed page; leave out --bed"))
     return LaserSettings(
         bed=bed,
         margin=paper.margin,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, decimal_g
 
 MM_PER_INCH = 25.4
 PT_PER_INCH = 72.0
@@ -61,17 +62,27 @@ def parse_length(text: str) -> float:
     """
     match = re.fullmatch(_NUMBER + r"\s*([a-z]*)", text.strip().lower())
     if not match:
-        raise DeckgenError(f"length {text!r}: write a number with a unit, e.g. 3mm, 0.125in or 9pt")
+        raise DeckgenError(
+            _("length {text}: write a number with a unit, e.g. 3mm, 0.125in or 9pt").format(text=repr(text))
+        )
     unit = match.group(2)
     if not unit:
         if float(match.group(1)) == 0:
             return 0.0
-        raise DeckgenError(f"length {text!r}: add a unit, e.g. {text.strip()}mm or {text.strip()}in")
+        raise DeckgenError(
+            _("length {text}: add a unit, e.g. {number}mm or {number}in").format(text=repr(text), number=text.strip())
+        )
     if unit not in UNITS:
-        raise DeckgenError(f"length {text!r}: unknown unit {unit!r}; use one of {', '.join(UNITS)}")
+        raise DeckgenError(
+            _("length {text}: unknown unit {unit}; use one of {units}").format(
+                text=repr(text), unit=repr(unit), units=", ".join(UNITS)
+            )
+        )
     length = float(match.group(1)) * UNITS[unit]
     if length > MAX_LENGTH_MM:
-        raise DeckgenError(f"length {text!r}: more than 200 inches (5080 mm), the largest page a PDF can have")
+        raise DeckgenError(
+            _("length {text}: more than 200 inches (5080 mm), the largest page a PDF can have").format(text=repr(text))
+        )
     return length
 
 
@@ -85,24 +96,32 @@ def parse_offset(text: str) -> tuple[float, float]:
     if decimal and (int(decimal.group(1)) or int(decimal.group(2))):  # "0,0" is nought either way
         whole, fraction = text.strip().split(",")
         raise DeckgenError(
-            f"back offset {text!r}: the comma separates DX from DY; for a decimal write a point "
-            f"({whole}.{fraction}) and give both, e.g. {whole}.{fraction},0mm"
+            _(
+                "back offset {text}: the comma separates DX from DY; for a decimal write a point "
+                "({number}) and give both, e.g. {number},0mm"
+            ).format(text=repr(text), number=f"{whole}.{fraction}")
         )
     parts = text.split(",")
     if len(parts) != 2:
-        raise DeckgenError(f"back offset {text!r}: write DX,DY with units, e.g. 0.5mm,-1mm")
+        raise DeckgenError(_("back offset {text}: write DX,DY with units, e.g. 0.5mm,-1mm").format(text=repr(text)))
     values = []
     for part in parts:
         part = part.strip()
         match = re.fullmatch(r"([+-]?)([^+-].*)", part)
         if not match:
-            raise DeckgenError(f"back offset {text!r}: {part!r} has more than one sign; write e.g. -1mm or 1mm")
+            raise DeckgenError(
+                _("back offset {text}: {part} has more than one sign; write e.g. -1mm or 1mm").format(
+                    text=repr(text), part=repr(part)
+                )
+            )
         sign = -1.0 if match.group(1) == "-" else 1.0
         length = parse_length(match.group(2))
         if length > MAX_BACK_OFFSET:
             raise DeckgenError(
-                f"back offset {text!r}: {part} is more than the {MAX_BACK_OFFSET:g} mm the calibration sheet "
-                "measures; check the reading, or the printer's paper guides"
+                _(
+                    "back offset {text}: {part} is more than the {most} mm the calibration sheet measures; check "
+                    "the reading, or the printer's paper guides"
+                ).format(text=repr(text), part=part, most=decimal_g(MAX_BACK_OFFSET))
             )
         values.append(sign * length)
     return values[0], values[1]
@@ -116,16 +135,28 @@ def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> t
     match = re.fullmatch(_NUMBER + r"\s*x\s*" + _NUMBER + r"\s*([a-z]*)", key)
     if not match:
         raise DeckgenError(
-            f"{what} {text!r}: use one of {', '.join(named)} or WxH with a unit, e.g. 8.5x11in or 210x297mm"
+            _("{what} {text}: use one of {sizes} or WxH with a unit, e.g. 8.5x11in or 210x297mm").format(
+                what=what, text=repr(text), sizes=", ".join(named)
+            )
         )
     unit = match.group(3)
     if not unit:
-        raise DeckgenError(f"{what} {text!r}: add a unit, e.g. {text}mm or {text}in")
+        raise DeckgenError(
+            _("{what} {text}: add a unit, e.g. {size}mm or {size}in").format(what=what, text=repr(text), size=text)
+        )
     if unit not in UNITS:
-        raise DeckgenError(f"{what} {text!r}: unknown unit {unit!r}; use one of {', '.join(UNITS)}")
+        raise DeckgenError(
+            _("{what} {text}: unknown unit {unit}; use one of {units}").format(
+                what=what, text=repr(text), unit=repr(unit), units=", ".join(UNITS)
+            )
+        )
     width, height = float(match.group(1)) * UNITS[unit], float(match.group(2)) * UNITS[unit]
     if width <= 0 or height <= 0:
-        raise DeckgenError(f"{what} {text!r}: width and height must be more than 0")
+        raise DeckgenError(_("{what} {text}: width and height must be more than 0").format(what=what, text=repr(text)))
     if max(width, height) > MAX_LENGTH_MM:
-        raise DeckgenError(f"{what} {text!r}: more than 200 inches (5080 mm) a side, the largest page a PDF can have")
+        raise DeckgenError(
+            _("{what} {text}: more than 200 inches (5080 mm) a side, the largest page a PDF can have").format(
+                what=what, text=repr(text)
+            )
+        )
     return width, height

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -114,7 +115,9 @@ def game(key: str) -> Game:
     except KeyError:
         if key in broken_games():
             raise DeckgenError(broken_games()[key]) from None
-        raise DeckgenError(f"unknown game {key!r}; choose one of {', '.join(games())}") from None
+        raise DeckgenError(
+            _("unknown game {key}; choose one of {games}").format(key=repr(key), games=", ".join(games()))
+        ) from None
 
 
 def game_options(command: str) -> list[Option]:
@@ -172,7 +175,11 @@ def owner_of_file(path: Path) -> str | None:
             return None
         named = read_toml(path).get("game")  # a broken file is reported here, in one line
         if not isinstance(named, str) or named not in games():
-            raise DeckgenError(f"{path}: game = {named!r}; a deck file names its game: {', '.join(games())}")
+            raise DeckgenError(
+                _("{path}: game = {named}; a deck file names its game: {games}").format(
+                    path=path, named=repr(named), games=", ".join(games())
+                )
+            )
         return named
     for key, g in games().items():
         if suffix in g.file_suffixes:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, decimal_g
 from deckgen.layout.faces import CardFaces, Face, for_media
 from deckgen.layout.primitives import Primitive, flip_y, ink_bounds, mirror_x, scale_about
 from deckgen.layout.sheets import (
@@ -109,8 +110,16 @@ def deck_plan(
     card_w, card_h = settings.card
     if card_w < min_card[0] or card_h < min_card[1]:
         raise DeckgenError(
-            f"card size {card_w:g} x {card_h:g} mm is too small for {game} cards; use at least "
-            f"{min_card[0]:g} x {min_card[1]:g} mm"
+            _(
+                "card size {width} x {height} mm is too small for {game} cards; use at least {least_width} x "
+                "{least_height} mm"
+            ).format(
+                width=decimal_g(card_w),
+                height=decimal_g(card_h),
+                game=_(game),
+                least_width=decimal_g(min_card[0]),
+                least_height=decimal_g(min_card[1]),
+            )
         )
     plan = SheetPlan(name, {}, [])
     fit = _safe_fit(faces, settings)
@@ -283,10 +292,17 @@ def _lay_out_folded(
         grid = sheet_grid(pair)
     except DeckgenError:
         raise DeckgenError(
-            f"with --duplex fold each {card_w:g} x {card_h:g} mm card is printed with its back beside it, a "
-            f"{2 * card_w:g} x {card_h:g} mm pair, which does not fit in the printable "
-            f"{page_w - 2 * settings.margin:g} x {page_h - 2 * settings.margin:g} mm of the page; choose larger "
-            "paper, a smaller card, or another --duplex"
+            _(
+                "with --duplex fold each {width} x {height} mm card is printed with its back beside it, a "
+                "{pair_width} x {height} mm pair, which does not fit in the printable {usable_width} x "
+                "{usable_height} mm of the page; choose larger paper, a smaller card, or another --duplex"
+            ).format(
+                width=decimal_g(card_w),
+                height=decimal_g(card_h),
+                pair_width=decimal_g(2 * card_w),
+                usable_width=decimal_g(page_w - 2 * settings.margin),
+                usable_height=decimal_g(page_h - 2 * settings.margin),
+            )
         ) from None
     extras = sheet_extras(grid, pair) + fold_marks(grid, card_w, page_h, settings.margin) + fold_lines(grid, card_w)
     for start in range(0, len(fronts), grid.per_page):

@@ -16,6 +16,7 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.glyphs import FLATNESS_MM, STROKE, arc_steps
+from deckgen.i18n import _, decimal_g
 from deckgen.layout.faces import Face
 from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke, rotate_90
 from deckgen.layout.sheets import REGISTRATION_SIZE, Grid, impose, registration_marks
@@ -105,16 +106,22 @@ MAX_KERF = 2.0
 def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
     w, h = card
     if settings.kerf < 0:
-        raise DeckgenError("--kerf must not be negative; measure your laser's kerf (often 0.1-0.2 mm) or use 0")
+        raise DeckgenError(_("--kerf must not be negative; measure your laser's kerf (often 0.1-0.2 mm) or use 0"))
     if settings.kerf > MAX_KERF:
         raise DeckgenError(
-            f"--kerf {settings.kerf:g} mm: a laser burns away 0.05 to 0.5 mm; use at most {MAX_KERF:g} mm, e.g. 0.15mm"
+            _("--kerf {kerf} mm: a laser burns away 0.05 to 0.5 mm; use at most {most} mm, e.g. 0.15mm").format(
+                kerf=decimal_g(settings.kerf), most=decimal_g(MAX_KERF)
+            )
         )
     if settings.corner_radius < 0 or settings.corner_radius > min(w, h) / 2:
-        raise DeckgenError(f"--corner-radius {settings.corner_radius:g} mm: use 0 to {min(w, h) / 2:g} mm")
+        raise DeckgenError(
+            _("--corner-radius {radius} mm: use 0 to {most} mm").format(
+                radius=decimal_g(settings.corner_radius), most=decimal_g(min(w, h) / 2)
+            )
+        )
     if settings.registration and settings.kerf:
         raise DeckgenError(
-            "--kerf cannot be used with --registration: printed cards touch; leave the kerf to the cutter"
+            _("--kerf cannot be used with --registration: printed cards touch; leave the kerf to the cutter")
         )
 
 
@@ -130,8 +137,16 @@ def laser_grid(settings: LaserSettings, card: tuple[float, float]) -> Grid:
         return impose(bed_w, bed_h, w, h, settings.margin, gap)
     except DeckgenError:
         raise DeckgenError(
-            f"a {w:g} x {h:g} mm card does not fit on a {bed_w:g} x {bed_h:g} mm bed with {settings.margin:g} mm "
-            "margins; choose a larger --bed or a smaller --margin"
+            _(
+                "a {width} x {height} mm card does not fit on a {bed_width} x {bed_height} mm bed with {margin} mm "
+                "margins; choose a larger --bed or a smaller --margin"
+            ).format(
+                width=decimal_g(w),
+                height=decimal_g(h),
+                bed_width=decimal_g(bed_w),
+                bed_height=decimal_g(bed_h),
+                margin=decimal_g(settings.margin),
+            )
         ) from None
 
 
@@ -290,7 +305,7 @@ def _greedy(starts: list[Point], ends: list[Point | None], start: Point, cell: f
     ]
     order: list[Step] = []
     x, y = start
-    for _ in range(len(starts)):
+    for _step in range(len(starts)):
         qx, qy = floor(x / cell), floor(y / cell)
         here = (qx - low_x) * height + qy - low_y
         near = low_x + margin <= qx <= high_x - margin and low_y + margin <= qy <= high_y - margin
@@ -345,7 +360,7 @@ def two_opt(paths: list[LaserPath], start: Point = (0.0, 0.0), passes: int = 20)
     def gap(a: Point, b: Point) -> float:
         return math.hypot(a[0] - b[0], a[1] - b[1])
 
-    for _ in range(passes):
+    for _pass in range(passes):
         improved = False
         for i in range(len(order)):
             before = order[i - 1].end if i else start

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, decimal_g
 from deckgen.layout.faces import Face
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, mirror_x
 
@@ -78,9 +79,17 @@ def impose(page_w: float, page_h: float, card_w: float, card_h: float, margin: f
     rows = math.floor((usable_h + gap) / (card_h + gap) + 1e-9)
     if cols < 1 or rows < 1:
         raise DeckgenError(
-            f"a {card_w:g} x {card_h:g} mm card does not fit in the printable area of a "
-            f"{page_w:g} x {page_h:g} mm page ({margin:g} mm margins); choose larger paper, a smaller "
-            "card or a smaller --margin"
+            _(
+                "a {width} x {height} mm card does not fit in the printable area of a {page_width} x "
+                "{page_height} mm page ({margin} mm margins); choose larger paper, a smaller card or a smaller "
+                "--margin"
+            ).format(
+                width=decimal_g(card_w),
+                height=decimal_g(card_h),
+                page_width=decimal_g(page_w),
+                page_height=decimal_g(page_h),
+                margin=decimal_g(margin),
+            )
         )
     block_w = cols * card_w + (cols - 1) * gap
     block_h = rows * card_h + (rows - 1) * gap
@@ -195,8 +204,10 @@ def registration_marks(grid: Grid, page_w: float, page_h: float, margin: float) 
         overlaps = x < bx1 + clear and x + size > bx0 - clear and y < by1 + clear and y + size > by0 - clear
         if overlaps:
             raise DeckgenError(
-                "no room for registration marks beside the cards; use larger paper, a smaller --margin, "
-                "or leave out --registration"
+                _(
+                    "no room for registration marks beside the cards; use larger paper, a smaller --margin, or "
+                    "leave out --registration"
+                )
             )
     return corners
 

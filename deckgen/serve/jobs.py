@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import N_, _
 
 #: Longest a build or check may run (a 200-set kit with laser files takes about a minute).
 TIME_LIMIT = 600.0
@@ -86,7 +87,7 @@ class Runner:
     @contextmanager
     def _slot(self, slots: threading.BoundedSemaphore, cancel: threading.Event | None = None) -> Iterator[None]:
         if not until(lambda timeout: slots.acquire(timeout=timeout), QUEUE_WAIT, cancel):  # a cancel ends the wait too
-            raise Busy("deckgen is busy with other builds; try again in a minute")
+            raise Busy(_("deckgen is busy with other builds; try again in a minute"))
         try:
             yield
         finally:
@@ -101,7 +102,7 @@ class Runner:
         args: list[str],
         cwd: Path,
         time_limit: float = TIME_LIMIT,
-        too_long: str = "make fewer sets at a time",
+        too_long: str = N_("make fewer sets at a time"),
         cancel: threading.Event | None = None,
     ) -> tuple[int, str]:
         """Run ``deckgen ARGS`` in ``cwd``; (exit status, the error line it printed). A design
@@ -111,7 +112,7 @@ class Runner:
         slots = self._design_slot if args[:1] == ["design"] else self._slots
         with self._slot(slots, cancel):
             if self.stopping:
-                raise DeckgenError("the server is stopping")
+                raise DeckgenError(_("the server is stopping"))
             process = start(args, cwd)
             with self._lock:
                 self._running.add(process)
@@ -125,7 +126,9 @@ class Runner:
                 if not until(lambda timeout: _ended(process, timeout), time_limit, cancel):
                     end(process)
                     raise DeckgenError(
-                        f"this took longer than {time_limit / 60:.0f} minutes and was stopped; {too_long}"
+                        _("this took longer than {minutes} minutes and was stopped; {advice}").format(
+                            minutes=f"{time_limit / 60:.0f}", advice=_(too_long)
+                        )
                     )
             except Cancelled:
                 end(process)
@@ -146,7 +149,7 @@ class Runner:
         try:
             status, message = self.run(["build", *with_file(args, upload, folder), "--out", "files"], folder)
             if status != 0:
-                raise DeckgenError(message or f"the build stopped (exit status {status})")
+                raise DeckgenError(message or _("the build stopped (exit status {status})").format(status=status))
             files = folder / "files"
             # The build's own bookkeeping (.deckgen-manifest.json) stays behind.
             made = sorted(
@@ -177,7 +180,9 @@ class Runner:
                 ["calibrate", "--paper", paper, "--duplex", duplex, "--out", "calibration.pdf"], folder
             )
             if status != 0:
-                raise DeckgenError(message or f"the calibration sheet stopped (exit status {status})")
+                raise DeckgenError(
+                    message or _("the calibration sheet stopped (exit status {status})").format(status=status)
+                )
             return Download(folder / "calibration.pdf", "calibration.pdf", "application/pdf", folder)
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
@@ -196,7 +201,7 @@ class Runner:
             status, message = self.run(["verify", *words], folder)
             report_file = folder / "report.json"
             if not report_file.exists():
-                raise DeckgenError(message or f"the check stopped (exit status {status})")
+                raise DeckgenError(message or _("the check stopped (exit status {status})").format(status=status))
             report = {"report": json.loads(report_file.read_text(encoding="utf-8")), "failure": message or None}
         finally:
             shutil.rmtree(folder, ignore_errors=True)

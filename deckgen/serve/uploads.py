@@ -18,6 +18,7 @@ from pathlib import Path
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game
+from deckgen.i18n import _, number
 
 #: The largest file taken (a deck file or a spreadsheet of flash cards is a few kilobytes).
 MAX_UPLOAD = 2_000_000
@@ -68,11 +69,17 @@ def check_kind(game: Game, path: Path) -> None:
 
         owner = read_toml(path).get("game")
         if isinstance(owner, str) and owner != game.key and owner in games():
-            raise DeckgenError(f"{path.name} is a deck for {games()[owner].name}; choose that game first")
+            raise DeckgenError(
+                _("{file} is a deck for {game}; choose that game first").format(
+                    file=path.name, game=_(games()[owner].name)
+                )
+            )
     for named in game.files_named(path):
         if "/" in named or "\\" in named or named.startswith(".") or ":" in named:
             raise DeckgenError(
-                f"{path.name} names the file {named!r}; here a deck may name a preset, or a spec by its file name alone"
+                _(
+                    "{file} names the file {named}; here a deck may name a preset, or a spec by its file name alone"
+                ).format(file=path.name, named=repr(named))
             )
 
 
@@ -92,11 +99,17 @@ class Uploads:
         shown = shown_name(filename)
         suffix = Path(shown).suffix.lower()
         if not filename:
-            raise DeckgenError("choose a file first")
+            raise DeckgenError(_("choose a file first"))
         if suffix not in game.file_suffixes:
-            raise DeckgenError(f"{shown}: {game.name} takes {game.file_kind}")
+            raise DeckgenError(
+                _("{file}: {game} takes {kind}").format(file=shown, game=_(game.name), kind=_(game.file_kind))
+            )
         if len(data) > MAX_UPLOAD:
-            raise DeckgenError(f"{shown} is {len(data):,} bytes; a deck file may be {MAX_UPLOAD:,} at most")
+            raise DeckgenError(
+                _("{file} is {size} bytes; a deck file may be {most} at most").format(
+                    file=shown, size=number(len(data)), most=number(MAX_UPLOAD)
+                )
+            )
         name = safe_name(filename, suffix)
         digest = hashlib.sha256(game.key.encode() + b"\0" + name.encode() + b"\0" + data).hexdigest()[:24]
         folder = self.root / digest

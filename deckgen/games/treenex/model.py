@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, number
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 #: How many hands make a game: 3 players play 3 hands, 2 and 4 players play 4.
@@ -100,8 +101,12 @@ def check_size(deck: TreenexDeck) -> TreenexDeck:
     cards = (deck.high - deck.low + 1) * deck.copies
     if cards > MAX_TREENEX_CARDS:
         raise DeckgenError(
-            f"values {deck.low}-{deck.high} with {deck.copies} copies make {cards:,} cards; a Treenex deck has at "
-            f"most {MAX_TREENEX_CARDS:,}: choose fewer values or copies"
+            _(
+                "values {low}-{high} with {copies} copies make {cards} cards; a Treenex deck has at most {most}: "
+                "choose fewer values or copies"
+            ).format(
+                low=deck.low, high=deck.high, copies=deck.copies, cards=number(cards), most=number(MAX_TREENEX_CARDS)
+            )
         )
     return deck
 
@@ -117,10 +122,18 @@ def parse_value_range(text: str) -> tuple[int, int]:
     parts = text.replace("–", "-").split("-")
     # ASCII digits only: str.isdigit() also accepts superscripts and other scripts' digits.
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]{1,4}", p.strip()) for p in parts):
-        raise DeckgenError(f"values {text!r}: write the lowest and highest card value as LO-HI, e.g. 0-9 or 10-19")
+        raise DeckgenError(
+            _("values {text}: write the lowest and highest card value as LO-HI, e.g. 0-9 or 10-19").format(
+                text=repr(text)
+            )
+        )
     low, high = int(parts[0]), int(parts[1])
     if low > high:
-        raise DeckgenError(f"values {text!r}: the first number must not be larger than the second, e.g. 10-19")
+        raise DeckgenError(
+            _("values {text}: the first number must not be larger than the second, e.g. 10-19").format(text=repr(text))
+        )
     if high > 999:
-        raise DeckgenError(f"values {text!r}: card values above 999 do not fit on a card; use at most 999")
+        raise DeckgenError(
+            _("values {text}: card values above 999 do not fit on a card; use at most 999").format(text=repr(text))
+        )
     return low, high
