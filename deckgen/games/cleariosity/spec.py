@@ -1041,5 +1041,5 @@ def designable(spec: DeckSpec) -> Criteria:
 
     reasons = ruled_out(tiers, [tier.cards for tier in spec.tiers], criteria)
     if reasons:
-        raise DeckgenError(f"{spec.source}: {in_one_line(reasons)}")
+        raise DeckgenError(_("{source}: {reasons}").format(source=spec.source, reasons=in_one_line(reasons)))
     return criteria
