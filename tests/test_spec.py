@@ -822,3 +822,50 @@ def test_a_focus_fact_outside_the_tables_is_refused_naming_the_tables_the_spec_w
     text = SIX_TIMES_TABLE.replace('adds = ["x"]\n', f'adds = ["x"]\nfocus = ["{focus}"]\n', 1)
     with pytest.raises(DeckgenError, match=message):
         load_spec(spec_with(text, tmp_path))
+
+
+def _refusal(text: str, tmp_path: Path) -> str:
+    with pytest.raises(DeckgenError) as raised:
+        load_spec(spec_with(text, tmp_path))
+    return str(raised.value)
+
+
+def test_a_broken_spec_or_deck_file_is_refused_in_the_language_spoken(tmp_path: Path) -> None:
+    """Refusals of a spec (a tier that adds nothing, facts of its tables in no tier, a bad range) and
+    of a deck file (a bad grid) in German: each its message id translated, with its fields."""
+    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.i18n import _, catalogue, speaking
+
+    path = str(tmp_path / "my-spec.toml")
+    no_adds = 'spec_version = 1\nname = "t"\nnumbers = "0-9"\n[[tiers]]\nname = "green"\ncards = 9\n'
+    english = "{source}: {where}.adds is empty; the first tier must add an operation"
+    not_a_range = "{source}: numbers = {value} is not a range; {fix}"
+    fix = 'write numbers = "0-9" (lowest-highest, 0 to 99)'
+    uncovered = (
+        "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
+        "tables that bring them in, or narrow the spec's tables"
+    )
+    shown = "2 x 6, 2 x 7, 2 x 8, 2 x 9, 3 x 6, 3 x 7"
+    bad_grid = "{path}: card {card}: {problem}"
+    rows = "the grid needs 3 rows of 3 marks separated by '/', e.g. \"5 . . / . 3 . / . . 8\""
+    deck = tmp_path / "deck.toml"
+    deck.write_text(
+        'name = "d"\ngame = "cleariosity"\ncards = [\n  { id = "G01", tier = "green", grid = "5 . . / . 3 ." },\n]\n',
+        encoding="utf-8",
+    )
+    # In English, as it has always been said.
+    assert _refusal(no_adds, tmp_path) == english.format(source=path, where="tiers[0]")
+    with speaking("de"):
+        for msgid in (english, not_a_range, fix, uncovered, bad_grid, rows, "tables {rows}"):
+            assert _(msgid) != msgid, f"no German for {msgid!r}: compile the catalogues"
+        assert _refusal(no_adds, tmp_path) == _(english).format(source=path, where="tiers[0]")
+        broken = no_adds.replace('"0-9"', '"nine"') + 'adds = ["+"]\n'
+        assert _refusal(broken, tmp_path) == _(not_a_range).format(source=path, value="'nine'", fix=_(fix))
+        plural = catalogue("de").ngettext(uncovered, uncovered, 32)
+        tables = _("tables {rows}").format(rows="2-9")
+        assert _refusal(GAPPED_TABLES, tmp_path) == plural.format(
+            source=path, count=32, tables=tables, shown=shown, more=26
+        )
+        with pytest.raises(DeckgenError) as raised:
+            load_cleariosity(deck)
+        assert str(raised.value) == _(bad_grid).format(path=deck, card="G01", problem=_(rows))

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 
 import click
 
+from deckgen.cli import SPOKEN, language_option
 from deckgen.console import emit, progress_bar
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
+from deckgen.i18n import _, catalogue
+from deckgen.i18n import language as spoken
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
 from deckgen.workers import default_workers
@@ -39,7 +42,6 @@ def check_progress_file(progress: Path | None, out: Path | None, spec: Path | No
 
     if progress is None:
         return
-    where = f"--progress-file {progress}"
     for other, what in ((out, "--out"), (spec, "--spec")):
         if other is None:
             continue
@@ -49,12 +51,22 @@ def check_progress_file(progress: Path | None, out: Path | None, spec: Path | No
         except OSError:
             pass
         if same:
-            raise DeckgenError(f"{where} is the {what} file; give the progress its own file, e.g. progress.json")
+            raise DeckgenError(
+                _(
+                    "--progress-file {file} is the {option} file; give the progress its own file, e.g. progress.json"
+                ).format(file=progress, option=what)
+            )
     if progress.exists() and not progress.is_file():
-        raise DeckgenError(f"{where}: not a regular file; give a file name, e.g. progress.json")
+        raise DeckgenError(
+            _("--progress-file {file}: not a regular file; give a file name, e.g. progress.json").format(file=progress)
+        )
     folder = progress.parent if str(progress.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise DeckgenError(f"{where}: cannot write in {folder}; choose a folder that exists and you may write to")
+        raise DeckgenError(
+            _(
+                "--progress-file {file}: cannot write in {folder}; choose a folder that exists and you may write to"
+            ).format(file=progress, folder=folder)
+        )
 
 
 class StageFile:
@@ -141,6 +153,9 @@ class StageFile:
     help="Keep the design's stage and progress in this JSON file as it goes, for a program that shows "
     "them (the web page does).",
 )
+@language_option(
+    "Language of what design says (its refusals of the spec, its progress and its last line): " + SPOKEN + "."
+)
 def design(
     seed: int,
     out: Path | None,
@@ -150,6 +165,7 @@ def design(
     spec_name: str | None,
     keep_failed: bool,
     progress_file: Path | None,
+    language: str,
 ) -> None:
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
@@ -210,11 +226,15 @@ def design(
                 break
         if failures:
             attempt, candidate = checking
-            which = f"attempt {attempt}" + (f", deck {candidate}," if candidate > 1 else "")
-            click.echo(f"\n{which} misses: {missed_in_words(failures)}", err=True)
+            if candidate > 1:
+                said = _("attempt {attempt}, deck {candidate}, misses: {missed}")
+            else:
+                said = _("attempt {attempt} misses: {missed}")
+            missed = missed_in_words(failures)
+            click.echo("\n" + said.format(attempt=attempt, candidate=candidate, missed=missed), err=True)
         return not failures
 
-    with progress_bar("Designing deck", iterations * attempts) as update:
+    with progress_bar(_("Designing deck"), iterations * attempts) as update:
 
         def searched(done: int, total: int) -> None:
             update(done, total)
@@ -237,29 +257,51 @@ def design(
     failures = report.failures()
     if failures:
         named = missed_in_words(failures)
-        kept = ""
         if keep_failed:
             emit(dump_cleariosity(result.deck, made_by), out)
-            kept = f"the last deck checked is written to {out} all the same; " if out else ""
-        raise DeckgenError(
-            f"after {result.attempt} attempt{'s' if result.attempt != 1 else ''} no designed deck passes every "
-            f"criterion (the last one checked: {named}); "
-            + (kept or ("no deck written; " if not keep_failed else ""))
-            + "try another --seed or more --iterations"
-        )
+        # The page finds "try another --seed or more --iterations" in the English and says its own advice.
+        if keep_failed and out:
+            said = catalogue(spoken()).ngettext(
+                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
+                "the last deck checked is written to {out} all the same; try another --seed or more --iterations",
+                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
+                "the last deck checked is written to {out} all the same; try another --seed or more --iterations",
+                result.attempt,
+            )
+        elif keep_failed:
+            said = catalogue(spoken()).ngettext(
+                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
+                "try another --seed or more --iterations",
+                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
+                "try another --seed or more --iterations",
+                result.attempt,
+            )
+        else:
+            said = catalogue(spoken()).ngettext(
+                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
+                "no deck written; try another --seed or more --iterations",
+                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
+                "no deck written; try another --seed or more --iterations",
+                result.attempt,
+            )
+        raise DeckgenError(said.format(count=result.attempt, missed=named, out=out))
     emit(dump_cleariosity(result.deck, made_by), out)
-    summary = f"attempt {result.attempt} passes every criterion (checked with design's own seeds)"
     if games == 0:
         from deckgen.games.cleariosity.criteria_registry import PLAY_CRITERIA
 
         skipped = ", ".join(str(n) for n in PLAY_CRITERIA)
-        summary = (
-            f"attempt {result.attempt} passes every criterion checked without play"
-            f" (--games 0 skips the play criteria, {skipped})"
-        )
+        summary = _(
+            "attempt {attempt} passes every criterion checked without play (--games 0 skips the play criteria, "
+            "{criteria})"
+        ).format(attempt=result.attempt, criteria=skipped)
     else:
+        from deckgen.games.cleariosity.feasible import share_to_tenth
+
         lowest = min(share for tier in report.tiers for share in tier.play.values())
-        summary += f"; lowest full-view collection {lowest:.1%}"
+        summary = _(
+            "attempt {attempt} passes every criterion (checked with design's own seeds); lowest full-view "
+            "collection {lowest}"
+        ).format(attempt=result.attempt, lowest=share_to_tenth(lowest))
     click.echo(summary, err=True)
 
 
@@ -318,9 +360,13 @@ def show(
         from deckgen.games.cleariosity.game import PRESET_FILES
 
         if file is not None:
-            raise DeckgenError("--preset and --file both name a deck; give one of them")
+            raise DeckgenError(_("--preset and --file both name a deck; give one of them"))
         if preset not in PRESET_FILES:
-            raise DeckgenError(f"--preset {preset}: no such preset; use one of {', '.join(PRESET_FILES)}")
+            raise DeckgenError(
+                _("--preset {preset}: no such preset; use one of {presets}").format(
+                    preset=preset, presets=", ".join(PRESET_FILES)
+                )
+            )
         file = PRESET_FILES[preset]
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
     written = signs_from(signs)
@@ -331,7 +377,9 @@ def show(
             tier = tier_named(deck.tiers, level.strip().lower())
         except KeyError:
             names = ", ".join(t.name for t in deck.tiers)
-            raise DeckgenError(f"--level {level}: this deck has no such level; use one of {names}") from None
+            raise DeckgenError(
+                _("--level {level}: this deck has no such level; use one of {levels}").format(level=level, levels=names)
+            ) from None
     reading = read_stack(cards, tier, written)
     geometry = CleariosityGeometry(*CARD_SIZES["poker"])
     shapes = stack_picture(cards, geometry, [e.line for e in reading.equations], reading.covered, written)
@@ -342,18 +390,19 @@ def show(
     if reading.equations:
         several = len(reading.equations) > 1
         for index, equation in enumerate(reading.equations):
-            click.echo(f"{equation}, {highlight_name(index)} band" if several else str(equation))
+            band = _("{equation}, {band} band").format(equation=equation, band=highlight_name(index))
+            click.echo(band if several else str(equation))
     else:
-        click.echo(f"No equation at the {tier.name} level:")
+        click.echo(_("No equation at the {level} level:").format(level=tier.name))
         for reason in reading.reasons:
             click.echo(f"  {reason}")
-    click.echo(f"wrote {target}", err=True)
+    click.echo(_("wrote {file}").format(file=target), err=True)
 
 
 def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
     """The named cards, checked: 2 or 3 different cards of the deck."""
     if not card_ids:
-        raise DeckgenError("name the cards to stack, e.g. deckgen show G01 G13 G19")
+        raise DeckgenError(_("name the cards to stack, e.g. deckgen show G01 G13 G19"))
     cards = []
     for card_id in card_ids:
         try:
@@ -363,10 +412,18 @@ def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
                 f"{own[0].id}-{own[-1].id}" for tier in deck.present() if (own := deck.colour_cards(tier))
             )
             raise DeckgenError(
-                f"unknown card {card_id!r}; this deck's ids are {spans} (deckgen export --format csv lists them)"
+                _("unknown card {card}; this deck's ids are {ids} (deckgen export --format csv lists them)").format(
+                    card=repr(card_id), ids=spans
+                )
             ) from None
     if len({c.id for c in cards}) != len(cards):
-        raise DeckgenError("a card is named twice; a stack needs different cards")
+        raise DeckgenError(_("a card is named twice; a stack needs different cards"))
     if not 2 <= len(cards) <= 3:
-        raise DeckgenError(f"{len(cards)} card(s) named; an equation is made of 2 or 3 stacked cards")
+        # The same English for one card as for several: a language may say them apart.
+        said = catalogue(spoken()).ngettext(
+            "{count} card(s) named; an equation is made of 2 or 3 stacked cards",
+            "{count} card(s) named; an equation is made of 2 or 3 stacked cards",
+            len(cards),
+        )
+        raise DeckgenError(said.format(count=len(cards)))
     return cards

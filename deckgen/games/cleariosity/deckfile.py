@@ -29,6 +29,7 @@ from deckgen.games.cleariosity.model import (
 )
 from deckgen.games.cleariosity.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
+from deckgen.i18n import _, catalogue, language
 from deckgen.resources import data_folder
 
 #: This game's data package (``templates/cleariosity/``): the standard deck, the presets and their specs.
@@ -44,7 +45,7 @@ def parse_grid(text: str) -> tuple[Cell, ...]:
     """``"5 . . / . 3 . / . . 8"`` → the card's cells; raises ValueError saying what is wrong."""
     rows = [row.split() for row in text.split("/")]
     if len(rows) != GRID_SIZE or any(len(row) != GRID_SIZE for row in rows):
-        raise ValueError("the grid needs 3 rows of 3 marks separated by '/', e.g. \"5 . . / . 3 . / . . 8\"")
+        raise ValueError(_("the grid needs 3 rows of 3 marks separated by '/', e.g. \"5 . . / . 3 . / . . 8\""))
     cells = []
     for r, row in enumerate(rows):
         for c, mark in enumerate(row):
@@ -58,11 +59,19 @@ def parse_grid(text: str) -> tuple[Cell, ...]:
                 or not MIN_VALUE <= int(mark) <= MAX_VALUE
             ):
                 raise ValueError(
-                    f"row {r + 1} has {mark!r}; each mark must be a number 0-{MAX_VALUE} (no leading 0) or '.'"
+                    _("row {row} has {mark}; each mark must be a number 0-{most} (no leading 0) or '.'").format(
+                        row=r + 1, mark=repr(mark), most=MAX_VALUE
+                    )
                 )
             cells.append(Cell(r, c, int(mark)))
     if len(cells) != CELLS_PER_CARD:
-        raise ValueError(f"the grid has {len(cells)} numbers; write exactly 3 numbers and 6 dots")
+        # The same English for one number as for several: a language may say them apart.
+        said = catalogue(language()).ngettext(
+            "the grid has {count} numbers; write exactly 3 numbers and 6 dots",
+            "the grid has {count} numbers; write exactly 3 numbers and 6 dots",
+            len(cells),
+        )
+        raise ValueError(said.format(count=len(cells)))
     return tuple(cells)
 
 
@@ -76,15 +85,25 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
     name = check_header(path, data, "cleariosity", _CLEARIOSITY_KEYS, "cleariosity-numbers")
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
-        raise DeckgenError(f"{path}: no cards; add a cards = [ ... ] list with one {{ id, tier, grid }} per card")
+        raise DeckgenError(
+            _("{path}: no cards; add a cards = [ ... ] list with one {entry} per card").format(
+                path=path, entry="{ id, tier, grid }"
+            )
+        )
     if len(entries) > MAX_CLEARIOSITY_CARDS:
         raise DeckgenError(
-            f"{path}: {len(entries)} cards; a Cleariosity deck has at most {MAX_CLEARIOSITY_CARDS} "
-            "(four standard decks), so that every check finishes in seconds"
+            _(
+                "{path}: {count} cards; a Cleariosity deck has at most {most} (four standard decks), so that every "
+                "check finishes in seconds"
+            ).format(path=path, count=len(entries), most=MAX_CLEARIOSITY_CARDS)
         )
     spec = data.get("spec", "")
     if not isinstance(spec, str):
-        raise DeckgenError(f'{path}: spec = {spec!r}; write the spec it follows, e.g. spec = "starter"')
+        raise DeckgenError(
+            _('{path}: spec = {value}; write the spec it follows, e.g. spec = "starter"').format(
+                path=path, value=repr(spec)
+            )
+        )
     spec = spec_beside(path, spec)
     tiers = deck_tiers(path, spec)
     tier_names = ", ".join(t.name for t in tiers)
@@ -92,47 +111,83 @@ def cleariosity_from_data(path: Path, data: dict[str, Any]) -> Deck:
     seen: set[str] = set()
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
-            raise DeckgenError(f"{path}: card #{number} is not a {{ id = ..., tier = ..., grid = ... }} table")
+            raise DeckgenError(
+                _("{path}: card #{number} is not a {entry} table").format(
+                    path=path, number=number, entry="{ id = ..., tier = ..., grid = ... }"
+                )
+            )
         card_id = entry.get("id")
         if not isinstance(card_id, str) or not card_id.strip():
-            raise DeckgenError(f'{path}: card #{number} has no id; give it one, e.g. id = "G01"')
+            raise DeckgenError(
+                _('{path}: card #{number} has no id; give it one, e.g. id = "G01"').format(path=path, number=number)
+            )
         if not CARD_ID.fullmatch(card_id):
             raise DeckgenError(
-                f"{path}: card #{number}: id {card_id!r}: use 1 to 6 capital letters and digits, starting with "
-                'a letter, e.g. id = "G01" (every card prints its id, and PNG files are named after it)'
+                _(
+                    "{path}: card #{number}: id {card}: use 1 to 6 capital letters and digits, starting with "
+                    'a letter, e.g. id = "G01" (every card prints its id, and PNG files are named after it)'
+                ).format(path=path, number=number, card=repr(card_id))
             )
         taken = id_taken(card_id, "cleariosity")
         if taken:
-            raise DeckgenError(f"{path}: card #{number}: id {card_id!r}: {taken}; start the id with another letter")
-        where = f"card {card_id}: "
-        unknown_keys(path, where, entry, _CARD_KEYS)
+            raise DeckgenError(
+                _("{path}: card #{number}: id {card}: {taken}; start the id with another letter").format(
+                    path=path, number=number, card=repr(card_id), taken=taken
+                )
+            )
+        unknown_keys(path, _("card {card}: ").format(card=card_id), entry, _CARD_KEYS)
         if card_id in seen:
-            raise DeckgenError(f"{path}: {where}the id is used twice; give every card its own id")
+            raise DeckgenError(
+                _("{path}: card {card}: the id is used twice; give every card its own id").format(
+                    path=path, card=card_id
+                )
+            )
         seen.add(card_id)
         tier_name = entry.get("tier")
         try:
             tier = tier_named(tiers, str(tier_name))
         except KeyError:
-            raise DeckgenError(f"{path}: {where}unknown tier {tier_name!r}; use one of {tier_names}") from None
+            raise DeckgenError(
+                _("{path}: card {card}: unknown tier {tier}; use one of {tiers}").format(
+                    path=path, card=card_id, tier=repr(tier_name), tiers=tier_names
+                )
+            ) from None
         grid = entry.get("grid")
+        if grid is None:
+            raise DeckgenError(
+                _('{path}: card {card}: missing grid; write it like grid = "5 . . / . 3 . / . . 8"').format(
+                    path=path, card=card_id
+                )
+            )
         if not isinstance(grid, str):
-            what = "missing grid" if grid is None else f"grid = {grid!r} is not text"
-            raise DeckgenError(f'{path}: {where}{what}; write it like grid = "5 . . / . 3 . / . . 8"')
+            raise DeckgenError(
+                _(
+                    '{path}: card {card}: grid = {value} is not text; write it like grid = "5 . . / . 3 . / . . 8"'
+                ).format(path=path, card=card_id, value=repr(grid))
+            )
         try:
             cells = parse_grid(grid)
         except ValueError as error:
-            raise DeckgenError(f"{path}: {where}{error}") from None
+            raise DeckgenError(
+                _("{path}: card {card}: {problem}").format(path=path, card=card_id, problem=error)
+            ) from None
         cards.append(Card(card_id, tier, cells))
     standard = data.get("standard", False)
     if not isinstance(standard, bool):
-        raise DeckgenError(f"{path}: standard = {standard!r}; write standard = true or standard = false")
+        raise DeckgenError(
+            _("{path}: standard = {value}; write standard = true or standard = false").format(
+                path=path, value=repr(standard)
+            )
+        )
     if standard:
         for tier, wanted in STANDARD_COUNTS.items():
             have = sum(1 for card in cards if card.tier == tier)
             if have != wanted:
                 raise DeckgenError(
-                    f"{path}: the standard deck needs {wanted} {tier.name} cards but this file has {have}; "
-                    "fix the tiers or set standard = false"
+                    _(
+                        "{path}: the standard deck needs {wanted} {tier} cards but this file has {have}; "
+                        "fix the tiers or set standard = false"
+                    ).format(path=path, wanted=wanted, tier=tier.name, have=have)
                 )
     return Deck(name, tuple(cards), spec, tiers)
 

@@ -89,7 +89,11 @@ class CleariosityGame(Game):
 
         preset = options.get("preset")
         if preset and path is not None:
-            raise DeckgenError(f"--preset {preset} and --file {path} both name a deck; give one of them")
+            raise DeckgenError(
+                _("--preset {preset} and --file {file} both name a deck; give one of them").format(
+                    preset=preset, file=path
+                )
+            )
         from dataclasses import replace
 
         from deckgen.maths_signs import signs_from

@@ -32,6 +32,7 @@ from deckgen.games.cleariosity.model import (
     within_tables,
 )
 from deckgen.games.cleariosity.rules import apply, is_trivial
+from deckgen.i18n import _, catalogue, language
 from deckgen.resources import data_folder
 
 #: The preset a design or check without ``--spec`` follows.
@@ -95,8 +96,9 @@ class TableRange:
         """In a message: "tables 6-8" (written ``factors = "6-8"``), "tables 6 times 2-9"."""
         rows = _one_or_range(self.low, self.high)
         if self.square:
-            return f"tables {rows}"
-        return f"tables {rows} times {_one_or_range(self.times_low, self.times_high)}"
+            return _("tables {rows}").format(rows=rows)
+        times = _one_or_range(self.times_low, self.times_high)
+        return _("tables {rows} times {times}").format(rows=rows, times=times)
 
     def lines(self) -> list[str]:
         if self.square:
@@ -298,16 +300,36 @@ def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
         if key not in names or key in NOT_THRESHOLDS:
             known = ", ".join(sorted(n for n in names if n not in NOT_THRESHOLDS))
             tier_keys = "name, colour, cards, adds, focus, factors, " if where.startswith("tiers[") else ""
-            raise DeckgenError(f"{source}: unknown key {where}.{key}; known ones: {tier_keys}{known}")
+            raise DeckgenError(
+                _("{source}: unknown key {where}.{key}; known ones: {known}").format(
+                    source=source, where=where, key=key, known=tier_keys + known
+                )
+            )
         current = getattr(base, key)
         if isinstance(current, bool) or not isinstance(value, int | float) or isinstance(value, bool):
-            raise DeckgenError(f"{source}: {where}.{key} must be a number, not {value!r}")
+            raise DeckgenError(
+                _("{source}: {where}.{key} must be a number, not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
         if isinstance(current, int) and not isinstance(value, int):
-            raise DeckgenError(f"{source}: {where}.{key} must be a whole number, not {value!r}")
+            raise DeckgenError(
+                _("{source}: {where}.{key} must be a whole number, not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
         if not math.isfinite(value) or value < 0:
-            raise DeckgenError(f"{source}: {where}.{key} must be a number 0 or more, not {value!r}")
+            raise DeckgenError(
+                _("{source}: {where}.{key} must be a number 0 or more, not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
         if key in SHARES and value > 1:
-            raise DeckgenError(f"{source}: {where}.{key} is a share of 0 to 1 (0.92 for 92 %), not {value!r}")
+            raise DeckgenError(
+                _("{source}: {where}.{key} is a share of 0 to 1 (0.92 for 92 %), not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
         values[key] = type(current)(value)
     return base.__class__(**{**{f: getattr(base, f) for f in names}, **values})
 
@@ -351,7 +373,11 @@ def parse_focus(
     within the numbers; ``/ tables 6-8`` the divisions they give (56 / 8 = 7 and 56 / 7 = 8 ...).
     """
     if not isinstance(text, str):
-        raise DeckgenError(f'{source}: {where} entries are text such as "7x8=56" or "x tables 6-8", not {text!r}')
+        raise DeckgenError(
+            _('{source}: {where} entries are text such as "7x8=56" or "x tables 6-8", not {value}').format(
+                source=source, where=where, value=repr(text)
+            )
+        )
     match = _FACT.match(text)
     if match:
         a, sign, b, c = match.groups()
@@ -359,27 +385,41 @@ def parse_focus(
         result = apply(op, int(a), int(b))
         if result is None:
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} is not a whole-number fact; pick numbers that divide"
+                _("{source}: {where}: {fact} is not a whole-number fact; pick numbers that divide").format(
+                    source=source, where=where, fact=text.strip()
+                )
             )
         if c is not None and int(c) != result:
-            raise DeckgenError(f"{source}: {where}: {text.strip()} is wrong ({a} {sign} {b} = {result}); correct it")
+            raise DeckgenError(
+                _("{source}: {where}: {fact} is wrong ({a} {sign} {b} = {result}); correct it").format(
+                    source=source, where=where, fact=text.strip(), a=a, sign=sign, b=b, result=result
+                )
+            )
         fact = (int(a), op, int(b), result)
         if is_trivial(fact[0], fact[2], fact[3], op):
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} is trivial (a 0 term, a 1 factor or divisor, or a quotient of 1); "
-                "pick a fact a class practises"
+                _(
+                    "{source}: {where}: {fact} is trivial (a 0 term, a 1 factor or divisor, or a quotient of 1); "
+                    "pick a fact a class practises"
+                ).format(source=source, where=where, fact=text.strip())
             )
         outside = [n for n in (fact[0], fact[2], fact[3]) if n not in numbers]
         if outside and tables is not None:
             key = "factors" if tables.square else "tables"
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} is not a fact of the spec's {tables.written()} (it uses "
-                f"{outside[0]}, which no fact of them has); pick one of their facts or widen '{key}'"
+                _(
+                    "{source}: {where}: {fact} is not a fact of the spec's {tables} (it uses {number}, which no fact "
+                    "of them has); pick one of their facts or widen '{key}'"
+                ).format(
+                    source=source, where=where, fact=text.strip(), tables=tables.written(), number=outside[0], key=key
+                )
             )
         if outside:
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} uses {outside[0]}, outside the spec's numbers "
-                f"{_span_text(numbers)}; widen 'numbers' or drop the fact"
+                _(
+                    "{source}: {where}: {fact} uses {number}, outside the spec's numbers {numbers}; widen 'numbers' "
+                    "or drop the fact"
+                ).format(source=source, where=where, fact=text.strip(), number=outside[0], numbers=_span_text(numbers))
             )
         return [fact]
     match = _TABLES.match(text)
@@ -387,7 +427,11 @@ def parse_focus(
         sign, first, last = match.groups()
         low, high = int(first), int(last or first)
         if low < 2 or high < low:
-            raise DeckgenError(f'{source}: {where}: {text.strip()}: tables run from 2 up, e.g. "x tables 6-8"')
+            raise DeckgenError(
+                _('{source}: {where}: {fact}: tables run from 2 up, e.g. "x tables 6-8"').format(
+                    source=source, where=where, fact=text.strip()
+                )
+            )
         op = OPERATION_NAMES[sign]
         found: list[Equation] = []
         for a in range(low, high + 1):
@@ -400,12 +444,15 @@ def parse_focus(
                         found.append(fact)
         if not found:
             raise DeckgenError(
-                f"{source}: {where}: {text.strip()} gives no facts within the numbers "
-                f"{_span_text(numbers)}; widen 'numbers'"
+                _("{source}: {where}: {fact} gives no facts within the numbers {numbers}; widen 'numbers'").format(
+                    source=source, where=where, fact=text.strip(), numbers=_span_text(numbers)
+                )
             )
         return found
     raise DeckgenError(
-        f'{source}: {where}: cannot read {text!r}; write a fact such as "7x8=56", "6x7", "42/6" or "x tables 6-8"'
+        _(
+            '{source}: {where}: cannot read {value}; write a fact such as "7x8=56", "6x7", "42/6" or "x tables 6-8"'
+        ).format(source=source, where=where, value=repr(text))
     )
 
 
@@ -425,12 +472,22 @@ MAX_TITLE = 120
 def load_spec(name_or_path: str | Path) -> DeckSpec:
     presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
     if not str(name_or_path).strip():
-        raise DeckgenError(f"--spec is empty; give a spec file's path, or one of the presets: {presets}")
+        raise DeckgenError(
+            _("--spec is empty; give a spec file's path, or one of the presets: {presets}").format(presets=presets)
+        )
     path = spec_path(name_or_path)
     if not path.exists():
-        raise DeckgenError(f"{path}: no such spec file; give a path, or one of the presets: {presets}")
+        raise DeckgenError(
+            _("{path}: no such spec file; give a path, or one of the presets: {presets}").format(
+                path=path, presets=presets
+            )
+        )
     if not path.is_file():
-        raise DeckgenError(f"{path}: not a file; give a spec file's path, or one of the presets: {presets}")
+        raise DeckgenError(
+            _("{path}: not a file; give a spec file's path, or one of the presets: {presets}").format(
+                path=path, presets=presets
+            )
+        )
     from deckgen.deckfile import read_toml
 
     # Bounded in size (1 MB, a spec is 1 KB), and too deep nesting or a number of thousands of
@@ -447,35 +504,55 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     }  # fmt: skip
     for key in data:
         if key not in known:
-            raise DeckgenError(f"{source}: unknown key {key!r}; a spec has {', '.join(sorted(known))}")
+            raise DeckgenError(
+                _("{source}: unknown key {key}; a spec has {known}").format(
+                    source=source, key=repr(key), known=", ".join(sorted(known))
+                )
+            )
     version = data.get("spec_version")
     if isinstance(version, bool):
         version = str(version).lower()
     if version is None:
-        raise DeckgenError(f"{source}: spec_version is missing; add spec_version = {SPEC_VERSION} at the top")
+        raise DeckgenError(
+            _("{source}: spec_version is missing; add spec_version = {version} at the top").format(
+                source=source, version=SPEC_VERSION
+            )
+        )
     if version != SPEC_VERSION:
         raise DeckgenError(
-            f"{source}: spec_version {version!r} is not one this deckgen reads ({SPEC_VERSION}); "
-            "upgrade deckgen or write the spec in version 1"
+            _(
+                "{source}: spec_version {given} is not one this deckgen reads ({version}); "
+                "upgrade deckgen or write the spec in version 1"
+            ).format(source=source, given=repr(version), version=SPEC_VERSION)
         )
     name = data.get("name")
     if not isinstance(name, str) or not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", name or ""):
         raise DeckgenError(
-            f'{source}: name must be lower-case letters, digits and dashes (at most {MAX_NAME}), e.g. name = "times"'
+            _(
+                '{source}: name must be lower-case letters, digits and dashes (at most {most}), e.g. name = "times"'
+            ).format(source=source, most=MAX_NAME)
         )
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > MAX_TITLE:
-        raise DeckgenError(f"{source}: title must be text of at most {MAX_TITLE} characters")
+        raise DeckgenError(
+            _("{source}: title must be text of at most {most} characters").format(source=source, most=MAX_TITLE)
+        )
     low, high = _numbers(data.get("numbers"), source)
     factors = _table_range(data, low, high, source)
     per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
     if per_card != NUMBERS_PER_CARD:
-        raise DeckgenError(f"{source}: numbers_per_card must be {NUMBERS_PER_CARD} (three numbers in a 3 x 3 grid)")
+        raise DeckgenError(
+            _("{source}: numbers_per_card must be {count} (three numbers in a 3 x 3 grid)").format(
+                source=source, count=NUMBERS_PER_CARD
+            )
+        )
     players = _players(data.get("players", [2, 3, 4]), source)
     tiers = _tiers(data.get("tiers"), source, (low, high), factors)
     criteria = data.get("criteria", {})
     if not isinstance(criteria, dict):
-        raise DeckgenError(f"{source}: criteria must be a table ([criteria]) of threshold = value lines")
+        raise DeckgenError(
+            _("{source}: criteria must be a table ([criteria]) of threshold = value lines").format(source=source)
+        )
     spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
     for number, tier in enumerate(tiers):
         written = spec.table_range_of(number)
@@ -483,67 +560,159 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
             largest = written.largest
             if largest > LARGEST_NUMBER:
                 raise DeckgenError(
-                    f"{source}: the {written.written()} reach {written.high} x {written.times_high} = {largest}, "
-                    f"past {LARGEST_NUMBER}, the largest number a card carries; narrow the tables or times"
+                    _(
+                        "{source}: the {tables} reach {row} x {times} = {largest}, past {most}, the largest number a "
+                        "card carries; narrow the tables or times"
+                    ).format(
+                        source=source,
+                        tables=written.written(),
+                        row=written.high,
+                        times=written.times_high,
+                        largest=largest,
+                        most=LARGEST_NUMBER,
+                    )
                 )
             raise DeckgenError(
-                f"{source}: tiers[{number}]: the {written.written()} reach {written.high} x {written.times_high} = "
-                f'{largest}, past numbers {low}-{high}; write numbers = "{low}-{max(largest, high)}" '
-                "(or narrower tables), so that no fact of the tables is left out"
+                _(
+                    "{source}: tiers[{number}]: the {tables} reach {row} x {times} = {largest}, past numbers "
+                    '{low}-{high}; write numbers = "{low}-{wanted}" (or narrower tables), so that no fact of the '
+                    "tables is left out"
+                ).format(
+                    source=source,
+                    number=number,
+                    tables=written.written(),
+                    row=written.high,
+                    times=written.times_high,
+                    largest=largest,
+                    low=low,
+                    high=high,
+                    wanted=max(largest, high),
+                )
             )
         for op in tier.adds:
             if not spec.new_facts(number, op, tuple(spec.span)):
-                within = ""
-                if written:
-                    within = f" with factors {written.label}" if written.square else f" with {written.written()}"
+                if not written:
+                    said = _(
+                        "{source}: tiers[{number}] adds '{sign}' but brings in no fact within numbers {low}-{high} "
+                        "that an earlier tier has not; widen 'numbers' or change the tables"
+                    )
+                elif written.square:
+                    said = _(
+                        "{source}: tiers[{number}] adds '{sign}' with factors {factors} but brings in no fact within "
+                        "numbers {low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
+                    )
+                else:
+                    said = _(
+                        "{source}: tiers[{number}] adds '{sign}' with {tables} but brings in no fact within numbers "
+                        "{low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
+                    )
                 raise DeckgenError(
-                    f"{source}: tiers[{number}] adds '{OPERATION_SIGNS[op]}'{within} but brings in no fact within "
-                    f"numbers {low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
+                    said.format(
+                        source=source,
+                        number=number,
+                        sign=OPERATION_SIGNS[op],
+                        factors=written.label if written else "",
+                        tables=written.written() if written else "",
+                        low=low,
+                        high=high,
+                    )
                 )
     missing = spec.uncovered_facts()
     if missing:
-        shown = ", ".join(f"{a} {OPERATION_SIGNS[op]} {b}" for op, (a, b, _) in missing[:6])
-        more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
+        shown = ", ".join(f"{a} {OPERATION_SIGNS[op]} {b}" for op, (a, b, _c) in missing[:6])
         covered = spec.table_range(missing[0][0])
         assert covered is not None  # facts are missing only from named tables
+        # The same English for one fact as for several: a language may say them apart.
+        if len(missing) > 6:
+            said = catalogue(language()).ngettext(
+                "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
+                "tables that bring them in, or narrow the spec's tables",
+                "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
+                "tables that bring them in, or narrow the spec's tables",
+                len(missing),
+            )
+        else:
+            said = catalogue(language()).ngettext(
+                "{source}: {count} facts of the {tables} are in no tier ({shown}); give a tier the tables that "
+                "bring them in, or narrow the spec's tables",
+                "{source}: {count} facts of the {tables} are in no tier ({shown}); give a tier the tables that "
+                "bring them in, or narrow the spec's tables",
+                len(missing),
+            )
         raise DeckgenError(
-            f"{source}: {len(missing)} facts of the {covered.written()} are in no tier "
-            f"({shown}{more}); give a tier the tables that bring them in, or narrow the spec's tables"
+            said.format(source=source, count=len(missing), tables=covered.written(), shown=shown, more=len(missing) - 6)
         )
     for number in range(len(tiers)):
         ops = spec.operations(number)
         for a, op, b, c in spec.focus_facts(number):
             if op not in ops:
                 raise DeckgenError(
-                    f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} needs "
-                    f"'{OPERATION_SIGNS[op]}', which is not in play at tier {tiers[number].name!r}; move the fact"
+                    _(
+                        "{source}: tiers[{number}].focus: {fact} needs '{sign}', which is not in play at tier {tier}; "
+                        "move the fact"
+                    ).format(
+                        source=source,
+                        number=number,
+                        fact=f"{a} {OPERATION_SIGNS[op]} {b} = {c}",
+                        sign=OPERATION_SIGNS[op],
+                        tier=repr(tiers[number].name),
+                    )
                 )
             if not spec.in_tables(number, (a, op, b, c)):
                 written = spec.table_range_of(number)
                 key = "tables" if written is not None and not written.square else "factors"
+                if written is not None and tiers[number].adds:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier} "
+                        "({tables}); change the fact or the tier's {key}"
+                    )
+                elif written is not None:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier} "
+                        "({tables}); change the fact"
+                    )
+                elif tiers[number].adds:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier}; "
+                        "change the fact or the tier's {key}"
+                    )
+                else:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier}; "
+                        "change the fact"
+                    )
                 raise DeckgenError(
-                    f"{source}: tiers[{number}].focus: {a} {OPERATION_SIGNS[op]} {b} = {c} is outside the tables "
-                    f"in play at tier {tiers[number].name!r}"
-                    + (f" ({written.written()})" if written is not None else "")
-                    + "; change the fact"
-                    + (f" or the tier's {key}" if tiers[number].adds else "")
+                    said.format(
+                        source=source,
+                        number=number,
+                        fact=f"{a} {OPERATION_SIGNS[op]} {b} = {c}",
+                        tier=repr(tiers[number].name),
+                        tables=written.written() if written is not None else "",
+                        key=key,
+                    )
                 )
     spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
     return spec
 
 
 def _numbers(value: Any, source: str) -> tuple[int, int]:
-    fix = 'write numbers = "0-9" (lowest-highest, 0 to 99)'
+    fix = _('write numbers = "0-9" (lowest-highest, 0 to 99)')
+    if value is None:
+        raise DeckgenError(_("{source}: numbers is missing; {fix}").format(source=source, fix=fix))
     if not isinstance(value, str):
-        raise DeckgenError(f"{source}: numbers is {'missing' if value is None else 'not text'}; {fix}")
+        raise DeckgenError(_("{source}: numbers is not text; {fix}").format(source=source, fix=fix))
     match = re.fullmatch(r"\s*([0-9]{1,3})\s*[-–]\s*([0-9]{1,3})\s*", value)
     if not match:
-        raise DeckgenError(f"{source}: numbers = {value!r} is not a range; {fix}")
+        raise DeckgenError(
+            _("{source}: numbers = {value} is not a range; {fix}").format(source=source, value=repr(value), fix=fix)
+        )
     low, high = int(match.group(1)), int(match.group(2))
     if not 5 <= high <= LARGEST_NUMBER or not 0 <= low <= high - 5:
         raise DeckgenError(
-            f"{source}: numbers = {value!r}: the range ends between 5 and {LARGEST_NUMBER} and holds at least "
-            f"six numbers; {fix}"
+            _(
+                "{source}: numbers = {value}: the range ends between 5 and {largest} and holds at least six "
+                "numbers; {fix}"
+            ).format(source=source, value=repr(value), largest=LARGEST_NUMBER, fix=fix)
         )
     return low, high
 
@@ -560,28 +729,44 @@ def _table_range(table: dict[str, Any], low: int, high: int, source: str) -> Tab
     factors, tables, times = table.get("factors"), table.get("tables"), table.get("times")
     if factors is not None and (tables is not None or times is not None):
         raise DeckgenError(
-            f'{source}: factors and tables both given; write factors = "6-8" (6 x 6 to 8 x 8) or '
-            'tables = "6-8" with times = "2-9" (6 x 2 to 8 x 9), not both'
+            _(
+                '{source}: factors and tables both given; write factors = "6-8" (6 x 6 to 8 x 8) or '
+                'tables = "6-8" with times = "2-9" (6 x 2 to 8 x 9), not both'
+            ).format(source=source)
         )
     if times is not None and tables is None:
-        raise DeckgenError(f'{source}: times = {times!r} without tables; add the tables, e.g. tables = "6-8"')
+        raise DeckgenError(
+            _('{source}: times = {value} without tables; add the tables, e.g. tables = "6-8"').format(
+                source=source, value=repr(times)
+            )
+        )
     if factors is not None:
-        first, last = _range(factors, "factors", max(2, low), high, source, 'factors = "2-9" for 2 x 2 to 9 x 9')
+        example = _('factors = "2-9" for 2 x 2 to 9 x 9')
+        first, last = _range(factors, "factors", max(2, low), high, source, example)
         return TableRange(first, last, first, last)
     if tables is None:
         return None
-    first, last = _range(tables, "tables", max(2, low), high, source, 'tables = "6-8" for the 6, 7 and 8 tables')
+    first, last = _range(tables, "tables", max(2, low), high, source, _('tables = "6-8" for the 6, 7 and 8 tables'))
     lowest, highest = TIMES_RANGE
     times_low, times_high = (
-        _range(times, "times", lowest, highest, source, 'times = "2-9" (or "1-10", "1-12")')
+        _range(times, "times", lowest, highest, source, _('times = "2-9" (or "1-10", "1-12")'))
         if times is not None
         else DEFAULT_TIMES
     )
     if max(2, times_low) < low:  # x 1 facts are trivial: never practised, so never missed
         raise DeckgenError(
-            f"{source}: times {times_low}-{times_high} starts below numbers {low}-{high}, so {first} x "
-            f'{max(2, times_low)} would be left out; write numbers = "{max(2, times_low)}-{high}", '
-            f'or times = "{low}-{times_high}"'
+            _(
+                "{source}: times {times_low}-{times_high} starts below numbers {low}-{high}, so {first} x {least} "
+                'would be left out; write numbers = "{least}-{high}", or times = "{low}-{times_high}"'
+            ).format(
+                source=source,
+                times_low=times_low,
+                times_high=times_high,
+                low=low,
+                high=high,
+                first=first,
+                least=max(2, times_low),
+            )
         )
     return TableRange(first, last, times_low, times_high)
 
@@ -590,11 +775,17 @@ def _range(value: Any, key: str, lowest: int, highest: int, source: str, example
     text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
     match = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:[-–]\s*([0-9]{1,2})\s*)?", text) if isinstance(text, str) else None
     if not match:
-        raise DeckgenError(f"{source}: {key} = {value!r} is not a range; write {example}")
+        raise DeckgenError(
+            _("{source}: {key} = {value} is not a range; write {example}").format(
+                source=source, key=key, value=repr(value), example=example
+            )
+        )
     first, last = int(match.group(1)), int(match.group(2) or match.group(1))
     if not lowest <= first <= last <= highest:
         raise DeckgenError(
-            f"{source}: {key} = {value!r}: {key} run from {lowest} up, to at most {highest}; write {example}"
+            _("{source}: {key} = {value}: {key} run from {lowest} up, to at most {highest}; write {example}").format(
+                source=source, key=key, value=repr(value), lowest=lowest, highest=highest, example=example
+            )
         )
     return first, last
 
@@ -607,13 +798,19 @@ def _players(value: Any, source: str) -> tuple[int, ...]:
         or any(not isinstance(p, int) or isinstance(p, bool) or not low <= p <= high for p in value)
         or len(set(value)) != len(value)
     ):
-        raise DeckgenError(f"{source}: players must be a list of different counts from {low} to {high}, e.g. [2, 3, 4]")
+        raise DeckgenError(
+            _("{source}: players must be a list of different counts from {low} to {high}, e.g. [2, 3, 4]").format(
+                source=source, low=low, high=high
+            )
+        )
     return tuple(sorted(value))
 
 
 def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRange | None) -> tuple[TierSpec, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
-        raise DeckgenError(f"{source}: tiers is missing; add one [[tiers]] table per tier, in play order")
+        raise DeckgenError(
+            _("{source}: tiers is missing; add one [[tiers]] table per tier, in play order").format(source=source)
+        )
     tiers: list[TierSpec] = []
     seen_ops: list[str] = []
     for number, table in enumerate(value):
@@ -622,46 +819,84 @@ def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRa
         name = table.get("name")
         if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9-]{{0,{MAX_NAME - 1}}}", name):
             raise DeckgenError(
-                f'{source}: {where}.name must be a lower-case word (at most {MAX_NAME} letters), e.g. name = "green"'
+                _(
+                    '{source}: {where}.name must be a lower-case word (at most {most} letters), e.g. name = "green"'
+                ).format(source=source, where=where, most=MAX_NAME)
             )
         if number == MOST_TIERS:
-            raise DeckgenError(f"{source}: {len(value)} tiers; a deck has at most {MOST_TIERS}")
+            raise DeckgenError(
+                _("{source}: {count} tiers; a deck has at most {most}").format(
+                    source=source, count=len(value), most=MOST_TIERS
+                )
+            )
         if name in [t.name for t in tiers]:
-            raise DeckgenError(f"{source}: {where}.name {name!r} is used twice; give each tier its own name")
+            raise DeckgenError(
+                _("{source}: {where}.name {name} is used twice; give each tier its own name").format(
+                    source=source, where=where, name=repr(name)
+                )
+            )
         if name[0].upper() in [t.prefix for t in tiers]:
             raise DeckgenError(
-                f"{source}: {where}.name {name!r} starts with the same letter as another tier "
-                "(card ids begin with it); rename one"
+                _(
+                    "{source}: {where}.name {name} starts with the same letter as another tier "
+                    "(card ids begin with it); rename one"
+                ).format(source=source, where=where, name=repr(name))
             )
         colour = table.get("colour", name)
         if not isinstance(colour, str) or colour not in TIER_COLOURS:
-            given = f"colour {colour!r} is" if "colour" in table else f"has no colour and its name {name!r} is"
+            if "colour" in table:
+                said = _(
+                    '{source}: {where} colour {colour} is not a colour deckgen prints; add colour = "..." with one '
+                    "of {colours}"
+                )
+            else:
+                said = _(
+                    "{source}: {where} has no colour and its name {name} is not a colour deckgen prints; "
+                    'add colour = "..." with one of {colours}'
+                )
             raise DeckgenError(
-                f"{source}: {where} {given} not a colour deckgen prints; "
-                f'add colour = "..." with one of {", ".join(TIER_COLOURS)}'
+                said.format(
+                    source=source, where=where, colour=repr(colour), name=repr(name), colours=", ".join(TIER_COLOURS)
+                )
             )
         if colour in [t.colour for t in tiers]:
-            raise DeckgenError(f"{source}: {where}.colour {colour!r} is used twice; give each tier its own colour")
+            raise DeckgenError(
+                _("{source}: {where}.colour {colour} is used twice; give each tier its own colour").format(
+                    source=source, where=where, colour=repr(colour)
+                )
+            )
         cards = table.get("cards")
         if not isinstance(cards, int) or isinstance(cards, bool) or not 3 <= cards <= 99:
-            raise DeckgenError(f"{source}: {where}.cards must be a whole number from 3 to 99, e.g. cards = 12")
+            raise DeckgenError(
+                _("{source}: {where}.cards must be a whole number from 3 to 99, e.g. cards = 12").format(
+                    source=source, where=where
+                )
+            )
         adds_raw = table.get("adds", [])
         if isinstance(adds_raw, str):
             adds_raw = [adds_raw]
         if not isinstance(adds_raw, list) or any(op not in OPERATION_NAMES for op in map(str, adds_raw)):
             raise DeckgenError(
-                f'{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
+                _(
+                    '{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
+                ).format(source=source, where=where)
             )
         adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
         own_factors = _table_range(table, *span, f"{source}: {where}")
         if own_factors and not set(adds) & set(TABLE_OPS):
             given = next(key for key in ("factors", "tables", "times") if key in table)
-            raise DeckgenError(f"{source}: {where}.{given}: only a tier that adds x or / has tables; remove the line")
+            raise DeckgenError(
+                _("{source}: {where}.{key}: only a tier that adds x or / has tables; remove the line").format(
+                    source=source, where=where, key=given
+                )
+            )
         tables = own_factors or spec_factors
         twice = [op for op in adds if adds.count(op) > 1]
         if twice:
             raise DeckgenError(
-                f"{source}: {where}.adds lists '{OPERATION_SIGNS[twice[0]]}' twice; list each operation once"
+                _("{source}: {where}.adds lists '{sign}' twice; list each operation once").format(
+                    source=source, where=where, sign=OPERATION_SIGNS[twice[0]]
+                )
             )
         again = [
             op
@@ -676,22 +911,34 @@ def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRa
         if again:
             sign = OPERATION_SIGNS[again[0]]
             raise DeckgenError(
-                f"{source}: {where}.adds '{sign}' is already in play; each operation is added once "
-                '(x and / again only with other tables: factors = "6-9")'
+                _(
+                    "{source}: {where}.adds '{sign}' is already in play; each operation is added once "
+                    '(x and / again only with other tables: factors = "6-9")'
+                ).format(source=source, where=where, sign=sign)
             )
         if number == 0 and not adds:
-            raise DeckgenError(f"{source}: {where}.adds is empty; the first tier must add an operation")
+            raise DeckgenError(
+                _("{source}: {where}.adds is empty; the first tier must add an operation").format(
+                    source=source, where=where
+                )
+            )
         if not adds and name[0] == "x":
             raise DeckgenError(
-                f"{source}: {where}.name {name!r}: a tier that adds no operation prints its first letter beside "
-                "the dot, and an X there reads as a times sign; give it a name that starts with another letter"
+                _(
+                    "{source}: {where}.name {name}: a tier that adds no operation prints its first letter beside "
+                    "the dot, and an X there reads as a times sign; give it a name that starts with another letter"
+                ).format(source=source, where=where, name=repr(name))
             )
         seen_ops += adds
         focus = table.get("focus", [])
         if isinstance(focus, str):
             focus = [focus]
         if not isinstance(focus, list):
-            raise DeckgenError(f'{source}: {where}.focus must be a list such as ["7x8=56", "x tables 6-8"]')
+            raise DeckgenError(
+                _('{source}: {where}.focus must be a list such as ["7x8=56", "x tables 6-8"]').format(
+                    source=source, where=where
+                )
+            )
         tier_criteria = {k: v for k, v in table.items() if k not in known}
         tiers.append(TierSpec(name, colour, cards, adds, tuple(focus), tier_criteria, own_factors))
     return tuple(tiers)
@@ -743,15 +990,19 @@ def engine_criteria(spec: DeckSpec, deck: Deck) -> Criteria:
     for tier in deck.present():
         if tier not in tiers:
             raise DeckgenError(
-                f"{spec.source}: the deck has {tier.name} cards and the spec no {tier.name} tier with that "
-                "sign and colour; check the spec or the deck file"
+                _(
+                    "{source}: the deck has {tier} cards and the spec no {tier} tier with that sign and colour; "
+                    "check the spec or the deck file"
+                ).format(source=spec.source, tier=tier.name)
             )
     for tier, wanted in zip(tiers, spec.tiers, strict=True):
         held = len(deck.colour_cards(tier))
         if held != wanted.cards:
             raise DeckgenError(
-                f"{spec.source}: the deck has {held} {tier.name} cards and the spec asks for {wanted.cards}; "
-                "check the spec or the deck file"
+                _(
+                    "{source}: the deck has {held} {tier} cards and the spec asks for {wanted}; "
+                    "check the spec or the deck file"
+                ).format(source=spec.source, held=held, tier=tier.name, wanted=wanted.cards)
             )
     return spec.criteria_for()
 
@@ -773,14 +1024,22 @@ def designable(spec: DeckSpec) -> Criteria:
     for number, (tier, model) in enumerate(zip(spec.tiers, tiers, strict=True)):
         if tier.cards % 3:
             raise DeckgenError(
-                f"{spec.source}: tiers[{number}].cards = {tier.cards}: design splits each tier into threes, so its "
-                f"card count must be a multiple of 3 (the {model.name} tier: {tier.cards - tier.cards % 3} or "
-                f"{tier.cards - tier.cards % 3 + 3})"
+                _(
+                    "{source}: tiers[{number}].cards = {cards}: design splits each tier into threes, so its card "
+                    "count must be a multiple of 3 (the {tier} tier: {fewer} or {more})"
+                ).format(
+                    source=spec.source,
+                    number=number,
+                    cards=tier.cards,
+                    tier=model.name,
+                    fewer=tier.cards - tier.cards % 3,
+                    more=tier.cards - tier.cards % 3 + 3,
+                )
             )
     criteria = spec.criteria_for()
     from deckgen.games.cleariosity.feasible import in_one_line, ruled_out
 
     reasons = ruled_out(tiers, [tier.cards for tier in spec.tiers], criteria)
     if reasons:
-        raise DeckgenError(f"{spec.source}: {in_one_line(reasons)}")
+        raise DeckgenError(_("{source}: {reasons}").format(source=spec.source, reasons=in_one_line(reasons)))
     return criteria
