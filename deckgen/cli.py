@@ -21,7 +21,7 @@ from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.i18n import LANGUAGES, _, decimal_g, language, number, speak, speaking
+from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speak, speaking
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.workers import default_workers
@@ -108,8 +108,6 @@ def with_options(options: list[Option]) -> Callable[[Callable[..., None]], Calla
 
 #: The languages, as the options' help lists them.
 SPOKEN = ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
-#: The environment variable that sets --lang for every command (a teacher sets it once).
-LANGUAGE_VARIABLE = "DECKGEN_LANG"
 
 
 def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:

@@ -24,6 +24,8 @@ LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsc
 #: ``7 · 8`` and ``56 : 8``, French and Spanish ones ``7 × 8`` and ``56 : 8``.
 USUAL_SIGNS = {"en": "×÷", "es": "×:", "fr": "×:", "de": "·:"}
 DOMAIN = "deckgen"
+#: The environment variable that sets --lang for every command (a teacher sets it once).
+LANGUAGE_VARIABLE = "DECKGEN_LANG"
 
 _language: ContextVar[str] = ContextVar("deckgen_language", default="en")
 

@@ -54,9 +54,10 @@ class Server:
     _reader: threading.Thread = field(default=None)  # type: ignore[assignment]
 
 
-def start_server(tmp: Path, *options: str) -> Server:
-    """``deckgen serve --no-browser`` (and ``options``) on a free port, its temporary folders under ``tmp``."""
-    env = {**os.environ, "TMPDIR": str(tmp)}
+def start_server(tmp: Path, *options: str, environment: dict[str, str] | None = None) -> Server:
+    """``deckgen serve --no-browser`` (and ``options``, and ``environment`` added to its own) on a
+    free port, its temporary folders under ``tmp``."""
+    env = {**os.environ, "TMPDIR": str(tmp), **(environment or {})}
     process = subprocess.Popen(
         [sys.executable, "-m", "deckgen", "serve", "--no-browser", *options],
         stdout=subprocess.DEVNULL,

@@ -117,3 +117,28 @@ def test_the_pages_option_help_and_preset_names_are_in_its_language(tmp_path: Pa
             label = games()[key].choice_label("preset", value)
             assert label in page, label
         assert _(games()[key].choice_label("preset", "")) in page
+
+
+def test_a_language_set_for_the_server_does_not_reach_the_builds_its_page_shows(tmp_path: Path) -> None:
+    """Served with DECKGEN_LANG=de, an English visitor's page shows a command without --lang, and
+    the download is what that command makes: an English teacher pack."""
+    import io
+    import zipfile
+    from urllib.parse import urlencode
+
+    import pdfplumber
+
+    key = next(iter(GAMES))
+    server = start_server(tmp_path, environment={"DECKGEN_LANG": "de"})
+    try:
+        english = {"Accept-Language": "en-US"}
+        settings = {"game": key, "only": "", "pack": "1"}
+        summary = json.loads(request(server.url + "summary?" + urlencode(settings), headers=english).body)
+        assert "--lang" not in summary["command"]
+        origin = {"Origin": server.url.rstrip("/"), **english}
+        answer = request(server.url + "download", urlencode(settings).encode(), origin)
+    finally:
+        server.stop()
+    with zipfile.ZipFile(io.BytesIO(answer.body)) as bundle, pdfplumber.open(bundle.open("teacher-pack.pdf")) as pdf:
+        first = pdf.pages[0].extract_text() or ""
+    assert first.startswith("Teacher pack"), first[:80]

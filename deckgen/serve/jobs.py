@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import N_, _
+from deckgen.i18n import LANGUAGE_VARIABLE, N_, _
 
 #: Longest a build or check may run (a 200-set kit with laser files takes about a minute).
 TIME_LIMIT = 600.0
@@ -244,10 +244,12 @@ def start(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
     """``deckgen ARGS`` in a child process that ends when this process ends, however it ends
     (:mod:`deckgen.serve.child`): its standard input is a pipe this process holds until the
     command is over. On POSIX systems it leads a process group of its own, its workers with it,
-    so that :func:`end` ends them all."""
+    so that :func:`end` ends them all. The command runs as the page shows it: a language set
+    for the server (``DECKGEN_LANG``) does not reach it, the command's own ``--lang`` does."""
     return subprocess.Popen(
         [sys.executable, "-m", "deckgen.serve.child", *args],
         cwd=cwd,
+        env={name: value for name, value in os.environ.items() if name != LANGUAGE_VARIABLE},
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
