@@ -658,7 +658,10 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         pieces.append((pack, _writer(root / PACK_PDF, progress)))
     if calibration is not None:
         pieces.append(
-            (partial(_calibration_pdf, calibration, cmyk, command), _writer(root / CALIBRATION_PDF, progress))
+            (
+                partial(_calibration_pdf, calibration, cmyk, command, job.request.language),
+                _writer(root / CALIBRATION_PDF, progress),
+            )
         )
     for deck in job.decks.values():
         settings = deck.settings
@@ -682,10 +685,12 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     return None
 
 
-def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool, command: str) -> bytes:
+def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool, command: str, language: str) -> bytes:
+    """The calibration sheet, in the pack's language (a worker speaks only what it is told)."""
     from deckgen.render.calibration_pdf import calibration_pdf
 
-    return calibration_pdf(sheet, cmyk, command)
+    with speaking(language):
+        return calibration_pdf(sheet, cmyk, command)
 
 
 def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool, command: str) -> bytes:

@@ -285,7 +285,8 @@ def verify(
     show_default=True,
     help="Where to write the sheet.",
 )
-def calibrate(paper: str, duplex: str, out: Path) -> None:
+@language_option("Language of the sheet's words and of what calibrate says: " + SPOKEN + ".")
+def calibrate(paper: str, duplex: str, out: Path, language: str) -> None:
     """Write a calibration sheet: check the print scale, and measure how far backs land from their fronts.
 
     Print it two-sided at actual size, hold it up to a window, read X and Y off the scales,

@@ -142,3 +142,20 @@ def test_a_language_set_for_the_server_does_not_reach_the_builds_its_page_shows(
     with zipfile.ZipFile(io.BytesIO(answer.body)) as bundle, pdfplumber.open(bundle.open("teacher-pack.pdf")) as pdf:
         first = pdf.pages[0].extract_text() or ""
     assert first.startswith("Teacher pack"), first[:80]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_calibration_sheet_a_build_writes_is_in_its_language(tmp_path: Path, language: str) -> None:
+    """The sheet is drawn in a worker: it is told the build's language, as the pack is."""
+    import pdfplumber
+
+    from deckgen.games import games
+
+    key = next(k for k, g in games().items() if g.has_backs and k in GAMES)
+    done = deckgen("build", "--game", key, "--duplex", "long-edge", "--out", str(tmp_path), "--lang", language)
+    assert done.returncode == 0, done.stderr
+    with pdfplumber.open(tmp_path / "calibration.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    with speaking(language):
+        assert _("deckgen calibration sheet") in text and _("Back of the calibration sheet") in text
+    assert "deckgen calibration sheet" not in text

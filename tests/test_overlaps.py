@@ -21,6 +21,7 @@ from gamekit import GAMES
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
 from deckgen.games import games
+from deckgen.i18n import LANGUAGES, _, speaking
 from deckgen.units import PAPER_SIZES
 
 Segment = tuple[float, float, float, float, float]  # x0, y0, x1, y1 (pt, y down), line width
@@ -92,11 +93,20 @@ def test_no_text_runs_into_a_drawing_in_the_teacher_pack(keys: tuple[str, ...], 
     assert not overlaps(tmp_path / "teacher-pack.pdf")
 
 
+@pytest.mark.parametrize("language", list(LANGUAGES))
 @pytest.mark.parametrize("paper", [name for name, (w, h) in PAPER_SIZES.items() if w >= 150 and h >= 200])
-def test_no_text_runs_into_a_drawing_on_the_calibration_sheet(paper: str, tmp_path: Path) -> None:
+def test_no_text_runs_into_a_drawing_on_the_calibration_sheet(paper: str, language: str, tmp_path: Path) -> None:
+    """In every language: longer steps are set smaller, never into the rulers or scales, nor off the page."""
     out = tmp_path / "calibration.pdf"
-    assert main(["calibrate", "--paper", paper, "--out", str(out)]) == 0
+    assert main(["calibrate", "--paper", paper, "--out", str(out), "--lang", language]) == 0
     assert not overlaps(out)
+    with pdfplumber.open(out) as pdf:
+        width = float(pdf.pages[0].width)
+        words = [w for page in pdf.pages for w in page.extract_words()]
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert all(0 <= float(w["x0"]) and float(w["x1"]) <= width for w in words)
+    with speaking(language):
+        assert _("deckgen calibration sheet") in text and _("Back of the calibration sheet") in text
 
 
 def test_the_check_finds_an_overlap(tmp_path: Path) -> None:

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import io
 
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from deckgen.i18n import N_, _
 from deckgen.layout.calibration import CalibrationSheet, Tick
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
@@ -12,7 +16,28 @@ from deckgen.render.pdf import ask_for_actual_size, new_canvas
 from deckgen.units import mm_to_pt
 
 LINE = 0.2  # mm
-EDGE_NAMES = {"long-edge": "LONG edge", "short-edge": "SHORT edge"}
+EDGE_NAMES = {"long-edge": N_("LONG edge"), "short-edge": N_("SHORT edge")}
+#: The steps printed under the rulers (the first one is printed above them).
+FIRST_STEP = N_(
+    "Print this sheet two-sided at Actual size / 100 %, flipping on the {edge}, with the same settings as "
+    "for the cards. Then measure the ruler below: it must be exactly 100 mm."
+)
+STEPS = (
+    N_("If the ruler is not 100 mm, your print dialog is scaling: choose Actual size / 100 % and print again."),
+    N_(
+        "Hold the sheet up to a window with this side facing you. Through the paper you see two staircases of "
+        "short numbered lines from the back, one across each long line below."
+    ),
+    N_("X: the number of the short line that lies exactly on the long upright line (between two: halfway)."),
+    N_("Y: the number of the short line that lies exactly on the long level line."),
+    N_("Type the two numbers, with their signs, when you build the cards:"),
+)
+#: The number printed before each step (0: none, a step that goes on from the one before).
+STEP_NUMBERS = (2, 3, 4, 0, 5)
+#: The type sizes a step may be set in (pt), largest first: a language whose steps run longer
+#: takes a smaller one, so that they keep clear of the rulers and scales.
+STEP_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5)
+STEP_LEADING = 5.5 / 9.5  # mm of line spacing per point of type
 
 
 def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str = "") -> bytes:
@@ -21,8 +46,9 @@ def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str =
     black = colour("#000000", cmyk)
     buffer = io.BytesIO()
     k = mm_to_pt(1.0)
-    subject = f"Print at actual size (100 %), two-sided, flipping on the {EDGE_NAMES[sheet.duplex]}"
-    canvas = new_canvas(buffer, "deckgen calibration sheet", subject, keywords)
+    edge = _(EDGE_NAMES[sheet.duplex])
+    subject = _("Print at actual size (100 %), two-sided, flipping on the {edge}").format(edge=edge)
+    canvas = new_canvas(buffer, _("deckgen calibration sheet"), subject, keywords)
     canvas.setPageSize((sheet.width * k, sheet.height * k))
     ask_for_actual_size(canvas, sheet.duplex)
 
@@ -41,38 +67,50 @@ def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str =
     canvas.setStrokeColor(black)
     canvas.setFillColor(black)
     m = sheet.margin
-    text(m, m + 4, "deckgen calibration sheet", 16, bold)
-    edge = EDGE_NAMES[sheet.duplex]
-    text(m, m + 12, f"1. Print this sheet two-sided at Actual size / 100 %, flipping on the {edge}, with the", 9.5)
-    text(m, m + 17, "    same settings as for the cards. Then measure the ruler below: it must be exactly 100 mm.", 9.5)
+
+    def steps(numbered: list[tuple[int, str]], top: float, room: float) -> float:
+        """Numbered paragraphs from ``top`` (mm), each wrapped to the page with its lines indented
+        under its first word, in the largest size whose lines fit ``room`` mm; where they end."""
+        width = (sheet.width - 2 * m) * k
+        for size in STEP_SIZES:
+            indent = stringWidth("5.  ", regular, size) / k
+            lines = [
+                (number if row == 0 else "", words)
+                for number, paragraph in numbered
+                for row, words in enumerate(simpleSplit(paragraph, regular, size, width - indent * k))
+            ]
+            if len(lines) * size * STEP_LEADING <= room or size == STEP_SIZES[-1]:
+                break
+        for row, (number, words) in enumerate(lines):
+            y = top + row * size * STEP_LEADING
+            if number:
+                text(m, y, f"{number}.", size)
+            text(m + indent, y, words, size)
+        return top + len(lines) * size * STEP_LEADING
+
+    text(m, m + 4, _("deckgen calibration sheet"), 16, bold)
+    steps([(1, _(FIRST_STEP).format(edge=edge))], m + 12, 2 * 5.5)
     for tick in sheet.ruler_mm():
         line(tick)
         if tick.label is not None:
             text(tick.end[0], tick.end[1] - 1.5, tick.label, 7, centre=True)
     x0, y0 = sheet.ruler_mm()[0].start  # labels under the rulers: beside them they ran into the square
-    text(x0, y0 + 4.5, "100 mm, numbered in cm", 8)
+    text(x0, y0 + 4.5, _("100 mm, numbered in cm"), 8)
     for tick in sheet.ruler_inch():
         line(tick)
         if tick.label is not None:
             text(tick.end[0], tick.end[1] - 1.5, tick.label, 7, centre=True)
     x0, y0 = sheet.ruler_inch()[0].start
-    text(x0, y0 + 4.5, "4 inches", 8)
+    text(x0, y0 + 4.5, _("4 inches"), 8)
     x, y, side = sheet.square()
     canvas.rect(*point(x, y + side), side * k, side * k, stroke=1, fill=0)
-    text(x + side / 2, y + side + 5, "50 mm square", 8, centre=True)
+    text(x + side / 2, y + side + 5, _("50 mm square"), 8, centre=True)
 
-    steps = [
-        "2. If the ruler is not 100 mm, your print dialog is scaling: choose Actual size / 100 % and print again.",
-        "3. Hold the sheet up to a window with this side facing you. Through the paper you see two",
-        "    staircases of short numbered lines from the back, one across each long line below.",
-        "4. X: the number of the short line that lies exactly on the long upright line (between two: halfway).",
-        "    Y: the number of the short line that lies exactly on the long level line.",
-        "5. Type the two numbers, with their signs, when you build the cards:",
-    ]
-    for number, words in enumerate(steps):
-        text(m, 96 + 5.5 * number, words, 9.5)
-    text(m + 8, 96 + 5.5 * len(steps) + 1, "deckgen build --back-offset Xmm,Ymm", 10, bold)
     main_x, main_y, back_x, back_y = sheet.staircases()
+    # The steps end a line above the command, which ends well above the X scale's label.
+    room = sheet.x_scale_centre[1] - 3 - 96 - 14
+    end = steps([(number, _(step)) for number, step in zip(STEP_NUMBERS, STEPS, strict=True)], 96, room)
+    text(m + 8, end + 1, "deckgen build --back-offset Xmm,Ymm", 10, bold)
     for tick in main_x + main_y:
         line(tick)
     xx, xy = sheet.x_scale_centre
@@ -82,7 +120,7 @@ def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str =
     text(
         m,
         sheet.height - m,
-        "0 and 0 mean the backs land where they belong. The sheet is right for this paper and this flip only.",
+        _("0 and 0 mean the backs land where they belong. The sheet is right for this paper and this flip only."),
         8,
     )
     canvas.showPage()
@@ -111,8 +149,14 @@ def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str =
         canvas.drawString(0, 0, tick.label)
         canvas.restoreState()
     # Low on the page, clear of the front's text when seen through.
-    text(m, sheet.height - m - 16, "Back of the calibration sheet", 12, bold)
-    text(m, sheet.height - m - 10, "Hold the sheet up to a window with the FRONT facing you; read the scales there.", 9)
+    text(m, sheet.height - m - 16, _("Back of the calibration sheet"), 12, bold)
+    back_note = _("Hold the sheet up to a window with the FRONT facing you; read the scales there.")
+    text(
+        m,
+        sheet.height - m - 10,
+        back_note,
+        9 if stringWidth(back_note, regular, 9) <= (sheet.width - 2 * m) * k else 7.5,
+    )
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

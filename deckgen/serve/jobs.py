@@ -173,11 +173,13 @@ class Runner:
             shutil.rmtree(folder, ignore_errors=True)
             raise
 
-    def calibration(self, paper: str, duplex: str) -> Download:
+    def calibration(self, paper: str, duplex: str, language: str = "en") -> Download:
+        """The calibration sheet for this paper and flip, in the page's language."""
         folder = self.folder()
         try:
             status, message = self.run(
-                ["calibrate", "--paper", paper, "--duplex", duplex, "--out", "calibration.pdf"], folder
+                ["calibrate", "--lang", language, "--paper", paper, "--duplex", duplex, "--out", "calibration.pdf"],
+                folder,
             )
             if status != 0:
                 raise DeckgenError(

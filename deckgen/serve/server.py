@@ -556,7 +556,7 @@ class Handler(BaseHTTPRequestHandler):
         deck = next(iter(job.decks.values()))
         paper = choices.direct.get("paper") or choices.paper
         duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
-        self._send_file(self.server.runner.calibration(paper, duplex))
+        self._send_file(self.server.runner.calibration(paper, duplex, choices.speaks))
 
 
 def _form_choices(body: bytes) -> PageChoices:
