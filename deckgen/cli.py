@@ -334,7 +334,8 @@ def calibrate(paper: str, duplex: str, out: Path, language: str) -> None:
 )
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: print it).")
 @with_options(game_options("export"))
-def export(game: str | None, file: Path | None, fmt: str, out: Path | None, **options: Any) -> None:
+@language_option("Language of what export says (the data it writes is the same in every language): " + SPOKEN + ".")
+def export(game: str | None, file: Path | None, fmt: str, out: Path | None, language: str, **options: Any) -> None:
     """Write a deck's cards as JSON or CSV for other programs."""
     check_output(out, [file, *_named_files(options)])
     chosen = chosen_game(game, file)

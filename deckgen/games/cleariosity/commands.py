@@ -333,6 +333,7 @@ def design(
     help="The signs for times and divide: ×÷ (the default), ·: as German schools write them, ×: as French "
     "ones do, or ·÷.",
 )
+@language_option("Language of what show says: " + SPOKEN + ".")
 def show(
     card_ids: tuple[str, ...],
     out: Path | None,
@@ -341,6 +342,7 @@ def show(
     file: Path | None,
     preset: str | None,
     signs: str | None,
+    language: str,
 ) -> None:
     """Stack Cleariosity cards as players would, print each equation and draw the stack.
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import Card, Tier
 from deckgen.games.cleariosity.rules import LINE_NAMES, LINES, OPS, describe, equation_ops
+from deckgen.i18n import _
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 #: Lines as pupils say them.
@@ -47,7 +48,8 @@ class Equation:
     signs: Signs = STANDARD_SIGNS
 
     def __str__(self) -> str:
-        return f"{describe(self.values, self.op, self.signs)} ({LINE_NAMES[self.line]})"  # as the answer keys name it
+        # The line as the answer keys name it, in the language being spoken.
+        return f"{describe(self.values, self.op, self.signs)} ({_(LINE_NAMES[self.line])})"
 
 
 @dataclass(frozen=True)
