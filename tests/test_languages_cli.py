@@ -161,12 +161,12 @@ def test_the_calibration_sheet_a_build_writes_is_in_its_language(tmp_path: Path,
     assert "deckgen calibration sheet" not in text
 
 
-def test_show_names_the_line_as_the_languages_answer_keys_do() -> None:
+def test_show_names_the_line_as_the_languages_answer_keys_do(tmp_path: Path) -> None:
     """`deckgen show` prints each equation with its line named in the language spoken."""
     from deckgen.games.cleariosity.rules import LINE_NAMES
 
-    english = deckgen("show", "G05", "G09", "G20", "--out", os.devnull)
-    german = deckgen("show", "G05", "G09", "G20", "--out", os.devnull, "--lang", "de")
+    english = deckgen("show", "G05", "G09", "G20", "--out", str(tmp_path / "en.png"))
+    german = deckgen("show", "G05", "G09", "G20", "--out", str(tmp_path / "de.png"), "--lang", "de")
     assert english.returncode == german.returncode == 0, german.stderr
     (line,) = [name for key, name in LINE_NAMES.items() if f"({name})" in english.stdout]
     with speaking("de"):
