@@ -53,13 +53,13 @@ PRINT_SHOP = {"layout": "single", "bleed": "3mm", "color": "cmyk", "marks": "non
 MAPPED = ("sets", "paper", "media", "duplex", "layout", "bleed", "color", "marks")
 #: How the page labels its own fields, for messages.
 FIELD_LABELS = {
-    "sets": "Classroom sets",
-    "paper": "Paper",
-    "printer": "Printer",
-    "material": "Print the cards on",
-    "sides": "Backs of the cards",
-    "cutting": "Cutting",
-    "game": "Game",
+    "sets": N_("Classroom sets"),
+    "paper": N_("Paper"),
+    "printer": N_("Printer"),
+    "material": N_("Print the cards on"),
+    "sides": N_("Backs of the cards"),
+    "cutting": N_("Cutting"),
+    "game": N_("Game"),
 }
 #: Options the page asks for under their own names (not repeated under "All options").
 ASKED = ("sets", "paper")

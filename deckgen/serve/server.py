@@ -345,13 +345,15 @@ class Handler(BaseHTTPRequestHandler):
             return None
         path, game = self.server.uploads.path(choices.upload)
         if path is None:
-            choices.errors["deck_file"] = (
+            choices.errors["deck_file"] = _(
                 "the file uploaded earlier is no longer kept (deckgen was restarted, or many files were uploaded "
                 "since); upload it again, or use the shipped deck"
             )
             choices.upload = ""
         elif game != choices.game:
-            choices.errors["deck_file"] = f"the file uploaded is for {games()[game].name}; upload one for this game"
+            choices.errors["deck_file"] = _("the file uploaded is for {game}; upload one for this game").format(
+                game=_(games()[game].name)
+            )
             choices.upload = ""
             path = None
         return path
@@ -367,8 +369,8 @@ class Handler(BaseHTTPRequestHandler):
         if choices.errors:
             name = next(iter(choices.errors))
             if name == "deck_file":
-                raise DeckgenError(f"your file: {choices.errors[name]}")
-            label = FIELD_LABELS.get(name, name.replace("_", " ").capitalize())
+                raise DeckgenError(_("your file: {problem}").format(problem=choices.errors[name]))
+            label = _(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()))
             raise DeckgenError(f"{label}: {choices.errors[name]}")
         try:
             with self.server.preview_slots:
@@ -472,11 +474,12 @@ class Handler(BaseHTTPRequestHandler):
             args = ["--game", choices.game, *_verify_words(choices)]
             result = self.server.runner.check(args, upload)
         except DeckgenError as error:
-            said = f'<p class="problem" role="alert">The deck cannot be checked: {escape(self._plain(str(error)))}</p>'
+            why = escape(_("The deck cannot be checked: {problem}").format(problem=self._plain(str(error))))
+            said = f'<p class="problem" role="alert">{why}</p>'
             if fragment:
                 self._send(200, said.encode("utf-8"), "text/html; charset=utf-8")
             else:
-                self._send_html(400, page.shell(f'<main class="message">{said}</main>', "Check"))
+                self._send_html(400, page.shell(f'<main class="message">{said}</main>', _("Check")))
             return
         report = result["report"]
         passed = bool(report.get("passed", result["failure"] is None))
@@ -486,10 +489,9 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, html.encode("utf-8"), "text/html; charset=utf-8")
         else:
             back = "/?" + urlencode(choices.query())
-            body = (
-                f'<main class="message"><h1>What a class can expect</h1>{html}<p><a href="{back}">Back</a></p></main>'
-            )
-            self._send_html(200, page.shell(body, "What a class can expect"))
+            title = escape(_("What a class can expect"))
+            body = f'<main class="message"><h1>{title}</h1>{html}<p><a href="{back}">{escape(_("Back"))}</a></p></main>'
+            self._send_html(200, page.shell(body, _("What a class can expect")))
 
     def _static(self, name: str) -> None:
         if name not in STATIC_FILES:
@@ -662,7 +664,7 @@ def _origin_of(referer: str) -> str | None:
 def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
     """The fields and files of a ``multipart/form-data`` body (the email parser reads the format)."""
     if not content_type.startswith("multipart/form-data"):
-        raise DeckgenError("the upload came without its file; choose a file and press Upload")
+        raise DeckgenError(_("the upload came without its file; choose a file and press Upload"))
     message = BytesParser(policy=HTTP).parsebytes(
         b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body
     )
