@@ -12,7 +12,9 @@ How it works, and why:
 2. **Free cells.** Each card's two other numbers sit off its triple's line. Simulated
    annealing changes one free number (its value or its cell), a triple's fact or a triple's
    line at a time. Only the groups through the changed cards are recomputed, from an index of
-   which cards fill which cells of each line.
+   which cards fill which cells of each line. Where numbers come into play tier by tier (nested
+   tables, a sparse deck), the free numbers start laid for two-card groups of every fact rather
+   than at random (:mod:`~.design_start`), and the annealing starts cooler so as to keep them.
 3. **What it aims for.** A static score, cheap enough for a step in under a millisecond:
    the hard criteria (no lone equation, groups and two-card groups per card, trivial share,
    fact coverage and fact shares, digit and cell balance) are penalties with a safety
@@ -39,8 +41,9 @@ How it works, and why:
 
 The parts, each in its own module: the incremental state and group index
 (:mod:`~.design_index`), the score's named terms (:mod:`~.design_score`), the moves
-(:mod:`~.design_moves`), steering from the feedback games (:mod:`~.design_steering`) and every
-target, weight and budget (:mod:`~.design_settings`). This module holds the search itself: the
+(:mod:`~.design_moves`), steering from the feedback games (:mod:`~.design_steering`), the
+constructive start of nested tables (:mod:`~.design_start`) and every target, weight and budget
+(:mod:`~.design_settings`). This module holds the search itself: the
 start, the annealing loop, feedback and the attempts.
 """
 
@@ -60,6 +63,7 @@ from deckgen.games.cleariosity.design_index import LINES, Change, GroupIndex
 from deckgen.games.cleariosity.design_moves import propose
 from deckgen.games.cleariosity.design_score import penalty
 from deckgen.games.cleariosity.design_settings import DesignSettings
+from deckgen.games.cleariosity.design_start import PairLayer
 from deckgen.games.cleariosity.design_steering import Steer, steer_focus, steer_variety
 from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.groups import find_groups
@@ -182,8 +186,17 @@ class DeckSearch(GroupIndex):
             # Numbers that come into play tier by tier: criterion 11 allows a card only those of its tier.
             in_play = [set(goal.criteria.in_play(rank)) for rank in range(len(self.tiers))]
         self.card_values = [tuple(n for n in numbers if n in in_play[tier.rank]) for tier in self.colours]
+        #: Numbers that come into play tier by tier (nested tables): the free numbers are laid
+        #: for two-card groups (see design_start), and the annealing starts cooler.
+        self.constructive = settings.constructive_start and bool(goal.criteria.tier_numbers)
+        if self.constructive:
+            self.settings = self.settings.constructive()
         self._lay_certificates()
-        self._fill_free_cells()
+        if self.constructive:
+            wanted = [own.min_fact_pairs + settings.rare_fact_pair_margin for own in goal.criteria.tiers]
+            PairLayer(self, wanted, goal.criteria.min_pairs + settings.start_pair_margin).lay()
+        else:
+            self._fill_free_cells()
         super().__init__(self.cells, self.colours, self.tiers, self.tier_sizes, numbers, settings.max_same_number)
         base = self.base
         # Every equation code a group can have: the running totals by code are zero elsewhere,

@@ -124,10 +124,13 @@ def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weight
         floor = s.rare_fact_floor * steer.floor * practising
         wanted_pairs = search.rare_pairs_wanted[tier_number]
         pairs = stats.pair_facts
+        rare_weight = s.rare_fact_weight
         for code in search.rare_codes[tier_number]:
             if stats.facts[code]:
                 short = wanted_pairs - pairs[code]
-                missed += (short * short if short > 0 else 0) + max(0.0, floor - shares[code]) / PAIR_WEIGHT
+                missed += (short * short * rare_weight if short > 0 else 0) + max(
+                    0.0, floor - shares[code]
+                ) / PAIR_WEIGHT
     focus = search.focus_codes[tier_number]
     if focus:
         own = search.criteria.tiers[tier_number]

@@ -20,6 +20,16 @@ class DesignSettings:
     attempts: int = 4
     #: Start and end temperatures (geometric cooling).
     temperatures: tuple[float, float] = (3000.0, 20.0)
+    #: Where numbers come into play tier by tier (nested tables), the search starts from free
+    #: numbers laid for two-card groups (see ``design_start``), each card aiming for this many
+    #: two-card groups more than criterion 5 asks, and anneals from a cooler start, so as
+    #: to keep them.
+    constructive_start: bool = True
+    constructive_temperatures: tuple[float, float] = (300.0, 20.0)
+    start_pair_margin: int = 1
+    #: There, too, a fact short of two-card groups or in no group at all weighs this much more.
+    constructive_fact_weight: int = 3
+    constructive_uncovered_weight: int = 20
     #: Safety margins over the criteria, so that simulated play has room.
     group_margin: int = 2
     group_target: tuple[int, ...] = (20, 20, 30, 40)
@@ -69,6 +79,8 @@ class DesignSettings:
     #: Every fact of a ×/÷ tier: this many two-card groups more than verify asks, and at least
     #: this share of the practice.
     rare_fact_pair_margin: int = 1
+    #: How much a ×/÷ fact short of its two-card groups weighs (per pair short, squared).
+    rare_fact_weight: int = 1
     rare_fact_floor: float = 0.10
     #: Focus facts (a spec's): each in at least one more two-card group than verify asks, each at
     #: least this share of the tier's practice, and together this much over verify's share.
@@ -135,6 +147,15 @@ class DesignSettings:
         windows = zip(roles, distinct, strict=True)
         picked["window_practice"] = tuple(self.window_practice[role] if wanted else 0 for role, wanted in windows)
         return replace(self, **picked)
+
+    def constructive(self) -> DesignSettings:
+        """These settings for a search from a constructive start (see ``constructive_temperatures``)."""
+        return replace(
+            self,
+            temperatures=self.constructive_temperatures,
+            rare_fact_weight=self.constructive_fact_weight,
+            uncovered_fact_weight=self.constructive_uncovered_weight,
+        )
 
     def sparse(self) -> DesignSettings:
         """These settings for a deck of numbers past 9 (see ``sparse_group_target``)."""
