@@ -51,3 +51,6 @@ def one_line(message: str) -> str:
 #: How a refusal of a deck description begins when counting alone shows no deck can meet it:
 #: the page then offers no other search, since no seed can help.
 RULED_OUT = "no deck can meet this spec"
+#: How design ends a search that found no deck; the page, which has no --seed, says its own advice
+#: in its place (translated: design says it in the language it speaks).
+SEARCH_ADVICE = "try another --seed or more --iterations"

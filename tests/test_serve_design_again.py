@@ -213,3 +213,28 @@ def test_a_spec_no_deck_can_meet_offers_no_other_search(tmp_path: Path) -> None:
         assert "Try another search" not in html and 'action="/design-again"' not in html
     finally:
         server.stop()
+
+
+def test_a_design_that_finds_no_deck_says_so_in_the_pages_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started from a German page, the design speaks German, and its failure gives the page's
+    advice in German, with no command-line words."""
+    from deckgen.i18n import _, speaking
+    from deckgen.serve.designs import PAGE_ADVICE
+    from tests.test_serve import multipart
+
+    monkeypatch.setenv("DECKGEN_TEST_DESIGN_ITERATIONS", "100")  # a search far too short to pass
+    server = start_server(tmp_path)
+    try:
+        body, kind = multipart({"game": "cleariosity", "sets": "2"}, "deck_file", "unser.toml", SPEC)
+        german = {"Accept-Language": "de-DE,de;q=0.9"}
+        answer = request(server.url + "upload", body, {**own(server), **german, "Content-Type": kind})
+        assert answer.status == 303
+        said = parse(_wait(server, answer.headers["Location"])).texts["deck_file-error"]
+    finally:
+        server.stop()
+    with speaking("de"):
+        advice, english = _(PAGE_ADVICE), PAGE_ADVICE
+    assert advice != english and advice in said and english not in said
+    assert "--seed" not in said and "--iterations" not in said and "[Kriterium" in said

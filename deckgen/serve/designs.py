@@ -17,8 +17,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckgen.errors import RULED_OUT, DeckgenError
+from deckgen.errors import RULED_OUT, SEARCH_ADVICE, DeckgenError
 from deckgen.games.base import Game
+from deckgen.i18n import N_, _, language, speaking
 from deckgen.serve.jobs import Cancelled, Runner
 from deckgen.serve.uploads import Uploads
 
@@ -28,11 +29,11 @@ DESIGN_LIMIT = 180.0
 PROGRESS_FILE = "progress.json"
 #: The most searches the page offers for one spec (seeds 1 to this).
 MOST_SEARCHES = 5
-#: What the command line's advice becomes on the page, which has no --seed or --iterations.
-CLI_ADVICE = "try another --seed or more --iterations"
-PAGE_ADVICE = "try another search, or describe a smaller deck (fewer numbers, tables or cards)"
+#: What the command line's advice (:data:`~deckgen.errors.SEARCH_ADVICE`) becomes on the page,
+#: which has no --seed or --iterations.
+PAGE_ADVICE = N_("try another search, or describe a smaller deck (fewer numbers, tables or cards)")
 #: The same, once every search the page offers has been made.
-LAST_ADVICE = "describe a smaller deck (fewer numbers, tables or cards), or more cards for the same facts"
+LAST_ADVICE = N_("describe a smaller deck (fewer numbers, tables or cards), or more cards for the same facts")
 
 
 @dataclass
@@ -54,6 +55,8 @@ class Design:
     failure: str = ""
     #: Set once the design has ended, whichever way (a deck, a failure, a cancel).
     ended: threading.Event = field(default_factory=threading.Event)
+    #: The language of the page that started it: the design speaks it, and so does its failure.
+    language: str = "en"
 
     @property
     def done(self) -> bool:
@@ -78,7 +81,8 @@ class Design:
     @property
     def can_search_again(self) -> bool:
         """Another seed may help: a search failed (not a spec that no deck can meet) and searches are left."""
-        searched = RULED_OUT not in self.failure
+        with speaking(self.language):
+            searched = _(RULED_OUT) not in self.failure
         return self.done and bool(self.failure) and searched and self.path is not None and self.seed < MOST_SEARCHES
 
 
@@ -89,13 +93,18 @@ class Designs:
         self._designs: dict[str, Design] = {}
         self._lock = threading.Lock()
 
-    def start(self, key: str, game: Game, spec: Path, command: list[str], seed: int = 1) -> Design:
-        """Design from ``spec`` (kept under ``key``), unless that design is under way or done already."""
-        command = _with_seed(command, seed)
+    def start(
+        self, key: str, game: Game, spec: Path, command: list[str], seed: int = 1, speaks: str | None = None
+    ) -> Design:
+        """Design from ``spec`` (kept under ``key``), unless that design is under way or done already,
+        in ``speaks`` (else the language of the page asking)."""
+        speaks = speaks or language()
+        kept = _with_seed(command, seed)
+        command = kept if speaks == "en" else [*kept[:1], "--lang", speaks, *kept[1:]]
         with self._lock:
             if key in self._designs and not self._designs[key].failure:
                 return self._designs[key]
-            design = self._designs[key] = Design(spec.name, seed, spec, tuple(command), game)
+            design = self._designs[key] = Design(spec.name, seed, spec, tuple(kept), game, language=speaks)
         threading.Thread(target=self._run, args=(design, game, spec, command), daemon=True).start()
         return design
 
@@ -116,34 +125,40 @@ class Designs:
             return failed  # already searching (a second press of the button): the same search
         if failed is None or not failed.can_search_again or failed.path is None or not failed.path.exists():
             return None
-        return self.start(key, failed.game or game, failed.path, list(failed.command), failed.seed + 1)
+        return self.start(key, failed.game or game, failed.path, list(failed.command), failed.seed + 1, failed.language)
 
     def get(self, key: str) -> Design | None:
         with self._lock:
             return self._designs.get(key)
 
     def _run(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
+        with speaking(design.language):  # its failure is said in the page's language
+            self._design(design, game, spec, command)
+
+    def _design(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
         try:
             status, message = self.runner.run(
                 command,
                 spec.parent,
                 DESIGN_LIMIT,
-                "describe a smaller deck (fewer numbers, tables or cards)",
+                _("describe a smaller deck (fewer numbers, tables or cards)"),
                 cancel=design.cancel,
             )
             made = spec.parent / command[command.index("--out") + 1]
             if status != 0 or not made.exists():
-                raise DeckgenError(message or f"the design stopped (exit status {status})")
+                raise DeckgenError(message or _("the design stopped (exit status {status})").format(status=status))
             design.deck = self.uploads.add_designed(game, made)
         except Cancelled:
-            design.failure = "you cancelled the design" + (
-                "; try another search, or upload another spec" if design.seed < MOST_SEARCHES else ""
+            design.failure = (
+                _("you cancelled the design; try another search, or upload another spec")
+                if design.seed < MOST_SEARCHES
+                else _("you cancelled the design")
             )
         except DeckgenError as error:
-            advice = PAGE_ADVICE if design.seed < MOST_SEARCHES else LAST_ADVICE
-            design.failure = self.uploads.plain(str(error), spec).replace(CLI_ADVICE, advice)
+            advice = _(PAGE_ADVICE if design.seed < MOST_SEARCHES else LAST_ADVICE)
+            design.failure = self.uploads.plain(str(error), spec).replace(_(SEARCH_ADVICE), advice)
         except Exception as error:  # a fault of deckgen's: said on the page, never a traceback
-            design.failure = f"the design could not be made ({type(error).__name__})"
+            design.failure = _("the design could not be made ({fault})").format(fault=type(error).__name__)
         finally:
             if design.failure and design.seed >= MOST_SEARCHES:
                 shutil.rmtree(spec.parent, ignore_errors=True)  # no further search is offered

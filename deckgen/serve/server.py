@@ -382,14 +382,18 @@ class Handler(BaseHTTPRequestHandler):
         if choices.design:
             design = self.server.designs.get(choices.design)
             if design is None:
-                choices.errors["deck_file"] = "the design was lost (the server was restarted); upload the spec again"
+                choices.errors["deck_file"] = _("the design was lost (the server was restarted); upload the spec again")
                 choices.design = ""
             elif design.done and design.deck:
                 choices.upload, choices.design = design.deck, ""
                 self._redirect(choices)
                 return
             elif design.done:
-                search = f" (search {design.seed} of {MOST_SEARCHES})" if design.seed > 1 else ""
+                search = (
+                    _(" (search {seed} of {most})").format(seed=design.seed, most=MOST_SEARCHES)
+                    if design.seed > 1
+                    else ""
+                )
                 choices.errors["deck_file"] = f"{design.spec}{search}: {design.failure}"
                 choices.search_again = choices.design if design.can_search_again else ""
                 choices.design = ""

@@ -13,15 +13,19 @@ import click
 
 from deckgen.cli import SPOKEN, language_option
 from deckgen.console import emit, progress_bar
-from deckgen.errors import DeckgenError
+from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
-from deckgen.i18n import _, catalogue
+from deckgen.i18n import N_, _, catalogue
 from deckgen.i18n import language as spoken
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
 from deckgen.workers import default_workers
+
+#: :data:`deckgen.errors.SEARCH_ADVICE`, marked for translation here, where design says it.
+SEARCH_ADVICE_SAID = N_("try another --seed or more --iterations")
+assert SEARCH_ADVICE_SAID == SEARCH_ADVICE
 
 if TYPE_CHECKING:
     from deckgen.games.cleariosity.model import Card, Deck
@@ -259,32 +263,32 @@ def design(
         named = missed_in_words(failures)
         if keep_failed:
             emit(dump_cleariosity(result.deck, made_by), out)
-        # The page finds "try another --seed or more --iterations" in the English and says its own advice.
+        # The page finds the advice (SEARCH_ADVICE, in the language spoken) and says its own instead.
         if keep_failed and out:
             said = catalogue(spoken()).ngettext(
                 "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
-                "the last deck checked is written to {out} all the same; try another --seed or more --iterations",
+                "the last deck checked is written to {out} all the same; {advice}",
                 "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
-                "the last deck checked is written to {out} all the same; try another --seed or more --iterations",
+                "the last deck checked is written to {out} all the same; {advice}",
                 result.attempt,
             )
         elif keep_failed:
             said = catalogue(spoken()).ngettext(
                 "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
-                "try another --seed or more --iterations",
+                "{advice}",
                 "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
-                "try another --seed or more --iterations",
+                "{advice}",
                 result.attempt,
             )
         else:
             said = catalogue(spoken()).ngettext(
                 "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
-                "no deck written; try another --seed or more --iterations",
+                "no deck written; {advice}",
                 "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
-                "no deck written; try another --seed or more --iterations",
+                "no deck written; {advice}",
                 result.attempt,
             )
-        raise DeckgenError(said.format(count=result.attempt, missed=named, out=out))
+        raise DeckgenError(said.format(count=result.attempt, missed=named, out=out, advice=_(SEARCH_ADVICE_SAID)))
     emit(dump_cleariosity(result.deck, made_by), out)
     if games == 0:
         from deckgen.games.cleariosity.criteria_registry import PLAY_CRITERIA
