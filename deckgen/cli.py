@@ -260,7 +260,7 @@ def verify(
         failure = verdict.failure
         if out:
             instead = _("the report in {file}").format(file=out)
-            failure = failure.replace(_("the report above"), instead).replace("the report above", instead)
+            failure = failure.replace(_("the report above"), instead)
         raise DeckgenError(failure)
 
 

@@ -46,10 +46,16 @@ def _(message: str) -> str:
     return catalogue(_language.get()).gettext(message) if message else message
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count`` in the language being spoken, its fields not yet
+    filled (for a sentence with fields besides the count; :func:`counted` fills the count alone)."""
+    return catalogue(_language.get()).ngettext(singular, plural, count)
+
+
 def counted(singular: str, plural: str, count: int) -> str:
     """``count`` things in the language being spoken: the singular or plural form (each with a
     ``{count}`` placeholder, as ``"{count} sheet"``), the number written as the language writes it."""
-    return catalogue(_language.get()).ngettext(singular, plural, count).format(count=number(count))
+    return ngettext(singular, plural, count).format(count=number(count))
 
 
 def N_(message: str) -> str:

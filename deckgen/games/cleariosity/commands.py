@@ -17,8 +17,7 @@ from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
-from deckgen.i18n import N_, _, catalogue
-from deckgen.i18n import language as spoken
+from deckgen.i18n import N_, _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
 from deckgen.workers import default_workers
@@ -265,7 +264,7 @@ def design(
             emit(dump_cleariosity(result.deck, made_by), out)
         # The page finds the advice (SEARCH_ADVICE, in the language spoken) and says its own instead.
         if keep_failed and out:
-            said = catalogue(spoken()).ngettext(
+            said = ngettext(
                 "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
                 "the last deck checked is written to {out} all the same; {advice}",
                 "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
@@ -273,7 +272,7 @@ def design(
                 result.attempt,
             )
         elif keep_failed:
-            said = catalogue(spoken()).ngettext(
+            said = ngettext(
                 "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
                 "{advice}",
                 "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
@@ -281,7 +280,7 @@ def design(
                 result.attempt,
             )
         else:
-            said = catalogue(spoken()).ngettext(
+            said = ngettext(
                 "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
                 "no deck written; {advice}",
                 "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
@@ -426,7 +425,7 @@ def stack_cards(deck: Deck, card_ids: tuple[str, ...]) -> list[Card]:
         raise DeckgenError(_("a card is named twice; a stack needs different cards"))
     if not 2 <= len(cards) <= 3:
         # The same English for one card as for several: a language may say them apart.
-        said = catalogue(spoken()).ngettext(
+        said = ngettext(
             "{count} card(s) named; an equation is made of 2 or 3 stacked cards",
             "{count} card(s) named; an equation is made of 2 or 3 stacked cards",
             len(cards),

@@ -29,7 +29,7 @@ from deckgen.games.cleariosity.model import (
 )
 from deckgen.games.cleariosity.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
-from deckgen.i18n import _, catalogue, language
+from deckgen.i18n import _, ngettext
 from deckgen.resources import data_folder
 
 #: This game's data package (``templates/cleariosity/``): the standard deck, the presets and their specs.
@@ -66,7 +66,7 @@ def parse_grid(text: str) -> tuple[Cell, ...]:
             cells.append(Cell(r, c, int(mark)))
     if len(cells) != CELLS_PER_CARD:
         # The same English for one number as for several: a language may say them apart.
-        said = catalogue(language()).ngettext(
+        said = ngettext(
             "the grid has {count} numbers; write exactly 3 numbers and 6 dots",
             "the grid has {count} numbers; write exactly 3 numbers and 6 dots",
             len(cells),

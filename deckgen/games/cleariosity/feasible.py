@@ -19,7 +19,7 @@ from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_
 from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.model import CELLS_PER_CARD, Tier
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS
-from deckgen.i18n import N_, _, catalogue, decimal_g, language, percent
+from deckgen.i18n import N_, _, decimal_g, language, ngettext, percent
 
 #: :data:`deckgen.errors.RULED_OUT`, marked for translation here, where design says it.
 RULED_OUT_SAID = N_("no deck can meet this spec")
@@ -48,11 +48,9 @@ def in_one_line(reasons: Sequence[str]) -> str:
     named = ", ".join(str(number) for number in others)
     more = ""
     if others:
-        which = catalogue(language()).ngettext("criterion {criteria}", "criteria {criteria}", len(others))
+        which = ngettext("criterion {criteria}", "criteria {criteria}", len(others))
         # The same English for one more as for several: a language may say them apart.
-        more = catalogue(language()).ngettext(
-            " (and {count} more: {which})", " (and {count} more: {which})", len(reasons) - 1
-        )
+        more = ngettext(" (and {count} more: {which})", " (and {count} more: {which})", len(reasons) - 1)
         more = more.format(count=len(reasons) - 1, which=which.format(criteria=named))
     return _("{ruled_out}: {reason}{more}").format(ruled_out=_(RULED_OUT_SAID), reason=reasons[0], more=more)
 
@@ -73,8 +71,8 @@ def ruled_out(tiers: Sequence[Tier], counts: Sequence[int], criteria: Criteria) 
         # A teaching split's groups take two cards or more each, one fact a group at most.
         can_teach = min(teaching, own_cards // 2)
         if tier.adds and can_teach < criteria.min_teaching_facts:
-            groups = catalogue(language()).ngettext("{count} group", "{count} groups", own_cards // 2)
-            said = catalogue(language()).ngettext(
+            groups = ngettext("{count} group", "{count} groups", own_cards // 2)
+            said = ngettext(
                 "the {tier} cards can teach at most {count} different {signs} fact that needs that sign alone "
                 "(these numbers and tables have {teaching}, and {cards} cards make at most {groups}), and the "
                 "level asks {asked} [criterion 3]",
@@ -102,7 +100,7 @@ def ruled_out(tiers: Sequence[Tier], counts: Sequence[int], criteria: Criteria) 
             )
         new_facts = of_operations([OPS.index(tier.reading(f)) for f in facts], tier.practised())
         if new_facts and 1 / len(new_facts) > criteria.max_top_new:
-            said = catalogue(language()).ngettext(
+            said = ngettext(
                 "at {tier}, the {count} {signs} fact share the practice, so the commonest is at least {share} of "
                 "it, and the line is {line}: give the tier more facts [criterion 13]",
                 "at {tier}, the {count} {signs} facts share the practice, so the commonest is at least {share} of "

@@ -32,7 +32,7 @@ from deckgen.games.cleariosity.model import (
     within_tables,
 )
 from deckgen.games.cleariosity.rules import apply, is_trivial
-from deckgen.i18n import _, catalogue, language
+from deckgen.i18n import _, ngettext
 from deckgen.resources import data_folder
 
 #: The preset a design or check without ``--spec`` follows.
@@ -624,7 +624,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         assert covered is not None  # facts are missing only from named tables
         # The same English for one fact as for several: a language may say them apart.
         if len(missing) > 6:
-            said = catalogue(language()).ngettext(
+            said = ngettext(
                 "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
                 "tables that bring them in, or narrow the spec's tables",
                 "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
@@ -632,7 +632,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
                 len(missing),
             )
         else:
-            said = catalogue(language()).ngettext(
+            said = ngettext(
                 "{source}: {count} facts of the {tables} are in no tier ({shown}); give a tier the tables that "
                 "bring them in, or narrow the spec's tables",
                 "{source}: {count} facts of the {tables} are in no tier ({shown}); give a tier the tables that "
