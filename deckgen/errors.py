@@ -5,6 +5,8 @@ impossible option); the CLI prints its message and exits non-zero, so a user nev
 Python traceback for their own mistake.
 """
 
+from deckgen.i18n import N_
+
 
 class DeckgenError(Exception):
     """A problem the user can fix; ``str(error)`` says what, where and how."""
@@ -50,7 +52,7 @@ def one_line(message: str) -> str:
 
 #: How a refusal of a deck description begins when counting alone shows no deck can meet it:
 #: the page then offers no other search, since no seed can help.
-RULED_OUT = "no deck can meet this spec"
+RULED_OUT = N_("no deck can meet this spec")
 #: How design ends a search that found no deck; the page, which has no --seed, says its own advice
-#: in its place (translated: design says it in the language it speaks).
-SEARCH_ADVICE = "try another --seed or more --iterations"
+#: in its place (both translated: design says it in the language it speaks).
+SEARCH_ADVICE = N_("try another --seed or more --iterations")

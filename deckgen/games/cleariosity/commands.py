@@ -17,14 +17,10 @@ from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
-from deckgen.i18n import N_, _, ngettext
+from deckgen.i18n import _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
 from deckgen.workers import default_workers
-
-#: :data:`deckgen.errors.SEARCH_ADVICE`, marked for translation here, where design says it.
-SEARCH_ADVICE_SAID = N_("try another --seed or more --iterations")
-assert SEARCH_ADVICE_SAID == SEARCH_ADVICE
 
 if TYPE_CHECKING:
     from deckgen.games.cleariosity.model import Card, Deck
@@ -287,7 +283,7 @@ def design(
                 "no deck written; {advice}",
                 result.attempt,
             )
-        raise DeckgenError(said.format(count=result.attempt, missed=named, out=out, advice=_(SEARCH_ADVICE_SAID)))
+        raise DeckgenError(said.format(count=result.attempt, missed=named, out=out, advice=_(SEARCH_ADVICE)))
     emit(dump_cleariosity(result.deck, made_by), out)
     if games == 0:
         from deckgen.games.cleariosity.criteria_registry import PLAY_CRITERIA

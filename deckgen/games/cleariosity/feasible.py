@@ -19,11 +19,8 @@ from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_
 from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.model import CELLS_PER_CARD, Tier
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS
-from deckgen.i18n import N_, _, decimal_g, language, ngettext, percent
+from deckgen.i18n import _, decimal_g, language, ngettext, percent
 
-#: :data:`deckgen.errors.RULED_OUT`, marked for translation here, where design says it.
-RULED_OUT_SAID = N_("no deck can meet this spec")
-assert RULED_OUT_SAID == RULED_OUT
 #: The criterion a reason ends with, in brackets, in any language: "[criterion 16]", "[Kriterium 16]".
 CRITERION = re.compile(r"\[[^\[\]\d]*(\d+)\]\s*$")
 
@@ -52,7 +49,7 @@ def in_one_line(reasons: Sequence[str]) -> str:
         # The same English for one more as for several: a language may say them apart.
         more = ngettext(" (and {count} more: {which})", " (and {count} more: {which})", len(reasons) - 1)
         more = more.format(count=len(reasons) - 1, which=which.format(criteria=named))
-    return _("{ruled_out}: {reason}{more}").format(ruled_out=_(RULED_OUT_SAID), reason=reasons[0], more=more)
+    return _("{ruled_out}: {reason}{more}").format(ruled_out=_(RULED_OUT), reason=reasons[0], more=more)
 
 
 def ruled_out(tiers: Sequence[Tier], counts: Sequence[int], criteria: Criteria) -> list[str]:
