@@ -17,9 +17,17 @@ at the few cards already face up, and every newly complete group is found exactl
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
+
+compiled_play: ModuleType | None
+try:  # the same games, compiled (_play.c), where the package was built with a C compiler
+    from deckgen.games.cleariosity import _play as compiled_play
+except ImportError:  # pragma: no cover - installs without a compiler play in Python
+    compiled_play = None
 
 PartnerIndex = list[dict[int, tuple[int, ...]]]
 
@@ -196,8 +204,48 @@ def simulate(
     if card_count == 0 or games == 0:
         stats.games = games
         return stats
-    partners = partner_index(card_count, masks)
     rng = random.Random(seed)
+    count = min(BATCHES, games)
+    batch_games = [games * (number + 1) // count - games * number // count for number in range(count)]
+    engine = compiled()
+    if engine is not None:
+        offsets, members = [0], []
+        for mask in masks:
+            members += [i for i in range(card_count) if mask >> i & 1]
+            offsets.append(len(members))
+        kind_list = list(kinds) if kinds else []
+        totals = engine.simulate(
+            card_count,
+            offsets,
+            members,
+            list(flags),
+            players,
+            batch_games,
+            rng.getstate()[1],
+            list(equations),
+            kind_list,
+            equation_slots,
+            kind_slots,
+        )
+        for played, cards, groups, practising, trivial, needing, repeats, windows, left, counts, distinct in totals:
+            batch = PlayStats(
+                card_count,
+                played,
+                cards_collected=cards,
+                groups_collected=groups,
+                practising=practising,
+                trivial=trivial,
+                left=left,
+                needing_new=needing,
+                equation_counts=counts,
+                repeats=repeats,
+                window_distinct=distinct,
+                windows=windows,
+            )
+            stats.add(batch)
+            stats.batches.append(batch)
+        return stats
+    partners = partner_index(card_count, masks)
     order = list(range(card_count))
     everyone = (1 << card_count) - 1
     recent: list[set[int]] = []
@@ -205,9 +253,8 @@ def simulate(
     # different equations of each kind that makes (kept up to date game by game).
     in_window = [0] * equation_slots
     distinct_now = [0] * kind_slots
-    count = min(BATCHES, games)
-    for number in range(count):
-        batch = empty(games * (number + 1) // count - games * number // count)
+    for played in batch_games:
+        batch = empty(played)
         left_masks: list[int] = []
         for _ in range(batch.games):
             rng.shuffle(order)
@@ -251,6 +298,18 @@ def simulate(
         stats.add(batch)
         stats.batches.append(batch)
     return stats
+
+
+#: Set to 1 to play every game in Python even where the compiled games are built (the two give
+#: the same games; the tests compare them).
+PURE_PYTHON_VARIABLE = "DECKGEN_PURE_PYTHON"
+
+
+def compiled() -> ModuleType | None:
+    """The compiled games (``_play.c``), or None where they are not built or are turned off."""
+    if compiled_play is None or os.environ.get(PURE_PYTHON_VARIABLE) == "1":
+        return None
+    return compiled_play
 
 
 def mean_collected(card_count: int, masks: Sequence[int], players: int, games: int, seed: str | int) -> float:
