@@ -1,8 +1,9 @@
-"""deckgen's one compiled part, for setuptools (everything else is in pyproject.toml).
+"""deckgen's compiled parts, for setuptools (everything else is in pyproject.toml).
 
-The simulated games of Cleariosity Numbers in C (deckgen/games/cleariosity/_play.c): the same
-games as play.py, draw for draw, several times faster. The extension is optional: where no C
-compiler is found the install goes on, and deckgen plays the games in Python.
+Cleariosity's simulated games (deckgen/games/cleariosity/_play.c) and the design search's group
+sums (_groups.c) in C: the same games and counts as play.py and design_index.py, several times
+faster. Both are optional: where no C compiler is found the install goes on, and deckgen runs
+the Python (see deckgen/games/cleariosity/compiled.py).
 """
 
 from setuptools import Extension, setup
@@ -13,6 +14,11 @@ setup(
             "deckgen.games.cleariosity._play",
             sources=["deckgen/games/cleariosity/_play.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "deckgen.games.cleariosity._groups",
+            sources=["deckgen/games/cleariosity/_groups.c"],
+            optional=True,
+        ),
     ]
 )

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.games.cleariosity import play
+from deckgen.games.cleariosity import compiled, play
 from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.groups import find_groups, raw_card
 from deckgen.games.cleariosity.verify import equation_numbers, group_flags
@@ -20,16 +20,16 @@ from deckgen.games.cleariosity.verify import equation_numbers, group_flags
 
 def both(monkeypatch: pytest.MonkeyPatch, *args: object) -> tuple[play.PlayStats, play.PlayStats]:
     """``simulate(*args)`` played in Python, then compiled."""
-    monkeypatch.setenv(play.PURE_PYTHON_VARIABLE, "1")
-    assert play.compiled() is None
+    monkeypatch.setenv(compiled.PURE_PYTHON_VARIABLE, "1")
+    assert compiled.play_engine() is None
     in_python = play.simulate(*args)  # type: ignore[arg-type]
-    monkeypatch.delenv(play.PURE_PYTHON_VARIABLE)
-    assert play.compiled() is not None
+    monkeypatch.delenv(compiled.PURE_PYTHON_VARIABLE)
+    assert compiled.play_engine() is not None
     return in_python, play.simulate(*args)  # type: ignore[arg-type]
 
 
 def test_the_compiled_games_are_built() -> None:
-    assert play.compiled_play is not None, "deckgen/games/cleariosity/_play.c was not built (pip install -e .)"
+    assert compiled.compiled_play is not None, "deckgen/games/cleariosity/_play.c was not built (pip install -e .)"
 
 
 @st.composite
@@ -87,11 +87,11 @@ def test_the_shipped_deck_plays_the_same_games_compiled(monkeypatch: pytest.Monk
 
 
 def test_bad_groups_are_refused_not_played() -> None:
-    assert play.compiled_play is not None
+    assert compiled.compiled_play is not None
     state = play.random.Random(1).getstate()[1]
     with pytest.raises(ValueError, match="fewer than two cards"):
-        play.compiled_play.simulate(3, [0, 1], [0], [0], 2, [5], state, [], [], 0, 0)
+        compiled.compiled_play.simulate(3, [0, 1], [0], [0], 2, [5], state, [], [], 0, 0)
     with pytest.raises(ValueError, match="distinct cards"):
-        play.compiled_play.simulate(3, [0, 2], [2, 1], [0], 2, [5], state, [], [], 0, 0)
+        compiled.compiled_play.simulate(3, [0, 2], [2, 1], [0], 2, [5], state, [], [], 0, 0)
     with pytest.raises(ValueError, match="625"):
-        play.compiled_play.simulate(3, [0, 2], [1, 2], [0], 2, [5], state[:5], [], [], 0, 0)
+        compiled.compiled_play.simulate(3, [0, 2], [1, 2], [0], 2, [5], state[:5], [], [], 0, 0)

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import NamedTuple, NewType
+from typing import NamedTuple, NewType, cast
 
+from deckgen.games.cleariosity.compiled import groups_engine
 from deckgen.games.cleariosity.design_score import PAIR_WEIGHT
 from deckgen.games.cleariosity.groups import equation_table
 from deckgen.games.cleariosity.model import Tier
@@ -138,12 +139,12 @@ class Delta(NamedTuple):
     ``kinds`` maps a group kind (:func:`~.design_index.group_kind`) to how many of the groups
     are of that kind; ``members`` lists the cards that count a three-card group as their own
     (once per group), and ``pair_members`` the same for two-card groups, with the pair's kind
-    (line * codes + code).
+    (line * codes + code). The compiled sums give both as dicts of counts instead of lists.
     """
 
     kinds: dict[int, int]
-    members: list[int]
-    pair_members: list[tuple[int, int]]
+    members: list[int] | dict[int, int]
+    pair_members: list[tuple[int, int]] | dict[tuple[int, int], int]
 
 
 class Change(NamedTuple):
@@ -159,6 +160,9 @@ class Change(NamedTuple):
 
 def _difference(after: Delta, before: Delta | None = None) -> Change:
     """``after`` less ``before`` (nothing, where ``before`` is ``None``), dropping what cancels."""
+    engine = groups_engine()
+    if engine is not None and before is not None and isinstance(after.members, dict):
+        return Change(*engine.difference(after, before))
     kinds = dict(after.kinds)
     members = Counter(after.members)
     pairs = Counter(after.pair_members)
@@ -242,6 +246,8 @@ class GroupIndex:
         # equation on the same line waits on one kind of partner, and is often left over.
         self.pair_kinds: list[dict[int, int]] = [{} for _ in range(total)]
         self.distinct_pairs = [0] * total
+        # The group sums compiled (see compiled.py), which read the index above as it is.
+        self.engine = groups_engine()
         for card in range(total):
             self._index(card)
         self._account(_difference(self._delta(list(range(total)))), 1)
@@ -308,6 +314,21 @@ class GroupIndex:
         card. Summing first is what makes a step cheap: a step touches about 150 groups but
         far fewer kinds, and adding the same totals in another order gives the same figures.
         """
+        if self.engine is not None:
+            return Delta(
+                *self.engine.delta(
+                    list(changed),
+                    list(lines),
+                    self.footprints,
+                    self.singles,
+                    self.dominoes,
+                    self.table,
+                    self.base,
+                    self.codes,
+                    self.colour_rank,
+                    self.counts_at_top,
+                )
+            )
         table = self.table
         base = self.base
         prints = self.footprints
@@ -392,7 +413,7 @@ class GroupIndex:
         rank = self.colour_rank
         base = (code << OPS_BITS | ops_key) << TOP_BITS
         kind = line * self.codes + code
-        kinds, own = delta.kinds, delta.pair_members
+        kinds, own = delta.kinds, cast(list[tuple[int, int]], delta.pair_members)  # the Python's lists
         counts_at_top = self.counts_at_top[ops_key]
         for other in partners:
             if other in earlier:
@@ -423,7 +444,7 @@ class GroupIndex:
         rank = self.colour_rank
         counts_at_top = self.counts_at_top[ops_key]
         per_top = [0] * TIER_BITS_ROOM
-        own = delta.members
+        own = cast(list[int], delta.members)  # the Python's lists
         for first in firsts:
             if first in earlier:
                 continue

@@ -17,17 +17,11 @@ at the few cards already face up, and every newly complete group is found exactl
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 
-compiled_play: ModuleType | None
-try:  # the same games, compiled (_play.c), where the package was built with a C compiler
-    from deckgen.games.cleariosity import _play as compiled_play
-except ImportError:  # pragma: no cover - installs without a compiler play in Python
-    compiled_play = None
+from deckgen.games.cleariosity.compiled import play_engine
 
 PartnerIndex = list[dict[int, tuple[int, ...]]]
 
@@ -207,7 +201,7 @@ def simulate(
     rng = random.Random(seed)
     count = min(BATCHES, games)
     batch_games = [games * (number + 1) // count - games * number // count for number in range(count)]
-    engine = compiled()
+    engine = play_engine()  # the same games, compiled (see compiled.py)
     if engine is not None:
         offsets, members = [0], []
         for mask in masks:
@@ -298,18 +292,6 @@ def simulate(
         stats.add(batch)
         stats.batches.append(batch)
     return stats
-
-
-#: Set to 1 to play every game in Python even where the compiled games are built (the two give
-#: the same games; the tests compare them).
-PURE_PYTHON_VARIABLE = "DECKGEN_PURE_PYTHON"
-
-
-def compiled() -> ModuleType | None:
-    """The compiled games (``_play.c``), or None where they are not built or are turned off."""
-    if compiled_play is None or os.environ.get(PURE_PYTHON_VARIABLE) == "1":
-        return None
-    return compiled_play
 
 
 def mean_collected(card_count: int, masks: Sequence[int], players: int, games: int, seed: str | int) -> float:

@@ -1,0 +1,20 @@
+"""Types of the compiled group sums (``_groups.c``); see :class:`~.design_index.GroupIndex`."""
+
+from collections.abc import Sequence
+
+#: Group kinds, members and pairs, each a dict of counts (see :class:`~.design_index.Delta`).
+Sums = tuple[dict[int, int], dict[int, int], dict[tuple[int, int], int]]
+
+def delta(
+    changed: list[int],
+    lines: list[int],
+    footprints: list[list[tuple[int, tuple[int, int, int]]]],
+    singles: list[list[list[set[int]]]],
+    dominoes: list[dict[int, set[int]]],
+    table: list[tuple[tuple[int, int], ...]],
+    base: int,
+    codes: int,
+    colour_rank: list[int],
+    counts_at_top: list[tuple[bool, ...]],
+) -> Sums: ...
+def difference(after: Sequence[object], before: Sequence[object]) -> Sums: ...
