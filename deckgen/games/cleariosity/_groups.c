@@ -12,6 +12,10 @@
  *   kinds {group kind: groups}, members {card: three-card groups it counts as its own} and
  *   pairs {(card, line * codes + code): two-card groups}.
  * difference(after, before) -> (kinds, members, pairs): after less before, zeros dropped.
+ * account(change, sign, own_count, own_pairs, pair_kinds, distinct_pairs, role_cache, role_of,
+ *         pair_weight, code_shift) -> None
+ *   adds (sign 1) or takes away (-1) a change from every running total, as
+ *   GroupIndex._account does: the cards' own groups and pairs, and each tier's TierStats.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -526,9 +530,240 @@ static PyObject *difference(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NNN)", parts[0], parts[1], parts[2]);
 }
 
+
+/* Integer list items, changed in place (Python ints of any size that fit 64 bits). */
+static int list_add(PyObject *list, Py_ssize_t at, long long step, long long *was) {
+    if (at < 0 || at >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "account: a total's index out of range");
+        return -1;
+    }
+    long long old = PyLong_AsLongLong(PyList_GET_ITEM(list, at));
+    if (old == -1 && PyErr_Occurred()) return -1;
+    if (was != NULL) *was = old;
+    if (!step) return 0;
+    PyObject *now = PyLong_FromLongLong(old + step);
+    if (now == NULL) return -1;
+    PyList_SetItem(list, at, now); /* steals now, drops the old item */
+    return 0;
+}
+
+/* TierStats' scalar totals, in the order kept here while a change is summed. */
+enum { GROUPS, WEIGHTED, SQUARE_SUM, TRIVIAL, WEIGHTED_TRIVIAL, PRACTISING, WEIGHTED_PRACTISING, WEIGHTED_NEEDING,
+       COVERED, SCALARS };
+static const char *scalar_names[SCALARS] = {"groups",     "weighted",   "square_sum",          "trivial",
+                                            "weighted_trivial", "practising", "weighted_practising",
+                                            "weighted_needing", "covered"};
+static PyObject *scalar_keys[SCALARS];
+static PyObject *equations_key, *weighted_equations_key, *weighted_facts_key, *pair_facts_key, *facts_key;
+
+typedef struct {
+    PyObject *stats; /* borrowed: held by the role tuples */
+    PyObject *equations, *weighted_equations, *weighted_facts, *pair_facts, *facts;
+    long long sums[SCALARS];
+} Pending;
+
+static void pending_free(Pending *pending, int count) {
+    for (int i = 0; i < count; i++) {
+        Py_XDECREF(pending[i].equations);
+        Py_XDECREF(pending[i].weighted_equations);
+        Py_XDECREF(pending[i].weighted_facts);
+        Py_XDECREF(pending[i].pair_facts);
+        Py_XDECREF(pending[i].facts);
+    }
+}
+
+static Pending *pending_for(Pending *pending, int *count, PyObject *stats) {
+    for (int i = 0; i < *count; i++)
+        if (pending[i].stats == stats) return &pending[i];
+    if (*count >= TIER_ROOM) {
+        PyErr_SetString(PyExc_ValueError, "account: more tiers than a group kind holds");
+        return NULL;
+    }
+    Pending *fresh = &pending[(*count)++];
+    memset(fresh, 0, sizeof(*fresh));
+    fresh->stats = stats;
+    fresh->equations = PyObject_GetAttr(stats, equations_key);
+    fresh->weighted_equations = PyObject_GetAttr(stats, weighted_equations_key);
+    fresh->weighted_facts = PyObject_GetAttr(stats, weighted_facts_key);
+    fresh->pair_facts = PyObject_GetAttr(stats, pair_facts_key);
+    fresh->facts = PyObject_GetAttr(stats, facts_key);
+    if (fresh->equations == NULL || fresh->weighted_equations == NULL || fresh->weighted_facts == NULL ||
+        fresh->pair_facts == NULL || fresh->facts == NULL)
+        return NULL;
+    if (!PyList_Check(fresh->equations) || !PyList_Check(fresh->weighted_equations) ||
+        !PyList_Check(fresh->weighted_facts) || !PyList_Check(fresh->pair_facts) || !PyList_Check(fresh->facts)) {
+        PyErr_SetString(PyExc_TypeError, "account: a tier's totals are not lists");
+        return NULL;
+    }
+    return fresh;
+}
+
+static int pending_write(Pending *pending, int count) {
+    for (int i = 0; i < count; i++) {
+        for (int k = 0; k < SCALARS; k++) {
+            if (!pending[i].sums[k]) continue;
+            PyObject *old = PyObject_GetAttr(pending[i].stats, scalar_keys[k]);
+            if (old == NULL) return -1;
+            long long value = PyLong_AsLongLong(old);
+            Py_DECREF(old);
+            if (value == -1 && PyErr_Occurred()) return -1;
+            PyObject *now = PyLong_FromLongLong(value + pending[i].sums[k]);
+            if (now == NULL) return -1;
+            int failed = PyObject_SetAttr(pending[i].stats, scalar_keys[k], now);
+            Py_DECREF(now);
+            if (failed < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+static int account_cards(PyObject *members, PyObject *pairs, long long sign, PyObject *own_count,
+                         PyObject *own_pairs, PyObject *pair_kinds, PyObject *distinct_pairs) {
+    Py_ssize_t position = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(members, &position, &key, &value)) {
+        Py_ssize_t member = PyLong_AsSsize_t(key);
+        long long number = PyLong_AsLongLong(value);
+        if (PyErr_Occurred() || list_add(own_count, member, sign * number, NULL) < 0) return -1;
+    }
+    position = 0;
+    while (PyDict_Next(pairs, &position, &key, &value)) {
+        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2) {
+            PyErr_SetString(PyExc_TypeError, "account: a pair's key is not (card, kind)");
+            return -1;
+        }
+        Py_ssize_t member = PyLong_AsSsize_t(PyTuple_GET_ITEM(key, 0));
+        PyObject *kind = PyTuple_GET_ITEM(key, 1);
+        long long step = sign * PyLong_AsLongLong(value);
+        if (PyErr_Occurred() || list_add(own_count, member, step, NULL) < 0 ||
+            list_add(own_pairs, member, step, NULL) < 0)
+            return -1;
+        PyObject *kinds = PyList_GET_ITEM(pair_kinds, member); /* member checked by list_add */
+        if (!PyDict_Check(kinds)) {
+            PyErr_SetString(PyExc_TypeError, "account: a card's pair kinds are not a dict");
+            return -1;
+        }
+        PyObject *had = PyDict_GetItemWithError(kinds, kind);
+        if (had == NULL && PyErr_Occurred()) return -1;
+        long long was = had == NULL ? 0 : PyLong_AsLongLong(had);
+        if (was == -1 && PyErr_Occurred()) return -1;
+        long long now = was + step;
+        if (now) {
+            PyObject *count = PyLong_FromLongLong(now);
+            if (count == NULL || PyDict_SetItem(kinds, kind, count) < 0) {
+                Py_XDECREF(count);
+                return -1;
+            }
+            Py_DECREF(count);
+        } else if (had != NULL && PyDict_DelItem(kinds, kind) < 0) {
+            return -1;
+        }
+        if (!was) {
+            if (list_add(distinct_pairs, member, 1, NULL) < 0) return -1;
+        } else if (!now) {
+            if (list_add(distinct_pairs, member, -1, NULL) < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *account(PyObject *self, PyObject *args) {
+    PyObject *change, *own_count, *own_pairs, *pair_kinds, *distinct_pairs, *role_cache, *role_of;
+    long long sign, pair_weight;
+    long code_shift;
+    if (!PyArg_ParseTuple(args, "OLO!O!O!O!O!OLl", &change, &sign, &PyList_Type, &own_count, &PyList_Type, &own_pairs,
+                          &PyList_Type, &pair_kinds, &PyList_Type, &distinct_pairs, &PyDict_Type, &role_cache,
+                          &role_of, &pair_weight, &code_shift))
+        return NULL;
+    if (!PyTuple_Check(change) || PyTuple_GET_SIZE(change) != 3 || !PyDict_Check(PyTuple_GET_ITEM(change, 0)) ||
+        !PyDict_Check(PyTuple_GET_ITEM(change, 1)) || !PyDict_Check(PyTuple_GET_ITEM(change, 2))) {
+        PyErr_SetString(PyExc_TypeError, "account: a change of three dicts");
+        return NULL;
+    }
+    if (account_cards(PyTuple_GET_ITEM(change, 1), PyTuple_GET_ITEM(change, 2), sign, own_count, own_pairs,
+                      pair_kinds, distinct_pairs) < 0)
+        return NULL;
+    Pending pending[TIER_ROOM];
+    int pending_count = 0;
+    Py_ssize_t position = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(PyTuple_GET_ITEM(change, 0), &position, &key, &value)) {
+        long long kind = PyLong_AsLongLong(key);
+        long long step = sign * PyLong_AsLongLong(value);
+        if (PyErr_Occurred()) goto failed;
+        long long weight = (kind & 1) ? step * pair_weight : step;
+        Py_ssize_t code = (Py_ssize_t)(kind >> (code_shift + 1));
+        PyObject *role_key = PyLong_FromLongLong(kind >> 1);
+        if (role_key == NULL) goto failed;
+        PyObject *tiers = PyDict_GetItemWithError(role_cache, role_key);
+        if (tiers != NULL) {
+            Py_INCREF(tiers);
+        } else if (!PyErr_Occurred()) {
+            tiers = PyObject_CallOneArg(role_of, role_key);
+        }
+        Py_DECREF(role_key);
+        if (tiers == NULL) goto failed;
+        if (!PyTuple_Check(tiers)) {
+            Py_DECREF(tiers);
+            PyErr_SetString(PyExc_TypeError, "account: a group kind's roles are not a tuple");
+            goto failed;
+        }
+        for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(tiers); t++) {
+            PyObject *role = PyTuple_GET_ITEM(tiers, t);
+            if (!PyTuple_Check(role) || PyTuple_GET_SIZE(role) != 4) {
+                PyErr_SetString(PyExc_TypeError, "account: a role is not (stats, trivial, practising, needing)");
+                Py_DECREF(tiers);
+                goto failed;
+            }
+            Pending *stats = pending_for(pending, &pending_count, PyTuple_GET_ITEM(role, 0));
+            int trivial = PyObject_IsTrue(PyTuple_GET_ITEM(role, 1));
+            int practising = PyObject_IsTrue(PyTuple_GET_ITEM(role, 2));
+            int needing = PyObject_IsTrue(PyTuple_GET_ITEM(role, 3));
+            long long old;
+            if (stats == NULL || trivial < 0 || practising < 0 || needing < 0 ||
+                list_add(stats->equations, code, step, NULL) < 0 ||
+                list_add(stats->weighted_equations, code, weight, &old) < 0) {
+                Py_DECREF(tiers);
+                goto failed;
+            }
+            stats->sums[GROUPS] += step;
+            stats->sums[WEIGHTED] += weight;
+            stats->sums[SQUARE_SUM] += weight * (2 * old + weight);
+            if (trivial) {
+                stats->sums[TRIVIAL] += step;
+                stats->sums[WEIGHTED_TRIVIAL] += weight;
+            }
+            if (practising) {
+                stats->sums[PRACTISING] += step;
+                stats->sums[WEIGHTED_PRACTISING] += weight;
+                long long before;
+                if (list_add(stats->weighted_facts, code, weight, NULL) < 0 ||
+                    ((kind & 1) && list_add(stats->pair_facts, code, step, NULL) < 0) ||
+                    list_add(stats->facts, code, step, &before) < 0) {
+                    Py_DECREF(tiers);
+                    goto failed;
+                }
+                if (needing) stats->sums[WEIGHTED_NEEDING] += weight;
+                if (!before)
+                    stats->sums[COVERED] += 1;
+                else if (!(before + step))
+                    stats->sums[COVERED] -= 1;
+            }
+        }
+        Py_DECREF(tiers);
+    }
+    if (pending_write(pending, pending_count) < 0) goto failed;
+    pending_free(pending, pending_count);
+    Py_RETURN_NONE;
+failed:
+    pending_free(pending, pending_count);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"delta", delta, METH_VARARGS, "The groups through the changed cards, summed (see GroupIndex._delta)."},
     {"difference", difference, METH_VARARGS, "after less before, zeros dropped (see design_index._difference)."},
+    {"account", account, METH_VARARGS, "Add or take away a change from the running totals (see GroupIndex._account)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -536,4 +771,18 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_groups",
                                     "The design search's group look-up, compiled (see design_index.py).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__groups(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__groups(void) {
+    for (int k = 0; k < SCALARS; k++) {
+        scalar_keys[k] = PyUnicode_InternFromString(scalar_names[k]);
+        if (scalar_keys[k] == NULL) return NULL;
+    }
+    equations_key = PyUnicode_InternFromString("equations");
+    weighted_equations_key = PyUnicode_InternFromString("weighted_equations");
+    weighted_facts_key = PyUnicode_InternFromString("weighted_facts");
+    pair_facts_key = PyUnicode_InternFromString("pair_facts");
+    facts_key = PyUnicode_InternFromString("facts");
+    if (equations_key == NULL || weighted_equations_key == NULL || weighted_facts_key == NULL ||
+        pair_facts_key == NULL || facts_key == NULL)
+        return NULL;
+    return PyModule_Create(&module);
+}

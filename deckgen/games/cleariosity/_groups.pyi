@@ -1,6 +1,6 @@
 """Types of the compiled group sums (``_groups.c``); see :class:`~.design_index.GroupIndex`."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 #: Group kinds, members and pairs, each a dict of counts (see :class:`~.design_index.Delta`).
 Sums = tuple[dict[int, int], dict[int, int], dict[tuple[int, int], int]]
@@ -18,3 +18,15 @@ def delta(
     counts_at_top: list[tuple[bool, ...]],
 ) -> Sums: ...
 def difference(after: Sequence[object], before: Sequence[object]) -> Sums: ...
+def account(
+    change: Sequence[object],
+    sign: int,
+    own_count: list[int],
+    own_pairs: list[int],
+    pair_kinds: list[dict[int, int]],
+    distinct_pairs: list[int],
+    role_cache: dict[int, tuple[object, ...]],
+    role_of: Callable[[int], tuple[object, ...]],
+    pair_weight: int,
+    code_shift: int,
+) -> None: ...

@@ -482,6 +482,20 @@ class GroupIndex:
 
     def _account(self, change: Change, sign: int) -> None:
         """Add (``sign`` 1) or take away (-1) a change from every running total."""
+        if self.engine is not None:
+            self.engine.account(
+                change,
+                sign,
+                self.own_count,
+                self.own_pairs,
+                self.pair_kinds,
+                self.distinct_pairs,
+                self.role_cache,
+                self._role,
+                PAIR_WEIGHT,
+                CODE_SHIFT,
+            )
+            return
         count = self.own_count
         for member, number in change.members.items():
             count[member] += sign * number
