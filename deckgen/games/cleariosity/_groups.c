@@ -16,6 +16,7 @@
  *         pair_weight, code_shift) -> None
  *   adds (sign 1) or takes away (-1) a change from every running total, as
  *   GroupIndex._account does: the cards' own groups and pairs, and each tier's TierStats.
+ * largest(at, values) -> max(values[i] for i in at), for the score's commonest equation and fact.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -760,9 +761,41 @@ failed:
     return NULL;
 }
 
+/* max(values[i] for i in at): the largest running total at these codes (the score reads it
+ * for the commonest equation and fact of each tier every step). */
+static PyObject *largest(PyObject *self, PyObject *args) {
+    PyObject *at, *values;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &at, &PyList_Type, &values)) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(at), size = PyList_GET_SIZE(values);
+    if (!count) {
+        PyErr_SetString(PyExc_ValueError, "largest: no codes to look at");
+        return NULL;
+    }
+    PyObject *best = NULL;
+    long long best_value = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t index = PyLong_AsSsize_t(PyTuple_GET_ITEM(at, i));
+        if (index == -1 && PyErr_Occurred()) return NULL;
+        if (index < 0 || index >= size) {
+            PyErr_SetString(PyExc_IndexError, "largest: a code out of range");
+            return NULL;
+        }
+        PyObject *item = PyList_GET_ITEM(values, index);
+        long long value = PyLong_AsLongLong(item);
+        if (value == -1 && PyErr_Occurred()) return NULL;
+        if (best == NULL || value > best_value) {
+            best = item;
+            best_value = value;
+        }
+    }
+    Py_INCREF(best);
+    return best;
+}
+
 static PyMethodDef methods[] = {
     {"delta", delta, METH_VARARGS, "The groups through the changed cards, summed (see GroupIndex._delta)."},
     {"difference", difference, METH_VARARGS, "after less before, zeros dropped (see design_index._difference)."},
+    {"largest", largest, METH_VARARGS, "The largest entry of a list at the given indices."},
     {"account", account, METH_VARARGS, "Add or take away a change from the running totals (see GroupIndex._account)."},
     {NULL, NULL, 0, NULL},
 };

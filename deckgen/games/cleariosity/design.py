@@ -55,9 +55,11 @@ from collections.abc import Callable, Generator
 from concurrent.futures import Future, wait
 from contextlib import closing
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 
 from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
+from deckgen.games.cleariosity.compiled import groups_engine
 from deckgen.games.cleariosity.criteria_registry import fact_pair_ops
 from deckgen.games.cleariosity.design_index import LINES, Change, GroupIndex
 from deckgen.games.cleariosity.design_moves import propose
@@ -131,11 +133,16 @@ def tier_role(tier: Tier) -> int:
     return max(ROLE_OF_OPERATION[op] for op in tier.adds)
 
 
-def _picker(codes: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
-    """A function giving the entries of a list at ``codes``, as a tuple (fast, in C)."""
+def _largest_at(codes: list[int]) -> Callable[[list[int]], int]:
+    """A function giving the largest entry of a list at ``codes`` (compiled where built, else
+    itemgetter and max, both in C): the score reads a tier's commonest equation and fact so."""
+    engine = groups_engine()
+    if engine is not None:
+        return partial(engine.largest, tuple(codes))
     if len(codes) > 1:
-        return itemgetter(*codes)
-    return lambda values: tuple(values[code] for code in codes)
+        picker = itemgetter(*codes)
+        return lambda values: max(picker(values))
+    return lambda values: max(values[code] for code in codes)
 
 
 #: A move's undo record: each touched card's old cells, and a moved triple's (number, line, fact).
@@ -201,7 +208,7 @@ class DeckSearch(GroupIndex):
         base = self.base
         # Every equation code a group can have: the running totals by code are zero elsewhere,
         # so their largest entry is read from these alone (a tenth as many look-ups as codes).
-        self.equation_picker = _picker(
+        self.largest_equation = _largest_at(
             sorted({(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.table[a * base + b]})
         )
         limits = goal.criteria
@@ -223,7 +230,7 @@ class DeckSearch(GroupIndex):
             [code for code, fact in zip(codes, facts, strict=True) if tier.reading(fact) in fact_pair_ops(tier)]
             for tier, codes, facts in zip(self.tiers, self.fact_codes, self.goal_facts, strict=True)
         ]
-        self.fact_pickers = [_picker(codes) for codes in self.fact_codes]
+        self.largest_fact = [_largest_at(codes) for codes in self.fact_codes]
         # Planting whole two-card groups (see design_moves.propose_plant): for numbers past 9
         # only, where a changed number seldom makes a group.
         self.plant_rate = settings.plant_rate if base > 10 else 0.0

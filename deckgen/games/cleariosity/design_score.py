@@ -77,19 +77,19 @@ def card_terms(search: DeckSearch) -> tuple[float, float]:
 def tier_terms(search: DeckSearch, missed: float) -> float:
     """Each tier's shares, commonest equation and facts, added to ``missed``."""
     s = search.settings
-    pick_equations = search.equation_picker
+    largest_equation = search.largest_equation
     for tier_number, stats in enumerate(search.stats):
         groups = stats.groups or 1
         weighted = stats.weighted or 1
         missed += max(0.0, stats.trivial - s.trivial_target * groups) * s.trivial_weight
         missed += max(0.0, stats.weighted_trivial - s.trivial_target * weighted) / PAIR_WEIGHT
         missed += max(0.0, s.practice_target[tier_number] * weighted - stats.weighted_practising) / PAIR_WEIGHT
-        missed += max(0.0, max(pick_equations(stats.equations)) - s.max_equation_share * groups) * (
+        missed += max(0.0, largest_equation(stats.equations) - s.max_equation_share * groups) * (
             s.equation_share_weight
         )
         missed += s.uncovered_fact_weight * max(0, search.facts_needed[tier_number] - stats.covered)
         if search.fact_share_capped[tier_number] and stats.practising:
-            top = max(search.fact_pickers[tier_number](stats.facts))
+            top = search.largest_fact[tier_number](stats.facts)
             missed += max(0.0, top - s.fact_share_target * stats.practising)
         missed += variety_terms(search, tier_number, stats, weighted)
     return missed
@@ -106,7 +106,7 @@ def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weight
     equations = stats.weighted_equations
     steer = search.steer[tier_number]
     top_limit = s.top_equation_target * steer.top * weighted * search.top_room[tier_number]
-    missed += s.variety_weight * max(0.0, max(search.equation_picker(equations)) - top_limit) / PAIR_WEIGHT
+    missed += s.variety_weight * max(0.0, search.largest_equation(equations) - top_limit) / PAIR_WEIGHT
     # The squared shares sum to one over the number of equally common equations play meets.
     square_limit = s.square_target[tier_number] * steer.square * weighted * weighted * search.repeat_room[tier_number]
     missed += s.square_weight[tier_number] * max(0.0, stats.square_sum - square_limit) / (weighted * PAIR_WEIGHT)
@@ -117,7 +117,7 @@ def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weight
         return missed
     codes = search.fact_codes[tier_number]
     shares = stats.weighted_facts
-    top = max(search.fact_pickers[tier_number](shares))
+    top = search.largest_fact[tier_number](shares)
     top_fact_limit = s.top_fact_target * steer.top_fact * practising
     missed += s.variety_weight * max(0.0, top - top_fact_limit) / PAIR_WEIGHT
     if search.criteria.tiers[tier_number].min_fact_pairs:
