@@ -58,8 +58,8 @@ from dataclasses import dataclass
 from functools import partial
 from operator import itemgetter
 
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.compiled import groups_engine
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
 from deckgen.games.cleariosity.criteria_registry import fact_pair_ops
 from deckgen.games.cleariosity.design_index import LINES, Change, GroupIndex
 from deckgen.games.cleariosity.design_moves import propose

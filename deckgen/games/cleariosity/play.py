@@ -205,7 +205,10 @@ def simulate(
     if engine is not None:
         offsets, members = [0], []
         for mask in masks:
-            members += [i for i in range(card_count) if mask >> i & 1]
+            while mask:  # the group's cards, lowest first
+                low = mask & -mask
+                members.append(low.bit_length() - 1)
+                mask ^= low
             offsets.append(len(members))
         kind_list = list(kinds) if kinds else []
         totals = engine.simulate(
