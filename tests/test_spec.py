@@ -869,3 +869,33 @@ def test_a_broken_spec_or_deck_file_is_refused_in_the_language_spoken(tmp_path: 
         with pytest.raises(DeckgenError) as raised:
             load_cleariosity(deck)
         assert str(raised.value) == _(bad_grid).format(path=deck, card="G01", problem=_(rows))
+
+
+def test_criterion_14_grows_with_what_even_play_repeats_and_keeps_the_standard_line(tmp_path: Path) -> None:
+    """10 % at every standard tier (even play repeats less there than at green's 9.4 %); 10 % x
+    the even-play share over 9.4 % where more cards in play meet fewer equations; never below
+    the numbers' own scale."""
+    from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, equations, even_repeats
+
+    assert [t.max_repeats for t in STANDARD_CRITERIA.tiers] == [0.1, 0.1, 0.1, 0.1]
+    assert [t.max_repeats for t in load_spec("standard").criteria_for().tiers] == [0.1, 0.1, 0.1, 0.1]
+    green = even_repeats(12, 55)
+    assert round(green, 4) == 0.0942
+    assert even_repeats(12, 55) > max(even_repeats(18, 110), even_repeats(24, 152), even_repeats(30, 184))
+    # Every product of the 2-9 tables on 96 cards: 17 % of 48 collections repeat under even play.
+    tables = STANDARD_TEXT.split("[[tiers]]")[0].replace('numbers = "0-9"', 'numbers = "2-81"\nfactors = "2-9"')
+    tier = '[[tiers]]\nname = "{name}"\ncolour = "{name}"\ncards = {cards}\nadds = ["x"]\nfactors = "{factors}"\n'
+    text = tables + "".join(
+        tier.format(name=name, cards=cards, factors=factors)
+        for name, cards, factors in (("green", 30, "2-5"), ("yellow", 30, "2-7"), ("purple", 36, "2-9"))
+    )
+    spec = load_spec(spec_with(text, tmp_path))
+    lines = [t.max_repeats for t in spec.criteria_for().tiers]
+    numbers = spec.numbers_at(2)
+    assert equations(("*",), numbers) == 120
+    assert round(even_repeats(48, 120), 3) == 0.173
+    assert lines[2] == pytest.approx(0.1 * even_repeats(48, 120) / green)
+    assert [round(line, 3) for line in lines] == [0.28, 0.215, 0.184]
+    # The shipped times presets keep at least the line their numbers gave them.
+    assert [round(t.max_repeats, 3) for t in load_spec("times-6-8").criteria_for().tiers] == [0.467, 0.426]
+    assert all(t.max_repeats >= t.max_top_equation for t in load_spec("times-2-4").criteria_for().tiers)

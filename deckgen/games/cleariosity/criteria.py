@@ -222,6 +222,39 @@ def variety_scale(ops: tuple[str, ...], numbers: Sequence[int]) -> float:
     return max(1.0, equations(ops, range(10)) / equations(ops, numbers))
 
 
+def even_repeats(collections: float, equations: int) -> float:
+    """The share of a game's collections that repeat an equation of the same game when every
+    one of ``equations`` comes up equally often: what even play cannot avoid (criterion 14)."""
+    if collections <= 0 or equations <= 0:
+        return 0.0
+    distinct = equations * (1 - (1 - 1 / equations) ** collections)
+    return 1 - distinct / collections
+
+
+#: Criterion 14's reference: the standard green tier, 24 cards in play (at most 12 collections a
+#: game) over the 55 additions of 0-9, where 9.4 % of collections would repeat an equation even
+#: if every one came up equally often; its line is 10 %.
+STANDARD_REPEAT_CARDS = 24
+
+
+def repeat_scale(ops: tuple[str, ...], numbers: Sequence[int], in_play: int | None) -> float:
+    """How much more often a collection may repeat an equation of the same game than in the
+    standard deck (criterion 14), from a principle: as much more as even play would repeat.
+
+    A tier whose cards in play (``in_play``; a game makes at most half as many collections)
+    meet few equations repeats some even when play is even: the 96 cards of the 2-9 times
+    tables make up to 48 collections a game over 120 products, and 17 % of them would repeat one.
+    Its line is the standard's 10 % times that share over the standard green tier's (9.4 %),
+    and never less than :func:`variety_scale` gives. Every tier of the standard deck repeats
+    less than its green when play is even (7 % to 7.5 %), so its lines stay at 10 %.
+    """
+    scale = variety_scale(ops, numbers)
+    if not in_play:
+        return scale
+    standard = even_repeats(STANDARD_REPEAT_CARDS / 2, equations(("+",), range(10)))
+    return max(scale, even_repeats(in_play / 2, equations(ops, numbers)) / standard)
+
+
 def default_tier_criteria(
     new_ops: tuple[str, ...],
     numbers: Sequence[int],
@@ -229,6 +262,7 @@ def default_tier_criteria(
     ops: tuple[str, ...] = (),
     facts: dict[str, int] | None = None,
     cards: int | None = None,
+    in_play: int | None = None,
 ) -> TierCriteria:
     """A tier's thresholds when its spec names none: from the operations it brings in, and
     (criteria 12 and 14) from all the operations in play there, ``ops``.
@@ -237,9 +271,11 @@ def default_tier_criteria(
     standard deck's thresholds. The first tier, where every class starts, collects 91 %
     (a point given for variety, as in the standard deck) and has no practice line of its own.
     The lines on the commonest equation and on repeats (10 % in the standard deck) scale with
-    :func:`variety_scale`, up to one half.
+    :func:`variety_scale`, and repeats also with :func:`repeat_scale` (``in_play``: the cards
+    in play at the tier), up to one half.
     """
     scale = variety_scale(ops or new_ops, numbers)
+    repeats = repeat_scale(ops or new_ops, numbers, in_play)
     total = facts if facts is not None else {op: len(op_facts(op, numbers)) for op in new_ops}
     covered = sum(round(FACT_COVER[op] * total[op]) for op in new_ops)
     met = sum(round(FACTS_MET[op] * total[op]) for op in new_ops if op in FACTS_MET)
@@ -257,7 +293,7 @@ def default_tier_criteria(
         min_fact_per_game=rare_fact_line(practice or PRACTICE["*"], rare_facts) if rare else 0.0,
         min_distinct_facts=met,
         max_top_equation=min(0.5, 0.10 * scale),
-        max_repeats=min(0.5, 0.10 * scale),
+        max_repeats=min(0.5, 0.10 * repeats),
     )
 
 
@@ -265,7 +301,12 @@ def default_tier_criteria(
 STANDARD_CRITERIA = Criteria(
     tiers=tuple(
         default_tier_criteria(
-            (op,), range(10), first=op == "+", ops=("+", "-", "*", "/")[: rank + 1], cards=STANDARD_COUNTS[tier]
+            (op,),
+            range(10),
+            first=op == "+",
+            ops=("+", "-", "*", "/")[: rank + 1],
+            cards=STANDARD_COUNTS[tier],
+            in_play=sum(STANDARD_COUNTS[earlier] for earlier in STANDARD_TIERS[: rank + 1]),
         )
         for rank, (op, tier) in enumerate(zip(("+", "-", "*", "/"), STANDARD_TIERS, strict=True))
     )

@@ -54,7 +54,7 @@ import random
 from collections.abc import Callable, Generator
 from concurrent.futures import Future, wait
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from operator import itemgetter
 
@@ -252,7 +252,11 @@ class DeckSearch(GroupIndex):
         # Where the criteria allow an equation to come up more often than in the standard deck
         # (fewer numbers, fewer equations), the variety targets give the same room.
         self.top_room = [own.max_top_equation / STANDARD_VARIETY for own in limits.tiers]
-        self.repeat_room = [own.max_repeats / STANDARD_VARIETY for own in limits.tiers]
+        # Repeats within a game: design aims under the line on the commonest equation where
+        # verify's line is looser (it also grows with the cards in play, see criteria.repeat_scale),
+        # so a larger deck's games repeat no more than its numbers alone would allow.
+        self.repeat_lines = [min(own.max_repeats, own.max_top_equation) for own in limits.tiers]
+        self.repeat_room = [line / STANDARD_VARIETY for line in self.repeat_lines]
 
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:
@@ -343,7 +347,8 @@ class DeckSearch(GroupIndex):
                     worst[card] = max(worst[card], share)
             misses += len(quick_report(deck, tier, groups, played, limits).failures())
             own = limits.tiers[number]
-            steer_variety(self.steer[number], s, tier, own, limits, played, kinds)
+            aimed = replace(own, max_repeats=self.repeat_lines[number])
+            steer_variety(self.steer[number], s, tier, aimed, limits, played, kinds)
             if own.focus:
                 steer_focus(self.steer[number], s, tier, own, played, names, kinds)
         # The deck as it stands is a candidate: those that missed the fewest criteria in these

@@ -280,6 +280,7 @@ class DeckSpec:
                 ops=self.operations(number),
                 facts={op: len(self.new_facts(number, op)) for op in new},
                 cards=tier.cards,
+                in_play=sum(earlier.cards for earlier in self.tiers[: number + 1]),
             )
             own = replace(own, focus=self.focus_facts(number))
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
