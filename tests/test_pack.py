@@ -201,3 +201,22 @@ def test_levels_and_players_table_counts_this_decks_turn_ups(pack_text: str) -> 
         cards = len(deck.tier_cards(tier))
         row = f"{tier.name.capitalize()} level ({cards} cards) " + " ".join(str(cards // n) for n in (2, 3, 4))
         assert row in flat
+
+
+def test_nested_tables_are_said_as_a_teacher_says_them() -> None:
+    """The times tables to 9 x 9 nest (to 5 x 5, to 7 x 7, to 9 x 9): each level says its
+    tables once, from the first fact to the last, not the cards' marks one after another."""
+    from deckgen.games.cleariosity.game import PRESET_FILES
+    from deckgen.games.cleariosity.pack import levels
+    from deckgen.i18n import speaking
+
+    deck = load_cleariosity(PRESET_FILES["times-2-9"])
+    with speaking("en"):
+        rows = levels(deck)
+    assert [row[2] for row in rows] == [
+        "multiplying, tables 2 × 2 to 5 × 5 (×)",
+        "multiplying, tables 2 × 2 to 7 × 7 (×)",
+        "multiplying, tables 2 × 2 to 9 × 9 (×)",
+    ]
+    with speaking("de"):
+        assert levels(deck)[1][2] == "Multiplizieren, Reihen 2 × 2 bis 7 × 7 (×)"  # the deck's signs

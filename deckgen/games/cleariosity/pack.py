@@ -7,6 +7,7 @@ partition), as pictures of the stacked cards drawn from the printed card faces.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
@@ -163,6 +164,31 @@ def players_text(deck: Deck) -> str:
     return _("{counts} players").format(counts=joined([str(n) for n in counts]))
 
 
+def tables_words(tiers: list[Tier], deck: Deck) -> list[str]:
+    """The times tables of these tiers (each with tables of its own) as a teacher says them.
+
+    Tables that run from the same first fact, each holding the one before (2 × 2 to 5 × 5, then
+    to 7 × 7), are said once, as the largest: "2 × 2 to 7 × 7" for a level of both. Other
+    tables are said as the cards mark them ("× 6-9")."""
+    square = [t.factors for t in tiers if t.factors.rows == t.factors.times and _runs(t.factors.rows)]
+    if (
+        tiers
+        and len(square) == len(tiers)
+        and all(
+            set(inner.rows) <= set(outer.rows) and inner.rows[0] == outer.rows[0] for inner, outer in pairwise(square)
+        )
+    ):
+        low, high = square[-1].rows[0], square[-1].rows[-1]
+        times = deck.signs.of("*")
+        return [_("{low} to {high}").format(low=f"{low} {times} {low}", high=f"{high} {times} {high}")]
+    return [f"{table_signs(t, deck.signs)} {t.label}" for t in tiers]
+
+
+def _runs(numbers: tuple[int, ...]) -> bool:
+    """Whether the numbers run without a gap, lowest first (6, 7, 8)."""
+    return bool(numbers) and list(numbers) == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
 def levels(deck: Deck) -> list[tuple[str, str, str]]:
     """Each level of this deck: the colours in play, their cards, and the operations in words."""
     present = list(deck.present())
@@ -173,7 +199,7 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         ops = tier.ops()
         signs = " ".join(deck.signs.of(op) for op in ops)
         doing = _("all four operations") if len(ops) == 4 else joined([_(words.OPERATION_WORDS[op]) for op in ops])
-        tables = [f"{table_signs(t, deck.signs)} {t.label}" for t in tier.tiers() if t.label]
+        tables = tables_words([t for t in tier.tiers() if t.label], deck)
         if tables:
             doing = _("{doing}, tables {tables}").format(doing=doing, tables=", ".join(tables))
         cards = counted("{count} card", "{count} cards", len(deck.tier_cards(tier)))
