@@ -220,3 +220,33 @@ def test_nested_tables_are_said_as_a_teacher_says_them() -> None:
     ]
     with speaking("de"):
         assert levels(deck)[1][2] == "Multiplizieren, Reihen 2 × 2 bis 7 × 7 (×)"  # the deck's signs
+
+
+def test_the_times_tables_pack_explains_its_marks_and_gives_the_largest_level_more_room() -> None:
+    """The small "× 2-5" beside a sign is explained with the tables it means, an equation its
+    cards make outside them is named (it counts too), and the class against the deck may leave
+    6 cards at a level of 96 (simulated play leaves about 6 there), 4 at 60, 2 at 30."""
+    from deckgen.games.cleariosity.game import PRESET_FILES
+    from deckgen.games.cleariosity.groups import find_groups, raw_card
+    from deckgen.games.cleariosity.model import within_tables
+    from deckgen.games.cleariosity.pack import larger_levels, outside_tables, tables_note
+    from deckgen.i18n import speaking
+
+    deck = load_cleariosity(PRESET_FILES["times-2-9"])
+    with speaking("en"):
+        (note,) = tables_note(deck)
+        assert "× 2-5 on the green cards means 2 × 2 to 5 × 5" in note.text
+        outside = outside_tables(deck, deck.tiers[0])
+        assert f"such as {outside} at the green level" in note.text
+        assert (
+            larger_levels(deck) == " (at most 4 at the yellow level and 6 at the purple level, which have more cards)"
+        )
+        standard = load_cleariosity()
+        assert tables_note(standard) == []
+        assert larger_levels(standard) == " (at most 4 at the purple and orange levels, which have more cards)"
+    # The equation named is one the green cards make, and lies outside green's tables.
+    a, b, c = (int(part) for part in outside.replace("×", " ").replace("=", " ").split())
+    green = deck.tier_cards(deck.tiers[0])
+    made = {g.values for g in find_groups([raw_card(card) for card in green], deck.tiers[0].ops())}
+    assert (a, b, c) in made and a * b == c
+    assert not within_tables((a, b, c), "*", deck.tiers[0].factors)

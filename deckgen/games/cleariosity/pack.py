@@ -11,7 +11,8 @@ from itertools import pairwise
 
 from deckgen.games.cleariosity import pack_text as words
 from deckgen.games.cleariosity.faces import CleariosityGeometry
-from deckgen.games.cleariosity.model import TABLE_OPS, Card, Deck, Tier
+from deckgen.games.cleariosity.groups import find_groups, raw_card
+from deckgen.games.cleariosity.model import TABLE_OPS, Card, Deck, Tier, within_tables
 from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, describe
 from deckgen.games.cleariosity.spec import load_spec
@@ -41,22 +42,21 @@ PICTURE_COLUMN = 44.0
 #: The colours a spec may give its levels: a level named after its colour is named in the pack's language.
 COLOUR_WORDS = (N_("green"), N_("yellow"), N_("purple"), N_("orange"), N_("blue"), N_("red"))
 
-#: Cards in play past which a level counts as larger in the co-operative variant.
+#: Cards in play past which a level counts as larger in the co-operative variant (4 cards may
+#: be left), and past which as larger still (6: the 96 cards of the times tables to 9 × 9 leave
+#: about 6 in simulated play, as the standard deck's 48 and 60 leave about 4).
 LARGER_LEVEL = 36
+LARGEST_LEVEL = 72
 
 
 def rules(deck: Deck) -> list[Block]:
     """The rules as this deck plays them: its card count, its levels and their operations."""
     # Levels of more than 36 cards leave more on the table (measured: purple and orange of the
     # standard deck, 48 and 60 cards), so the co-operative game allows them more.
-    larger = [colour_name(tier) for tier in deck.present() if len(deck.tier_cards(tier)) > LARGER_LEVEL]
-    marks = signs_note(deck)
+    marks = signs_note(deck) + tables_note(deck)
     first = colour_name(deck.present()[0])
     variants = [_(words.CLEARIOSITY_LEVEL_UP).format(first=first)] if len(levels(deck)) > 1 else []
-    variants += [
-        _(text).format(larger=_(words.CLEARIOSITY_LARGER_LEVELS).format(levels=joined(larger)) if larger else "")
-        for text in words.CLEARIOSITY_VARIANTS
-    ]
+    variants += [_(text).format(larger=larger_levels(deck)) for text in words.CLEARIOSITY_VARIANTS]
     return [
         Heading(words.CLEARIOSITY_TITLE),
         Text(
@@ -109,6 +109,55 @@ def underline_note(deck: Deck) -> list[str]:
         return []
     turned = "".join(TURNED_DIGITS[ch] for ch in reversed(str(marked[0])))
     return [_(words.CLEARIOSITY_UNDERLINE).format(example=marked[0], turned=turned)]
+
+
+def larger_levels(deck: Deck) -> str:
+    """The co-operative variant's allowance at the levels with more cards, in words ("" for none):
+    4 cards past 36 in play, 6 past 72."""
+    allowances = []
+    for tier in deck.present():
+        cards = len(deck.tier_cards(tier))
+        if cards > LARGER_LEVEL:
+            allowances.append((colour_name(tier), 6 if cards > LARGEST_LEVEL else 4))
+    if not allowances:
+        return ""
+    if all(count == 4 for _level, count in allowances):
+        return _(words.CLEARIOSITY_LARGER_LEVELS).format(levels=joined([level for level, _count in allowances]))
+    said = [_(words.CLEARIOSITY_ALLOWANCE).format(count=count, level=level) for level, count in allowances]
+    return _(words.CLEARIOSITY_LARGER_ALLOWANCES).format(allowances=joined(said))
+
+
+def tables_note(deck: Deck) -> list[Block]:
+    """For a deck whose colours bring in tables of their own: what the small numbers beside a
+    card's sign mean (the first such colour's, as an example), and an equation outside the
+    tables that its cards make, which counts all the same. Empty for other decks."""
+    marked = [tier for tier in deck.present() if tier.label]
+    if not marked:
+        return []
+    tier = marked[0]
+    said = [
+        _(words.CLEARIOSITY_TABLES_MARK).format(
+            mark=f"{table_signs(tier, deck.signs)} {tier.label}",
+            colour=colour_name(tier),
+            tables=" ".join(tables_words([tier], deck)),
+        )
+    ]
+    outside = outside_tables(deck, tier)
+    if outside:
+        said.append(_(words.CLEARIOSITY_TABLES_OUTSIDE).format(outside=outside, colour=colour_name(tier)))
+    return [Text(" ".join(said))]
+
+
+def outside_tables(deck: Deck, tier: Tier) -> str:
+    """An equation of the tier's own operation that its level's cards make outside its tables
+    ("10 × 2 = 20"), the first in the order groups are found; "" where there is none."""
+    cards = deck.tier_cards(tier)
+    for group in find_groups([raw_card(card) for card in cards], tier.ops()):
+        for op in group.ops:
+            if op in tier.adds and op in TABLE_OPS and not within_tables(group.values, op, tier.factors):
+                a, b, c = group.values
+                return f"{a} {deck.signs.of(op)} {b} = {c}"
+    return ""
 
 
 def table_signs(tier: Tier, signs: Signs) -> str:

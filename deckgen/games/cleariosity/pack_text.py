@@ -103,6 +103,19 @@ CLEARIOSITY_VARIANTS = [
 ]
 #: The co-operative variant's allowance at the larger levels, when the deck has them.
 CLEARIOSITY_LARGER_LEVELS = N_(" (at most 4 at the {levels} levels, which have more cards)")
+#: ... and where the largest levels allow more than the larger (more than 72 cards in play).
+CLEARIOSITY_LARGER_ALLOWANCES = N_(" (at most {allowances}, which have more cards)")
+CLEARIOSITY_ALLOWANCE = N_("{count} at the {level} level")
+
+#: For a deck whose colours bring in times tables of their own (the cards print them small
+#: beside the sign): what those numbers mean, and that other true equations count too.
+CLEARIOSITY_TABLES_MARK = N_(
+    "The small numbers beside the sign on a card say which tables its colour brings in: {mark} on the "
+    "{colour} cards means {tables}."
+)
+CLEARIOSITY_TABLES_OUTSIDE = N_(
+    "Any true equation in a line counts, also one outside the tables, such as {outside} at the {colour} level."
+)
 
 #: Levels and players: a heading, then one line per level with each player's turn-ups.
 CLEARIOSITY_PLAYERS_INTRO = N_(
