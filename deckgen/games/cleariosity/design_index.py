@@ -160,9 +160,6 @@ class Change(NamedTuple):
 
 def _difference(after: Delta, before: Delta | None = None) -> Change:
     """``after`` less ``before`` (nothing, where ``before`` is ``None``), dropping what cancels."""
-    engine = groups_engine()
-    if engine is not None and before is not None and isinstance(after.members, dict):
-        return Change(*engine.difference(after, before))
     kinds = dict(after.kinds)
     members = Counter(after.members)
     pairs = Counter(after.pair_members)
@@ -564,6 +561,7 @@ class GroupIndex:
         before = self._delta(cards, lines)
         for card in cards:
             self._index(card, lines)
-        change = _difference(self._delta(cards, lines), before)
+        after = self._delta(cards, lines)
+        change = Change(*self.engine.difference(after, before)) if self.engine else _difference(after, before)
         self._account(change, 1)
         return change
