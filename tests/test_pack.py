@@ -235,7 +235,7 @@ def test_the_times_tables_pack_explains_its_marks_and_gives_the_largest_level_mo
     deck = load_cleariosity(PRESET_FILES["times-2-9"])
     with speaking("en"):
         (note,) = tables_note(deck)
-        assert "× 2-5 on the green cards means 2 × 2 to 5 × 5" in note.text
+        assert "×\u00a02-5 on the green cards means 2 × 2 to 5 × 5" in note.text  # one mark, never broken
         outside = outside_tables(deck, deck.tiers[0])
         assert f"such as {outside} at the green level" in note.text
         assert (

@@ -137,7 +137,7 @@ def tables_note(deck: Deck) -> list[Block]:
     tier = marked[0]
     said = [
         _(words.CLEARIOSITY_TABLES_MARK).format(
-            mark=f"{table_signs(tier, deck.signs)} {tier.label}",
+            mark=f"{table_signs(tier, deck.signs)}\u00a0{tier.label}",  # one mark: never broken over lines
             colour=colour_name(tier),
             tables=" ".join(tables_words([tier], deck)),
         )
