@@ -7,7 +7,6 @@ which backend makes which format; the layout and the drawing live elsewhere.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -36,6 +35,7 @@ from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
+from deckgen.replacements import replacement_stem, wanted_ids
 from deckgen.units import PAPER_SIZES, mm_to_pt
 from deckgen.workers import default_workers, run_tasks
 
@@ -115,6 +115,22 @@ class BuildJob:
     def laser(self) -> dict[str, LaserPlan]:
         return {key: d.laser for key, d in self.decks.items() if d.laser is not None}
 
+    def file_stem(self, deck: DeckJob) -> str:
+        """The name a deck's PDF starts with: the game's (a preset's), and for replacement cards,
+        which ones (see :mod:`deckgen.replacements`), so they never replace the class set's file."""
+        options = self.request.options
+        return replacement_stem(deck.game.output_stem(deck.options), options.get("only"), options.get("only_set"))
+
+    @property
+    def pack_file(self) -> str:
+        """The teacher pack's file name; a replacement build's is named after its cards."""
+        return _companion(PACK_PDF, [self.file_stem(d) for d in self.decks.values()], self.request)
+
+    @property
+    def calibration_file(self) -> str:
+        """The calibration sheet's file name; a replacement build's is named after its cards."""
+        return _companion(CALIBRATION_PDF, [self.file_stem(d) for d in self.decks.values()], self.request)
+
     @property
     def pages(self) -> int:
         """Units of work for the progress bar: PDF pages, the pack, laser sheets."""
@@ -125,6 +141,17 @@ class BuildJob:
         if "png" in self.request.formats:
             pages += sum(len(png_faces(d)) + 1 for d in self.decks.values())
         return pages
+
+
+def replacing(request: BuildRequest) -> bool:
+    """Whether the build prints replacement cards (``--only``, ``--only-set``) rather than whole sets."""
+    return request.options.get("only") is not None or request.options.get("only_set") is not None
+
+
+def _companion(name: str, stems: Sequence[str], request: BuildRequest) -> str:
+    """The file name of the pack or calibration sheet (``name``) beside decks whose PDFs are named
+    ``stems``: a replacement build's starts with its deck's name (it prints one deck)."""
+    return f"{stems[0]}-{name}" if replacing(request) and stems else name
 
 
 def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
@@ -239,10 +266,11 @@ def _check_places(request: BuildRequest) -> None:
     The same is checked again just before the move, for anything that changed meanwhile."""
     out = request.out
     folders = [name for name in ("svg", "png") if name in request.formats]
-    files = [f"{find_game(key).output_stem(request.options)}.pdf" for key in request.games]
-    files = files if "pdf" in request.formats else []
+    only, only_set = request.options.get("only"), request.options.get("only_set")
+    stems = [replacement_stem(find_game(key).output_stem(request.options), only, only_set) for key in request.games]
+    files = [f"{stem}.pdf" for stem in stems] if "pdf" in request.formats else []
     if "pdf" in request.formats and request.pack:
-        files += [PACK_PDF, CALIBRATION_PDF]
+        files += [_companion(PACK_PDF, stems, request), _companion(CALIBRATION_PDF, stems, request)]
     for folder in folders:
         place = out / folder
         if place.exists() and not place.is_dir():
@@ -291,8 +319,7 @@ def replacement_cards(
         raise DeckgenError(_("{flag} reprints cards of one deck: choose it with --game").format(flag=flag))
     wanted: set[str] | None = None
     if only is not None:
-        # Ids apart by commas or spaces ("G05,Y11", "G05, Y11", "G05 Y11").
-        wanted = {part.upper() for part in re.split(r"[\s,]+", str(only)) if part}
+        wanted = wanted_ids(only)
         if not wanted:
             raise DeckgenError(_("--only: name the cards to print by their ids, e.g. --only G05,Y11"))
         unknown = sorted(wanted - set(ids))
@@ -651,16 +678,16 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
             entries,
             pack_page_size(sheets),
             cmyk,
-            calibration is not None,
+            job.calibration_file if calibration is not None else "",
             command,
             job.request.language,
         )
-        pieces.append((pack, _writer(root / PACK_PDF, progress)))
+        pieces.append((pack, _writer(root / job.pack_file, progress)))
     if calibration is not None:
         pieces.append(
             (
                 partial(_calibration_pdf, calibration, cmyk, command, job.request.language),
-                _writer(root / CALIBRATION_PDF, progress),
+                _writer(root / job.calibration_file, progress),
             )
         )
     for deck in job.decks.values():
@@ -668,9 +695,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         subject = print_subject(deck)
         title = deck.game.cards_phrase
         work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk", command)
-        pieces.append(
-            (work, _writer(root / f"{deck.game.output_stem(deck.options)}.pdf", progress, len(deck.plan.pages)))
-        )
+        pieces.append((work, _writer(root / f"{job.file_stem(deck)}.pdf", progress, len(deck.plan.pages))))
     return pieces
 
 
@@ -705,12 +730,13 @@ def _pack_pdf(
     entries: list[PackingEntry],
     page_size: tuple[float, float],
     cmyk: bool = False,
-    calibration: bool = False,
+    calibration: str = "",
     command: str = "",
     language: str = "en",
 ) -> bytes:
     """The teacher pack, in ``language``: each game's pages (worked out here, in a worker: answer
-    keys take a solver), then the packing list and printing guide."""
+    keys take a solver), then the packing list and printing guide (``calibration``: the file name
+    of the calibration sheet written beside it, if any)."""
     from deckgen.render.pack_pdf import teacher_pack_pdf, text_width
 
     with speaking(language):

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from deckgen import pack_text as words
 from deckgen.i18n import N_, _, decimal_g, language, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Space
-from deckgen.packing import CALIBRATION_PDF, PackingEntry
+from deckgen.packing import PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 
 
-def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibration: bool) -> list[Block]:
-    """The guide's blocks. ``calibration``: the build wrote :data:`CALIBRATION_PDF` for these sheets."""
+def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibration: str) -> list[Block]:
+    """The guide's blocks. ``calibration``: the file name of the calibration sheet the build wrote
+    for these sheets (:data:`~deckgen.packing.CALIBRATION_PDF`, or a replacement build's), or ``""``."""
     # It follows the packing list on the same page: both are read when printing.
     story: list[Block] = [Space(6), Heading(_("Printing guide"))]
     story += [Heading(_("Print at actual size"), 2), Bullets(_actual_size(entries))]
@@ -120,7 +121,7 @@ def _media(entries: Sequence[PackingEntry]) -> list[str]:
     return list(dict.fromkeys(tips))
 
 
-def _two_sided(entries: Sequence[PackingEntry], calibration: bool) -> list[str]:
+def _two_sided(entries: Sequence[PackingEntry], calibration: str) -> list[str]:
     edges = {duplex: _(edge) for duplex, edge in words.EDGES.items()}
     shop = [e for e in entries if e.settings.layout == "single" and e.settings.bleed]
     home = [e for e in entries if e not in shop]
@@ -138,7 +139,7 @@ def _two_sided(entries: Sequence[PackingEntry], calibration: bool) -> list[str]:
     if offset != (0.0, 0.0):
         tips.append(_(words.OFFSET_APPLIED).format(x=decimal_g(offset[0]), y=decimal_g(offset[1])))
     if calibration:
-        tips.append(_(words.CALIBRATE_SHEET).format(file=CALIBRATION_PDF))
+        tips.append(_(words.CALIBRATE_SHEET).format(file=calibration))
     else:
         tips.append(_(words.CALIBRATE_BY_HAND))
     return tips

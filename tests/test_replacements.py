@@ -73,10 +73,10 @@ def test_a_replacement_that_cannot_be_printed_is_one_line(
 def test_replacements_come_without_the_teacher_pack_unless_asked(tmp_path: Path) -> None:
     assert main(["build", "--game", "cleariosity", "--only", "G05", "--out", str(tmp_path / "a")]) == 0
     assert sorted(p.name for p in (tmp_path / "a").iterdir() if not p.name.startswith(".")) == [
-        "cleariosity-numbers.pdf"
+        "cleariosity-numbers-replacements-G05.pdf"
     ]
     assert main(["build", "--game", "cleariosity", "--only", "G05", "--pack", "--out", str(tmp_path / "b")]) == 0
-    assert (tmp_path / "b" / "teacher-pack.pdf").is_file()
+    assert (tmp_path / "b" / "cleariosity-numbers-replacements-G05-teacher-pack.pdf").is_file()
 
 
 @pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
@@ -108,3 +108,90 @@ def test_ids_may_be_apart_by_spaces_or_commas(tmp_path: Path) -> None:
     spaced = plan(tmp_path, "treenex", only="T03 t17")
     commas = plan(tmp_path, "treenex", only="T03,T17")
     assert [placed(page) for page in spaced.pages] == [placed(page) for page in commas.pages]
+
+
+# -- files of their own: a replacement build never touches the class set's files ------------------
+
+
+def placed_forms(path: Path) -> list[list[str]]:
+    """The forms (card faces, set labels) each page of a PDF places, by name, in order."""
+    import re
+
+    from pypdf import PdfReader
+
+    pages = []
+    for page in PdfReader(path).pages:
+        stream = page.get_contents()
+        text = stream.get_data().decode("latin-1") if stream is not None else ""
+        pages.append(re.findall(r"/FormXob\.(F[A-Za-z0-9_]+) Do", text))
+    return pages
+
+
+def user_files(folder: Path) -> dict[str, bytes]:
+    """Every file a teacher sees in a folder (not deckgen's hidden bookkeeping), with its bytes."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "ids", "stem", "card_form"),
+    [
+        ("cleariosity", "G05,Y11", "cleariosity-numbers", "Fcard_"),
+        # Backs printed two-sided: the full build and the replacement each write a calibration sheet.
+        ("treenex", "T17, t03", "treenex", "Ftreenex_T"),
+    ],
+)
+@pytest.mark.parametrize("pack", [False, True])
+def test_a_replacement_build_leaves_the_class_sets_files_as_they_were(
+    tmp_path: Path, game: str, ids: str, stem: str, card_form: str, pack: bool
+) -> None:
+    """Full build, then replacement cards into the same folder (the docs' example has no --out):
+    the class set's PDF, pack and calibration sheet are byte for byte as before, and the
+    replacement cards are in a file named for them."""
+    out = tmp_path / "out"
+    assert main(["build", "--game", game, "--sets", "3", "--out", str(out)]) == 0
+    before = user_files(out)
+    assert f"{stem}.pdf" in before and "teacher-pack.pdf" in before
+    replacement = ["build", "--game", game, "--sets", "3", "--only", ids, "--out", str(out)]
+    assert main(replacement + (["--pack"] if pack else [])) == 0
+    after = user_files(out)
+    assert {name: after.get(name) for name in before} == before, "a file of the class set was changed"
+    wanted = sorted(part.strip().upper() for part in ids.split(","))
+    name = f"{stem}-replacements-{'-'.join(wanted)}"
+    expected = {f"{name}.pdf"} | ({f"{name}-teacher-pack.pdf"} if pack else set())
+    if pack and "calibration.pdf" in before:
+        expected.add(f"{name}-calibration.pdf")
+    assert set(after) - set(before) == expected
+    cards = [form for page in placed_forms(out / f"{name}.pdf") for form in page if form.startswith(card_form)]
+    assert sorted(cards) == sorted(f"{card_form}{card_id.removeprefix('T')}" for card_id in wanted * 3)
+    # A full build again: the replacements are not its files to remove, nor its own to replace.
+    assert main(["build", "--game", game, "--sets", "3", "--out", str(out)]) == 0
+    assert user_files(out) == after
+
+
+def test_a_long_list_of_ids_gives_a_short_file_name_of_its_own(tmp_path: Path) -> None:
+    """Twenty cards named: a file name that stays short, and that differs from another twenty's."""
+    from deckgen.games import game
+
+    deck = game("cleariosity").load(None, {})
+    ids = [card.id for card in deck.cards]
+    names = []
+    for chosen in (ids[:20], ids[:19] + ids[-1:]):
+        out = tmp_path / str(len(names))
+        assert main(["build", "--game", "cleariosity", "--only", ",".join(chosen), "--out", str(out)]) == 0
+        (made,) = user_files(out)
+        assert made.startswith("cleariosity-numbers-replacements-") and len(made) <= 80, made
+        names.append(made)
+    assert names[0] != names[1]
+
+
+def test_one_sets_replacement_is_named_for_that_set(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "--game", "treenex", "--sets", "8", "--only-set", "7", "--out", str(out)]) == 0
+    assert (
+        main(["build", "--game", "treenex", "--sets", "8", "--only-set", "7", "--only", "T03", "--out", str(out)]) == 0
+    )
+    assert set(user_files(out)) == {"treenex-replacements-set-7.pdf", "treenex-replacements-set-7-T03.pdf"}

@@ -369,8 +369,11 @@ def test_replacement_cards_on_the_page_are_the_command_lines(server: Server, tmp
     assert '<details id="replacements" open>' in html and 'value="T03, T17"' in html
     answer = request(server.url + "download", urlencode(settings).encode(), own(server))
     assert answer.status == 200 and answer.headers["Content-Type"] == "application/pdf"
+    # Named for the cards it holds, as on the command line: never like the class set's file.
+    name = "treenex-replacements-T03-T17.pdf"
+    assert answer.headers["Content-Disposition"] == f'attachment; filename="{name}"'
     made = build_with_cli(shlex.split(command)[2:], tmp_path / "cli")
-    assert answer.body == made["treenex.pdf"]
+    assert answer.body == made[name]
     wrong = json.loads(request(server.url + "summary?game=treenex&only=T99").body)
     assert "--only T99: no such card" in wrong["problem"]
 
@@ -437,9 +440,11 @@ def test_replacement_cards_with_the_pack_ticked_come_with_the_pack(server: Serve
     summary = json.loads(request(server.url + "summary?" + urlencode(settings)).body)
     assert summary["command"].endswith("--only T03 --pack"), summary["command"]
     assert "teacher pack" in summary["download_what"]
-    answer = request(server.url + "download", urlencode(settings).encode(), own(server))
+    answer = request(server.url + "download", urlencode({**settings, "sets": "30"}).encode(), own(server))
+    stem = "treenex-replacements-T03"
+    assert answer.headers["Content-Disposition"] == f'attachment; filename="{stem}.zip"'
     with zipfile.ZipFile(io.BytesIO(answer.body)) as bundle:
-        assert {"treenex.pdf", "teacher-pack.pdf"} <= set(bundle.namelist())
+        assert {f"{stem}.pdf", f"{stem}-teacher-pack.pdf", f"{stem}-calibration.pdf"} == set(bundle.namelist())
 
 
 def test_a_laser_option_waits_while_cutting_by_hand(server: Server) -> None:

@@ -319,15 +319,15 @@ def teacher_pack_pdf(
     entries: list[PackingEntry],
     page_size: tuple[float, float] = letter,
     cmyk: bool = False,
-    calibration: bool = False,
+    calibration: str = "",
     keywords: str = "",
 ) -> bytes:
     """The whole pack as PDF bytes (byte-identical for the same inputs).
 
     ``games`` names the games in the pack (for its title); ``sections`` are their pages;
-    ``cmyk``: colours for print shops, every black on K alone; ``calibration``: the build wrote a
-    calibration sheet beside the decks (the guide then points to it); ``keywords``: the command that
-    made it (see :mod:`deckgen.record`).
+    ``cmyk``: colours for print shops, every black on K alone; ``calibration``: the file name of the
+    calibration sheet the build wrote beside the decks, if any (the guide then points to it);
+    ``keywords``: the command that made it (see :mod:`deckgen.record`).
     """
     return _typeset(games, sections, sets, entries, page_size, calibration, Ink(cmyk), keywords)
 
@@ -338,7 +338,7 @@ def _typeset(
     sets: int,
     entries: list[PackingEntry],
     page_size: tuple[float, float],
-    calibration: bool,
+    calibration: str,
     ink: Ink,
     keywords: str = "",
 ) -> bytes:

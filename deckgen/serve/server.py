@@ -25,7 +25,7 @@ from email.policy import HTTP
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from deckgen.errors import DeckgenError, Stopped
@@ -39,6 +39,9 @@ from deckgen.serve.folder import ServerFolder
 from deckgen.serve.jobs import Download, Runner
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
 from deckgen.serve.uploads import MAX_UPLOAD, Uploads, shown_name
+
+if TYPE_CHECKING:
+    from deckgen.build import BuildJob
 
 #: The page's style sheet and script (files of this package), served under /static/.
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
@@ -552,8 +555,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _download(self, choices: PageChoices) -> None:
         upload = self._upload_path(choices)
-        self._prepared(choices)  # a wrong setting is one line here, before any build
-        stem = choices.game_obj.output_stem(choices.direct) + (f"-{choices.sets}-sets" if choices.sets > 1 else "")
+        job = self._prepared(choices)  # a wrong setting is one line here, before any build
+        stem = zip_stem(job, choices.sets)
         download = self.server.runner.build(choices.command_words(), upload, stem)
         self._send_file(download)
 
@@ -563,6 +566,18 @@ class Handler(BaseHTTPRequestHandler):
         paper = choices.direct.get("paper") or choices.paper
         duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
         self._send_file(self.server.runner.calibration(paper, duplex, choices.speaks))
+
+
+def zip_stem(job: BuildJob, sets: int) -> str:
+    """The name of a download of several files: the deck's and the number of sets
+    (``cleariosity-numbers-30-sets``), or for replacement cards the name their files carry
+    (``cleariosity-numbers-replacements-G05-Y11``), never the class set's."""
+    from deckgen.build import replacing
+
+    deck = next(iter(job.decks.values()))
+    if replacing(job.request):
+        return job.file_stem(deck)
+    return job.file_stem(deck) + (f"-{sets}-sets" if sets > 1 else "")
 
 
 def _form_choices(body: bytes) -> PageChoices:
