@@ -21,10 +21,10 @@ from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
-from deckgen.i18n import USUAL_SIGNS, _, counted, speaking
+from deckgen.i18n import USUAL_SIGNS, _, counted, joined, speaking
 from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
-from deckgen.layout.decks import deck_plan, sheet_grid, sheets_each_way
+from deckgen.layout.decks import backs_printed, deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import CardFaces, Face
 from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
 from deckgen.layout.pictures import contact_sheet
@@ -98,6 +98,8 @@ class DeckJob:
     faces: CardFaces
     plan: SheetPlan
     laser: LaserPlan | None = None
+    #: Replacement cards: which it prints, by card id and set number (``None``: every card).
+    keep: Callable[[str, int], bool] | None = None
 
     @property
     def cards(self) -> int:
@@ -229,7 +231,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         faces = game.faces(deck, settings.card, options)
         keep = replacement_cards(request, game, faces.ids, settings.sets)
         plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
-        job = DeckJob(game, deck, settings, options, faces, plan)
+        job = DeckJob(game, deck, settings, options, faces, plan, keep=keep)
         if "svg" in request.formats and plan_lasers:
             paper_grid = sheet_grid(settings) if settings.registration else None
             drawn = game.faces(deck, settings.card, options, laser=True)
@@ -377,6 +379,9 @@ def laser_cards(faces: CardFaces, sets: int) -> list[LaserCard]:
 
 
 def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
+    """Each deck's line of the packing list, and the number of sets the files hold. For replacement
+    cards, the figures are theirs: the cards of each set reprinted, the sets they are for, the
+    sheets they take (see :func:`replacement_figures`)."""
     entries = []
     sets = 1
     for deck in job.decks.values():
@@ -390,25 +395,61 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         sides = _("two-sided") if backs else _("one side")
         if settings.layout == "single":
             media = _("{media}, one card a page").format(media=media)
+        cards, detail, each_way = deck.cards, deck.game.packing_detail(deck.deck), None
+        per_set = None if shared else fronts // settings.sets
+        replacement = ""
+        if deck.keep is None:
+            each_way = sheets_each_way(settings, deck.cards, folded)
+        else:
+            sets, cards, replacement = replacement_figures(deck, deck.keep, job.request.options.get("only_set"))
+            detail = ""
+            # Replacement cards of several sets share sheets, unless backs keep them where a full build puts them.
+            in_place = backs_printed(deck.faces, settings) and not shared
+            per_set = fronts if sets == 1 else fronts // sets if in_place else None
         entries.append(
             PackingEntry(
                 _(deck.game.name),
-                deck.cards,
-                None if shared else fronts // settings.sets,
+                cards,
+                per_set,
                 fronts,
                 sides,
                 media,
-                deck.game.packing_detail(deck.deck),
+                detail,
                 settings,
                 ids=deck.game.ids_of(deck.deck),
                 card_noun=_(deck.game.card_noun),
                 clear_cards=deck.game.clear_cards,
                 two_sided=backs > 0,
                 folded=folded,
-                sheets_each_way=sheets_each_way(settings, deck.cards, folded),
+                sheets_each_way=each_way,
+                replacement=replacement,
             )
         )
     return sets, entries
+
+
+def replacement_figures(deck: DeckJob, keep: Callable[[str, int], bool], only_set: int | None) -> tuple[int, int, str]:
+    """(sets reprinted, cards of each, a sentence saying which) for replacement cards.
+
+    ``--only`` reprints the same cards of every set, ``--only-set`` one set's: each set reprinted
+    has as many cards as the next."""
+    ids, sets = deck.faces.ids, deck.settings.sets
+    printed = {number: [card_id for card_id in ids if keep(card_id, number)] for number in range(1, sets + 1)}
+    printed = {number: kept for number, kept in printed.items() if kept}
+    first, kept = next(iter(printed.items()))
+    total = counted("{count} card", "{count} cards", sum(len(k) for k in printed.values()))
+    named = joined(list(dict.fromkeys(kept)))
+    if only_set is not None and len(kept) == len(ids):
+        which = _("the cards of set {number}, {total} in all").format(number=written(first), total=total)
+    elif only_set is not None:
+        which = _("{ids} of set {number}, {total} in all").format(ids=named, number=written(first), total=total)
+    elif len(printed) > 1:
+        which = _("{ids} of each of the {sets} sets, {total} in all").format(
+            ids=named, sets=written(len(printed)), total=total
+        )
+    else:
+        which = _("{ids}, {total} in all").format(ids=named, total=total)
+    return len(printed), len(kept), _("These sheets hold replacement cards only: {which}.").format(which=which)
 
 
 #: The most cards of one deck a build lays out (sets × cards): keeps peak memory under 300 MB.

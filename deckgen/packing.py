@@ -41,6 +41,9 @@ class PackingEntry:
     folded: bool = False
     #: Sheets the kit takes each way of placing sets ("separate", "shared"; see ``set_sheets``).
     sheets_each_way: dict[str, int] | None = None
+    #: Replacement cards only (``--only``, ``--only-set``): which, in a sentence ("" for whole sets).
+    #: The list's figures are then those of the replacement cards, not of the class set.
+    replacement: str = ""
 
     @property
     def noun(self) -> str:

@@ -195,3 +195,69 @@ def test_one_sets_replacement_is_named_for_that_set(tmp_path: Path) -> None:
         main(["build", "--game", "treenex", "--sets", "8", "--only-set", "7", "--only", "T03", "--out", str(out)]) == 0
     )
     assert set(user_files(out)) == {"treenex-replacements-set-7.pdf", "treenex-replacements-set-7-T03.pdf"}
+
+
+# -- cards with nothing behind them: as few sheets as they fill, and a packing list of them alone ------
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "per_set"),
+    [
+        ("cleariosity", {"sets": 30, "only": "G05,Y11"}, 2),
+        ("treenex", {"sets": 12, "only": "T03 T17 T40", "media": "transparency"}, 3),
+        ("cleariosity", {"sets": 4, "only_set": 3, "set_sheets": "shared"}, 60),
+    ],
+)
+def test_replacements_with_no_backs_go_on_as_few_sheets_as_they_fill(
+    tmp_path: Path, game: str, options: dict[str, object], per_set: int
+) -> None:
+    """Where no back has to land behind its card, a card's place on the sheet does not matter:
+    60 replacement cards on 60 sheets of film wasted 56 of them."""
+    from deckgen.layout.decks import sheet_grid
+
+    deck = prepare(
+        BuildRequest(games=(game,), out=tmp_path / "out", options=dict(options), pack=False), plan_lasers=False
+    ).decks[game]
+    per_sheet = sheet_grid(deck.settings).per_page
+    sets = 1 if "only_set" in options else int(options["sets"])  # type: ignore[call-overload]
+    assert len(deck.plan.pages) == -(-(per_set * sets) // per_sheet)
+    assert all(page.side == "front" for page in deck.plan.pages)
+    # Every sheet but the last is full; the last fills its first places.
+    counts = [sum(1 for p in page.placements if "label" not in p.face) for page in deck.plan.pages]
+    assert counts[:-1] == [per_sheet] * (len(counts) - 1) and 0 < counts[-1] <= per_sheet
+
+
+def pack_text(path: Path) -> str:
+    from tests.pdfcheck import run_tool
+
+    return run_tool("pdftotext", "-layout", str(path), "-")
+
+
+def test_a_replacement_packing_list_states_what_the_pdf_holds(tmp_path: Path) -> None:
+    """--sets 30 --only G05,Y11 --pack: every figure of the packing list is the PDF's (no "60 cards
+    per set" or "210 sheets" of the class set)."""
+    import re
+
+    out = tmp_path / "out"
+    args = ["build", "--game", "cleariosity", "--sets", "30", "--only", "G05,Y11", "--pack", "--out", str(out)]
+    assert main(args) == 0
+    stem = "cleariosity-numbers-replacements-G05-Y11"
+    pages = placed_forms(out / f"{stem}.pdf")
+    cards = [form for page in pages for form in page if form.startswith("Fcard_")]
+    labels = [form for page in pages for form in page if form.startswith("Flabel_")]
+    sets_printed = len(set(labels))
+    per_set = {labels.count(label) for label in set(labels)}
+    assert sets_printed == 30 and per_set == {2} and len(cards) == 60
+    text = pack_text(out / f"{stem}-teacher-pack.pdf")
+    start = text.index("Packing list")
+    listing = text[start : text.index("Printing guide", start)]
+    listing = re.sub(r"\n\s*Page \d+\s*\n", "\n", listing)  # the page's footer is not the list's
+    row = re.search(r"Cleariosity Numbers\s+(\d+)\s+(\w+)\s+(\d+)\s", listing)
+    assert row, listing
+    assert int(row.group(1)) == 2  # cards of each set
+    assert row.group(2) == "shared"  # the sets' replacement cards share sheets
+    assert int(row.group(3)) == len(pages)  # sheets in all
+    # Every figure the list states is one of the PDF's: ids, sets, cards, sheets.
+    figures = re.findall(r"\b\d[\d,]*\b", re.sub(r"\b[A-Z]\d+\b", "", listing))
+    assert sorted(set(figures)) == sorted({"2", str(len(pages)), "30", "60"}), listing
+    assert re.search(r"G05 and Y11 of each of the 30 sets, 60 cards in all", " ".join(listing.split())), listing

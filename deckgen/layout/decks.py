@@ -47,6 +47,12 @@ def sheets_each_way(settings: PrintSettings, cards: int, folded: bool) -> dict[s
     }
 
 
+def backs_printed(faces: CardFaces, settings: PrintSettings) -> bool:
+    """Whether backs are printed (behind the cards, or beside them to fold): replacement cards then
+    keep the places a full build gives them; without, they fill as few sheets as they can."""
+    return faces.backs is not None and settings.duplex != "none"
+
+
 def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
     return cut_guides(grid, settings) + registration_extras(grid, settings)
 
@@ -105,8 +111,10 @@ def deck_plan(
     """A deck's pages: every set starts on a new sheet; with backs and duplex, a page of backs
     after each page of fronts (or, folded, each back beside its card).
 
-    ``keep(card id, set number)``: only the cards it keeps are printed (replacement cards), each
-    in the place a full build gives it; a sheet left with none is left out, with its backs."""
+    ``keep(card id, set number)``: only the cards it keeps are printed (replacement cards). With
+    backs printed, each in the place a full build gives it, so its back lands behind it; a sheet
+    left with none is left out, with its backs. With none, a card's place does not matter: the
+    kept cards, set after set, fill as few sheets as they can."""
     card_w, card_h = settings.card
     if card_w < min_card[0] or card_h < min_card[1]:
         raise DeckgenError(
@@ -127,7 +135,7 @@ def deck_plan(
     backs = None
     if faces.backs is not None:
         backs = [plan.add_face(fit(for_media(face, settings.media))) for face in faces.backs]
-    printed_backs = backs if settings.duplex != "none" else None
+    printed_backs = backs if backs_printed(faces, settings) else None
     sets: list[tuple[list[str], list[str] | None, list[str] | None]] = []
     for number in range(1, settings.sets + 1):
         labels = [plan.add_face(fit(faces.label(number)))] * len(fronts) if settings.sets > 1 else None
@@ -139,7 +147,14 @@ def deck_plan(
     def kept(number: int) -> list[bool] | None:
         return None if keep is None else [keep(card_id, number) for card_id in faces.ids]
 
-    if settings.set_sheets == "shared" and settings.sets > 1:
+    if keep is not None and printed_backs is None:
+        # Nothing is printed behind the cards: the kept ones, set after set, fill the sheets in order.
+        chosen = [
+            (n, i) for n in range(1, settings.sets + 1) for i, card_id in enumerate(faces.ids) if keep(card_id, n)
+        ]
+        chosen_labels = [sets[n - 1][0][i] for n, i in chosen] if settings.sets > 1 else None
+        _lay_out(plan, settings, [fronts[i] for _, i in chosen], chosen_labels, None)
+    elif settings.set_sheets == "shared" and settings.sets > 1:
         # One run of cards, set after set: a sheet may end one set and begin the next.
         every_front = list(fronts) * settings.sets
         every_label = [label for labels, _, _ in sets for label in labels]

@@ -289,12 +289,19 @@ def _packing(
     story: list[Flowable] = [
         PageBreak(),
         para(
-            counted("Packing list: {count} classroom set", "Packing list: {count} classroom sets", sets), styles["h1"]
+            _("Packing list: replacement cards")
+            if any(entry.replacement for entry in entries)
+            else counted("Packing list: {count} classroom set", "Packing list: {count} classroom sets", sets),
+            styles["h1"],
         ),
         _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers], ink),
         Spacer(1, 3 * mm),
     ]
-    story += [para(entry.detail, styles["body"]) for entry in entries if entry.detail]
+    story += [
+        para(entry.replacement or entry.detail, styles["body"])
+        for entry in entries
+        if entry.replacement or entry.detail
+    ]
     story += [para(text, styles["body"]) for text in set_sheet_notes(entries, sets)]
     return story
 
