@@ -346,6 +346,39 @@ def replacement_cards(
     return keep
 
 
+def reprint_command(job: BuildJob, key: str) -> str:
+    """The command that prints one lost card of a deck again, as the teacher pack gives it.
+
+    It is the build's own command for this deck's PDF — the language, signs, preset, paper, card
+    size and deck file that shape the card — with ``--only`` and the deck's first id, and, for
+    several sets, ``--only-set 1``: the pack says to put the lost card's id and set number in their
+    place. Left out: what the reprint would refuse as doing nothing (laser and picture options, a
+    game's option for another game of the build, a print option this deck does not use)."""
+    from deckgen.games import game_options
+    from deckgen.option_use import format_reason, idle_reason
+    from deckgen.record import build_command, build_words
+
+    request, deck = job.request, job.decks[key]
+    own = {option.name for option in deck.game.options}
+    others = {option.name for option in game_options("build")} - own
+    folded = deck.game.has_backs and deck.settings.duplex == "fold"
+    each_way = sheets_each_way(deck.settings, deck.cards, folded)
+    options: dict[str, Any] = {}
+    for name, value in request.options.items():
+        if value is None or name in ("only", "only_set") or name in others or format_reason(name, ("pdf",)):
+            continue
+        if idle_reason(name, value, deck.game, deck.settings):
+            continue
+        if name == "set_sheets" and each_way["shared"] == each_way["separate"]:
+            continue  # this deck fills every sheet either way: the option would be refused as doing nothing
+        options[name] = value
+    files = {key: request.files[key]} if key in request.files else None
+    words = build_words((key,), options, profile=request.profile, files=files, pack=None, language=request.language)
+    # Last, where the teacher puts the lost card's id and set number in.
+    words += ["--only", deck.faces.ids[0], *(["--only-set", "1"] if deck.settings.sets > 1 else [])]
+    return build_command(words)
+
+
 def laser_notes(job: BuildJob) -> list[str]:
     """What the laser files leave out: raster pictures (a laser follows outlines; SVG pictures are outlines)."""
     from deckgen.layout.primitives import Picture
@@ -384,7 +417,7 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
     sheets they take (see :func:`replacement_figures`)."""
     entries = []
     sets = 1
-    for deck in job.decks.values():
+    for key, deck in job.decks.items():
         settings, plan = deck.settings, deck.plan
         sets = settings.sets
         fronts = sum(1 for page in plan.pages if page.side == "front")
@@ -423,6 +456,9 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
                 folded=folded,
                 sheets_each_way=each_way,
                 replacement=replacement,
+                reprint=reprint_command(job, key),
+                reprint_id=deck.faces.ids[0],
+                deck_file=job.request.files[key].name if key in job.request.files else "",
             )
         )
     return sets, entries

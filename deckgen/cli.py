@@ -539,7 +539,9 @@ def describe_games() -> None:
     build.help = (build.help or "") + (
         f"\n\nWith no options: {made}, and output/teacher-pack.pdf (rules, score sheet, answer keys, "
         "packing list, printing guide). With --format svg: one SVG per laser-bed sheet in output/svg/, "
-        "and index.json. With --format png: one PNG per card in output/png/ and a contact sheet per deck."
+        "and index.json. With --format png: one PNG per card in output/png/ and a contact sheet per deck. "
+        "With --only or --only-set: files named for the cards they reprint (output/cleariosity-numbers-"
+        "replacements-G05-Y11.pdf), never over the class set's."
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from deckgen import pack_text as words
 from deckgen.i18n import N_, _, decimal_g, language, number
-from deckgen.pack_blocks import Block, Bullets, Heading, Space
+from deckgen.pack_blocks import Block, Bullets, Command, Heading, Space, Text, Together
 from deckgen.packing import PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 
@@ -41,6 +41,25 @@ def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibrati
     if any(e.settings.color == "cmyk" or _shop(e) for e in entries):
         story += [Heading(_("At a print shop"), 2), Bullets(_at_the_shop(entries))]
     story += [Heading(_("Sorting and storing"), 2), Bullets(_sorting(entries, answer_keys))]
+    story += _reprinting(entries)
+    return story
+
+
+def _reprinting(entries: Sequence[PackingEntry]) -> list[Block]:
+    """How to print a lost card again: the command of each deck (the build's own, see
+    :func:`deckgen.build.reprint_command`), and what to put in it."""
+    reprinted = [entry for entry in entries if entry.reprint]
+    if not reprinted:
+        return []
+    story: list[Block] = [Heading(_(words.REPRINT_HEADING), 2)]
+    for entry in reprinted:
+        if entry.settings.sets > 1:
+            said = _(words.REPRINT_SETS).format(id=entry.reprint_id, number=number(1))
+        else:
+            said = _(words.REPRINT).format(id=entry.reprint_id)
+        if entry.deck_file:
+            said += " " + _(words.REPRINT_FILE).format(file=entry.deck_file)
+        story.append(Together([Text(said), Command(entry.reprint)]))
     return story
 
 

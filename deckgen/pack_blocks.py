@@ -29,6 +29,13 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Command:
+    """A command to type, as written (no markup): set apart, and never hyphenated."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Bullets:
     items: Sequence[str]
 
@@ -107,7 +114,7 @@ class Drawing:
     text: Sequence[TextLine] = ()
 
 
-Block = Heading | Text | Bullets | Numbered | Table | Pictures | Drawing | PageBreak | Space | Together
+Block = Heading | Text | Command | Bullets | Numbered | Table | Pictures | Drawing | PageBreak | Space | Together
 
 
 @dataclass(frozen=True)

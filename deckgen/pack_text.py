@@ -185,3 +185,18 @@ COUNT = N_(
     "Count each set before the first game (the packing list gives the numbers) and again before putting it away."
 )
 STORE_FILM = N_("Store film flat, away from heat and sunlight.")
+
+# A lost or damaged card
+REPRINT_HEADING = N_("A lost or damaged card")
+REPRINT = N_(
+    "To print one again, run the command below, putting the id printed on the card in place of {id}. "
+    "The command holds the language, signs, deck, paper and card size of these cards, so the new card "
+    "matches the others. It writes a file named after the card and leaves these files as they are."
+)
+REPRINT_SETS = N_(
+    "To print one again, run the command below, putting the id and the set number printed on the card in "
+    "place of {id} and {number}. The command holds the language, signs, deck, paper and card size of these "
+    "cards, so the new card matches its set. It writes a file named after the card and leaves these files "
+    "as they are."
+)
+REPRINT_FILE = N_("Run it in a folder that holds the deck file {file}.")

@@ -44,6 +44,11 @@ class PackingEntry:
     #: Replacement cards only (``--only``, ``--only-set``): which, in a sentence ("" for whole sets).
     #: The list's figures are then those of the replacement cards, not of the class set.
     replacement: str = ""
+    #: The command that prints a lost card again (see :func:`deckgen.build.reprint_command`), the
+    #: id it gives as an example, and the deck file it reads ("" for the game's own deck).
+    reprint: str = ""
+    reprint_id: str = ""
+    deck_file: str = ""
 
     @property
     def noun(self) -> str:

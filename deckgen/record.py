@@ -59,11 +59,12 @@ def build_words(
     profile: str | None = None,
     files: Mapping[str, Path] | None = None,
     formats: Sequence[str] = ("pdf",),
-    pack: bool = True,
+    pack: bool | None = True,
     dpi: int | None = None,
     language: str = "en",
 ) -> list[str]:
-    """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``)."""
+    """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``);
+    ``pack=None``: no word for it, the pack as the command leaves it by default."""
     words: list[str] = []
     if language != "en":
         words += ["--lang", language]
@@ -76,7 +77,9 @@ def build_words(
     if profile:
         words += ["--profile", profile]
     words += option_words(build_options(), options)
-    if not pack:
+    if pack is None:
+        pass
+    elif not pack:
         words.append("--no-pack")
     elif options.get("only") or options.get("only_set"):
         words.append("--pack")  # replacement cards come without the pack unless it is asked for

@@ -30,7 +30,7 @@ def replacement_stem(stem: str, only: object, only_set: object) -> str:
     ``--only G05,Y11`` → ``<stem>-replacements-G05-Y11``; ``--only-set 7`` → ``<stem>-replacements-set-7``;
     both → ``<stem>-replacements-set-7-G05``. Ids are sorted, so the order they were typed in
     does not matter. A long list stays a short name: its first ids, how many more, and a digest of
-    them all, so two different lists never share a file (``…-G01-G02-G03-and-17-more-3f9a1c``).
+    them all, so two different lists never share a file (``…-G01-G02-G03-and-17-more-68e3cb``).
     """
     if only is None and only_set is None:
         return stem

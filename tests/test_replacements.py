@@ -261,3 +261,133 @@ def test_a_replacement_packing_list_states_what_the_pdf_holds(tmp_path: Path) ->
     figures = re.findall(r"\b\d[\d,]*\b", re.sub(r"\b[A-Z]\d+\b", "", listing))
     assert sorted(set(figures)) == sorted({"2", str(len(pages)), "30", "60"}), listing
     assert re.search(r"G05 and Y11 of each of the 30 sets, 60 cards in all", " ".join(listing.split())), listing
+
+
+# -- a lost card reprinted from the pack: the same card -----------------------------------------------
+
+
+def form_content(reader: object, resources: object, name: str) -> list[tuple[str, bytes]]:
+    """A form's drawing, as bytes, with that of every form it places (glyphs), by name: what the
+    form looks like, wherever the page puts it."""
+    import re
+
+    xobjects = resources["/XObject"].get_object()  # type: ignore[index]
+    form = xobjects[f"/FormXob.{name}"].get_object()
+    data = form.get_data()
+    inner = form.get("/Resources", resources)
+    drawn = [(name, data)]
+    for used in sorted(set(re.findall(rb"/FormXob\.([A-Za-z0-9_]+) Do", data))):
+        drawn += form_content(reader, inner, used.decode("ascii"))
+    return drawn
+
+
+def forms_as_drawn(path: Path, prefix: str) -> dict[str, list[tuple[str, bytes]]]:
+    """Every form the PDF places whose name starts with ``prefix``, as drawn."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    found: dict[str, list[tuple[str, bytes]]] = {}
+    for page, names in zip(reader.pages, placed_forms(path), strict=True):
+        for name in names:
+            if name.startswith(prefix) and name not in found:
+                found[name] = form_content(reader, page["/Resources"], name)
+    return found
+
+
+def the_packs_command(text: str, footer: str) -> str:
+    """The command the pack prints under "A lost or damaged card": it ends the pack, before the
+    last page's footer (``footer``: its first word, "Page" in English)."""
+    words = text.split()
+    start = max(i for i in range(len(words) - 1) if words[i : i + 2] == ["deckgen", "build"])
+    end = words.index(footer, start) if footer in words[start:] else len(words)
+    return " ".join(words[start:end])
+
+
+def plain(text: str) -> str:
+    """Text as compared across line breaks: no spaces, no hyphens (a line may break at either)."""
+    import re
+
+    return re.sub(r"[\s\-\u00ad\u2010]", "", text)
+
+
+@pytest.mark.parametrize(
+    ("language", "game", "extra", "front", "labels"),
+    [
+        ("en", "cleariosity", [], "Fcard_", "Flabel_"),
+        ("de", "cleariosity", ["--preset", "times-2-9"], "Fcard_", "Flabel_"),  # the German signs, a preset
+        ("fr", "treenex", ["--paper", "a4"], "Ftreenex_T", "Ftreenex_label_"),  # backs behind the cards
+        ("es", "cleariosity", ["--signs", "·÷", "--card-size", "60x84mm"], "Fcard_", "Flabel_"),
+    ],
+)
+def test_the_pack_says_how_to_reprint_a_lost_card_and_its_command_makes_the_same_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, game: str, extra: list[str], front: str, labels: str
+) -> None:
+    """In every language the pack says how to print a lost card again, with a command; run as
+    given, it prints that card exactly as the class set has it: its face, set label and back
+    are the same drawing, byte for byte, and the class set's files are left as they were."""
+    import re
+    import shlex
+
+    from deckgen import pack_text as words
+    from deckgen.i18n import _, speaking
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "output"
+    assert main(["build", "--lang", language, "--game", game, "--sets", "3", *extra]) == 0
+    before = user_files(out)
+    (pack,) = [name for name in before if name.endswith("teacher-pack.pdf")]
+    text = pack_text(out / pack)
+    with speaking(language):
+        command = the_packs_command(text, _("Page {number}").split()[0])
+    example = shlex.split(command)[shlex.split(command).index("--only") + 1]
+    with speaking(language):
+        sentence = _(words.REPRINT_SETS).format(id=example, number="1")
+        heading = _(words.REPRINT_HEADING)
+    assert language == "en" or sentence != words.REPRINT_SETS.format(id=example, number="1"), "not translated"
+    assert plain(heading) in plain(text) and plain(sentence) in plain(text), text[-1500:]
+    assert (f"--lang {language}" in command) == (language != "en")
+    args = shlex.split(command)
+    assert (
+        args[:2] == ["deckgen", "build"] and "--out" not in args and args[-4:] == ["--only", example, "--only-set", "1"]
+    )
+    (full,) = [name for name in before if name.endswith(".pdf") and not name.endswith(("pack.pdf", "calibration.pdf"))]
+    drawn = forms_as_drawn(out / full, front)
+    # As the pack says, the lost card's id and set number in place of the example's: the deck's
+    # last card (a sign of times or divide, where the deck has them), of set 3.
+    lost = re.sub(r"^F[a-z]+_", "", list(drawn)[-1])
+    for card, number in ((example, "1"), (lost, "3")):
+        assert main([*args[1:-4], "--only", card, "--only-set", number]) == 0  # in the class set's folder
+        after = user_files(out)
+        assert {name: after[name] for name in before} == before, "a file of the class set was changed"
+        reprint = next(name for name in after if name.endswith(f"-replacements-set-{number}-{card}.pdf"))
+        again = forms_as_drawn(out / reprint, front)
+        assert [name.endswith(f"_{card}") for name in again] == [True], again.keys()
+        assert again == {name: drawn[name] for name in again}, f"{card} is not drawn as in the class set"
+        label = forms_as_drawn(out / reprint, labels)
+        assert list(label) == [f"{labels}{number}"] and label == {
+            k: forms_as_drawn(out / full, labels)[k] for k in label
+        }
+        if game == "treenex":  # the back behind it: the same drawing
+            assert forms_as_drawn(out / reprint, "Ftreenex_back") == forms_as_drawn(out / full, "Ftreenex_back") != {}
+
+
+def test_each_decks_reprint_command_in_a_kit_of_two_games_is_one_the_build_takes(tmp_path: Path) -> None:
+    """A kit of two games with options for one of them (signs, values, a film-only --mirror) and
+    laser files: each deck's command is for its PDF alone, with only what its cards use, and runs
+    (Treenex keeps the signs: its rules print them)."""
+    import re
+    import shlex
+
+    out = tmp_path / "kit"
+    kit = ["--game", "cleariosity", "--game", "treenex", "--sets", "2", "--signs", "·:", "--values", "1-8"]
+    kit += ["--mirror", "--format", "pdf", "--format", "svg", "--kerf", "0.2mm", "--out", str(out)]
+    assert main(["build", *kit]) == 0
+    text = " ".join(pack_text(out / "teacher-pack.pdf").split())
+    commands = [
+        re.split(r" (?:To print|Page \d)", "deckgen build" + chunk)[0] for chunk in text.split("deckgen build")[1:]
+    ]
+    assert [shlex.split(c)[shlex.split(c).index("--game") + 1] for c in commands] == ["cleariosity", "treenex"]
+    for command, leaves_out in zip(commands, [["--values"], ["--mirror"]], strict=True):
+        args = shlex.split(command)
+        assert "--kerf" not in args and "svg" not in args and not set(leaves_out) & set(args), command
+        assert main([*args[1:], "--out", str(tmp_path / args[args.index("--game") + 1])]) == 0, command

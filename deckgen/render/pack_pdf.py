@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
@@ -96,6 +97,10 @@ def _styles(ink: Ink) -> dict[str, ParagraphStyle]:
         ),
         "small": ParagraphStyle("small", parent=base, fontSize=8.5, leading=10.5, alignment=TA_CENTER, spaceAfter=0),
         "cell": ParagraphStyle("cell", parent=base, fontSize=9.5, leading=12, spaceAfter=0),
+        # A command is copied as printed: set in from the text, and no word of it hyphenated.
+        "command": ParagraphStyle(
+            "command", parent=base, leftIndent=6 * mm, spaceBefore=2, spaceAfter=6, hyphenationLang=""
+        ),
     }
 
 
@@ -227,6 +232,8 @@ def flowables(
             out.append(para(block.text, styles["h1" if block.level == 1 else "h2"]))
         elif isinstance(block, blocks.Text):
             out.append(para(block.text, styles["body"]))
+        elif isinstance(block, blocks.Command):
+            out.append(Paragraph(escape(block.text), styles["command"]))
         elif isinstance(block, blocks.Bullets):
             out.append(_bullets(list(block.items), styles["body"], ink))
         elif isinstance(block, blocks.Numbered):
