@@ -51,15 +51,17 @@ def _reprinting(entries: Sequence[PackingEntry]) -> list[Block]:
     reprinted = [entry for entry in entries if entry.reprint]
     if not reprinted:
         return []
-    story: list[Block] = [Heading(_(words.REPRINT_HEADING), 2)]
-    for entry in reprinted:
+    story: list[Block] = []
+    for place, entry in enumerate(reprinted):
         if entry.settings.sets > 1:
             said = _(words.REPRINT_SETS).format(id=entry.reprint_id, number=number(1))
         else:
             said = _(words.REPRINT).format(id=entry.reprint_id)
         if entry.deck_file:
             said += " " + _(words.REPRINT_FILE).format(file=entry.deck_file)
-        story.append(Together([Text(said), Command(entry.reprint)]))
+        # The heading, the sentence and its command on one page.
+        heading: list[Block] = [] if place else [Heading(_(words.REPRINT_HEADING), 2)]
+        story.append(Together([*heading, Text(said), Command(entry.reprint)]))
     return story
 
 

@@ -77,11 +77,9 @@ def build_words(
     if profile:
         words += ["--profile", profile]
     words += option_words(build_options(), options)
-    if pack is None:
-        pass
-    elif not pack:
+    if pack is False:
         words.append("--no-pack")
-    elif options.get("only") or options.get("only_set"):
+    elif pack and (options.get("only") or options.get("only_set")):
         words.append("--pack")  # replacement cards come without the pack unless it is asked for
     for path in (files or {}).values():
         words += ["--file", Path(path).name]

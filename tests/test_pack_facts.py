@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from gamekit import GAMES
 
 from deckgen import pack_text as words
-from deckgen.build import BuildRequest, DeckJob, prepare, run
+from deckgen.build import BuildRequest, DeckJob, prepare, reprint_command, run
 from deckgen.games import game, games
 from deckgen.i18n import LANGUAGES, USUAL_SIGNS, _, counted, decimal_g, number, speaking
 from deckgen.maths_signs import Signs, signs_from
@@ -117,8 +117,13 @@ def test_the_pack_states_what_the_build_made(tmp_path: Path, name: str, language
     with speaking(language):
         _check_pack(job, pages, calibration=(tmp_path / "calibration.pdf").exists())
     whole = _flat("\n".join(pages))
-    # No command-line words in what a teacher reads.
-    assert not re.search(r"--\w", whole)
+    # No command-line words in what a teacher reads, but the command of each deck that prints a
+    # lost card again (set apart under its heading: the one thing to type).
+    for key in job.decks:
+        command = reprint_command(job, key)
+        assert whole.count(command) == 1, command
+        whole = whole.replace(command, "")
+    assert not re.search(r"--\w", whole) and "deckgen" not in whole
     if language == "en":
         # Cards are named once: "the flash cards", never "the Flash cards cards".
         assert "cards cards" not in whole.lower()
@@ -186,6 +191,14 @@ def _check_pack(job: Any, pages: list[str], calibration: bool) -> None:
     assert said(words.SORT_SETS, guide) == (sets > 1)
     assert said(words.SORT_ONE_SET, guide) == (sets == 1)
     assert said(words.SHOP_CMYK, guide) == any(d.settings.color == "cmyk" for d in decks)
+    # A lost card: how to print it again, with the deck's first id (and set 1) as the example.
+    assert has_heading(pages, _(words.REPRINT_HEADING))
+    for deck in decks:
+        first = deck.faces.ids[0]
+        if deck.settings.sets > 1:
+            assert said(words.REPRINT_SETS, guide, id=first, number=number(1)), deck.game.name
+        else:
+            assert said(words.REPRINT, guide, id=first), deck.game.name
 
 
 @cache
