@@ -106,8 +106,8 @@ def set_text(
     never inside a word; a tab counts as a space; spaces and line breaks at either end are
     ignored. ``line_gap`` is the distance between baselines in ems. ``chain``: the fonts to draw
     with (the shipped ones if ``None``); ``bold`` takes their bold. A glyph with no ink (a
-    space) gives no shape; a glyph whose contours cross (such as Ç) gives one shape per part, so
-    that filling each by the even-odd rule leaves no false hole where the parts overlap.
+    space) gives no shape; every other glyph gives one, filled by the non-zero rule as fonts
+    mean (where a letter's contours overlap, such as Ç's cedilla and its C, the overlap is ink).
 
     Raises :class:`TextDoesNotFit` if the text does not fit at ``min_size``, and
     :class:`~deckgen.games.flashcards.fonts.MissingGlyph` (a ``ValueError``) for a character
@@ -395,19 +395,18 @@ def _block(lines: Sequence[_Line], pitch: float) -> tuple[float, float]:
 def _glyph_shapes(glyph: Glyph, x: float, baseline: float, size: float, colour: str) -> list[Shape]:
     """A glyph's outline, its origin at (x, baseline) mm, scaled so its face's capitals are ``size`` tall."""
     scale = size / glyph.face.cap_height
-    return [Shape(outline, colour, glyph=key, origin=(x, baseline)) for key, outline in _scaled(glyph, scale)]
+    key, outline = _scaled(glyph, scale)
+    return [Shape(outline, colour, glyph=key, origin=(x, baseline))] if outline else []
 
 
 @lru_cache(maxsize=4096)
-def _scaled(glyph: Glyph, scale: float) -> tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...]:
-    """A glyph's shapes at one scale, in mm about its origin (y down), each with its name.
+def _scaled(glyph: Glyph, scale: float) -> tuple[str, tuple[tuple[Point, ...], ...]]:
+    """A glyph's outline at one scale, in mm about its origin (y down), with its name.
 
     Made once per glyph and size: a deck sets the same letters at the same size again and
-    again, and each time only the origin differs.
+    again, and each time only the origin differs. Turning y down turns every contour the other
+    way, which leaves the non-zero fill as it was.
     """
-    groups = glyph.face.outline(glyph.gid, tolerance_exponent(scale))
+    contours = glyph.face.outline(glyph.gid, tolerance_exponent(scale))
     key = f"{glyph.face.key}-{glyph.gid}-{scale:.9f}"
-    return tuple(
-        (f"{key}-{number}", tuple(tuple([(px * scale, -py * scale) for px, py in contour]) for contour in group))
-        for number, group in enumerate(groups)
-    )
+    return key, tuple(tuple([(px * scale, -py * scale) for px, py in contour]) for contour in contours)
