@@ -1,9 +1,11 @@
 """Text made into glyphs: split where a line may break, ordered by direction, shaped by HarfBuzz.
 
 A paragraph (a line of a card as written) becomes :class:`Unit` s, the stretches between two
-places a line may break: after a space, and between two Chinese or Japanese characters (CJK
-text has no spaces), though never before a closing mark such as 。 or 」 nor after an opening
-one. Korean, which has spaces, and Thai, which has none, break at spaces only.
+places a line may break, as Unicode's line-breaking rules place them with ICU's dictionaries
+(:mod:`deckgen.games.flashcards.breaks`): after a space, between the words of Thai, Chinese and
+Japanese text (which has no spaces), after a hyphen, and between any two Chinese or Japanese
+characters or Korean syllables. The paragraph keeps how good a place each is, so that wrapping
+can break between words where it can, and inside a word only where a word is wider than the card.
 
 Each unit is cut where its reading direction changes, by the Unicode bidirectional algorithm
 (``python-bidi``): a :class:`Piece` reads one way, left to right or right to left. Each piece is
@@ -26,16 +28,11 @@ from functools import lru_cache
 
 from bidi import algorithm as uba
 
+from deckgen.games.flashcards.breaks import break_ranks
 from deckgen.games.flashcards.fonts import FontChain, FontFace, Glyph, MissingGlyph, control_character, in_no_font
 
 #: Bidirectional classes that make a text need the algorithm (anything else reads left to right).
 _RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
-
-#: Characters a line may not start with (they close what comes before) and may not end with.
-_NO_START = frozenset(
-    "、。，．・：；？！‼⁇⁈⁉ー）」』】〕〉》〙〗〟’”］｝〜ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ…‥!%),.:;?]}"
-)
-_NO_END = frozenset("（「『【〔〈《〘〖〝‘“［｛([{")
 
 
 @dataclass(frozen=True)
@@ -81,6 +78,13 @@ class Paragraph:
     base_level: int
     #: Whether any piece reads right to left (else the units' order is the drawing order).
     mixed: bool
+    #: For each unit, how good a place its start is to break a line (a rank of
+    #: :mod:`~deckgen.games.flashcards.breaks`, lower is better), or ``None`` where a line may
+    #: not break (the first unit; a unit a no-break rule ties to the one before, such as ``!``).
+    breaks: tuple[int | None, ...] = ()
+    #: The text in brackets, as (first unit, last unit) pairs: the unit that opens a bracket
+    #: and the unit that closes it. Wrapping keeps such a phrase on one line where it can.
+    brackets: tuple[tuple[int, int], ...] = ()
 
 
 def paragraph(text: str, chain: FontChain) -> Paragraph:
@@ -91,16 +95,42 @@ def paragraph(text: str, chain: FontChain) -> Paragraph:
 @lru_cache(maxsize=8192)
 def _paragraph(text: str, chain: FontChain) -> Paragraph:
     base, levels = bidi_levels(text)
+    ranks = break_ranks(text, chain.language)
     units: list[Unit] = []
+    breaks: list[int | None] = []
+    starts: list[int] = []
     position = 0
     for chunk in text.split(" "):
         end = position + len(chunk)
         if chunk:
             gap_level = levels[position - 1] if position > 0 else base
-            units += _units(text, position, end, levels, chain, bool(units), gap_level)
+            cuts = [position] + [i for i in range(position + 1, end) if i in ranks] + [end]
+            for number, (a, b) in enumerate(itertools.pairwise(cuts)):
+                breaks.append(ranks.get(a) if units else None)
+                starts.append(a)
+                units.append(_unit(text[a:b], tuple(levels[a:b]), chain, bool(units) and number == 0, gap_level))
         position = end + 1
     mixed = any(piece.level % 2 for unit in units for piece in unit.pieces) or base % 2 == 1
-    return Paragraph(tuple(units), base, mixed)
+    return Paragraph(tuple(units), base, mixed, tuple(breaks), _brackets(text, starts))
+
+
+def _brackets(text: str, starts: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The bracketed phrases of a paragraph as (first unit, last unit): from the unit holding an
+    opening bracket (``(``, ``[``, ``「`` …) to the unit holding the bracket that closes it."""
+    unit_at = [0] * len(text)
+    for number, (a, b) in enumerate(itertools.pairwise([*starts, len(text)])):
+        unit_at[a:b] = [number] * (b - a)
+    found: list[tuple[int, int]] = []
+    opened: list[int] = []
+    for place, char in enumerate(text):
+        kind = unicodedata.category(char)
+        if kind == "Ps":
+            opened.append(place)
+        elif kind == "Pe" and opened:
+            first, last = unit_at[opened.pop()], unit_at[place]
+            if last > first:
+                found.append((first, last))
+    return tuple(sorted(found))
 
 
 def bidi_levels(text: str) -> tuple[int, list[int]]:
@@ -123,40 +153,6 @@ def bidi_levels(text: str) -> tuple[int, list[int]]:
     for char in chars:
         levels.append(char["level"] if id(char) in kept or not levels else levels[-1])
     return base, levels
-
-
-def _units(
-    text: str, start: int, end: int, levels: Sequence[int], chain: FontChain, gap: bool, gap_level: int
-) -> list[Unit]:
-    """The units of a stretch without spaces: one, or several where CJK text may break."""
-    cuts = [start] + [i for i in range(start + 1, end) if _may_break(text[i - 1], text[i])] + [end]
-    found = []
-    for number, (a, b) in enumerate(itertools.pairwise(cuts)):
-        found.append(_unit(text[a:b], tuple(levels[a:b]), chain, gap if number == 0 else False, gap_level))
-    return found
-
-
-def _is_cjk(char: str) -> bool:
-    code = ord(char)
-    return (
-        0x2E80 <= code <= 0x303F  # radicals, CJK symbols and punctuation
-        or 0x3040 <= code <= 0x30FF  # kana
-        or 0x31F0 <= code <= 0x31FF
-        or 0x3400 <= code <= 0x4DBF
-        or 0x4E00 <= code <= 0x9FFF
-        or 0xF900 <= code <= 0xFAFF
-        or 0xFF00 <= code <= 0xFFEF  # full-width forms
-        or 0x20000 <= code <= 0x3FFFF
-    )
-
-
-def _may_break(before: str, after: str) -> bool:
-    """Whether a line may break between two characters with no space between them."""
-    if not (_is_cjk(before) or _is_cjk(after)):
-        return False
-    if after in _NO_START or before in _NO_END:
-        return False
-    return unicodedata.category(after)[0] != "M"
 
 
 @lru_cache(maxsize=16384)
