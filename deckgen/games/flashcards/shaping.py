@@ -26,13 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bidi import algorithm as uba
-
+from deckgen.bidi_text import bidi_levels, visual_order
 from deckgen.games.flashcards.breaks import break_ranks
 from deckgen.games.flashcards.fonts import FontChain, FontFace, Glyph, MissingGlyph, control_character, in_no_font
-
-#: Bidirectional classes that make a text need the algorithm (anything else reads left to right).
-_RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
 
 
 @dataclass(frozen=True)
@@ -133,28 +129,6 @@ def _brackets(text: str, starts: Sequence[int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(found))
 
 
-def bidi_levels(text: str) -> tuple[int, list[int]]:
-    """The paragraph's base level and each character's resolved level (rules P2 to I2)."""
-    if not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT_CLASSES for c in text):
-        return 0, [0] * len(text)
-    storage = uba.get_empty_storage()
-    base = uba.get_base_level(text)
-    storage["base_level"] = base
-    storage["base_dir"] = ("L", "R")[base]
-    uba.get_embedding_levels(text, storage)
-    chars = list(storage["chars"])
-    uba.explicit_embed_and_overrides(storage)
-    uba.resolve_weak_types(storage)
-    uba.resolve_neutral_types(storage, False)
-    uba.resolve_implicit_levels(storage, False)
-    # Characters that rule X9 takes out (joiners, embedding marks) keep the level before them.
-    kept = {id(c) for c in storage["chars"]}
-    levels: list[int] = []
-    for char in chars:
-        levels.append(char["level"] if id(char) in kept or not levels else levels[-1])
-    return base, levels
-
-
 @lru_cache(maxsize=16384)
 def _unit(text: str, levels: tuple[int, ...], chain: FontChain, gap: bool, gap_level: int) -> Unit:
     pieces: list[Piece] = []
@@ -164,7 +138,7 @@ def _unit(text: str, levels: tuple[int, ...], chain: FontChain, gap: bool, gap_l
             pieces.append(_piece(text[start:i], levels[start], chain))
             start = i
     advance = sum(p.advance for p in pieces)
-    placed = place(_visual(pieces, [p.level for p in pieces]))
+    placed = place(visual_order(pieces, [p.level for p in pieces]))
     left, right, top, bottom = ink(placed)
     return Unit(text, tuple(pieces), advance, gap, gap_level, left, right, top, bottom)
 
@@ -210,29 +184,6 @@ def _font_runs(text: str, chain: FontChain) -> list[tuple[FontFace, str]]:
     return [(face, "".join(chars)) for face, chars in runs]
 
 
-def _visual(items: Sequence[object], levels: Sequence[int]) -> list[object]:
-    """Items in drawing order by rule L2: from the highest level down to the lowest odd one,
-    reverse every run of items at that level or higher."""
-    order = list(range(len(items)))
-    if not levels:
-        return []
-    highest = max(levels)
-    odd = [level for level in levels if level % 2]
-    if odd:
-        for level in range(highest, min(odd) - 1, -1):
-            i = 0
-            while i < len(order):
-                if levels[order[i]] >= level:
-                    j = i
-                    while j < len(order) and levels[order[j]] >= level:
-                        j += 1
-                    order[i:j] = reversed(order[i:j])
-                    i = j
-                else:
-                    i += 1
-    return [items[i] for i in order]
-
-
 def place(pieces: Sequence[object], space: float = 0.0) -> list[tuple[Glyph, float, float]]:
     """Glyphs with their origins, the pieces (or gaps, given as floats: ``space`` × it) set side by side."""
     placed: list[tuple[Glyph, float, float]] = []
@@ -258,7 +209,7 @@ def line_glyphs(units: Sequence[Unit], space: float) -> list[tuple[Glyph, float,
         for piece in unit.pieces:
             items.append(piece)
             levels.append(piece.level)
-    return place(_visual(items, levels), space)
+    return place(visual_order(items, levels), space)
 
 
 def ink(placed: Sequence[tuple[Glyph, float, float]]) -> tuple[float | None, float | None, float | None, float | None]:
