@@ -92,7 +92,7 @@ def _glyph_set(face_key: str) -> tuple[Any, list[str]]:
     for source in shipped_sources():
         for bold in (False, True):
             if source.face(bold).key == face_key:
-                font = TTFont(source.bold_path if bold and source.bold_path else source.path)
+                font = TTFont(io.BytesIO((source.bold_path if bold and source.bold_path else source.path).read_bytes()))
                 location = {"wght": 700.0} if bold and "fvar" in font and source.bold_path is None else None
                 return font.getGlyphSet(location=location), font.getGlyphOrder()
     raise AssertionError(f"no shipped face is called {face_key}")

@@ -414,14 +414,24 @@ def glyph_for(char: str, bold: bool = False) -> Glyph:
     return default_chain(bold).glyph_for(char)
 
 
-def chain_for(text: Sequence[str], user_fonts: Sequence[Path] = ()) -> FontChain:
+#: The forms Han characters may be drawn in (``--script-forms``), each with the language the
+#: fonts are told: fontconfig picks the face of a font for it (Noto Sans CJK's JP, SC, TC or KR
+#: face), and HarfBuzz the letters' local forms (the font's ``locl`` feature).
+SCRIPT_FORMS = {"ja": "ja", "zh-Hans": "zh-cn", "zh-Hant": "zh-tw", "ko": "ko"}
+
+
+def chain_for(text: Sequence[str], user_fonts: Sequence[Path] = (), script_forms: str | None = None) -> FontChain:
     """The (regular) chain for a deck whose text is ``text``: the user's fonts, the shipped ones,
     then fonts of this computer for what those lack (none looked for when nothing is missing).
-    :meth:`FontChain.bolder` gives the same chain for the bold side."""
+    :meth:`FontChain.bolder` gives the same chain for the bold side.
+
+    ``script_forms`` (a key of :data:`SCRIPT_FORMS`) says which forms Han characters take; by
+    default the text says it (kana: Japanese, hangul: Korean, else simplified Chinese). The
+    user's fonts come first whatever the forms: a font named is the font used."""
     from deckgen.games.flashcards.system_fonts import language_of, system_sources
 
     chars = frozenset(c for part in text for c in part if c not in INVISIBLE)
-    language = language_of(chars)
+    language = SCRIPT_FORMS[script_forms] if script_forms else language_of(chars)
     base = FontChain((*(user_source(p) for p in user_fonts), *shipped_sources()), False, language)
     missing = sorted(base.missing(chars))
     if not missing:
