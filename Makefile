@@ -12,8 +12,9 @@ OUT    := output
 # fonts-noto-cjk for the Chinese, Japanese and Korean flash cards, as a teacher's computer has them.
 SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium fc-match
 SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium fontconfig fonts-noto-cjk
-# Files the tests need from those packages: the Chinese, Japanese and Korean fonts flash cards find.
-SYSTEM_FILES := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+# Files the tests need from those packages: the Chinese, Japanese and Korean fonts flash cards find,
+# and a serif one a test names with --font.
+SYSTEM_FILES := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -544,9 +544,15 @@ def _as_fill(shape: Primitive, x: float, y: float) -> list[Fill]:
 
 
 def _shape_fill(shape: Shape, x: float, y: float) -> Fill:
-    """Filled outlines as one fill: the outermost contours turn clockwise, each contour inside
-    them the other way, so holes stay clear under the non-zero rule (as even-odd draws them)."""
+    """Filled outlines as one fill, drawn by the non-zero rule.
+
+    A shape filled non-zero (a letter) keeps each contour turning the way it does, so its
+    holes stay clear and its overlapping strokes stay filled, as the font means. For an even-odd
+    shape (an SVG picture drawn so) the outermost contours turn clockwise and each contour
+    inside them the other way, so that non-zero clears the holes as even-odd does."""
     rings = [tuple((x + px, y + py) for px, py in ring) for ring in shape.contours]
+    if shape.fill_rule == "nonzero":
+        return Fill(tuple(rings))
     out = []
     for index, ring in enumerate(rings):
         depth = sum(1 for other, r in enumerate(rings) if other != index and _inside(ring[0], r))

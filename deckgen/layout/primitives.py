@@ -55,12 +55,23 @@ class Box:
     role: str = "print"
 
 
+#: The two ways of filling outlines, as PDF, SVG and PostScript name them. ``nonzero``: a point is
+#: inside when the contours around it do not cancel out (contours turning the same way add up, so
+#: overlapping strokes stay filled and a hole is a contour turning the other way); ``evenodd``: a
+#: point is inside when an odd number of contours surround it, whichever way they turn.
+FILL_RULES = ("nonzero", "evenodd")
+
+
 @dataclass(frozen=True)
 class Shape:
-    """Filled outlines: closed polygons filled by the even-odd rule (holes stay clear).
+    """Filled outlines: closed polygons filled by their ``fill_rule`` (see :data:`FILL_RULES`).
 
     Text set from a font's outlines is drawn as shapes, one per glyph, so that every backend
-    (PDF, SVG, PNG, laser paths) draws the same letters without any font installed.
+    (PDF, SVG, PNG, laser paths) draws the same letters without any font installed. Fonts mean
+    their outlines to be filled by the non-zero rule, the default: a letter may be built of
+    contours that overlap (the strokes of a Devanagari conjunct, the parts of Hebrew bet in a
+    variable font), and by the even-odd rule each overlap would print as a hole. An SVG picture
+    keeps the rule it was drawn with.
     """
 
     #: The contours, relative to ``origin`` (where they are drawn: see :attr:`contours`).
@@ -72,6 +83,11 @@ class Shape:
     #: Moving a shape keeps the name; turning or mirroring it drops it.
     glyph: str | None = None
     origin: Point = (0.0, 0.0)
+    fill_rule: str = "nonzero"
+
+    def __post_init__(self) -> None:
+        if self.fill_rule not in FILL_RULES:
+            raise ValueError(f"fill_rule must be one of {FILL_RULES}, not {self.fill_rule!r}")
 
     @cached_property
     def contours(self) -> tuple[tuple[Point, ...], ...]:
@@ -129,8 +145,10 @@ def text(
 
 
 def _rings(shape: Shape, move: Callable[[float, float], Point]) -> Shape:
-    """The shape with every contour point moved by ``move``."""
-    return Shape(tuple(tuple(move(x, y) for x, y in ring) for ring in shape.contours), shape.colour, shape.role)
+    """The shape with every contour point moved by ``move`` (a mirror turns every contour the
+    other way, which changes neither fill rule's result)."""
+    rings = tuple(tuple(move(x, y) for x, y in ring) for ring in shape.contours)
+    return Shape(rings, shape.colour, shape.role, fill_rule=shape.fill_rule)
 
 
 def mirror_x(shapes: Iterable[Primitive], width: float) -> list[Primitive]:

@@ -121,7 +121,7 @@ def define_glyphs(canvas: Canvas, shapes: Iterable[Primitive], defined: set[str]
     for shape in shapes:
         if not isinstance(shape, Shape) or shape.glyph is None or shape.glyph in defined:
             continue
-        relative = Shape(shape.outline)
+        relative = Shape(shape.outline, fill_rule=shape.fill_rule)
         xs = [x for ring in relative.outline for x, _ in ring]
         ys = [y for ring in relative.outline for _, y in ring]
         canvas.beginForm(_glyph_name(shape.glyph), min(xs) * k - 1, -max(ys) * k - 1, max(xs) * k + 1, -min(ys) * k + 1)
@@ -135,7 +135,8 @@ def _glyph_name(key: str) -> str:
 
 
 def _outline_operators(shape: Shape, height: float, k: float) -> str:
-    """A shape's contours as PDF path operators, filled by the even-odd rule (``f*``).
+    """A shape's contours as PDF path operators, filled by its rule: ``f`` for non-zero (a font's
+    own rule, so that overlapping contours of a letter stay filled), ``f*`` for even-odd.
 
     Written out here rather than through reportlab's path object, point by point: a deck of
     text cards has hundreds of thousands of outline points, and this is four times faster.
@@ -145,7 +146,7 @@ def _outline_operators(shape: Shape, height: float, k: float) -> str:
     for ring in shape.contours:
         points = ["%.3f %.3f" % (x * k, (height - y) * k) for x, y in ring]  # noqa: UP031 (the fast way)
         parts.append(points[0] + " m " + " l ".join(points[1:]) + " l h")
-    return " ".join(parts) + " f*"
+    return " ".join(parts) + (" f*" if shape.fill_rule == "evenodd" else " f")
 
 
 def render_plan(

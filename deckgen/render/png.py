@@ -110,7 +110,7 @@ def draw(
         offset = (left * SUPERSAMPLE, top * SUPERSAMPLE)
         for what, shape in operations:
             if isinstance(shape, Shape):
-                _fill_even_odd(mask, shape, per_mm * SUPERSAMPLE, offset)
+                _fill_outline(mask, shape, per_mm * SUPERSAMPLE, offset)
             else:
                 _draw_shape(pen, what, shape, per_mm * SUPERSAMPLE, offset)
         image.paste(_rgba(colour), (left, top, right, bottom), mask.resize(box, Image.Resampling.BOX))
@@ -134,12 +134,8 @@ def _paste_picture(image: Image.Image, picture: Picture, per_mm: float) -> None:
         image.paste(layer, (left, top), layer)
 
 
-def _fill_even_odd(mask: Image.Image, shape: Shape, scale: float, offset: tuple[int, int]) -> None:
-    """Fill a shape's contours by the even-odd rule (holes stay clear) into ``mask``.
-
-    Each contour is filled on a small picture of the shape's own extent, and the fills are
-    combined by difference: a pixel inside an odd number of contours is ink.
-    """
+def _fill_outline(mask: Image.Image, shape: Shape, scale: float, offset: tuple[int, int]) -> None:
+    """Fill a shape's contours into ``mask`` by the shape's fill rule (see :func:`_coverage`)."""
     ox, oy = offset
     rings = [[(x * scale - ox, y * scale - oy) for x, y in ring] for ring in shape.contours]
     left = max(0, math.floor(min(x for ring in rings for x, _ in ring)) - 1)
@@ -148,13 +144,52 @@ def _fill_even_odd(mask: Image.Image, shape: Shape, scale: float, offset: tuple[
     bottom = min(mask.height, math.ceil(max(y for ring in rings for _, y in ring)) + 2)
     if right <= left or bottom <= top:
         return
-    ink = Image.new("L", (right - left, bottom - top), 0)
-    for ring in rings:
-        filled = Image.new("L", ink.size, 0)
-        ImageDraw.Draw(filled).polygon([(x - left, y - top) for x, y in ring], fill=255)
-        ink = ImageChops.difference(ink, filled)
+    moved = [[(x - left, y - top) for x, y in ring] for ring in rings]
+    ink = _coverage(moved, (right - left, bottom - top), shape.fill_rule == "nonzero")
     area = (left, top, right, bottom)
     mask.paste(ImageChops.lighter(mask.crop(area), ink), area)
+
+
+def _coverage(rings: list[list[tuple[float, float]]], size: tuple[int, int], nonzero: bool) -> Image.Image:
+    """The pixels whose centres the contours surround, by the winding rule or the even-odd rule.
+
+    Pillow fills one polygon at a time and knows no winding rule, so the outline is scanned here
+    row by row: each edge that crosses a row's centre line counts +1 or −1 by the way it runs,
+    and a stretch of the row is ink where the count is not zero (non-zero) or odd (even-odd).
+    Each edge covers the rows from its top down to, but not including, its bottom, so a corner
+    where two edges meet is counted once.
+    """
+    width, height = size
+    rows: list[list[tuple[float, int]]] = [[] for _ in range(height)]
+    for ring in rings:
+        x0, y0 = ring[-1]
+        for x1, y1 in ring:
+            if y0 != y1:
+                way, (xa, ya), (xb, yb) = (1, (x0, y0), (x1, y1)) if y0 < y1 else (-1, (x1, y1), (x0, y0))
+                slope = (xb - xa) / (yb - ya)
+                for row in range(max(0, math.ceil(ya - 0.5)), min(height, math.ceil(yb - 0.5))):
+                    rows[row].append((xa + (row + 0.5 - ya) * slope, way))
+            x0, y0 = x1, y1
+    pixels = bytearray(width * height)
+    for row, crossings in enumerate(rows):
+        if not crossings:
+            continue
+        crossings.sort()
+        count = 0
+        start = 0.0
+        for x, way in crossings:
+            was_in = count != 0 if nonzero else count % 2 == 1
+            count += way
+            now_in = count != 0 if nonzero else count % 2 == 1
+            if now_in and not was_in:
+                start = x
+            elif was_in and not now_in:
+                # Pixels whose centres (column + 0.5) lie in [start, x).
+                first, end = max(0, math.ceil(start - 0.5)), min(width, math.ceil(x - 0.5))
+                if end > first:
+                    base = row * width
+                    pixels[base + first : base + end] = b"\xff" * (end - first)
+    return Image.frombytes("L", size, bytes(pixels))
 
 
 def _draw_shape(pen: ImageDraw.ImageDraw, what: str, shape: Primitive, scale: float, offset: tuple[int, int]) -> None:

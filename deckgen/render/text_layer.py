@@ -9,7 +9,8 @@ The text needs a font that maps every character, and only that: each PDF gets a 
 font of empty glyphs made with fontTools for exactly the characters it carries (a combining mark
 takes no width, as in a real font, so text extractors put it on its letter), which reportlab
 embeds as a subset with its ``ToUnicode`` map. Right-to-left lines are written in the order they
-are seen, as a PDF's text is, and extractors give them back in reading order.
+are seen, as a PDF's text is, numbers in the order they are read, so that extractors give every
+line back in reading order (see :func:`seen_order`).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from collections.abc import Iterable
 from functools import cache
 from io import BytesIO
 
-from bidi import get_display
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from deckgen.bidi_text import RIGHT_TO_LEFT_CLASSES, bidi_levels, visual_order
 from deckgen.layout.faces import TextLine
 from deckgen.units import mm_to_pt
 
@@ -85,13 +86,49 @@ def _layer_text(text: str) -> str:
 
 
 def seen_order(line: TextLine) -> str:
-    """The line's characters in the order they are seen, left to right."""
+    """The line's characters in the order they are written into the PDF, left to right, so that
+    text extractors give back the line as it is read (``line.text``).
+
+    A PDF's text is written as it is seen, and extractors (poppler's ``pdftotext``, ``pypdf``)
+    turn runs of Hebrew and Arabic letters back to reading order. Numbers they take as written,
+    always left to right: so a number, or a sum of numbers and signs with no letter inside
+    (``٣ + ٤ = ٧``), is written in reading order as one piece, even where the Unicode
+    bidirectional algorithm draws it right to left (Arabic-Indic digits with signs between them
+    are drawn so, ``٧ = ٤ + ٣`` from the left). Everything else is in the order the algorithm
+    draws it (rule L2), brackets unmirrored, as extractors expect.
+    """
     text = _layer_text(line.text)
-    return get_display(text, base_dir="R" if line.rtl else "L") if _has_rtl(text) or line.rtl else text
+    if not line.rtl and not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT_CLASSES for c in text):
+        return text
+    _, levels = bidi_levels(text, 1 if line.rtl else 0)
+    for first, end in _numbers(text):
+        highest = max(levels[first:end])
+        levels[first:end] = [highest + highest % 2] * (end - first)
+    return "".join(visual_order(list(text), levels))
 
 
-def _has_rtl(text: str) -> bool:
-    return any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text)
+#: Bidirectional classes of the characters a sum of numbers may hold besides its digits: signs,
+#: separators, spaces and marks (no letters).
+_BETWEEN_NUMBERS = frozenset({"EN", "AN", "ES", "ET", "CS", "WS", "ON", "NSM", "BN"})
+
+
+def _numbers(text: str) -> list[tuple[int, int]]:
+    """The numbers of a line, and sums of them with no letter inside, as (first, end) indices:
+    each from a digit to a digit."""
+    found: list[tuple[int, int]] = []
+    first = last = -1
+    for place, char in enumerate(text):
+        kind = unicodedata.bidirectional(char)
+        if kind in ("EN", "AN"):
+            if first < 0:
+                first = place
+            last = place
+        elif kind not in _BETWEEN_NUMBERS and first >= 0:
+            found.append((first, last + 1))
+            first = -1
+    if first >= 0:
+        found.append((first, last + 1))
+    return found
 
 
 def draw_text_layer(canvas: Canvas, lines: Iterable[TextLine], height: float, font: str) -> None:

@@ -265,7 +265,7 @@ def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:
         if fill is not None:
             closed = [ring for ring in rings if len(ring) >= 3]
             if closed:
-                shapes.append(Shape(tuple(closed), fill))
+                shapes.append(Shape(tuple(closed), fill, fill_rule=_fill_rule(element)))
         stroke = _colour(getattr(element, "stroke", None))
         width = float(getattr(element, "stroke_width", 0) or 0)
         if stroke is not None and width > 0:
@@ -294,6 +294,12 @@ def _rings(path: Any, step: float, se: Any) -> list[tuple[Point, ...]]:
         if len(cleaned) >= 2:
             rings.append(tuple(cleaned))
     return rings
+
+
+def _fill_rule(element: Any) -> str:
+    """The fill rule the drawing gives the element (its own, its style's or a group's): SVG's
+    default is non-zero."""
+    return "evenodd" if str(element.values.get("fill-rule", "")).strip() == "evenodd" else "nonzero"
 
 
 def _colour(value: Any) -> str | None:

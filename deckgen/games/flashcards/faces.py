@@ -72,7 +72,8 @@ SHOWN_CHARACTERS = 8
 def deck_fonts(deck: FlashDeck) -> FontChain:
     """The fonts a deck's cards are drawn with: the user's, the shipped ones, and this
     computer's for what those lack (see :func:`~deckgen.games.flashcards.fonts.chain_for`)."""
-    return chain_for(tuple(part for card in deck.cards for part in (card.front, card.back)), deck.fonts)
+    text = tuple(part for card in deck.cards for part in (card.front, card.back))
+    return chain_for(text, deck.fonts, deck.script_forms)
 
 
 def undrawable(cards: Sequence[FlashCard], chain: FontChain) -> str:

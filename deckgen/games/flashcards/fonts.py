@@ -35,7 +35,7 @@ from pathlib import Path
 import uharfbuzz as hb
 from fontTools.ttLib import TTFont
 
-from deckgen.games.flashcards.outlines import Contour, FlatteningPen, Group, even_odd_groups
+from deckgen.games.flashcards.outlines import Contour, FlatteningPen
 
 # The largest distance, in mm, between a curve in the font and the polygon that stands for it:
 # one flatness for every curve deckgen draws.
@@ -45,9 +45,6 @@ from deckgen.i18n import _
 #: Flattening tolerances are powers of two font units between these exponents (see :func:`tolerance_exponent`).
 _MIN_EXPONENT = -6
 _MAX_EXPONENT = 6
-
-#: The tolerance, in font units, of the rough outline that decides which contours cross (see :meth:`FontFace.groups`).
-_ROUGH_TOLERANCE = 1.0
 
 #: How much HarfBuzz thickens a font that has no bold of its own, in ems (its usual amount).
 SYNTHETIC_BOLD = 0.02
@@ -110,8 +107,7 @@ class FontFace:
         self.codepoints: frozenset[int] = frozenset(self.hb_face.unicodes)
         self.units_per_em: int = self.hb_face.upem
         self._glyphs: dict[int, Glyph] = {}
-        self._groups: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self._outlines: dict[tuple[int, int], tuple[Group, ...]] = {}
+        self._outlines: dict[tuple[int, int], tuple[Contour, ...]] = {}
         self.cap_height: float = self._cap_height(data, index)
 
     def __repr__(self) -> str:
@@ -164,35 +160,17 @@ class FontFace:
             for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
         )
 
-    def groups(self, gid: int) -> tuple[tuple[int, ...], ...]:
-        """Which of a glyph's contours (by index) can be filled together by the even-odd rule.
-
-        Fonts fill by the non-zero rule, so a glyph may overlap its own contours: in Atkinson
-        Hyperlegible the ring of Å and the cedilla of Ç and ç touch the letter; in Noto Sans the
-        strokes of χ cross, and many CJK and Devanagari glyphs are built of crossing strokes.
-        Filled even-odd, as :class:`~deckgen.layout.primitives.Shape` is, such an overlap would
-        print as a hole. So each filled contour, with the holes inside it, is a group, and
-        groups whose contours cross are drawn as separate shapes; a glyph with no crossing
-        contours (nearly all Latin ones) is one group. This is decided once per glyph on a
-        rough outline.
-        """
-        found = self._groups.get(gid)
-        if found is None:
-            found = even_odd_groups(self._flatten(gid, _ROUGH_TOLERANCE))
-            self._groups[gid] = found
-        return found
-
-    def outline(self, gid: int, exponent: int) -> tuple[Group, ...]:
+    def outline(self, gid: int, exponent: int) -> tuple[Contour, ...]:
         """A glyph's contours as polygons in font units, flattened to within ``2 ** exponent`` units.
 
-        The result is one group of contours per shape to draw (see :meth:`groups`); a glyph
+        Each contour keeps the way the font turns it, so that the outline filled by the non-zero
+        rule, as the font means it, leaves its holes clear and its overlaps filled. A glyph
         without ink has none.
         """
         key = (gid, exponent)
         found = self._outlines.get(key)
         if found is None:
-            contours = self._flatten(gid, 2.0**exponent)
-            found = tuple(tuple(contours[i] for i in group) for group in self.groups(gid))
+            found = self._flatten(gid, 2.0**exponent)
             self._outlines[key] = found
         return found
 
@@ -436,14 +414,24 @@ def glyph_for(char: str, bold: bool = False) -> Glyph:
     return default_chain(bold).glyph_for(char)
 
 
-def chain_for(text: Sequence[str], user_fonts: Sequence[Path] = ()) -> FontChain:
+#: The forms Han characters may be drawn in (``--script-forms``), each with the language the
+#: fonts are told: fontconfig picks the face of a font for it (Noto Sans CJK's JP, SC, TC or KR
+#: face), and HarfBuzz the letters' local forms (the font's ``locl`` feature).
+SCRIPT_FORMS = {"ja": "ja", "zh-Hans": "zh-cn", "zh-Hant": "zh-tw", "ko": "ko"}
+
+
+def chain_for(text: Sequence[str], user_fonts: Sequence[Path] = (), script_forms: str | None = None) -> FontChain:
     """The (regular) chain for a deck whose text is ``text``: the user's fonts, the shipped ones,
     then fonts of this computer for what those lack (none looked for when nothing is missing).
-    :meth:`FontChain.bolder` gives the same chain for the bold side."""
+    :meth:`FontChain.bolder` gives the same chain for the bold side.
+
+    ``script_forms`` (a key of :data:`SCRIPT_FORMS`) says which forms Han characters take; by
+    default the text says it (kana: Japanese, hangul: Korean, else simplified Chinese). The
+    user's fonts come first whatever the forms: a font named is the font used."""
     from deckgen.games.flashcards.system_fonts import language_of, system_sources
 
     chars = frozenset(c for part in text for c in part if c not in INVISIBLE)
-    language = language_of(chars)
+    language = SCRIPT_FORMS[script_forms] if script_forms else language_of(chars)
     base = FontChain((*(user_source(p) for p in user_fonts), *shipped_sources()), False, language)
     missing = sorted(base.missing(chars))
     if not missing:

@@ -54,6 +54,26 @@ FONT = Option(
     on_page=False,
 )
 
+SCRIPT_FORMS = Option(
+    "script_forms",
+    "choice",
+    "Flash cards only: the forms Chinese characters (kanji, hanja) are drawn in: ja (Japanese), zh-Hans "
+    "(simplified Chinese), zh-Hant (traditional Chinese) or ko (Korean). It picks the font's Japanese, "
+    "Chinese or Korean face and the letters' local forms; a --font named is still the font used. "
+    "[as the sheet says: ja with kana, ko with hangul, else zh-Hans]",
+    choices=("ja", "zh-Hans", "zh-Hant", "ko"),
+    commands=("build", "verify"),
+    label=N_("Forms of Chinese characters"),
+)
+#: How the page lists each of the forms.
+SCRIPT_FORMS_LABELS = {
+    "": N_("As the sheet's own letters say"),
+    "ja": N_("Japanese"),
+    "zh-Hans": N_("Simplified Chinese"),
+    "zh-Hant": N_("Traditional Chinese"),
+    "ko": N_("Korean"),
+}
+
 #: A playing card turned on its side: eight to a letter or A4 sheet, and a card with its
 #: back beside it (fold-over) still fits across the sheet.
 CARD_SIZE = "88.9x63.5mm"
@@ -76,7 +96,7 @@ class FlashcardsGame(Game):
             default_file=data_folder("deckgen.games.flashcards.templates") / "flashcards-sample.csv",
             file_kind=N_("a spreadsheet (.csv or .xlsx) with front and back columns, or an Anki deck (.apkg)"),
             file_suffixes=(".csv", ".xlsx", ".apkg"),
-            options=(FRONT, BACK, FONT),
+            options=(FRONT, BACK, FONT, SCRIPT_FORMS),
             print_defaults={"card_size": CARD_SIZE, "media": "cardstock", "duplex": "long-edge"},
             built_by_default=False,
             has_backs=True,
@@ -119,7 +139,15 @@ class FlashcardsGame(Game):
         else:
             deck = load_sheet(source, front, back)
         font = options.get("font")
-        return replace(deck, fonts=(user_font(Path(font)),)) if font is not None else deck
+        if font is not None:
+            deck = replace(deck, fonts=(user_font(Path(font)),))
+        forms = options.get("script_forms")
+        return replace(deck, script_forms=forms) if forms else deck
+
+    def choice_label(self, option: str, value: str) -> str:
+        if option == "script_forms":
+            return SCRIPT_FORMS_LABELS.get(value, value)
+        return super().choice_label(option, value)
 
     def notes(self, deck: Any) -> list[str]:
         return [_("{path}: {message}").format(path=Path(deck.source).name, message=note) for note in deck.notes]

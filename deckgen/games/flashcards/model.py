@@ -46,13 +46,16 @@ class FlashCard:
 class FlashDeck:
     """The cards in spreadsheet order; ``source`` is the file they came from (for messages);
     ``fonts``: font files the user named, tried before the shipped ones; ``notes``: what the
-    build should tell the user about the sheet (columns left out)."""
+    build should tell the user about the sheet (columns left out); ``script_forms``: the forms
+    Han characters are drawn in (``ja``, ``zh-Hans``, ``zh-Hant``, ``ko``; ``None``: as the
+    text says, see :func:`~deckgen.games.flashcards.fonts.chain_for`)."""
 
     name: str
     cards: tuple[FlashCard, ...]
     source: str = ""
     fonts: tuple[Path, ...] = ()
     notes: tuple[str, ...] = ()
+    script_forms: str | None = None
 
     @property
     def printed(self) -> tuple[FlashCard, ...]:

@@ -1,9 +1,11 @@
 """Text made into glyphs: split where a line may break, ordered by direction, shaped by HarfBuzz.
 
 A paragraph (a line of a card as written) becomes :class:`Unit` s, the stretches between two
-places a line may break: after a space, and between two Chinese or Japanese characters (CJK
-text has no spaces), though never before a closing mark such as 。 or 」 nor after an opening
-one. Korean, which has spaces, and Thai, which has none, break at spaces only.
+places a line may break, as Unicode's line-breaking rules place them with ICU's dictionaries
+(:mod:`deckgen.games.flashcards.breaks`): after a space, between the words of Thai, Chinese and
+Japanese text (which has no spaces), after a hyphen, and between any two Chinese or Japanese
+characters or Korean syllables. The paragraph keeps how good a place each is, so that wrapping
+can break between words where it can, and inside a word only where a word is wider than the card.
 
 Each unit is cut where its reading direction changes, by the Unicode bidirectional algorithm
 (``python-bidi``): a :class:`Piece` reads one way, left to right or right to left. Each piece is
@@ -24,18 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bidi import algorithm as uba
-
+from deckgen.bidi_text import bidi_levels, visual_order
+from deckgen.games.flashcards.breaks import break_ranks
 from deckgen.games.flashcards.fonts import FontChain, FontFace, Glyph, MissingGlyph, control_character, in_no_font
-
-#: Bidirectional classes that make a text need the algorithm (anything else reads left to right).
-_RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
-
-#: Characters a line may not start with (they close what comes before) and may not end with.
-_NO_START = frozenset(
-    "、。，．・：；？！‼⁇⁈⁉ー）」』】〕〉》〙〗〟’”］｝〜ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ…‥!%),.:;?]}"
-)
-_NO_END = frozenset("（「『【〔〈《〘〖〝‘“［｛([{")
 
 
 @dataclass(frozen=True)
@@ -81,6 +74,13 @@ class Paragraph:
     base_level: int
     #: Whether any piece reads right to left (else the units' order is the drawing order).
     mixed: bool
+    #: For each unit, how good a place its start is to break a line (a rank of
+    #: :mod:`~deckgen.games.flashcards.breaks`, lower is better), or ``None`` where a line may
+    #: not break (the first unit; a unit a no-break rule ties to the one before, such as ``!``).
+    breaks: tuple[int | None, ...] = ()
+    #: The text in brackets, as (first unit, last unit) pairs: the unit that opens a bracket
+    #: and the unit that closes it. Wrapping keeps such a phrase on one line where it can.
+    brackets: tuple[tuple[int, int], ...] = ()
 
 
 def paragraph(text: str, chain: FontChain) -> Paragraph:
@@ -91,72 +91,42 @@ def paragraph(text: str, chain: FontChain) -> Paragraph:
 @lru_cache(maxsize=8192)
 def _paragraph(text: str, chain: FontChain) -> Paragraph:
     base, levels = bidi_levels(text)
+    ranks = break_ranks(text, chain.language)
     units: list[Unit] = []
+    breaks: list[int | None] = []
+    starts: list[int] = []
     position = 0
     for chunk in text.split(" "):
         end = position + len(chunk)
         if chunk:
             gap_level = levels[position - 1] if position > 0 else base
-            units += _units(text, position, end, levels, chain, bool(units), gap_level)
+            cuts = [position] + [i for i in range(position + 1, end) if i in ranks] + [end]
+            for number, (a, b) in enumerate(itertools.pairwise(cuts)):
+                breaks.append(ranks.get(a) if units else None)
+                starts.append(a)
+                units.append(_unit(text[a:b], tuple(levels[a:b]), chain, bool(units) and number == 0, gap_level))
         position = end + 1
     mixed = any(piece.level % 2 for unit in units for piece in unit.pieces) or base % 2 == 1
-    return Paragraph(tuple(units), base, mixed)
+    return Paragraph(tuple(units), base, mixed, tuple(breaks), _brackets(text, starts))
 
 
-def bidi_levels(text: str) -> tuple[int, list[int]]:
-    """The paragraph's base level and each character's resolved level (rules P2 to I2)."""
-    if not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT_CLASSES for c in text):
-        return 0, [0] * len(text)
-    storage = uba.get_empty_storage()
-    base = uba.get_base_level(text)
-    storage["base_level"] = base
-    storage["base_dir"] = ("L", "R")[base]
-    uba.get_embedding_levels(text, storage)
-    chars = list(storage["chars"])
-    uba.explicit_embed_and_overrides(storage)
-    uba.resolve_weak_types(storage)
-    uba.resolve_neutral_types(storage, False)
-    uba.resolve_implicit_levels(storage, False)
-    # Characters that rule X9 takes out (joiners, embedding marks) keep the level before them.
-    kept = {id(c) for c in storage["chars"]}
-    levels: list[int] = []
-    for char in chars:
-        levels.append(char["level"] if id(char) in kept or not levels else levels[-1])
-    return base, levels
-
-
-def _units(
-    text: str, start: int, end: int, levels: Sequence[int], chain: FontChain, gap: bool, gap_level: int
-) -> list[Unit]:
-    """The units of a stretch without spaces: one, or several where CJK text may break."""
-    cuts = [start] + [i for i in range(start + 1, end) if _may_break(text[i - 1], text[i])] + [end]
-    found = []
-    for number, (a, b) in enumerate(itertools.pairwise(cuts)):
-        found.append(_unit(text[a:b], tuple(levels[a:b]), chain, gap if number == 0 else False, gap_level))
-    return found
-
-
-def _is_cjk(char: str) -> bool:
-    code = ord(char)
-    return (
-        0x2E80 <= code <= 0x303F  # radicals, CJK symbols and punctuation
-        or 0x3040 <= code <= 0x30FF  # kana
-        or 0x31F0 <= code <= 0x31FF
-        or 0x3400 <= code <= 0x4DBF
-        or 0x4E00 <= code <= 0x9FFF
-        or 0xF900 <= code <= 0xFAFF
-        or 0xFF00 <= code <= 0xFFEF  # full-width forms
-        or 0x20000 <= code <= 0x3FFFF
-    )
-
-
-def _may_break(before: str, after: str) -> bool:
-    """Whether a line may break between two characters with no space between them."""
-    if not (_is_cjk(before) or _is_cjk(after)):
-        return False
-    if after in _NO_START or before in _NO_END:
-        return False
-    return unicodedata.category(after)[0] != "M"
+def _brackets(text: str, starts: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The bracketed phrases of a paragraph as (first unit, last unit): from the unit holding an
+    opening bracket (``(``, ``[``, ``「`` …) to the unit holding the bracket that closes it."""
+    unit_at = [0] * len(text)
+    for number, (a, b) in enumerate(itertools.pairwise([*starts, len(text)])):
+        unit_at[a:b] = [number] * (b - a)
+    found: list[tuple[int, int]] = []
+    opened: list[int] = []
+    for place, char in enumerate(text):
+        kind = unicodedata.category(char)
+        if kind == "Ps":
+            opened.append(place)
+        elif kind == "Pe" and opened:
+            first, last = unit_at[opened.pop()], unit_at[place]
+            if last > first:
+                found.append((first, last))
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=16384)
@@ -168,7 +138,7 @@ def _unit(text: str, levels: tuple[int, ...], chain: FontChain, gap: bool, gap_l
             pieces.append(_piece(text[start:i], levels[start], chain))
             start = i
     advance = sum(p.advance for p in pieces)
-    placed = place(_visual(pieces, [p.level for p in pieces]))
+    placed = place(visual_order(pieces, [p.level for p in pieces]))
     left, right, top, bottom = ink(placed)
     return Unit(text, tuple(pieces), advance, gap, gap_level, left, right, top, bottom)
 
@@ -214,29 +184,6 @@ def _font_runs(text: str, chain: FontChain) -> list[tuple[FontFace, str]]:
     return [(face, "".join(chars)) for face, chars in runs]
 
 
-def _visual(items: Sequence[object], levels: Sequence[int]) -> list[object]:
-    """Items in drawing order by rule L2: from the highest level down to the lowest odd one,
-    reverse every run of items at that level or higher."""
-    order = list(range(len(items)))
-    if not levels:
-        return []
-    highest = max(levels)
-    odd = [level for level in levels if level % 2]
-    if odd:
-        for level in range(highest, min(odd) - 1, -1):
-            i = 0
-            while i < len(order):
-                if levels[order[i]] >= level:
-                    j = i
-                    while j < len(order) and levels[order[j]] >= level:
-                        j += 1
-                    order[i:j] = reversed(order[i:j])
-                    i = j
-                else:
-                    i += 1
-    return [items[i] for i in order]
-
-
 def place(pieces: Sequence[object], space: float = 0.0) -> list[tuple[Glyph, float, float]]:
     """Glyphs with their origins, the pieces (or gaps, given as floats: ``space`` × it) set side by side."""
     placed: list[tuple[Glyph, float, float]] = []
@@ -262,7 +209,7 @@ def line_glyphs(units: Sequence[Unit], space: float) -> list[tuple[Glyph, float,
         for piece in unit.pieces:
             items.append(piece)
             levels.append(piece.level)
-    return place(_visual(items, levels), space)
+    return place(visual_order(items, levels), space)
 
 
 def ink(placed: Sequence[tuple[Glyph, float, float]]) -> tuple[float | None, float | None, float | None, float | None]:

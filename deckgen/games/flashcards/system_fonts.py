@@ -8,7 +8,8 @@ decided by the deck's characters alone, in a fixed order, so the same sheet on t
 computer is always drawn with the same fonts.
 
 Han characters are drawn differently in Chinese, Japanese and Korean: a sheet with kana is
-taken as Japanese, one with hangul as Korean, and any other as Chinese (simplified forms).
+taken as Japanese, one with hangul as Korean, and any other as Chinese (simplified forms),
+unless ``--script-forms`` says which (see :func:`~deckgen.games.flashcards.fonts.chain_for`).
 """
 
 from __future__ import annotations
@@ -174,13 +175,41 @@ def _from_folders(missing: tuple[str, ...], language: str) -> tuple[FontSource, 
     for path in _font_files(font_folders(), language):
         if not left or len(found) >= _MOST_FONTS:
             break
-        for index in range(_face_count(path)):
+        for index in _faces_for(path, language):
             covered = _codepoints(path, index)
             if any(ord(c) in covered for c in left):
                 found.append(FontSource(_key(path, index), path, index))
                 left = {c for c in left if ord(c) not in covered}
                 break
     return tuple(found)
+
+
+#: What the family name of a collection's face says about the forms it draws Han characters in
+#: (Noto Sans CJK JP, Source Han Sans SC …).
+_REGION_WORDS = {"ja": ("JP", "Japanese"), "zh-cn": ("SC", "GB"), "zh-tw": ("TC", "HK"), "ko": ("KR", "Korean")}
+
+
+def _faces_for(path: Path, language: str) -> list[int]:
+    """A font file's face indices, a collection's faces for ``language`` first (its JP face for
+    Japanese), as fontconfig picks them where it is found."""
+    indices = list(range(_face_count(path)))
+    words = _REGION_WORDS.get(language)
+    if len(indices) < 2 or not words:
+        return indices
+    named = [set(_family(path, index).replace("-", " ").split()) for index in indices]
+    return sorted(indices, key=lambda index: not named[index] & set(words))
+
+
+@cache
+def _family(path: Path, index: int) -> str:
+    """The family name of a face of a font collection ("" if it cannot be read)."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        with TTFont(path, fontNumber=index, lazy=True) as font:
+            return str(font["name"].getDebugName(1) or "")
+    except Exception:  # a damaged file: its faces keep their order
+        return ""
 
 
 @cache

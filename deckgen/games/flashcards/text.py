@@ -2,10 +2,11 @@
 
 A flash card holds a word, a question or a short answer, which should be as large as the card
 allows so that it can be read across a table, yet never smaller than a set size. So
-:func:`set_text` tries sizes from ``max_size`` down in steps of 0.1 mm, wraps the text at
-spaces at each, and sets it at the first (largest) size at which it fits the box; if even
-``min_size`` does not fit, it raises :class:`TextDoesNotFit`, whose message tells the card's
-author what to shorten.
+:func:`set_text` tries sizes from ``max_size`` down in steps of 0.1 mm, wraps the text between
+words at each, and sets it at the first (largest) size at which it fits the box; only if even
+``min_size`` does not fit with every word whole does it try again allowing breaks inside words
+(where Unicode allows them: between a Chinese word's characters); if that fails too, it raises
+:class:`TextDoesNotFit`, whose message tells the card's author what to shorten.
 
 Sizes are **cap heights** in millimetres: the height of a capital such as H. Cap height, rather
 than the font size (the em), is what a reader sees and what legibility guidelines measure, and it
@@ -13,9 +14,10 @@ lets every font of the chain (Greek from Noto Sans, Arabic, Hindi, Chinese from 
 to the same capital height as the card font's (Atkinson Hyperlegible), whose ems are
 proportioned differently. Lines are ``line_gap`` ems of the card font apart, baseline to baseline.
 
-Text is split, ordered and shaped by :mod:`deckgen.games.flashcards.shaping`: it breaks at
-spaces and inside CJK text, reads right to left where the Unicode bidirectional algorithm says
-so, and its letters are the glyphs HarfBuzz chose.
+Text is split, ordered and shaped by :mod:`deckgen.games.flashcards.shaping`: it breaks where
+Unicode's line-breaking rules allow, between words first (:mod:`deckgen.games.flashcards.breaks`),
+reads right to left where the Unicode bidirectional algorithm says so, and its letters are the
+glyphs HarfBuzz chose.
 
 What fits is the ink, not the font's nominal line box: the outlines of the letters set (with
 their accents and descenders) lie inside the box, every line is centred on the box by its ink,
@@ -30,12 +32,14 @@ that the words can be searched, copied and read aloud. The same text always give
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deckgen.games.flashcards.breaks import BETWEEN_WORDS, INSIDE_PHRASE, INSIDE_WORD
 from deckgen.games.flashcards.fonts import FontChain, Glyph, default_chain, tolerance_exponent
 from deckgen.games.flashcards.shaping import Paragraph, Unit, ink, line_glyphs, paragraph
 from deckgen.i18n import _, decimal_g
@@ -102,12 +106,13 @@ def set_text(
     """Set ``text`` as large as fits ``box`` and return its letters as shapes, one per glyph.
 
     ``box`` is (x, y, width, height) in mm, y down. ``max_size`` and ``min_size`` are cap heights
-    in mm (see the module's notes). Text breaks at spaces, inside CJK text and at ``"\\n"``,
-    never inside a word; a tab counts as a space; spaces and line breaks at either end are
+    in mm (see the module's notes). Text breaks at ``"\\n"`` and between words (spaces,
+    and the words of Thai, Chinese and Japanese), inside a word only where the word alone is
+    too wide at ``min_size``; a tab counts as a space; spaces and line breaks at either end are
     ignored. ``line_gap`` is the distance between baselines in ems. ``chain``: the fonts to draw
     with (the shipped ones if ``None``); ``bold`` takes their bold. A glyph with no ink (a
-    space) gives no shape; a glyph whose contours cross (such as Ç) gives one shape per part, so
-    that filling each by the even-odd rule leaves no false hole where the parts overlap.
+    space) gives no shape; every other glyph gives one, filled by the non-zero rule as fonts
+    mean (where a letter's contours overlap, such as Ç's cedilla and its C, the overlap is ink).
 
     Raises :class:`TextDoesNotFit` if the text does not fit at ``min_size``, and
     :class:`~deckgen.games.flashcards.fonts.MissingGlyph` (a ``ValueError``) for a character
@@ -225,20 +230,24 @@ def _fit(
     width, height = box[2], box[3]
     space = _space(chain)
     pitch = _pitch(line_gap, chain)
-    for size in _sizes(max_size, min_size):
-        lines = _wrap(paragraphs, space, width / size + _EPSILON)
-        if lines is None:
-            continue
-        top, bottom = _block(lines, pitch)
-        if size * (top - bottom) <= height + _EPSILON:
-            return size, lines, (top, bottom)
+    # Words whole first, at the largest size that fits; a word broken inside (where Unicode
+    # allows it: between a Chinese word's characters) only when some word is too wide even at
+    # the smallest size.
+    for worst in (INSIDE_PHRASE, INSIDE_WORD):
+        for size in _sizes(max_size, min_size):
+            lines = _wrap(paragraphs, space, width / size + _EPSILON, worst)
+            if lines is None:
+                continue
+            top, bottom = _block(lines, pitch)
+            if size * (top - bottom) <= height + _EPSILON:
+                return size, lines, (top, bottom)
     # Say first what no shortening of the rest would mend: a word that cannot fit by itself.
     for found in paragraphs:
-        for unit in found.units:
-            if min_size * unit.ink_width > width + _EPSILON:
+        for first, last in _words(found):
+            if min_size * _Measure(found, space).width(first, last) > width + _EPSILON:
                 raise TextDoesNotFit(
                     _("the word {word} is too wide to fit the card even at {size} mm letters; shorten it").format(
-                        word=repr(unit.text), size=decimal_g(min_size)
+                        word=repr(_text(found.units[first:last])), size=decimal_g(min_size)
                     ),
                     text,
                     min_size,
@@ -294,69 +303,128 @@ def _pitch(line_gap: float, chain: FontChain) -> float:
     return line_gap * face.units_per_em / face.cap_height
 
 
-def _wrap(paragraphs: Sequence[Paragraph], space: float, width: float) -> list[_Line] | None:
+def _wrap(paragraphs: Sequence[Paragraph], space: float, width: float, worst: int) -> list[_Line] | None:
     """Break each paragraph into lines whose ink is at most ``width`` wide (1 mm cap height).
 
-    Greedy: each line takes as many units as fit, which gives the fewest lines. ``None`` if a
-    unit is wider than ``width`` by itself. An empty paragraph (a blank line in the text) is an
-    empty line. A line with text that reads right to left is measured as it is drawn.
+    Each line takes as many units as fit, then ends at the best place to break among those it
+    holds (see :func:`_line_end`), using no place ranked worse than ``worst``. ``None`` if a
+    stretch that may not be broken is wider than ``width`` by itself. An empty paragraph (a
+    blank line in the text) is an empty line. A line with text that reads right to left is
+    measured as it is drawn.
     """
     lines: list[_Line] = []
     for found in paragraphs:
-        if found.mixed:
-            mixed = _wrap_mixed(found, space, width)
-            if mixed is None:
-                return None
-            lines += mixed
+        measure = _Measure(found, space)
+        count = len(found.units)
+        if count == 0:
+            lines.append(_line([], [], None, 0.0))
             continue
-        current: list[Unit] = []
-        starts: list[float] = []
-        pen = 0.0
-        left: float | None = None
-        right = 0.0
-        for unit in found.units:
-            step = space if current and unit.gap else 0.0
-            if unit.left is None or unit.right is None:
-                # A unit without ink (no-break spaces alone) only moves the pen.
-                pen += step
-                current.append(unit)
-                starts.append(pen)
-                pen += unit.advance
-                continue
-            if unit.right - unit.left > width:
+        start = 0
+        while start < count:
+            ends = []  # where the line could end: each place it may break while it still fits
+            for end in range(start + 1, count + 1):
+                rank = found.breaks[end] if end < count else None
+                if end < count and (rank is None or rank > worst):
+                    continue
+                if measure.width(start, end) > width:
+                    break
+                ends.append(end)
+            if not ends:
                 return None
-            if left is not None and pen + step + unit.right - left > width:
-                lines.append(_line(current, starts, left, right))
-                current, starts, pen, left, step = [], [], 0.0, None, 0.0
-            pen += step
-            current.append(unit)
-            starts.append(pen)
-            if left is None:
-                left = pen + unit.left
-            right = pen + unit.right
+            end = _line_end(found, measure, start, ends, width)
+            lines.append(measure.line(start, end))
+            start = end
+    return lines
+
+
+def _line_end(found: Paragraph, measure: _Measure, start: int, ends: Sequence[int], width: float) -> int:
+    """Where a line that starts at unit ``start`` ends, of the places ``ends`` where it may.
+
+    All of the rest if it fits. Else the latest place between words, unless that leaves the line
+    less than half full and the rest more than a line: then the latest place between two words
+    of a phrase (``日本語 / を勉強``, not ``日本語 / を``) or after a hyphen. Inside a word only where
+    no line can end between words (a word too wide by itself). Where the place falls inside a
+    bracketed phrase that began on the line, the line ends before the bracket instead when the
+    phrase then fits on a line of its own (``to eat / (a meal)``, not ``to eat (a / meal)``).
+    """
+    count = len(found.units)
+    if ends[-1] == count:
+        return ends[-1]
+    words = [end for end in ends if (found.breaks[end] or 0) <= INSIDE_PHRASE]
+    if not words:
+        return ends[-1]
+    between = [end for end in words if found.breaks[end] == BETWEEN_WORDS]
+    end = between[-1] if between else words[-1]
+    if measure.width(start, end) < width / 2 and measure.width(end, count) > width:
+        end = words[-1]
+    moved = True
+    while moved:
+        moved = False
+        for first, last in found.brackets:
+            if (
+                start < first < end <= last
+                and first in words
+                and (found.breaks[first] or 0) <= (found.breaks[end] or 0)
+                and measure.width(first, last + 1) <= width
+            ):
+                end, moved = first, True
+    return end
+
+
+def _words(found: Paragraph) -> list[tuple[int, int]]:
+    """The stretches of a paragraph (first unit, unit after the last) that no line may break."""
+    cuts = [i for i, rank in enumerate(found.breaks) if i == 0 or rank is not None]
+    return list(itertools.pairwise([*cuts, len(found.units)]))
+
+
+def _text(units: Sequence[Unit]) -> str:
+    """The units' text as written: with a space where one comes before a unit."""
+    return "".join((" " if number and unit.gap else "") + unit.text for number, unit in enumerate(units))
+
+
+class _Measure:
+    """The ink width of a paragraph's units set as one line (1 mm cap height), and the line itself.
+
+    Units that read left to right are measured from where each would start were the paragraph
+    one line: a line from unit ``i`` starts at unit ``i``'s pen position (the space before it
+    left out). A paragraph with text that reads right to left is laid out in drawing order.
+    """
+
+    def __init__(self, found: Paragraph, space: float) -> None:
+        self.found = found
+        self.space = space
+        self.pens: list[float] = []
+        pen = 0.0
+        for number, unit in enumerate(found.units):
+            if number and unit.gap:
+                pen += space
+            self.pens.append(pen)
             pen += unit.advance
-        lines.append(_line(current, starts, left, right))
-    return lines
 
+    def width(self, first: int, end: int) -> float:
+        """The ink width of units ``first`` to ``end`` (not included) as one line."""
+        if self.found.mixed:
+            line = _mixed_line(self.found.units[first:end], self.space, self.found.base_level)
+            return line.right - line.left
+        units = self.found.units
+        left = next((self.pens[i] + u.left for i in range(first, end) if (u := units[i]).left is not None), None)
+        right = next(
+            (self.pens[i] + u.right for i in range(end - 1, first - 1, -1) if (u := units[i]).right is not None), None
+        )
+        return 0.0 if left is None or right is None else right - left
 
-def _wrap_mixed(found: Paragraph, space: float, width: float) -> list[_Line] | None:
-    """:func:`_wrap` for a paragraph with right-to-left text: each line laid out in drawing order to be measured."""
-    lines: list[_Line] = []
-    current: list[Unit] = []
-    laid: _Line | None = None
-    for unit in found.units:
-        if unit.ink_width > width:
-            return None
-        trial = _mixed_line([*current, unit], space, found.base_level)
-        if current and trial.right - trial.left > width and laid is not None:
-            lines.append(laid)
-            current = [unit]
-            laid = _mixed_line(current, space, found.base_level)
-        else:
-            current.append(unit)
-            laid = trial
-    lines.append(laid if laid is not None else _line([], [], None, 0.0))
-    return lines
+    def line(self, first: int, end: int) -> _Line:
+        units = self.found.units[first:end]
+        if self.found.mixed:
+            return _mixed_line(units, self.space, self.found.base_level)
+        origin = self.pens[first]
+        starts = [pen - origin for pen in self.pens[first:end]]
+        inked = [i for i, unit in enumerate(units) if unit.left is not None and unit.right is not None]
+        if not inked:
+            return _line(units, starts, None, 0.0)
+        left_unit, right_unit = units[inked[0]], units[inked[-1]]
+        assert left_unit.left is not None and right_unit.right is not None
+        return _line(units, starts, starts[inked[0]] + left_unit.left, starts[inked[-1]] + right_unit.right)
 
 
 def _mixed_line(units: Sequence[Unit], space: float, base_level: int) -> _Line:
@@ -395,19 +463,18 @@ def _block(lines: Sequence[_Line], pitch: float) -> tuple[float, float]:
 def _glyph_shapes(glyph: Glyph, x: float, baseline: float, size: float, colour: str) -> list[Shape]:
     """A glyph's outline, its origin at (x, baseline) mm, scaled so its face's capitals are ``size`` tall."""
     scale = size / glyph.face.cap_height
-    return [Shape(outline, colour, glyph=key, origin=(x, baseline)) for key, outline in _scaled(glyph, scale)]
+    key, outline = _scaled(glyph, scale)
+    return [Shape(outline, colour, glyph=key, origin=(x, baseline))] if outline else []
 
 
 @lru_cache(maxsize=4096)
-def _scaled(glyph: Glyph, scale: float) -> tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...]:
-    """A glyph's shapes at one scale, in mm about its origin (y down), each with its name.
+def _scaled(glyph: Glyph, scale: float) -> tuple[str, tuple[tuple[Point, ...], ...]]:
+    """A glyph's outline at one scale, in mm about its origin (y down), with its name.
 
     Made once per glyph and size: a deck sets the same letters at the same size again and
-    again, and each time only the origin differs.
+    again, and each time only the origin differs. Turning y down turns every contour the other
+    way, which leaves the non-zero fill as it was.
     """
-    groups = glyph.face.outline(glyph.gid, tolerance_exponent(scale))
+    contours = glyph.face.outline(glyph.gid, tolerance_exponent(scale))
     key = f"{glyph.face.key}-{glyph.gid}-{scale:.9f}"
-    return tuple(
-        (f"{key}-{number}", tuple(tuple([(px * scale, -py * scale) for px, py in contour]) for contour in group))
-        for number, group in enumerate(groups)
-    )
+    return key, tuple(tuple([(px * scale, -py * scale) for px, py in contour]) for contour in contours)
