@@ -640,22 +640,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
     command = job.request.command
     if job.request.pack:
-        sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
-        with speaking(job.request.language):  # the entries' words are the pack's
-            sets, entries = packing_entries(job)
-        decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-        pack = partial(
-            _pack_pdf,
-            decks,
-            sets,
-            entries,
-            pack_page_size(sheets),
-            cmyk,
-            calibration is not None,
-            command,
-            job.request.language,
-        )
-        pieces.append((pack, _writer(root / PACK_PDF, progress)))
+        pieces.append((teacher_pack(job, calibration is not None), _writer(root / PACK_PDF, progress)))
     if calibration is not None:
         pieces.append(
             (
@@ -672,6 +657,27 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
             (work, _writer(root / f"{deck.game.output_stem(deck.options)}.pdf", progress, len(deck.plan.pages)))
         )
     return pieces
+
+
+def teacher_pack(job: BuildJob, calibration: bool) -> Callable[[], bytes]:
+    """The work that sets the job's teacher pack (run in a worker); ``calibration``: the build
+    writes the calibration sheet beside it."""
+    sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
+    with speaking(job.request.language):  # the entries' words are the pack's
+        sets, entries = packing_entries(job)
+    decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
+    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    return partial(
+        _pack_pdf,
+        decks,
+        sets,
+        entries,
+        pack_page_size(sheets),
+        cmyk,
+        calibration,
+        job.request.command,
+        job.request.language,
+    )
 
 
 def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
