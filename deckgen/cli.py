@@ -520,7 +520,7 @@ def games_to_build(named: tuple[str, ...], file: Path | None, typed: Collection[
     """The games named (``all``: every game; each once, in the order given); with none named, the
     usual ones, or the deck file's game when it is not one of them (a spreadsheet given alone
     builds the game that reads spreadsheets), or the games whose deck a ``typed`` option chooses
-    (``--preset times-2-9`` alone builds that Cleariosity deck, not Treenex besides)."""
+    (a preset given alone builds its game's deck, and no other game's besides)."""
     if "all" in named:
         return GAMES
     if named:

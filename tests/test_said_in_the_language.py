@@ -152,13 +152,18 @@ def test_the_page_names_the_deck_and_the_presets_in_the_language(language: str, 
 
 
 def test_a_preset_alone_builds_its_game_and_names_its_contact_sheet(tmp_path: Path) -> None:
-    """``--preset times-2-9`` without ``--game`` builds that Cleariosity deck and no Treenex; its
-    contact sheet carries the preset's name, as its PDF does."""
-    assert main(["build", "--preset", "times-2-9", "--format", "png", "--dpi", "72", "--out", str(tmp_path)]) == 0
+    """A preset (``--preset times-2-9``) without ``--game`` builds that game's deck and no other
+    game's; its contact sheet carries the preset's name, as its PDF does."""
+    from deckgen.games import default_games, owner_of_picture
+
+    key, option = next((k, o) for k in GAMES for o in game(k).options if o.picks_game)
+    preset = option.choices[-1]
+    assert main(["build", option.flag, preset, "--format", "png", "--dpi", "72", "--out", str(tmp_path)]) == 0
     made = {p.name for p in (tmp_path / "png").iterdir()}
-    assert "cleariosity-times-2-9-contact.png" in made
-    assert "cleariosity-numbers-contact.png" not in made
-    assert not any(name.startswith("T") or name.startswith("treenex") for name in made)
+    assert f"{game(key).output_stem({option.name: preset})}-contact.png" in made
+    assert f"{game(key).stem}-contact.png" not in made
+    others = tuple(k for k in default_games() if k != key)
+    assert others and not any(owner_of_picture(name, others) for name in made)
 
 
 def test_the_teachers_guide_no_longer_says_the_pack_is_english_only() -> None:
