@@ -21,11 +21,11 @@ from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import Game
-from deckgen.i18n import USUAL_SIGNS, _, counted, joined, speaking
+from deckgen.i18n import N_, USUAL_SIGNS, _, counted, first_upper, joined, speaking
 from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import backs_printed, deck_plan, sheet_grid, sheets_each_way
-from deckgen.layout.faces import CardFaces, Face
+from deckgen.layout.faces import BACK_WORD, CardFaces, Face, printed_word
 from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
@@ -228,13 +228,15 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                     most=written(laser_cap),
                 )
             )
-        faces = game.faces(deck, settings.card, options)
+        with speaking(request.language):  # the set labels' word ("SATZ 3") is the build's language's
+            faces = game.faces(deck, settings.card, options)
         keep = replacement_cards(request, game, faces.ids, settings.sets)
         plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
         job = DeckJob(game, deck, settings, options, faces, plan, keep=keep)
         if "svg" in request.formats and plan_lasers:
             paper_grid = sheet_grid(settings) if settings.registration else None
-            drawn = game.faces(deck, settings.card, options, laser=True)
+            with speaking(request.language):
+                drawn = game.faces(deck, settings.card, options, laser=True)
             # Backs of their own are engraved on back sheets; print-and-cut stock has them printed.
             engraved_backs = game.backs_differ and paper_grid is None
             backs = list(drawn.backs or []) * settings.sets if engraved_backs else None
@@ -569,20 +571,21 @@ CLEAR = (0, 0, 0, 0)
 def png_faces(deck: DeckJob) -> list[tuple[str, str, Face]]:
     """(file stem, contact-sheet label, face) of every card image of a deck: fronts, then backs.
 
-    A back all cards share is one picture (``<game>-back``, labelled BACK); backs that differ
-    are one picture per card, named after its front (``…-back``).
+    A back all cards share is one picture (``<game>-back``, labelled BACK in the build's language);
+    backs that differ are one picture per card, named after its front (``…-back``).
     """
     faces = deck.faces
     # Copies of a card share its id, and its picture.
     first = {card_id: index for index, card_id in reversed(list(enumerate(faces.ids)))}
     cards = sorted(first.values())
     name = deck.game.picture_stem
+    back = printed_word(BACK_WORD)
     pictures = [(name(faces.ids[i]), faces.ids[i], faces.fronts[i]) for i in cards]
     if faces.backs:
         if deck.game.shared_back:
-            pictures.append((f"{deck.game.stem}-back", "BACK", faces.backs[0]))
+            pictures.append((f"{deck.game.stem}-back", back, faces.backs[0]))
         else:
-            pictures += [(f"{name(faces.ids[i])}-back", f"{faces.ids[i]} BACK", faces.backs[i]) for i in cards]
+            pictures += [(f"{name(faces.ids[i])}-back", f"{faces.ids[i]} {back}", faces.backs[i]) for i in cards]
     return pictures
 
 
@@ -596,7 +599,8 @@ def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     dpi = job.request.dpi
     pieces: list[Piece] = []
     for deck in job.decks.values():
-        faces = png_faces(deck)
+        with speaking(job.request.language):  # the contact sheet's "BACK"
+            faces = png_faces(deck)
         w, h = deck.settings.card
         clear = deck.game.clear_cards
         background = CLEAR if clear else WHITE
@@ -607,7 +611,7 @@ def png_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         contact_dpi = max(1, min(dpi, CONTACT_DPI, int((CONTACT_PIXELS / area_in2) ** 0.5)))
         # The contact sheet first: it is the longest, and the cards fill in around it.
         pictures: list[tuple[str, Sequence[Primitive], float, float, int, Rgba]] = [
-            (f"{deck.game.stem}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)
+            (f"{deck.game.output_stem(deck.options)}-contact", shapes, sheet_w, sheet_h, contact_dpi, WHITE)
         ]
         pictures += [(stem, face.primitives, w, h, dpi, background) for stem, _label, face in faces]
         for stem, shapes_, width, height, picture_dpi, colour in pictures:
@@ -647,20 +651,36 @@ def _users_path(message: str, path: Path) -> str:
     return message
 
 
+#: How a deck's PDF is printed, for its Subject field: one card a page, folded backs, backs
+#: printed two-sided (flipped on the long or the short edge), or one side.
+SUBJECTS = {
+    "single": N_("{cards} to print on {media} at actual size (100 %), one card a page"),
+    "fold": N_(
+        "{cards} to print on {media} at actual size (100 %), one-sided; cut out each card with its back along "
+        "the marks, then fold the back behind it"
+    ),
+    "long-edge": N_(
+        "{cards} to print on {media} at actual size (100 %), two-sided, flip on long edge, then cut along the marks"
+    ),
+    "short-edge": N_(
+        "{cards} to print on {media} at actual size (100 %), two-sided, flip on short edge, then cut along the marks"
+    ),
+    "one side": N_("{cards} to print on {media} at actual size (100 %), then cut along the marks"),
+}
+
+
 def print_subject(deck: DeckJob) -> str:
-    """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads it)."""
+    """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads
+    it), in the language spoken."""
     settings = deck.settings
-    what = f"{deck.game.cards_phrase} to print on {MEDIA_NAMES[settings.media]} at actual size (100 %)"
     if settings.layout == "single":
-        return what + ", one card a page"
-    sides = {
-        "long-edge": ", two-sided, flip on long edge",
-        "short-edge": ", two-sided, flip on short edge",
-    }
-    if deck.game.has_backs and settings.duplex == "fold":
-        return what + ", one-sided; cut out each card with its back along the marks, then fold the back behind it"
-    has_backs = deck.game.has_backs and settings.duplex in sides
-    return what + (sides[settings.duplex] if has_backs else "") + ", then cut along the marks"
+        how = "single"
+    elif deck.game.has_backs and settings.duplex in ("fold", "long-edge", "short-edge"):
+        how = settings.duplex
+    else:
+        how = "one side"
+    said = _(SUBJECTS[how]).format(cards=_cards_phrase(deck.game), media=_(MEDIA_NAMES[settings.media]))
+    return first_upper(said)
 
 
 def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
@@ -744,22 +764,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
     command = job.request.command
     if job.request.pack:
-        sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
-        with speaking(job.request.language):  # the entries' words are the pack's
-            sets, entries = packing_entries(job)
-        decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-        pack = partial(
-            _pack_pdf,
-            decks,
-            sets,
-            entries,
-            pack_page_size(sheets),
-            cmyk,
-            job.calibration_file if calibration is not None else "",
-            command,
-            job.request.language,
-        )
-        pieces.append((pack, _writer(root / job.pack_file, progress)))
+        pieces.append((teacher_pack(job, calibration is not None), _writer(root / job.pack_file, progress)))
     if calibration is not None:
         pieces.append(
             (
@@ -769,11 +774,33 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         )
     for deck in job.decks.values():
         settings = deck.settings
-        subject = print_subject(deck)
-        title = deck.game.cards_phrase
+        with speaking(job.request.language):  # a print dialog or a shop reads them: the build's language
+            subject = print_subject(deck)
+            title = first_upper(_cards_phrase(deck.game))
         work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk", command)
         pieces.append((work, _writer(root / f"{job.file_stem(deck)}.pdf", progress, len(deck.plan.pages))))
     return pieces
+
+
+def teacher_pack(job: BuildJob, calibration: bool) -> Callable[[], bytes]:
+    """The work that sets the job's teacher pack (run in a worker); ``calibration``: the build
+    writes the calibration sheet beside it (the pack names its file)."""
+    sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
+    with speaking(job.request.language):  # the entries' words are the pack's
+        sets, entries = packing_entries(job)
+    decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
+    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    return partial(
+        _pack_pdf,
+        decks,
+        sets,
+        entries,
+        pack_page_size(sheets),
+        cmyk,
+        job.calibration_file if calibration else "",
+        job.request.command,
+        job.request.language,
+    )
 
 
 def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:

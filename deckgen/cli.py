@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -412,7 +412,7 @@ def build(
         raise DeckgenError(_("--profile is empty; name a profile from templates/profiles.toml, or leave it out"))
     chosen_profile = printing_profile(profile) if profile else {}
     named = game or ((chosen_profile["deck"],) if "deck" in chosen_profile else ())
-    chosen = games_to_build(named, file)
+    chosen = games_to_build(named, file, {name for name, value in options.items() if value not in (None, False)})
     names = {option.name for option in game_options("build")}
     split_game_options(chosen, {k: v for k, v in options.items() if k in names})  # one that fits no game is refused
     files: dict[str, Path] = {}
@@ -516,14 +516,18 @@ def serve(host: str, port: int, browser: bool, language: str) -> None:
     os._exit(0)
 
 
-def games_to_build(named: tuple[str, ...], file: Path | None) -> tuple[str, ...]:
+def games_to_build(named: tuple[str, ...], file: Path | None, typed: Collection[str] = ()) -> tuple[str, ...]:
     """The games named (``all``: every game; each once, in the order given); with none named, the
     usual ones, or the deck file's game when it is not one of them (a spreadsheet given alone
-    builds the game that reads spreadsheets)."""
+    builds the game that reads spreadsheets), or the games whose deck a ``typed`` option chooses
+    (a preset given alone builds its game's deck, and no other game's besides)."""
     if "all" in named:
         return GAMES
     if named:
         return tuple(dict.fromkeys(named))
+    picked = tuple(key for key, game in games().items() if any(o.picks_game and o.name in typed for o in game.options))
+    if picked:
+        return picked
     chosen = default_games()
     owner = owner_of_file(file) if file is not None else None
     return (owner,) if owner is not None and owner not in chosen else chosen

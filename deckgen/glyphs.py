@@ -148,6 +148,11 @@ def _glyphs(tolerance: float = 0.0) -> dict[str, Glyph]:
     g["V"] = Glyph(0.62, (((0.0, 1.0), (0.31, 0.0), (0.62, 1.0)),))
     g["W"] = Glyph(0.84, (((0.0, 1.0), (0.21, 0.0), (0.42, 0.7), (0.63, 0.0), (0.84, 1.0)),))
     g["Z"] = Glyph(0.56, (((0.0, 1.0), (0.56, 1.0), (0.0, 0.0), (0.56, 0.0)),))
+    # The umlauts of the words printed in German ("RÜCKSEITE"): the letter with two dots above it.
+    for plain, marked in (("A", "Ä"), ("O", "Ö"), ("U", "Ü")):
+        base = g[plain]
+        middle = base.width / 2
+        g[marked] = Glyph(base.width, base.strokes, (*base.dots, (middle - 0.16, 1.22), (middle + 0.16, 1.22)))
     return g
 
 

@@ -100,6 +100,18 @@ def joined(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def first_upper(text: str) -> str:
+    """``text`` with its first letter a capital (and the rest as they are: "Grün und Gelb")."""
+    return text[:1].upper() + text[1:]
+
+
+def either(items: Sequence[str]) -> str:
+    """ "A", "A or B", "A, B or C", in the language being spoken."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 def language() -> str:
     """The language being spoken."""
     return _language.get()

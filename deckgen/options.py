@@ -50,6 +50,9 @@ class Option:
     formats: tuple[str, ...] = ()
     #: How the page names it (marked for translation); "": made from its name.
     label: str = ""
+    #: It chooses the deck of the games that take it (a preset), so given without ``--game`` the
+    #: build makes only those games' decks.
+    picks_game: bool = False
 
     @property
     def flag(self) -> str:

@@ -8,12 +8,22 @@ from deckgen.games.cleariosity.deckfile import load_cleariosity
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front, set_label, tier_mark
 from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.treenex.faces import TreenexGeometry, treenex_front, treenex_label
-from deckgen.glyphs import GLYPHS, STROKE
-from deckgen.layout.faces import ID_COLOUR, reads_differently_turned
+from deckgen.glyphs import GLYPHS, STROKE, text_width
+from deckgen.i18n import LANGUAGES, speaking
+from deckgen.layout.faces import ID_COLOUR, reads_differently_turned, set_word
 from deckgen.layout.primitives import Box, Disc, Primitive, Stroke, text
 from deckgen.units import CARD_SIZES
 
 SIZES = [*CARD_SIZES.values(), (50.0, 70.0), (90.0, 90.0), (120.0, 80.0)]
+
+
+def widest_set_word() -> str:
+    """The widest word any language prints before a card's set number ("JUEGO 200")."""
+    words = []
+    for language in LANGUAGES:
+        with speaking(language):
+            words.append(set_word())
+    return max(words, key=text_width)
 
 
 def ink(shapes: list[Primitive]) -> tuple[float, float, float, float]:
@@ -50,7 +60,7 @@ def grid_box(g: CleariosityGeometry) -> tuple[float, float, float, float]:
 @pytest.mark.parametrize("size", SIZES)
 def test_tier_mark_and_label_stay_clear_of_the_grid_and_each_other(size: tuple[float, float]) -> None:
     g = CleariosityGeometry(*size)
-    label = ink(list(set_label(200, g).primitives))
+    label = ink(list(set_label(200, g, widest_set_word()).primitives))
     for tier in STANDARD_TIERS:
         mark = ink(tier_mark(tier, g))
         assert not overlaps(mark, grid_box(g)), (size, tier)
@@ -88,7 +98,7 @@ def id_strokes(face_shapes: tuple[Primitive, ...], expected: list[Primitive]) ->
 @pytest.mark.parametrize("size", SIZES)
 def test_every_card_carries_its_id_beside_the_tier_mark(size: tuple[float, float]) -> None:
     g = CleariosityGeometry(*size)
-    label = ink(list(set_label(200, g).primitives))
+    label = ink(list(set_label(200, g, widest_set_word()).primitives))
     for card in load_cleariosity().cards:
         x, baseline = g.id_start(card.tier.sign)
         expected = text(card.id, x, baseline, g.label_size, ID_COLOUR)
@@ -136,6 +146,6 @@ def test_treenex_cards_carry_their_ids_and_the_set_label_on_one_line() -> None:
     face = treenex_front(3, g, "T13")
     expected = text("T13", g.inset + 1.0, g.label_baseline, g.label_size, ID_COLOUR)
     assert id_strokes(face.primitives, expected) == expected
-    label = ink(list(treenex_label(4, g).primitives))
+    label = ink(list(treenex_label(200, g, widest_set_word()).primitives))
     assert not overlaps(label, ink(expected))
     assert label[3] == pytest.approx(ink(expected)[3], abs=0.5)

@@ -134,7 +134,7 @@ def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
 
 
 @pytest.mark.parametrize(("share", "words"), [(0.2, "one in five"), (0.25, "one in four"), (0.5, "one in two"),
-                                              (0.37, "37%"), (0.08, "8%"), (0.0, "none")])  # fmt: skip
+                                              (0.37, "37%"), (0.08, "8%"), (0.0, "0%")])  # fmt: skip
 def test_shares_read_as_a_teacher_says_them(share: float, words: str) -> None:
     from deckgen.games.cleariosity.report import one_in
 

@@ -207,7 +207,7 @@ def test_explains_a_missing_number() -> None:
     a = card("A", Tier.GREEN, (0, 0, 3), (2, 0, 1), (2, 1, 1))
     b = card("B", Tier.GREEN, (0, 1, 4), (1, 1, 9), (1, 2, 9))
     reading = read_stack([a, b], Tier.GREEN)
-    assert "The top row has no number in its top-right cell." in reading.reasons
+    assert "Top row: no number in the top-right cell." in reading.reasons
 
 
 @pytest.mark.parametrize(

@@ -382,8 +382,8 @@ def test_replacement_cards_on_the_page_are_the_command_lines(server: Server, tmp
     ("header", "query", "words"),
     [
         ("de-DE,de;q=0.9,en;q=0.5", "", ["Vorschau", "Dateien herunterladen", "1 Satz zu 60 Karten"]),
-        ("fr-FR,fr;q=0.9", "", ["Aperçu", "Télécharger les fichiers", "1 lot de 60 cartes"]),
-        ("es-ES,es;q=0.9", "", ["Vista previa", "Descargar los archivos", "1 lote de 60 cartas"]),
+        ("fr-FR,fr;q=0.9", "", ["Aperçu", "Télécharger les fichiers", "1 jeu de 60 cartes"]),
+        ("es-ES,es;q=0.9", "", ["Vista previa", "Descargar los archivos", "1 juego de 60 cartas"]),
         ("de-DE,de;q=0.9", "&lang=en", ["Preview", "Download the files", "1 set of 60 cards"]),
         ("en-US", "&lang=de", ["Vorschau", "Karten drucken auf"]),
     ],

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import N_
+from deckgen.i18n import N_, _
 from deckgen.options import Option
 
 if TYPE_CHECKING:
@@ -173,6 +173,11 @@ class Game:
     def deck_name(self, deck: Deck) -> str:
         return str(deck.name)
 
+    def deck_title(self, deck: Deck, options: Mapping[str, Any]) -> str:
+        """The deck shipped with the game as people call it, in the language spoken (the page's
+        "Deck in use"): the game's name, or a preset's title."""
+        return _(self.name)
+
     def output_stem(self, options: Mapping[str, Any]) -> str:
         """The name the deck's PDF and laser sheets start with, for the game's own options (a
         preset's files carry its name, so two presets built into one folder keep both)."""
@@ -262,9 +267,13 @@ class Game:
         """The game's cards in a title: "Treenex cards", "Flash cards"."""
         return self.name if self.name.lower().endswith("cards") else f"{self.name} cards"
 
+    def output_stems(self) -> Sequence[str]:
+        """Every name :meth:`output_stem` gives, whatever the game's options (each preset's)."""
+        return (self.stem,)
+
     def owns_picture(self, stem: str) -> bool:
-        """Whether a PNG named ``stem`` is one this game writes (its cards, back and contact sheet)."""
-        if stem in (f"{self.stem}-contact", f"{self.stem}-back"):
+        """Whether a PNG named ``stem`` is one this game writes (its cards, back and contact sheets)."""
+        if stem == f"{self.stem}-back" or stem in {f"{own}-contact" for own in self.output_stems()}:
             return True
         if self.generated_ids is not None:
             return self.generated_ids.fullmatch(stem) is not None

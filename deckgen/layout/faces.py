@@ -10,8 +10,28 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from deckgen.glyphs import STROKE, centre_line_bounds
+from deckgen.glyphs import GLYPHS, STROKE, centre_line_bounds
+from deckgen.i18n import N_, _
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, text
+
+#: The word a card's set number follows ("SET 3"), and the contact sheet's name for a back:
+#: printed in the stroke font's capitals.
+SET_WORD = N_("SET")
+BACK_WORD = N_("BACK")
+
+
+def printed_word(word: str) -> str:
+    """A word printed in the stroke font (:data:`SET_WORD`, :data:`BACK_WORD`), in the language
+    being spoken and in capitals ("SATZ", "JEU", "RÜCKSEITE"); as written in English where the
+    stroke font lacks one of its letters."""
+    said = _(word).upper()
+    return said if said and all(letter in GLYPHS for letter in said) else word
+
+
+def set_word() -> str:
+    """The word before a card's set number in the language being spoken ("SATZ 3", "JEU 3", "JUEGO 3")."""
+    return printed_word(SET_WORD)
+
 
 DIGIT_COLOUR = BLACK
 #: Card ids are printed small and dark grey: readable when sorting, quiet in play.

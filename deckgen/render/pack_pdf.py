@@ -36,13 +36,15 @@ from reportlab.platypus import (
 from deckgen import pack_blocks as blocks
 from deckgen.games.base import PackSection
 from deckgen.guide import printing_guide, set_sheet_notes
-from deckgen.i18n import _, counted, joined, number
+from deckgen.i18n import _, counted, joined, language, number
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
+from deckgen.render.pack_cells import Cell, column_style, fitted_widths
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
 from deckgen.render.text_layer import draw_text_layer, layer_font
+from deckgen.typography import NARROW_NO_BREAK, NO_BREAK, typeset
 
 #: Operators inside expressions, in any class's signs (see deckgen/maths_signs.py): the spaces
 #: around them never break a line ("a × b" and "a · b" stay together; " : " with a space on each
@@ -56,8 +58,21 @@ def keep_expressions_together(text: str) -> str:
     return _GLUED.sub("\u00a0\\1\u00a0", text)
 
 
+def in_pack_font(text: str) -> str:
+    """``text`` as the pack's font draws it: Vera has no narrow no-break space (U+202F, French
+    thousands and punctuation), and reportlab would break a line at one, so it becomes the
+    no-break space."""
+    return text.replace(NARROW_NO_BREAK, NO_BREAK)
+
+
+def set_text(text: str) -> str:
+    """Pack text ready to lay out: its numbers tied to their units, French punctuation spaced,
+    expressions kept whole, in the characters the font has."""
+    return in_pack_font(keep_expressions_together(typeset(text, language())))
+
+
 def para(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(keep_expressions_together(text), style)
+    return Paragraph(set_text(text), style)
 
 
 @dataclass(frozen=True)
@@ -158,7 +173,37 @@ def _numbered(items: list[tuple[str, str]], styles: dict[str, ParagraphStyle], i
     )
 
 
-def _table(rows: list[list[object]], widths: list[float], ink: Ink, header: bool = True) -> Table:
+@dataclass(frozen=True)
+class Figure:
+    """A number in a table, set as it is, in the table's font (it never wraps)."""
+
+    text: str
+
+
+def _cells(
+    rows: Sequence[Sequence[str | Figure]],
+    widths: list[float],
+    cell: ParagraphStyle,
+    spans: Sequence[tuple[tuple[int, int], tuple[int, int]]] = (),
+) -> tuple[list[list[Cell]], list[float]]:
+    """Table rows of text cells (figures as they are) and their column widths (points), each
+    column widened to its longest word where the table has room, its words hyphenated only where
+    one is still too long (see :mod:`deckgen.render.pack_cells`)."""
+
+    def cells(styles: Sequence[ParagraphStyle]) -> list[list[Cell]]:
+        return [
+            [
+                in_pack_font(text.text) if isinstance(text, Figure) else para(text, styles[column]) if text else ""
+                for column, text in enumerate(row)
+            ]
+            for row in rows
+        ]
+
+    fitted = fitted_widths(cells([cell] * len(widths)), widths, spans)
+    return cells([column_style(cell, language(), w) for w in fitted]), fitted
+
+
+def _table(rows: Sequence[Sequence[Cell]], widths: list[float], ink: Ink, header: bool = True) -> Table:
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     commands = [
         ("GRID", (0, 0), (-1, -1), 0.5, ink("#777777")),
@@ -177,7 +222,7 @@ def _table(rows: list[list[object]], widths: list[float], ink: Ink, header: bool
 
 def _form(table: blocks.Table, width: float, styles: dict[str, ParagraphStyle], ink: Ink) -> Table:
     """A sheet to fill in: paragraph cells, a darker grid, shaded and merged cells, fixed row heights."""
-    rows = [[para(cell, styles["cell"]) if cell else "" for cell in row] for row in table.rows]
+    rows, widths = _cells(table.rows, _widths(table.widths, width), styles["cell"], table.spans)
     commands: list[tuple[object, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.6, ink("#555555")),
         ("FONTNAME", (0, 0), (-1, -1), register_fonts()[0]),
@@ -187,7 +232,7 @@ def _form(table: blocks.Table, width: float, styles: dict[str, ParagraphStyle], 
     commands += [("SPAN", start, end) for start, end in table.spans]
     commands += ink.table_text()
     heights = [h * mm for h in table.row_heights] if table.row_heights else None
-    result = Table(rows, colWidths=_widths(table.widths, width), rowHeights=heights, hAlign="LEFT")
+    result = Table(rows, colWidths=widths, rowHeights=heights, hAlign="LEFT")
     result.setStyle(TableStyle(commands))
     return result
 
@@ -243,12 +288,10 @@ def flowables(
                 out.append(_form(block, width, styles, ink))
             else:
                 # Paragraph cells wrap: a German "Addieren, Subtrahieren und Multiplizieren" fits its column.
-                cell = styles["cell"]
-                rows: list[list[object]] = [
-                    [para(f"<b>{text}</b>" if number == 0 else text, cell) for text in row]
-                    for number, row in enumerate(block.rows)
-                ]
-                out.append(_table(rows, _widths(block.widths, width), ink))
+                rows_text = block.rows
+                texts = [[f"<b>{t}</b>" if n == 0 else t for t in row] for n, row in enumerate(rows_text)]
+                rows, widths = _cells(texts, _widths(block.widths, width), styles["cell"])
+                out.append(_table(rows, widths, ink))
         elif isinstance(block, blocks.Pictures):
             out.append(_pictures(block, styles, ink))
         elif isinstance(block, blocks.Drawing):
@@ -279,20 +322,20 @@ def _sections(
 def _packing(
     styles: dict[str, ParagraphStyle], sets: int, entries: list[PackingEntry], width: float, ink: Ink
 ) -> list[Flowable]:
-    cell = styles["cell"]
     headers = [_("Deck"), _("Cards per set"), _("Sheets per set"), _("Sheets in all"), _("Print on")]
-    rows: list[list[object]] = [[para(f"<b>{h}</b>", cell) for h in headers]]
+    texts: list[list[str | Figure]] = [[f"<b>{h}</b>" for h in headers]]
     for entry in entries:
-        rows.append(
+        texts.append(
             [
-                para(entry.deck, cell),
-                number(entry.cards_per_set),
-                number(entry.sheets_per_set) if entry.sheets_per_set is not None else _("shared"),
-                number(entry.sheets_in_all),
-                para(f"{entry.media}, {entry.sides}", cell),
+                entry.deck,
+                Figure(number(entry.cards_per_set)),
+                Figure(number(entry.sheets_per_set)) if entry.sheets_per_set is not None else Figure(_("shared")),
+                Figure(number(entry.sheets_in_all)),
+                f"{entry.media}, {entry.sides}",
             ]
         )
     numbers = 22 * mm
+    rows, widths = _cells(texts, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers], styles["cell"])
     story: list[Flowable] = [
         PageBreak(),
         para(
@@ -301,7 +344,7 @@ def _packing(
             else counted("Packing list: {count} classroom set", "Packing list: {count} classroom sets", sets),
             styles["h1"],
         ),
-        _table(rows, [40 * mm, numbers, numbers, numbers, width - 40 * mm - 3 * numbers], ink),
+        _table(rows, widths, ink),
         Spacer(1, 3 * mm),
     ]
     story += [

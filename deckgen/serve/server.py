@@ -651,7 +651,7 @@ def deck_named(deck: Any, upload: Path | None) -> str:
     """The deck the preview shows: "your file words.csv", or the game's own, shipped with deckgen."""
     if upload is not None:
         return _("your file {name}").format(name=upload.name)
-    return _("{deck}, shipped with deckgen").format(deck=deck.game.deck_name(deck.deck))
+    return _("{deck}, shipped with deckgen").format(deck=deck.game.deck_title(deck.deck, deck.options))
 
 
 def _verify_words(choices: PageChoices) -> list[str]:

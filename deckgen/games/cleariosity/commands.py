@@ -17,7 +17,7 @@ from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
-from deckgen.i18n import _, ngettext
+from deckgen.i18n import USUAL_SIGNS, _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
 from deckgen.workers import default_workers
@@ -370,14 +370,17 @@ def show(
             )
         file = PRESET_FILES[preset]
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
-    written = signs_from(signs)
+    # The signs the class writes, as build prints them for this language (German: · and :).
+    written = signs_from(signs or USUAL_SIGNS.get(language, USUAL_SIGNS["en"]))
     cards = stack_cards(deck, card_ids)
     tier = level_of(cards)
     if level is not None:
+        # A level by its name as the deck file writes it (green), or as the language says it (grün).
+        said = {_(t.name).lower(): t.name for t in deck.tiers}
         try:
-            tier = tier_named(deck.tiers, level.strip().lower())
+            tier = tier_named(deck.tiers, said.get(level.strip().lower(), level.strip().lower()))
         except KeyError:
-            names = ", ".join(t.name for t in deck.tiers)
+            names = ", ".join(_(t.name) for t in deck.tiers)
             raise DeckgenError(
                 _("--level {level}: this deck has no such level; use one of {levels}").format(level=level, levels=names)
             ) from None
@@ -394,7 +397,7 @@ def show(
             band = _("{equation}, {band} band").format(equation=equation, band=highlight_name(index))
             click.echo(band if several else str(equation))
     else:
-        click.echo(_("No equation at the {level} level:").format(level=tier.name))
+        click.echo(_("No equation at the {level} level:").format(level=_(tier.name)))
         for reason in reading.reasons:
             click.echo(f"  {reason}")
     click.echo(_("wrote {file}").format(file=target), err=True)

@@ -170,8 +170,9 @@ def grid_ticks(geometry: CleariosityGeometry) -> list[Primitive]:
     return shapes
 
 
-def set_label(number: int, geometry: CleariosityGeometry) -> Face:
-    """'SET n' at the right of the bottom band, on the line of the card id, clear of cells and dot."""
+def set_label(number: int, geometry: CleariosityGeometry, word: str = "SET") -> Face:
+    """'SET n' (``word``: the language's "SET") at the right of the bottom band, on the line of the
+    card id, clear of cells and dot."""
     x, baseline = geometry.label_baseline()
-    shapes = text(f"SET {number}", x, baseline, geometry.label_size, ID_COLOUR, anchor="right")
+    shapes = text(f"{word} {number}", x, baseline, geometry.label_size, ID_COLOUR, anchor="right")
     return Face(f"label-{number}", geometry.width, geometry.height, tuple(shapes))

@@ -6,15 +6,15 @@ use them, so listing the games (``deckgen --help``) loads none of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
-from deckgen.i18n import N_, _
-from deckgen.maths_signs import SIGNS
+from deckgen.i18n import N_, USUAL_SIGNS, _, first_upper, language
+from deckgen.maths_signs import SIGNS, signs_from
 from deckgen.options import Option
 from deckgen.resources import data_folder
 
@@ -38,6 +38,7 @@ PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
 }
 #: The page's first preset choice: the standard deck, which no preset name stands for there.
 STANDARD_LABEL = N_("standard: the 60-card deck, + − × ÷")
+GAME_NAME = "Cleariosity Numbers"
 PRESET = Option(
     "preset",
     "choice",
@@ -46,6 +47,7 @@ PRESET = Option(
     label=N_("Preset"),
     in_profiles=False,
     commands=("build", "verify", "export"),
+    picks_game=True,
 )
 SPEC = Option(
     "spec",
@@ -61,7 +63,7 @@ class CleariosityGame(Game):
     def __init__(self) -> None:
         super().__init__(
             key="cleariosity",
-            name="Cleariosity Numbers",
+            name=GAME_NAME,
             stem="cleariosity-numbers",
             summary="clear cards stacked into equations",
             default_file=TEMPLATES / "cleariosity-numbers.toml",
@@ -106,6 +108,9 @@ class CleariosityGame(Game):
         preset = options.get("preset")
         return f"cleariosity-{preset}" if preset and preset != "standard" else self.stem
 
+    def output_stems(self) -> Sequence[str]:
+        return tuple(dict.fromkeys(self.output_stem({"preset": preset}) for preset in PRESET_FILES))
+
     def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
         preset = options.get("preset")
         return PRESET_FILES[preset] if preset and path is None else super().deck_source(path, options)
@@ -115,7 +120,7 @@ class CleariosityGame(Game):
 
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
         from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front, set_label
-        from deckgen.layout.faces import CardFaces
+        from deckgen.layout.faces import CardFaces, set_word
 
         geometry = CleariosityGeometry(*card)
         ticks = bool(options.get("grid_ticks"))
@@ -123,7 +128,7 @@ class CleariosityGame(Game):
             ids=[c.id for c in deck.cards],
             fronts=[cleariosity_front(c, geometry, ticks, deck.signs) for c in deck.cards],
             backs=None,
-            label=partial(set_label, geometry=geometry),
+            label=partial(set_label, geometry=geometry, word=set_word()),
         )
 
     def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
@@ -177,18 +182,28 @@ class CleariosityGame(Game):
         return [named] if isinstance(named, str) else []
 
     def choice_label(self, option: str, value: str) -> str:
-        """A preset as "times-2-4: the 2, 3 and 4 tables, 2 × 2 to 4 × 4 only", from its spec's title."""
+        """A preset as "times-2-4: the 2, 3 and 4 tables, 2 × 2 to 4 × 4 only", from its spec's title;
+        in another language, its title alone ("Die Reihen 2, 3 und 4, nur 2 · 2 bis 4 · 4"): the
+        preset's name is an English word of the command line. Signs as the language's schools write them."""
         if option == PRESET.name and not value:
-            return _(STANDARD_LABEL)
+            return _usual_signs(_(STANDARD_LABEL))
         if option != PRESET.name or value not in PRESET_FILES:
             return super().choice_label(option, value)
         if value == "standard":
             return ""  # the page's first choice (nothing chosen) is the standard deck already
-        # The spec's title in the language being spoken (the catalogue holds every shipped title).
-        title = _(_preset_title(value)).removeprefix(self.name).lstrip(": ")
+        title = _preset_words(value)
+        if language() != "en":
+            return first_upper(title) if title else value
         if title.startswith(value):  # "starter (0-5, + and -)"
             return title
         return f"{value}: {title}" if title else value
+
+    def deck_title(self, deck: Any, options: Mapping[str, Any]) -> str:
+        """The standard deck as "Cleariosity Numbers", a preset by its title, in the language spoken."""
+        preset = options.get("preset")
+        if not preset or preset == "standard" or preset not in PRESET_FILES:
+            return _(self.name)
+        return _usual_signs(_(_preset_title(preset))) or preset
 
     def design_command(self, path: Path) -> list[str] | None:
         from deckgen.deckfile import read_toml
@@ -222,12 +237,29 @@ class CleariosityGame(Game):
         return _("{ids} for {deck}").format(ids=joined(spans), deck=self.name)
 
     def packing_detail(self, deck: Any) -> str:
+        from deckgen.glossary import colour_word
         from deckgen.i18n import _, number
 
-        counts = ", ".join(
-            _("{count} {name}").format(count=number(len(deck.colour_cards(t))), name=_(t.name)) for t in deck.present()
-        )
+        # "24 vertes, 12 jaunes": each colour agreeing with the cards it counts.
+        said = []
+        for tier in deck.present():
+            cards = len(deck.colour_cards(tier))
+            name = colour_word(tier.name, "card", several=cards != 1)
+            said.append(_("{count} {name}").format(count=number(cards), name=name))
+        counts = ", ".join(said)
         return _("A Cleariosity Numbers set has {counts} cards.").format(counts=counts)
+
+
+def _usual_signs(text: str) -> str:
+    """``text`` (written with × and ÷) in the signs the language's schools write."""
+    return signs_from(USUAL_SIGNS.get(language(), USUAL_SIGNS["en"])).written(text)
+
+
+def _preset_words(preset: str) -> str:
+    """A preset's title in the language being spoken (the catalogue holds every shipped title),
+    less the game's name before it: "the 2, 3 and 4 tables, 2 × 2 to 4 × 4 only"."""
+    title = _usual_signs(_(_preset_title(preset)))
+    return title.removeprefix(GAME_NAME).lstrip(": \u00a0")
 
 
 @cache

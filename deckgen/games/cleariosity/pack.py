@@ -17,7 +17,8 @@ from deckgen.games.cleariosity.pictures import stack_picture
 from deckgen.games.cleariosity.rules import LINE_NAMES, describe
 from deckgen.games.cleariosity.spec import load_spec
 from deckgen.games.cleariosity.verify import analyse_tier, teaching_partition
-from deckgen.i18n import N_, _, counted, joined, number
+from deckgen.glossary import colour_word
+from deckgen.i18n import N_, _, counted, either, first_upper, joined, number
 from deckgen.layout.faces import TURNED_DIGITS, reads_differently_turned
 from deckgen.maths_signs import Signs
 from deckgen.pack_blocks import (
@@ -88,11 +89,6 @@ def rules(deck: Deck) -> list[Block]:
 def colour_name(tier: Tier) -> str:
     """A level's name as the pack says it: a colour in the pack's language, else as the spec wrote it."""
     return _(tier.name)
-
-
-def first_upper(text: str) -> str:
-    """``text`` with its first letter a capital (and the rest as they are: "Grün und Gelb")."""
-    return text[:1].upper() + text[1:]
 
 
 def deck_players(deck: Deck) -> tuple[int, ...]:
@@ -166,10 +162,13 @@ def table_signs(tier: Tier, signs: Signs) -> str:
 
 
 def equation_rules(deck: Deck) -> list[str]:
-    """What counts as an equation, saying that division must come out exact only where the deck divides."""
+    """What counts as an equation: the forms it takes with this deck's operations, in the class's
+    signs ("X + Y = Z or X − Y = Z"), and that division must come out exact where the deck divides."""
     divides = any("/" in tier.adds for tier in deck.present())
     exact = _(words.CLEARIOSITY_EXACT) if divides else ""
-    return [_(rule).format(exact=exact) if "{exact}" in rule else _(rule) for rule in words.CLEARIOSITY_EQUATION]
+    operations = dict.fromkeys(op for tier in deck.present() for op in tier.adds)
+    forms = either([f"X {deck.signs.of(op)} Y = Z" for op in operations])
+    return [_(rule).format(exact=exact, forms=forms) for rule in words.CLEARIOSITY_EQUATION]
 
 
 def signs_note(deck: Deck) -> list[Block]:
@@ -177,7 +176,7 @@ def signs_note(deck: Deck) -> list[Block]:
     its letter): what the marks beside its dot mean. Empty for one operation a colour."""
     meanings = []
     for tier in deck.present():
-        name, colour = colour_name(tier), _(tier.colour)
+        name, colour = colour_name(tier), colour_word(tier.colour, "dot")  # "la pastille violette"
         if not tier.adds:
             meanings.append(_(words.CLEARIOSITY_SIGNS_NONE).format(letter=tier.sign, name=name, colour=colour))
         elif len(tier.adds) > 1:

@@ -63,7 +63,7 @@ CLEARIOSITY_EQUATION = [
         "bottom, or a diagonal read from its left end (top-left down to bottom-right, or bottom-left "
         "up to top-right)."
     ),
-    N_("Read in that direction they say X op Y = Z, with an operation of your level.{exact}"),
+    N_("Read in that direction they say {forms}, with an operation of your level.{exact}"),
     N_(
         "None of the three numbers covers, or is covered by, another number. Numbers that are not "
         "part of the equation may overlap."

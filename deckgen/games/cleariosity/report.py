@@ -449,7 +449,7 @@ _IN_WORDS = {
 def one_in(share: float) -> str:
     """A share as a teacher says it: "one in five" (the nearest whole n up to ten), or a percentage."""
     if share <= 0:
-        return _("none")
+        return percent(0.0)  # "0 %": the word "none" is a value of options, translated apart
     n = round(1 / share)
     if n in _IN_WORDS and abs(1 / n - share) <= 0.02:
         return _(_IN_WORDS[n])

@@ -11,31 +11,32 @@ from dataclasses import dataclass
 
 from deckgen.games.cleariosity.model import Card, Tier
 from deckgen.games.cleariosity.rules import LINE_NAMES, LINES, OPS, describe, equation_ops
-from deckgen.i18n import _
+from deckgen.i18n import N_, _, either, first_upper, joined
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
-#: Lines as pupils say them.
-LINE_WORDS: dict[str, str] = {
-    "row0": "the top row",
-    "row1": "the middle row",
-    "row2": "the bottom row",
-    "col0": "the left column",
-    "col1": "the middle column",
-    "col2": "the right column",
-    "diag": "the diagonal from the top left",
-    "anti": "the diagonal from the bottom left",
-}
+#: Cells as a sentence names them: "the {cell} cell", "das Feld {cell}", "la case {cell}".
 CELL_WORDS: dict[tuple[int, int], str] = {
-    (0, 0): "top-left",
-    (0, 1): "top-middle",
-    (0, 2): "top-right",
-    (1, 0): "middle-left",
-    (1, 1): "centre",
-    (1, 2): "middle-right",
-    (2, 0): "bottom-left",
-    (2, 1): "bottom-middle",
-    (2, 2): "bottom-right",
+    (0, 0): N_("top-left"),
+    (0, 1): N_("top-middle"),
+    (0, 2): N_("top-right"),
+    (1, 0): N_("middle-left"),
+    (1, 1): N_("centre"),
+    (1, 2): N_("middle-right"),
+    (2, 0): N_("bottom-left"),
+    (2, 1): N_("bottom-middle"),
+    (2, 2): N_("bottom-right"),
 }
+#: Why a line makes no equation. Each starts with the line's name (as the answer keys name it),
+#: so that every language can say the rest as a sentence of its own.
+COVERED = {
+    2: N_("{line}: the {cell} cell has two numbers ({numbers}): they cover each other."),
+    3: N_("{line}: the {cell} cell has three numbers ({numbers}): they cover each other."),
+}
+EMPTY = N_("{line}: no number in the {cell} cell.")
+IDLE_CARD = N_("{line}: {card} gives none of the numbers {a}, {b}, {c}; every card in the stack must give one.")
+OTHER_OPERATION = N_("{line}: {equation} needs {signs}, which the {level} level does not use.")
+NO_OPERATION = N_("{line}: {a}, {b}, {c}, and no operation makes {a} ? {b} = {c}.")
+NO_LINE = N_("No line has three numbers in it: every line misses at least two numbers.")
 MAX_REASONS = 4
 
 
@@ -77,26 +78,23 @@ def read_stack(cards: Sequence[Card], level: Tier, signs: Signs = STANDARD_SIGNS
         empty = [cell for cell in cells if not numbers[cell]]
         doubled = [cell for cell in cells if len(numbers[cell]) > 1]
         givers = {card.id for cell in cells for card, _ in numbers[cell]}
-        where = LINE_WORDS[line]
+        where = first_upper(_(LINE_NAMES[line]))
         if doubled and not empty:
             covered.update(doubled)
             cell = doubled[0]
-            who = " and ".join(f"{value} on {card.id}" for card, value in numbers[cell])
-            count = {2: "two", 3: "three"}[len(numbers[cell])]
-            full.append(
-                (1, f"In {where} the {CELL_WORDS[cell]} cell has {count} numbers ({who}): they cover each other.")
-            )
+            who = joined([_("{value} on {card}").format(value=value, card=card.id) for card, value in numbers[cell]])
+            said = _(COVERED[len(numbers[cell])]).format(line=where, cell=_(CELL_WORDS[cell]), numbers=who)
+            full.append((1, said))
             continue
         if empty:
             if len(empty) == 1 and not doubled and numbers_count(numbers) == 2:
-                partial.append(f"{where.capitalize()} has no number in its {CELL_WORDS[empty[0]]} cell.")
+                partial.append(_(EMPTY).format(line=where, cell=_(CELL_WORDS[empty[0]])))
             continue
         values = tuple(numbers[cell][0][1] for cell in cells)
         a, b, c = values
         lazy = [card.id for card in cards if card.id not in givers]
         if lazy:
-            reason = f"{where.capitalize()} reads {a}, {b}, {c}, but {lazy[0]} gives none of its numbers"
-            full.append((2, reason + "; every card in the stack must give one."))
+            full.append((2, _(IDLE_CARD).format(line=where, card=lazy[0], a=a, b=b, c=c)))
             continue
         allowed = equation_ops(a, b, c, level.ops())
         if allowed:
@@ -104,16 +102,16 @@ def read_stack(cards: Sequence[Card], level: Tier, signs: Signs = STANDARD_SIGNS
             continue
         other = equation_ops(a, b, c, OPS)
         if other:
-            needs = " or ".join(signs.of(op) for op in other)
-            reason = f"{where.capitalize()} reads {describe((a, b, c), other[0], signs)}, but that needs {needs}"
-            full.append((0, reason + f", which the {level.name} level does not use."))
+            needs = either([signs.of(op) for op in other])
+            equation = describe((a, b, c), other[0], signs)
+            full.append((0, _(OTHER_OPERATION).format(line=where, equation=equation, signs=needs, level=_(level.name))))
         else:
-            full.append((3, f"{where.capitalize()} reads {a}, {b}, {c}: no operation makes {a} ? {b} = {c}."))
+            full.append((3, _(NO_OPERATION).format(line=where, a=a, b=b, c=c)))
     if equations:
         return StackReading(equations, [], [])
     reasons = [reason for _, reason in sorted(full, key=lambda item: item[0])] + partial
     if not reasons:
-        reasons = ["No line has three numbers in it: every line misses at least two numbers."]
+        reasons = [_(NO_LINE)]
     return StackReading([], reasons[:MAX_REASONS], sorted(covered))
 
 

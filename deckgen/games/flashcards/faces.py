@@ -165,10 +165,10 @@ def back(card: FlashCard, geometry: FlashGeometry, frame: bool = True, chain: Fo
     return _side(card, geometry, "back", frame, chain or chain_for((card.front, card.back)))
 
 
-def label(number: int, geometry: FlashGeometry) -> Face:
-    """'SET n' at the bottom right, on the line of the card id."""
+def label(number: int, geometry: FlashGeometry, word: str = "SET") -> Face:
+    """'SET n' (``word``: the language's "SET") at the bottom right, on the line of the card id."""
     shapes = text(
-        f"SET {number}",
+        f"{word} {number}",
         geometry.width - geometry.inset - 0.6,
         geometry.label_baseline,
         geometry.label_size,

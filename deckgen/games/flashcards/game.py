@@ -157,7 +157,7 @@ class FlashcardsGame(Game):
 
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
         from deckgen.games.flashcards.faces import FlashGeometry, back, deck_fonts, front, label, undrawable
-        from deckgen.layout.faces import CardFaces
+        from deckgen.layout.faces import CardFaces, set_word
 
         geometry = FlashGeometry(*card)
         cards = deck.printed
@@ -170,7 +170,7 @@ class FlashcardsGame(Game):
             backs = [back(c, geometry, chain=chain) for c in cards]
         except DeckgenError as error:
             raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=error)) from None
-        set_label = partial(label, geometry=geometry)
+        set_label = partial(label, geometry=geometry, word=set_word())
         return CardFaces(ids=[c.id for c in cards], fronts=fronts, backs=backs, label=set_label, back_label=set_label)
 
     def picture_stem(self, card_id: str) -> str:

@@ -105,9 +105,9 @@ def _diagonal(
     return (round(start[0], 3), round(start[1], 3)), (round(end[0], 3), round(end[1], 3))
 
 
-def treenex_label(number: int, geometry: TreenexGeometry) -> Face:
-    """'SET n' at the bottom centre, on the line of the card id."""
+def treenex_label(number: int, geometry: TreenexGeometry, word: str = "SET") -> Face:
+    """'SET n' (``word``: the language's "SET") at the bottom centre, on the line of the card id."""
     shapes = text(
-        f"SET {number}", geometry.width / 2, geometry.label_baseline, geometry.label_size, ID_COLOUR, anchor="centre"
+        f"{word} {number}", geometry.width / 2, geometry.label_baseline, geometry.label_size, ID_COLOUR, anchor="centre"
     )
     return Face(f"treenex-label-{number}", geometry.width, geometry.height, tuple(shapes))

@@ -91,7 +91,7 @@ class TreenexGame(Game):
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
         from deckgen.games.treenex.faces import TreenexGeometry, treenex_back, treenex_front, treenex_label
         from deckgen.games.treenex.model import card_ids
-        from deckgen.layout.faces import CardFaces
+        from deckgen.layout.faces import CardFaces, set_word
 
         geometry = TreenexGeometry(*card)
         ids = card_ids(deck)
@@ -101,7 +101,7 @@ class TreenexGame(Game):
             ids=ids,
             fronts=[treenex_front(v, geometry, i, frame) for i, v in zip(ids, deck.cards, strict=True)],
             backs=[back] * len(ids),
-            label=partial(treenex_label, geometry=geometry),
+            label=partial(treenex_label, geometry=geometry, word=set_word()),
         )
 
     def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
