@@ -115,16 +115,18 @@ def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[
     from ``DECKGEN_LANG`` when not given. It is read first and spoken from then on, so the
     command's refusals of its other options and files are in it too."""
 
-    def spoken(context: click.Context, parameter: click.Parameter, value: str) -> str:
-        speak(value)
-        return value
+    def spoken(context: click.Context, parameter: click.Parameter, value: str | None) -> str:
+        # Not given: the language :func:`main` found already, which the refusals before this spoke.
+        chosen = value or language()
+        speak(chosen)
+        return chosen
 
     return click.option(
         "--lang",
         "language",
         type=click.Choice(list(LANGUAGES)),
-        default="en",
-        show_default=True,
+        default=None,
+        show_default="en",
         envvar=LANGUAGE_VARIABLE,
         show_envvar=True,
         is_eager=True,
@@ -191,14 +193,15 @@ class Commands(click.Group):
     commands runs or ``--help`` lists them, so a build starts without it.
     """
 
-    def _game_commands(self) -> dict[str, str]:
+    def game_commands(self) -> dict[str, str]:
+        """The games' own commands, each with the module it lives in."""
         return {name: g.commands_module for g in games().values() if g.commands_module for name in g.commands}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *self._game_commands()])
+        return sorted([*super().list_commands(ctx), *self.game_commands()])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        module = self._game_commands().get(cmd_name)
+        module = self.game_commands().get(cmd_name)
         if module is None:
             return super().get_command(ctx, cmd_name)
         import importlib
@@ -585,27 +588,61 @@ def _named_files(options: dict[str, Any]) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
+    from deckgen.click_words import speak_for_click
+
     _degrade_to_ascii()
-    # --lang speaks from where it is read to the command's last line, and in the line that
-    # says why it stopped (click's refusals are worded here, after the command has ended).
-    with speaking(language()):
-        return _run(argv)
+    speak_for_click()
+    words = list(sys.argv[1:] if argv is None else argv)
+    # The language is known before click reads the command, so that a command or an option it
+    # does not know, or a value it refuses, is said in it too; --lang speaks it again where it
+    # is read, and in the line that says why the command stopped.
+    with speaking(asked_language(words)):
+        return _run(words)
 
 
-def _run(argv: list[str] | None) -> int:
+def asked_language(words: list[str]) -> str:
+    """The language a command line asks for: its ``--lang``, else ``DECKGEN_LANG``, else the one
+    being spoken (read before click parses the line, which may refuse it before ``--lang``)."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(words):
+            value = words[index + 1]
+        if value in LANGUAGES:
+            return value
+    told = os.environ.get(LANGUAGE_VARIABLE, "")
+    return told if told in LANGUAGES else language()
+
+
+def _command_of(error: click.UsageError, words: list[str]) -> str:
+    """The command a refused command line is for, as its ``--help`` hint names it: the one
+    being read (click's parser does not always say), else the first word that names one."""
+    if error.ctx is not None:
+        return error.ctx.command_path if " " in error.ctx.command_path else "deckgen"
+    known = {*cli.commands, *cli.game_commands()}
+    named = next((word for word in words if not word.startswith("-")), None)
+    return f"deckgen {named}" if named in known else "deckgen"
+
+
+#: How click (8.2 and later) answers a bare ``deckgen``: a refusal whose message is the help.
+NO_ARGS_IS_HELP: type[click.UsageError] = getattr(
+    click.exceptions, "NoArgsIsHelpError", type("Never", (click.UsageError,), {})
+)
+
+
+def _run(argv: list[str]) -> int:
     """The command, each expected error one line on stderr; its exit status."""
     try:
         cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
         click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
         return 1
+    except NO_ARGS_IS_HELP as error:  # `deckgen` alone: what it can do, not an error line
+        click.echo(error.ctx.get_help() if error.ctx is not None else "", err=True)
+        return error.exit_code
     except click.UsageError as error:
-        command = (
-            f"deckgen {error.ctx.command_path.split(' ', 1)[1]}"
-            if error.ctx and " " in error.ctx.command_path
-            else "deckgen"
-        )
-        hint = _("(see '{command} --help')").format(command=command)
+        hint = _("(see '{command} --help')").format(command=_command_of(error, argv))
         click.echo(f"deckgen: error: {one_line(error.format_message())} {hint}", err=True)
         return 2
     except click.ClickException as error:

@@ -119,8 +119,8 @@ def test_wrong_values_are_named_beside_their_field(server: Server) -> None:
     assert "--mirror does nothing here" in page.texts["problem"]
     # Clear cards are offered film only: another material is named as wrong, and film is used.
     page = parse(request(server.url + "?game=cleariosity&material=cardstock").text)
-    assert "choose one of the list" in page.texts["material-error"]
-    assert "choose one of the list" in page.texts["problem"]
+    assert "choose one from the list" in page.texts["material-error"]
+    assert "choose one from the list" in page.texts["problem"]
 
 
 def multipart(fields: dict[str, str], name: str, filename: str, data: bytes) -> tuple[bytes, str]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import N_
+from deckgen.i18n import N_, _
 from deckgen.options import Option
 
 if TYPE_CHECKING:
@@ -188,7 +188,11 @@ class Game:
         if path is not None:
             return path
         if self.default_file is None:
-            raise DeckgenError(f"{self.name} has no deck of its own: give one with --file ({self.file_kind})")
+            raise DeckgenError(
+                _("{game} has no deck of its own: give one with --file ({kind})").format(
+                    game=_(self.name), kind=_(self.file_kind)
+                )
+            )
         return self.default_file
 
     def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:

@@ -151,13 +151,15 @@ class PageChoices:
         choices.speaks = choices.lang or language()
         speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
         if key not in games():
-            choices.errors["game"] = f"no game called {key!r}; choose one of the list"
+            choices.errors["game"] = _("no game called {name}; choose one from the list").format(
+                name=repr(shorten(key))
+            )
         game = choices.game_obj
         sets = one("sets", "1")
         if sets.isascii() and sets.isdigit() and 1 <= int(sets) <= MAX_SETS:
             choices.sets = int(sets)
         else:
-            choices.errors["sets"] = f"{shorten(sets)!r}: write a whole number from 1 to {MAX_SETS}"
+            choices.errors["sets"] = whole_number(shorten(sets), 1, MAX_SETS)
             choices.sets_typed = shorten(sets)
         choices.paper = _pick(one("paper", choices.usual_paper), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
@@ -175,7 +177,9 @@ class PageChoices:
         for option in direct_options(game):
             text = one(option.name)
             if len(text) > LONGEST:
-                choices.errors[option.name] = f"{shorten(text)!r}: far too long for this option"
+                choices.errors[option.name] = _("{value}: far too long for this option").format(
+                    value=repr(shorten(text))
+                )
             elif text:
                 choices.direct[option.name] = text
                 error = check_text(option, text)
@@ -298,25 +302,28 @@ def shorten(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def whole_number(text: str, low: int, high: int) -> str:
+    """What is wrong with a number typed in a field, in the language being spoken."""
+    return _("{value}: write a whole number from {low} to {high}").format(value=repr(text), low=low, high=high)
+
+
 def _pick(value: str, allowed: tuple[str, ...], name: str, errors: dict[str, str], default: str = "") -> str:
     if value in allowed:
         return value
-    errors[name] = f"{shorten(value)!r}: choose one of the list"
+    errors[name] = _("{value}: choose one from the list").format(value=repr(shorten(value)))
     return default or allowed[0]
 
 
 def check_text(option: Option, text: str) -> str | None:
-    """What is wrong with a value typed for an option, in the words the command line uses (``None``: fine)."""
-    if option.kind == "choice" and text not in option.choices:
-        return f"{text!r}: choose one of {', '.join(option.choices)}"
+    """What is wrong with a value given for an option on the page, in the language being spoken (``None``: fine)."""
+    if option.kind == "choice" and text not in option.choices:  # the field is a list: one of it
+        return _("{value}: choose one from the list").format(value=repr(shorten(text)))
     if option.kind == "flag" and text not in ("on", "off"):
-        return f"{text!r}: choose on or off"
+        return _("{value}: choose {on} or {off}").format(value=repr(text), on=_("on"), off=_("off"))
     if option.kind == "number":
-        if not (text.isascii() and text.isdigit()):  # int() would take "2_0", "+2" and full-width digits
-            return f"{text!r}: write a whole number from {option.low} to {option.high}"
-        number = int(text)
-        if not option.low <= number <= option.high:
-            return f"{text!r}: write a whole number from {option.low} to {option.high}"
+        # int() would take "2_0", "+2" and full-width digits
+        if not (text.isascii() and text.isdigit()) or not option.low <= int(text) <= option.high:
+            return whole_number(text, option.low, option.high)
     if option.kind in MEASURES:
         try:
             read_text(option, text)

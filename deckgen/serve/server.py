@@ -530,7 +530,7 @@ class Handler(BaseHTTPRequestHandler):
         choices = _form_choices(body)
         if not choices.design or self.server.designs.search_again(choices.design, choices.game_obj) is None:
             choices.design = ""
-            choices.errors["deck_file"] = "that spec is no longer kept, or has had every search; upload it again"
+            choices.errors["deck_file"] = _("that spec is no longer kept, or has had every search; upload it again")
             self._page(choices, status=400)
             return
         self._redirect(choices)
