@@ -24,6 +24,7 @@ from deckgen.games import game as find_game
 from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speak, speaking
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
+from deckgen.regions import REGION_VARIABLE, country_for, read_region, usual_paper
 from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
@@ -44,9 +45,23 @@ class BadValue(click.BadParameter):
     def format_message(self) -> str:
         if self.param is None:
             return super().format_message()
-        hint = self.param_hint if self.param_hint is not None else self.param.get_error_hint(self.ctx)
+        hint = self.param_hint if self.param_hint is not None else " / ".join(repr(o) for o in self.param.opts)
         shown = hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint)
+        variable = getattr(self.param, "envvar", None)
+        if isinstance(variable, str) and getattr(self.param, "show_envvar", False):
+            # The value may have come from it (click would say so in English).
+            shown += " " + _("(or the environment variable {name})").format(name=repr(variable))
         return _("Invalid value for {option}: {message}").format(option=shown, message=self.message)
+
+
+class SpokenChoice(click.Choice):
+    """A choice whose refusal names its environment variable in the language spoken (see :class:`BadValue`)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as error:
+            raise BadValue(error.message, ctx, param) from None
 
 
 class MeasureType(click.ParamType):
@@ -124,7 +139,7 @@ def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[
     return click.option(
         "--lang",
         "language",
-        type=click.Choice(list(LANGUAGES)),
+        type=SpokenChoice(list(LANGUAGES)),
         default=None,
         show_default="en",
         envvar=LANGUAGE_VARIABLE,
@@ -133,6 +148,39 @@ def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[
         callback=spoken,
         help=help_text,
     )
+
+
+class RegionType(click.ParamType):
+    """A country (``CA``), or a language and a country (``fr-CA``): the country, checked where typed."""
+
+    name = "region"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return read_region(str(value))[1]
+        except DeckgenError as error:
+            raise BadValue(str(error), ctx, param) from None
+
+
+def region_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--region``: the class's country, from ``DECKGEN_REGION`` when not given (see
+    :mod:`deckgen.regions`); a language written with it (``fr-CA``) is spoken where ``--lang`` is not given."""
+    return click.option(
+        "--region",
+        "region",
+        type=RegionType(),
+        metavar="COUNTRY",
+        envvar=REGION_VARIABLE,
+        show_envvar=True,
+        help=help_text,
+    )
+
+
+#: What --region does, for the help of the commands that take it.
+REGION_HELP = (
+    "The class's country, as a two-letter code (DE, CA, MX) or with its language (fr-CA, es-MX; the "
+    "language then goes for --lang where --lang is not given). [the language's home: en US, es ES, fr FR, de DE]"
+)
 
 
 def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -270,9 +318,9 @@ def verify(
 @cli.command()
 @click.option(
     "--paper",
-    default="letter",
-    show_default=True,
-    help="Paper of the sheet: letter, a4, legal, tabloid, a3 or WxH with a unit (the paper the cards go on).",
+    default=None,
+    help="Paper of the sheet: letter, a4, legal, tabloid, a3 or WxH with a unit (the paper the cards go on). "
+    "[the paper of the --region's schools: letter in the US, Canada and Mexico, a4 in most other countries]",
 )
 @click.option(
     "--duplex",
@@ -289,7 +337,8 @@ def verify(
     help="Where to write the sheet.",
 )
 @language_option("Language of the sheet's words and of what calibrate says: " + SPOKEN + ".")
-def calibrate(paper: str, duplex: str, out: Path, language: str) -> None:
+@region_option(REGION_HELP + " It sets the paper where --paper is not given.")
+def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: str | None) -> None:
     """Write a calibration sheet: check the print scale, and measure how far backs land from their fronts.
 
     Print it two-sided at actual size, hold it up to a window, read X and Y off the scales,
@@ -300,6 +349,7 @@ def calibrate(paper: str, duplex: str, out: Path, language: str) -> None:
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
 
+    paper = paper or usual_paper(country_for(language, region))
     width, height = parse_size(paper, PAPER_SIZES, _("paper"))
     if not fits_calibration((width, height)):
         raise DeckgenError(
@@ -387,9 +437,10 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, lang
 @language_option(
     "Language of the teacher pack and of what build says: "
     + SPOKEN
-    + ". It also sets the signs for times and divide that schools there write (de: · and :; es, fr: × and :), "
-    "unless --signs is given."
+    + ". With --region, it also sets the signs for times and divide that schools there write (de: · and :; "
+    "es, fr: × and :; fr-CA, es-MX: × and ÷), unless --signs is given."
 )
+@region_option(REGION_HELP + " It sets the paper where --paper is not given (letter or a4), and the signs.")
 @with_options(list(LASER_OPTIONS))
 @file_option
 @with_options(game_options("build"))
@@ -402,6 +453,7 @@ def build(
     file: Path | None,
     pack: bool,
     language: str,
+    region: str | None,
     **options: Any,
 ) -> None:
     """Write print-ready PDFs, laser-cut SVGs or PNG previews of the decks, and the teacher pack (see below)."""
@@ -453,6 +505,7 @@ def build(
         formats=made,
         dpi=dpi,
         language=language,
+        region=region,
     )
     job = prepare(request)
     say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
@@ -487,7 +540,11 @@ def build(
     + SPOKEN
     + " (the page follows the browser's language, and has a chooser)."
 )
-def serve(host: str, port: int, browser: bool, language: str) -> None:
+@region_option(
+    "The country of the page's classes (its paper and signs) for a browser that names none for its "
+    "language (a browser asking for fr-CA gets Canada's; the page has a chooser). [the language's home]"
+)
+def serve(host: str, port: int, browser: bool, language: str, region: str | None) -> None:
     """Open a web page to choose, preview, check and download a classroom set (no terminal needed after this).
 
     Example: deckgen serve. The page runs on this computer only; press Ctrl-C to stop it.
@@ -503,7 +560,7 @@ def serve(host: str, port: int, browser: bool, language: str) -> None:
             err=True,
         )
     try:
-        run_server(host, port, browser, lambda line: click.echo(line, err=True), language)
+        run_server(host, port, browser, lambda line: click.echo(line, err=True), language, region)
     except OSError as error:
         raise DeckgenError(
             _(
@@ -601,18 +658,36 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def asked_language(words: list[str]) -> str:
-    """The language a command line asks for: its ``--lang``, else ``DECKGEN_LANG``, else the one
-    being spoken (read before click parses the line, which may refuse it before ``--lang``)."""
+    """The language a command line asks for (read before click parses the line, which may refuse
+    it before ``--lang``): its ``--lang``, else the language of its ``--region`` (``fr-CA``), else
+    ``DECKGEN_LANG``, else the language of ``DECKGEN_REGION``, else the one being spoken."""
+    told = [
+        _typed(words, "--lang"),
+        _region_language(_typed(words, "--region")),
+        os.environ.get(LANGUAGE_VARIABLE),
+        _region_language(os.environ.get(REGION_VARIABLE)),
+    ]
+    return next((value for value in told if value in LANGUAGES), language())
+
+
+def _typed(words: list[str], flag: str) -> str | None:
+    """The value given to ``flag`` on a command line (``--flag VALUE`` or ``--flag=VALUE``)."""
     for index, word in enumerate(words):
         if word == "--":
             break
-        value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
-        if word == "--lang" and index + 1 < len(words):
-            value = words[index + 1]
-        if value in LANGUAGES:
-            return value
-    told = os.environ.get(LANGUAGE_VARIABLE, "")
-    return told if told in LANGUAGES else language()
+        if word.startswith(flag + "="):
+            return word.removeprefix(flag + "=")
+        if word == flag and index + 1 < len(words):
+            return words[index + 1]
+    return None
+
+
+def _region_language(region: str | None) -> str | None:
+    """The language a region names (``fr`` of ``fr-CA``), if any."""
+    try:
+        return read_region(region)[0] if region else None
+    except DeckgenError:
+        return None  # refused where --region is read
 
 
 def _command_of(error: click.UsageError, words: list[str]) -> str:

@@ -62,11 +62,17 @@ def build_words(
     pack: bool = True,
     dpi: int | None = None,
     language: str = "en",
+    region: str | None = None,
 ) -> list[str]:
-    """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``)."""
+    """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``);
+    ``region``: the class's country, named where it is not the language's home country."""
+    from deckgen.regions import HOME_COUNTRY
+
     words: list[str] = []
     if language != "en":
         words += ["--lang", language]
+    if region and region != HOME_COUNTRY.get(language):
+        words += ["--region", region]
     for fmt in formats:
         words += ["--format", fmt]
     if dpi is not None and "png" in formats:

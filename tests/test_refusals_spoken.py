@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import click
 import pytest
 
-from deckgen.cli import MeasureType, cli, main
+from deckgen.cli import MeasureType, RegionType, cli, main
 from deckgen.games import games
 from deckgen.i18n import LANGUAGES, _, speaking
 from deckgen.serve.choices import LONGEST, PageChoices, direct_options
@@ -28,7 +28,7 @@ from tests.test_serve import own, parse
 
 TRANSLATED = [key for key in LANGUAGES if key != "en"]
 #: Words English shares with a translation, each a word of that language in its own right.
-SHARED = {"de": {"in", "an", "option"}, "fr": {"option", "long"}, "es": {"no", "use"}}
+SHARED = {"de": {"in", "an", "option", "region"}, "fr": {"option", "long", "variable"}, "es": {"no", "use", "variable"}}
 #: Names typed as values, listed unquoted in a refusal (paper and card sizes), and DX,DY of an offset.
 NAMES = {*PAPER_SIZES, *CARD_SIZES, "DX", "DY"}
 
@@ -65,7 +65,7 @@ def bad_values(option: click.Option, folder: Path, file: Path) -> list[list[str]
         values += [str(kind.min - 1)] if kind.min is not None else []
         values += [str(kind.max + 1)] if kind.max is not None else []
         values.append("abc")
-    elif isinstance(kind, click.Choice | MeasureType):
+    elif isinstance(kind, click.Choice | MeasureType | RegionType):
         values.append("nonsense")
     elif isinstance(kind, click.Path):
         values.append(str(folder) if not kind.dir_okay else str(file))

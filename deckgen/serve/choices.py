@@ -22,6 +22,7 @@ from deckgen.i18n import LANGUAGES, N_, _, language, speak
 from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
+from deckgen.regions import country_for, country_from_accept_language, usual_paper
 
 #: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
 PRINTERS = {
@@ -45,8 +46,6 @@ CUTTING = {
     "laser": N_("On a laser cutter (adds the laser files)"),
 }
 PAPERS = ("letter", "a4", "legal", "tabloid", "a3")
-#: The paper schools print on where each language is spoken (the page's first choice).
-USUAL_PAPER = {"en": "letter", "es": "a4", "fr": "a4", "de": "a4"}
 #: What the print-shop choice sets (as the print-shop profile does).
 PRINT_SHOP = {"layout": "single", "bleed": "3mm", "color": "cmyk", "marks": "none"}
 #: Options the teacher's choices set; under "All options" they may be set directly instead.
@@ -126,19 +125,28 @@ class PageChoices:
     #: (the chosen one, else the browser's first that deckgen speaks, else English).
     lang: str = ""
     speaks: str = "en"
+    #: The class's country as chosen on the page ("": the browser's), and the country the page
+    #: prints for: the chosen one, else the one the browser names with the page's language
+    #: (``fr-CA``), else ``serve --region``, else the language's home (see :mod:`deckgen.regions`).
+    region: str = ""
+    country: str = "US"
 
     @property
     def usual_paper(self) -> str:
-        """The paper the page starts with: A4 where its language is spoken (Europe), else Letter."""
-        return USUAL_PAPER[self.speaks]
+        """The paper the page starts with: the one the class's country prints on (A4, or Letter)."""
+        return usual_paper(self.country)
 
     @property
     def game_obj(self) -> Game:
         return games()[self.game]
 
     @classmethod
-    def from_query(cls, query: Mapping[str, list[str]]) -> PageChoices:
-        """The choices in a page address (unknown fields are ignored; wrong values are noted, not raised)."""
+    def from_query(
+        cls, query: Mapping[str, list[str]], accept_language: str = "", server_region: str | None = None
+    ) -> PageChoices:
+        """The choices in a page address (unknown fields are ignored; wrong values are noted, not
+        raised); ``accept_language``: the browser's header, which may name the visitor's country;
+        ``server_region``: ``serve --region``, for a browser that names none."""
 
         def one(name: str, default: str = "") -> str:
             values = query.get(name)
@@ -150,6 +158,10 @@ class PageChoices:
         choices.lang = lang if lang in LANGUAGES else ""
         choices.speaks = choices.lang or language()
         speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
+        region = one("region").upper()
+        choices.region = region if len(region) == 2 and region.isascii() and region.isalpha() else ""
+        browser = country_from_accept_language(accept_language, choices.speaks, server_region)
+        choices.country = country_for(choices.speaks, choices.region or browser)
         if key not in games():
             choices.errors["game"] = _("no game called {name}; choose one from the list").format(
                 name=repr(shorten(key))
@@ -218,6 +230,8 @@ class PageChoices:
             pairs.append(("design", self.design))
         if self.lang:
             pairs.append(("lang", self.lang))
+        if self.region:
+            pairs.append(("region", self.region))
         pairs += [(name, value) for name, value in self.direct.items()]
         return pairs
 
@@ -239,7 +253,7 @@ class PageChoices:
         shop = self.printer == "shop"
         if shop:
             options.update(PRINT_SHOP)
-        elif self.paper != "letter":
+        elif self.paper != self.usual_paper:
             options["paper"] = self.paper
         if self.material != default_of(game, "media"):
             options["media"] = self.material
@@ -284,6 +298,7 @@ class PageChoices:
             formats=self.formats,
             pack=self.pack,
             language=self.speaks,
+            region=self.country,
         )
 
     def command(self, upload: Path | None = None) -> str:

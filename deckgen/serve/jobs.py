@@ -30,6 +30,7 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import LANGUAGE_VARIABLE, N_, _
+from deckgen.regions import REGION_VARIABLE
 
 #: Longest a build or check may run (a 200-set kit with laser files takes about a minute).
 TIME_LIMIT = 600.0
@@ -246,12 +247,13 @@ def start(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
     """``deckgen ARGS`` in a child process that ends when this process ends, however it ends
     (:mod:`deckgen.serve.child`): its standard input is a pipe this process holds until the
     command is over. On POSIX systems it leads a process group of its own, its workers with it,
-    so that :func:`end` ends them all. The command runs as the page shows it: a language set
-    for the server (``DECKGEN_LANG``) does not reach it, the command's own ``--lang`` does."""
+    so that :func:`end` ends them all. The command runs as the page shows it: a language or a
+    country set for the server (``DECKGEN_LANG``, ``DECKGEN_REGION``) does not reach it, the
+    command's own ``--lang`` and ``--region`` do."""
     return subprocess.Popen(
         [sys.executable, "-m", "deckgen.serve.child", *args],
         cwd=cwd,
-        env={name: value for name, value in os.environ.items() if name != LANGUAGE_VARIABLE},
+        env={name: value for name, value in os.environ.items() if name not in (LANGUAGE_VARIABLE, REGION_VARIABLE)},
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

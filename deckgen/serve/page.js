@@ -138,12 +138,18 @@
       window.location.assign("/?" + query() + "#lang");
       return;
     }
+    if (event.target.name === "region") {
+      // Another country: loaded again, on the paper its schools use, the other settings kept.
+      const kept = [...new URLSearchParams(query())].filter(([name]) => name !== "paper");
+      window.location.assign("/?" + new URLSearchParams(kept) + "#region");
+      return;
+    }
     if (event.target.name === "game") {
       // Another game has other options: a new page, with the print job kept and focus back on
       // the list of games.
       const kept = [["game", event.target.value]];
       for (const [name, value] of new URLSearchParams(query())) {
-        if (["sets", "paper", "printer", "cutting", "pictures", "pack", "lang"].includes(name)) kept.push([name, value]);
+        if (["sets", "paper", "printer", "cutting", "pictures", "pack", "lang", "region"].includes(name)) kept.push([name, value]);
       }
       window.location.assign("/?" + new URLSearchParams(kept) + "#game-list");
       return;
@@ -162,5 +168,6 @@
   }
   if (window.location.hash === "#game-list") document.getElementById("game").focus({ preventScroll: true });
   if (window.location.hash === "#lang") document.getElementById("lang").focus({ preventScroll: true });
+  if (window.location.hash === "#region") document.getElementById("region").focus({ preventScroll: true });
   loadCheck();
 })();

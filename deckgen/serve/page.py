@@ -13,8 +13,9 @@ from urllib.parse import urlencode
 
 from deckgen.games import games
 from deckgen.games.base import Outlook
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language, percent
+from deckgen.i18n import LANGUAGES, N_, _, language, percent
 from deckgen.options import Option
+from deckgen.regions import NAMED_COUNTRIES, country_name, usual_signs
 from deckgen.serve.choices import (
     ASKED,
     CUTTING,
@@ -123,10 +124,14 @@ def _option_control(option: Option, value: str, choices: PageChoices, flag: bool
         # "standard" is the standard deck): listed once.
         values = tuple(v for v in values if game.choice_label(name, v))
         labels = {v: _(game.choice_label(name, v)) for v in ("", *values)}
-        if name == "signs":  # left out, the signs the schools of the page's language usually write
-            usual = USUAL_SIGNS[choices.speaks]
+        if name == "signs":  # left out, the signs the schools of the class's country usually write
+            usual = usual_signs(choices.speaks, choices.country)
             value = "" if value == usual else value
-            labels = {"": _("As schools in this language usually write them: {signs}").format(signs=" ".join(usual))}
+            labels = {
+                "": _("As schools write them ({country}): {signs}").format(
+                    country=country_name(choices.country), signs=" ".join(usual)
+                )
+            }
             labels |= {v: _(SIGNS_WORDS[v]) for v in option.choices if v != usual}
         if max(len(text) for text in labels.values()) > LONGEST_LISTED:
             items = "".join(
@@ -200,6 +205,21 @@ def language_field(choices: PageChoices) -> str:
     )
 
 
+def region_field(choices: PageChoices) -> str:
+    """The class's country: the browser's unless chosen here; it sets the paper the page starts
+    with and the signs (a change reloads the page with that country's paper)."""
+    codes = sorted({*NAMED_COUNTRIES, choices.country}, key=lambda code: country_name(code).casefold())
+    return (
+        _select("region", _("Country of the class"), [(c, country_name(c)) for c in codes], choices.country, choices)
+        .replace("</select>", "</select>" + f'<p class="help" id="region-help">{escape(_(REGION_HELP))}</p>', 1)
+        .replace('aria-describedby="region-error"', 'aria-describedby="region-error region-help"', 1)
+    )
+
+
+#: What the country sets, under its list.
+REGION_HELP = N_("Sets the paper the page starts with and the signs for times and divide, as its schools use them.")
+
+
 def hidden_fields(pairs: Sequence[tuple[str, str]]) -> str:
     return "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">' for k, v in pairs)
 
@@ -228,6 +248,7 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
         )
     parts.append("</fieldset>")
     parts.append(f"<fieldset><legend>{escape(_('Print job'))}</legend>")
+    parts.append(region_field(choices))
     sets = escape(choices.sets_typed or str(choices.sets))
     parts.append(
         f'<div class="field"><label for="sets">{escape(_("Classroom sets"))}</label>'

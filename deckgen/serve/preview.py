@@ -90,8 +90,9 @@ class Previews:
 
     def job(self, choices: PageChoices, upload: Path | None) -> BuildJob:
         """The build plan of these choices (raises :class:`DeckgenError` as the build would)."""
-        # The language too: unchosen, it comes from the browser and sets the cards' signs.
-        key = (*choices.query(), ("speaks", choices.speaks))
+        # The language and the country too: unchosen, they come from the browser, and set the
+        # cards' signs and the paper.
+        key = (*choices.query(), ("speaks", choices.speaks), ("country", choices.country))
         with self._lock:
             if key in self._jobs:
                 self._jobs.move_to_end(key)
@@ -102,6 +103,7 @@ class Previews:
             files={choices.game: upload} if upload is not None else {},
             formats=choices.formats,
             language=choices.speaks,
+            region=choices.country,
         )
         # One plan at a time: laying out shares caches that are not safe to fill from two
         # threads at once (fontTools reads a font's tables lazily). Drawing runs side by side.

@@ -66,10 +66,12 @@ class DeckgenServer(ThreadingHTTPServer):
     #: Connections waiting to be accepted (a page asks for its pictures and counts at once).
     request_queue_size = 64
 
-    def __init__(self, host: str, port: int, slots: int = 2, language: str = "en") -> None:
+    def __init__(self, host: str, port: int, slots: int = 2, language: str = "en", region: str | None = None) -> None:
         super().__init__((host, port), Handler)
         #: The page's language for a browser that asks for none deckgen speaks (``serve --lang``).
         self.language = language
+        #: The classes' country for a browser that names none for its language (``serve --region``).
+        self.region = region
         # Folders that servers no longer running left behind go first (see ServerFolder).
         self.folder = ServerFolder()
         self.root = self.folder.path
@@ -256,15 +258,15 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query, keep_blank_values=True)
         try:
             if url.path == "/":
-                self._page(PageChoices.from_query(query))
+                self._page(self._choices(query))
             elif url.path in ("/preview/sheet.png", "/preview/card.png", "/preview/back.png", "/preview/stack.png"):
-                self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), PageChoices.from_query(query))
+                self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), self._choices(query))
             elif url.path == "/summary":
-                self._summary(PageChoices.from_query(query))
+                self._summary(self._choices(query))
             elif url.path == "/upload":  # the address after a refused upload, reloaded or bookmarked
-                self._redirect(PageChoices.from_query(query))
+                self._redirect(self._choices(query))
             elif url.path == "/check":
-                self._check(PageChoices.from_query(query), fragment="fragment" in query)
+                self._check(self._choices(query), fragment="fragment" in query)
             elif url.path.startswith("/static/") and url.path[8:] in STATIC_FILES:
                 self._static(url.path[8:])
             else:
@@ -328,7 +330,7 @@ class Handler(BaseHTTPRequestHandler):
             elif url.path == "/design-cancel":
                 self._design_cancel(body)
             elif url.path in ("/download", "/calibration"):
-                choices = _form_choices(body)
+                choices = self._form_choices(body)
                 back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
                 (self._download if url.path == "/download" else self._calibration)(choices)
             else:
@@ -339,6 +341,14 @@ class Handler(BaseHTTPRequestHandler):
             self._internal(error)
 
     # -- the page and its parts ------------------------------------------------------------
+
+    def _choices(self, query: dict[str, list[str]]) -> PageChoices:
+        """The page's settings in an address or a form, for this browser (its language and country)."""
+        return PageChoices.from_query(query, self.headers.get("Accept-Language", ""), self.server.region)
+
+    def _form_choices(self, body: bytes) -> PageChoices:
+        """The page's settings from a posted form (``application/x-www-form-urlencoded``)."""
+        return self._choices(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
 
     def _upload_path(self, choices: PageChoices) -> Path | None:
         if not choices.upload:
@@ -505,7 +515,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _upload(self, body: bytes) -> None:
         fields, files = _multipart(self.headers.get("Content-Type", ""), body)
-        choices = PageChoices.from_query({k: [v] for k, v in fields.items()})
+        choices = self._choices({k: [v] for k, v in fields.items()})
         filename, data = files.get("deck_file", ("", b""))
         try:
             stored = self.server.uploads.add(choices.game_obj, filename, data)
@@ -527,7 +537,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _design_again(self, body: bytes) -> None:
         """Another search for a spec whose design found no deck (the page's "Try another search")."""
-        choices = _form_choices(body)
+        choices = self._form_choices(body)
         if not choices.design or self.server.designs.search_again(choices.design, choices.game_obj) is None:
             choices.design = ""
             choices.errors["deck_file"] = _("that spec is no longer kept, or has had every search; upload it again")
@@ -537,7 +547,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _design_cancel(self, body: bytes) -> None:
         """The page's Cancel while a deck is designed: the design ends, the page says so."""
-        choices = _form_choices(body)
+        choices = self._form_choices(body)
         if choices.design:
             design = self.server.designs.get(choices.design)
             if self.server.designs.cancel(choices.design) and design is not None:
@@ -563,11 +573,6 @@ class Handler(BaseHTTPRequestHandler):
         paper = choices.direct.get("paper") or choices.paper
         duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
         self._send_file(self.server.runner.calibration(paper, duplex, choices.speaks))
-
-
-def _form_choices(body: bytes) -> PageChoices:
-    """The page's settings from a posted form (``application/x-www-form-urlencoded``)."""
-    return PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
 def places(root: Path) -> list[str]:
@@ -688,10 +693,11 @@ def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str
     return fields, files
 
 
-def serve(host: str, port: int, open_browser: bool, say: Any, language: str = "en") -> None:
+def serve(host: str, port: int, open_browser: bool, say: Any, language: str = "en", region: str | None = None) -> None:
     """Run the page until Ctrl-C; ``say`` prints a line for the person at the terminal, in
-    ``language``, which is also the page's for a browser that asks for none deckgen speaks."""
-    server = DeckgenServer(host, port, language=language)
+    ``language``, which is also the page's for a browser that asks for none deckgen speaks;
+    ``region``: the classes' country for a browser that names none."""
+    server = DeckgenServer(host, port, language=language, region=region)
     with speaking(language):
         say(_("deckgen serve: the page is at {address}").format(address=server.address))
         say(_("Press Ctrl-C to stop it."))
