@@ -50,6 +50,11 @@ class Option:
     formats: tuple[str, ...] = ()
     #: How the page names it (marked for translation); "": made from its name.
     label: str = ""
+    #: Its values name columns of the deck file by their headings: the page offers the headings
+    #: of the file uploaded, to tick (in the file's order).
+    columns: bool = False
+    #: Its value is a file of one of these kinds (``.ttf``): the page takes it as an upload.
+    upload: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:

@@ -141,6 +141,8 @@ def page_fields(key: str) -> list[dict[str, str]]:
         {"cutting": "nonsense"},
     ]
     for option in direct_options(games()[key]):
+        if option.upload:
+            continue  # an uploaded file's id, never typed
         if option.kind in ("choice", "flag"):
             bad.append({option.name: "nonsense"})
         elif option.kind == "number":

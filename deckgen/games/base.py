@@ -32,6 +32,12 @@ Deck = Any
 Progress = Callable[[int, int], None]
 
 
+class ColumnsNotFound(DeckgenError):
+    """A deck file whose columns for a side of the card are not found by their headings. The
+    message names the command line's options (``--front``); the page, which has its own fields
+    for them (options with ``columns``), asks which of the file's columns to use instead."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A verify run: the report as text and as JSON, and why the deck fails (``None``: it passes)."""
@@ -224,6 +230,11 @@ class Game:
         ``deckgen`` arguments that design one from it beside it (``--out`` names the new deck
         file); ``None`` for a deck file. A broken spec raises its one-line :class:`DeckgenError`."""
         return None
+
+    def file_columns(self, path: Path) -> list[str]:
+        """The headings of a deck file's columns, in order (a spreadsheet's first row), for the
+        page to offer to the game's options with ``columns``; none for a file without columns."""
+        return []
 
     def files_named(self, path: Path) -> list[str]:
         """Other files a deck file names (a spec), as written in it."""

@@ -69,8 +69,9 @@ FIELD_OF = {"media": "material", "duplex": "sides", "layout": "printer", "bleed"
 
 
 def chooses_deck(option: Option) -> bool:
-    """A game's option that chooses the deck itself (a preset): ``export`` takes it too."""
-    return "export" in option.commands
+    """A game's option that chooses the deck itself (a preset): ``export`` takes it too. The
+    columns a file's sides are read from, and a font, go with the file instead."""
+    return "export" in option.commands and not option.columns and not option.upload
 
 
 def materials_for(game: Game) -> dict[str, str]:
@@ -113,10 +114,20 @@ class PageChoices:
     design: str = ""
     #: Options set directly, by name, as typed (text; "" is not given).
     direct: dict[str, str] = field(default_factory=dict)
+    #: Options given several values (the columns ticked for a side of the card), in order.
+    listed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Options whose value is a file uploaded (a font), by name: the upload's id.
+    attached: dict[str, str] = field(default_factory=dict)
+    #: Filled in by the server for the page: the uploaded deck file's column headings, and the
+    #: names of the files attached (by option name).
+    headings: list[str] = field(default_factory=list)
+    attached_names: dict[str, str] = field(default_factory=dict)
     #: What is wrong with a value, by form field name.
     errors: dict[str, str] = field(default_factory=dict)
-    #: Why a file just uploaded was refused (the deck in use stays as it was), or "".
+    #: Why a file just uploaded was refused (the deck in use stays as it was), or "", and the
+    #: field it was chosen in (``deck_file``, or an attached file's ``font_file``).
     refused: str = ""
+    refused_field: str = "deck_file"
     #: The number of sets as typed, when it is not one (shown back in its box, beside the message).
     sets_typed: str = ""
     #: A design that found no deck and may search again (its id; see :mod:`deckgen.serve.designs`), or "".
@@ -187,6 +198,20 @@ class PageChoices:
         design = one("design")
         choices.design = design if design.isalnum() and len(design) <= 64 else ""
         for option in direct_options(game):
+            if option.upload:
+                given = one(option.name)
+                if given.isalnum() and len(given) <= 64:
+                    choices.attached[option.name] = given
+                continue
+            if option.multiple:
+                values = tuple(dict.fromkeys(v.strip() for v in query.get(option.name, []) if v.strip()))
+                if any(len(value) > LONGEST for value in values) or len(values) > MOST_LISTED:
+                    choices.errors[option.name] = _("{value}: far too long for this option").format(
+                        value=repr(shorten(" ".join(values)))
+                    )
+                elif values:
+                    choices.listed[option.name] = values
+                continue
             text = one(option.name)
             if len(text) > LONGEST:
                 choices.errors[option.name] = _("{value}: far too long for this option").format(
@@ -228,6 +253,9 @@ class PageChoices:
             pairs.append(("upload", self.upload))
         if self.design:
             pairs.append(("design", self.design))
+        if self.upload:  # the columns ticked are the uploaded file's
+            pairs += [(name, value) for name, values in self.listed.items() for value in values]
+        pairs += list(self.attached.items())
         if self.lang:
             pairs.append(("lang", self.lang))
         if self.region:
@@ -244,8 +272,9 @@ class PageChoices:
             made.append("png")
         return tuple(made)
 
-    def build_options(self) -> dict[str, Any]:
-        """The ``deckgen build`` options these choices mean; only those that differ from the game's defaults."""
+    def build_options(self, attached: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The ``deckgen build`` options these choices mean; only those that differ from the game's
+        defaults. ``attached``: the files uploaded for options (a font), as the build names them."""
         game = self.game_obj
         options: dict[str, Any] = {}
         if self.sets != 1:
@@ -269,6 +298,9 @@ class PageChoices:
                 # An option for files not being made (a laser option while cutting by hand) waits,
                 # kept in the address, until they are made again.
                 options[option.name] = typed_value(option, text)
+        if self.upload:  # columns of the file uploaded (the shipped deck has its own)
+            options.update({name: values for name, values in self.listed.items() if name not in self.errors})
+        options.update({name: value for name, value in (attached or {}).items() if name in self.attached})
         return options
 
     @property
@@ -285,15 +317,16 @@ class PageChoices:
         """Backs printed on the other side of the sheet (what the calibration sheet is for)."""
         return self.backs_chosen and self.sides == "two-sided"
 
-    def command_words(self, upload: Path | None = None) -> list[str]:
+    def command_words(self, upload: Path | None = None, attached: Mapping[str, Path] | None = None) -> list[str]:
         """The arguments of the ``deckgen build`` command these choices run (less ``--out``), as
-        its PDFs record it (:mod:`deckgen.record`); ``upload``: the deck file, named by its file name."""
+        its PDFs record it (:mod:`deckgen.record`); ``upload``: the deck file, and ``attached``:
+        the files uploaded for options (a font), each named by its file name."""
         from deckgen.record import build_words
 
         files = {self.game: upload} if upload is not None else None
         return build_words(
             (self.game,),
-            self.build_options(),
+            self.build_options({name: path.name for name, path in (attached or {}).items()}),
             files=files,
             formats=self.formats,
             pack=self.pack,
@@ -301,15 +334,17 @@ class PageChoices:
             region=self.country,
         )
 
-    def command(self, upload: Path | None = None) -> str:
+    def command(self, upload: Path | None = None, attached: Mapping[str, Path] | None = None) -> str:
         """The whole ``deckgen build`` command, as the page shows it and the PDFs record it."""
         from deckgen.record import build_command
 
-        return build_command(self.command_words(upload))
+        return build_command(self.command_words(upload, attached))
 
 
 #: The longest value any option takes (a card size, a range of Treenex values) is far shorter.
 LONGEST = 200
+#: The most values an option given several takes (columns ticked for a side of the card).
+MOST_LISTED = 20
 
 
 def shorten(text: str) -> str:

@@ -32,13 +32,14 @@
   }
 
   // The download and upload forms carry the settings as hidden fields, in order: where a
-  // name comes twice, the last one counts.
+  // name comes twice, the last one counts (a name given several values, the columns ticked,
+  // comes once for each). The upload form's own file fields sit among the settings.
   function carry(q) {
     for (const other of document.querySelectorAll("form.carry, form#upload")) {
       for (const old of other.querySelectorAll("input[type=hidden]")) old.remove();
       const inputs = [];
       for (const [name, value] of new URLSearchParams(q)) {
-        if (other.id === "upload" && (name === "upload" || name === "design")) continue;
+        if (other.id === "upload" && name === "design") continue;
         const input = document.createElement("input");
         input.type = "hidden";
         input.name = name;
@@ -61,6 +62,8 @@
     const made = document.getElementById("made");
     if (!problem || !made) { window.location.replace("/?" + q); return; }
     const checkSection = document.getElementById("check-section");
+    const downloads = document.getElementById("download-section");
+    if (downloads) downloads.hidden = Boolean(answer.problem);
     if (answer.problem) {
       // Say what stops the build where the preview was; the field keeps what was typed, and focus.
       problem.textContent = answer.problem;
@@ -94,12 +97,15 @@
     }
     const backPart = document.getElementById("back-part");
     if (backPart) backPart.hidden = !answer.back;
+    // A stack only for a game whose cards are stacked (the page shows one while it cannot tell).
+    const stackImage = document.getElementById("stack");
+    if (stackImage) stackImage.closest("figure").hidden = !answer.stack;
     const pictures = document.querySelector(".pictures");
     pictures.classList.add("busy");
     let waiting = 0;
     for (const id of ["sheet", "card", "back", "stack"]) {
       const img = document.getElementById(id);
-      if (!img || (id === "back" && !answer.back)) continue;
+      if (!img || (id === "back" && !answer.back) || (id === "stack" && !answer.stack)) continue;
       waiting++;
       img.onload = img.onerror = () => { if (--waiting === 0) pictures.classList.remove("busy"); };
       img.src = "/preview/" + id + ".png?" + q;
@@ -133,6 +139,7 @@
 
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   form.addEventListener("change", (event) => {
+    if (event.target.form !== form) return; // a file chosen for the upload form
     if (event.target.name === "lang") {
       // The page in another language: loaded again, every setting kept.
       window.location.assign("/?" + query() + "#lang");
