@@ -141,12 +141,11 @@ def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[
         "language",
         type=SpokenChoice(list(LANGUAGES)),
         default=None,
-        show_default="en",
         envvar=LANGUAGE_VARIABLE,
         show_envvar=True,
         is_eager=True,
         callback=spoken,
-        help=help_text,
+        help=help_text + " [default: en]",
     )
 
 

@@ -10,6 +10,7 @@ choices quoted are taken out of both): a sentence left in English, or half of on
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,16 +22,21 @@ import pytest
 from deckgen.cli import MeasureType, RegionType, cli, main
 from deckgen.games import games
 from deckgen.i18n import LANGUAGES, _, speaking
-from deckgen.serve.choices import LONGEST, PageChoices, direct_options
+from deckgen.serve.choices import LONGEST, direct_options
 from deckgen.units import CARD_SIZES, PAPER_SIZES
-from tests.servekit import request, start_server
+from tests.servekit import Server, request, start_server
 from tests.test_serve import own, parse
 
 TRANSLATED = [key for key in LANGUAGES if key != "en"]
 #: Words English shares with a translation, each a word of that language in its own right.
-SHARED = {"de": {"in", "an", "option", "region"}, "fr": {"option", "long", "variable"}, "es": {"no", "use", "variable"}}
-#: Names typed as values, listed unquoted in a refusal (paper and card sizes), and DX,DY of an offset.
-NAMES = {*PAPER_SIZES, *CARD_SIZES, "DX", "DY"}
+SHARED = {
+    "de": {"in", "an", "option", "region", "laser"},
+    "fr": {"option", "long", "variable", "pages", "laser"},
+    "es": {"no", "use", "variable"},
+}
+#: Names typed as values, listed unquoted in a refusal (paper and card sizes), DX,DY of an
+#: offset, and the kinds of file (PDF).
+NAMES = {*PAPER_SIZES, *CARD_SIZES, "DX", "DY", "PDF", "SVG", "PNG"}
 
 
 def words(line: str, typed: list[str]) -> set[str]:
@@ -153,37 +159,42 @@ def page_fields(key: str) -> list[dict[str, str]]:
     return [{"game": key, **fields} for fields in bad]
 
 
-def page_refusals(query: dict[str, str], language: str) -> dict[str, str]:
-    with speaking(language):  # the page's choices speak their language from here on
-        choices = PageChoices.from_query({name: [value] for name, value in {**query, "lang": language}.items()})
-    return choices.errors
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    started = start_server(tmp_path_factory.mktemp("refusals"))
+    yield started
+    started.stop()
+
+
+def page_refusals(server: Server, query: dict[str, str], language: str) -> dict[str, str]:
+    """What the page says of a wrong field: beside each field (by name), and where the preview
+    was, the line that stops the build (``problem``)."""
+    answer = request(server.url + "summary?" + urlencode({**query, "lang": language}))
+    said = json.loads(answer.body)
+    return {**said["errors"], "problem": said["problem"]}
 
 
 @pytest.mark.parametrize("key", [*games(), "nonsense"])
-def test_every_refusal_beside_a_page_field_is_in_the_pages_language(key: str) -> None:
+def test_every_refusal_beside_a_page_field_is_in_the_pages_language(server: Server, key: str) -> None:
     fields = page_fields(key) if key in games() else [{"game": key}]
     for query in fields:
-        english = page_refusals(query, "en")
-        assert english, query
+        english = page_refusals(server, query, "en")
+        assert len(english) > 1, query
         for language in TRANSLATED:
-            translated = page_refusals(query, language)
+            translated = page_refusals(server, query, language)
             assert translated.keys() == english.keys()
             for field, message in translated.items():
                 left = english_left(english[field], message, language, list(query.values()))
                 assert not left, (query, language, message, left)
 
 
-def test_another_search_for_a_design_the_page_does_not_know_is_in_its_language(tmp_path: Path) -> None:
-    server = start_server(tmp_path)
-    try:
-        form = urlencode({"game": "cleariosity", "design": "nope"}).encode()
-        lines = {}
-        for language in LANGUAGES:
-            answer = request(server.url + "design-again", form, {**own(server), "Accept-Language": language})
-            assert answer.status == 400
-            lines[language] = parse(answer.text).texts["deck_file-error"]
-    finally:
-        server.stop()
+def test_another_search_for_a_design_the_page_does_not_know_is_in_its_language(server: Server) -> None:
+    form = urlencode({"game": "cleariosity", "design": "nope"}).encode()
+    lines = {}
+    for language in LANGUAGES:
+        answer = request(server.url + "design-again", form, {**own(server), "Accept-Language": language})
+        assert answer.status == 400
+        lines[language] = parse(answer.text).texts["deck_file-error"]
     for language in TRANSLATED:
         left = english_left(lines["en"], lines[language], language, [])
         assert not left, (language, lines[language], left)

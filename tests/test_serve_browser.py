@@ -449,3 +449,18 @@ def test_the_back_offset_in_german_takes_a_decimal_comma(server: Server, page: P
     expect(page.locator("#back_offset-error")).to_be_hidden()
     field.fill("0,5mm")
     expect(page.locator("#back_offset-error")).to_contain_text("Geben Sie DX und DY an, z. B. 0,5mm;-1mm")
+
+
+def test_the_country_chooser_reloads_the_page_on_that_countrys_paper(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity&sets=3")
+    expect(page.locator("#counts")).to_contain_text("3 sets of 60 cards")
+    expect(page.locator("#region")).to_have_value("US")  # the browser's (en-US)
+    expect(page.locator("#paper")).to_have_value("letter")
+    page.locator("#region").select_option("GB")
+    expect(page.locator("#paper")).to_have_value("a4")
+    expect(page.locator("#region")).to_be_focused()
+    expect(page.locator("#command")).to_have_text("deckgen build --region GB --format pdf --game cleariosity --sets 3")
+    page.locator("#region").select_option("CA")
+    expect(page.locator("#paper")).to_have_value("letter")
+    expect(page.locator("#command")).to_contain_text("--region CA")
+    assert "region=CA" in page.url and "sets=3" in page.url

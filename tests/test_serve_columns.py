@@ -141,3 +141,13 @@ def test_every_option_under_all_options_is_named_in_the_pages_language(server: S
         english = unescape(request(server.url + "?game=treenex&cutting=laser&lang=en").text)
         for name, label in re.findall(r'<label for="(\w+)">([^<]+) <code>--', english):
             assert labels[name] != label, (language, name, label)
+
+
+def test_columns_ticked_for_another_file_are_dropped(server: Server) -> None:
+    """Ticked for one sheet, then another sheet uploaded: only the headings the new one has stay."""
+    status, location, _said = upload(server, "flashcards", "words.csv", b"front,back,Notes\nkite,Drachen,toy\n")
+    assert status == 303
+    query = location.split("?", 1)[1] + "&" + urlencode([("front", "Hanzi"), ("back", "Notes")])
+    summary = json.loads(request(server.url + "summary?" + query).body)
+    assert "problem" not in summary, summary
+    assert summary["command"].endswith("--back Notes --file words.csv") and "Hanzi" not in summary["command"]

@@ -85,6 +85,15 @@ def build_options_of(game: Game) -> list[Option]:
     return [*(o for o in PRINT_OPTIONS if o.on_page), *LASER_OPTIONS, *own]
 
 
+def field_label(game: Game, name: str) -> str:
+    """How the page names a field in a message (marked for translation): its own label, or the
+    option's (a file chosen for an option, ``font_file``, by the option's)."""
+    if name in FIELD_LABELS:
+        return FIELD_LABELS[name]
+    option = {o.name: o for o in build_options_of(game)}.get(name.removesuffix("_file"))
+    return option.label if option is not None and option.label else name.replace("_", " ").capitalize()
+
+
 def direct_options(game: Game) -> list[Option]:
     """The options that may be set directly on the page (all but those it asks for by name)."""
     return [option for option in build_options_of(game) if option.name not in ASKED]

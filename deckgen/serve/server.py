@@ -35,7 +35,7 @@ from deckgen.games.base import ColumnsNotFound
 from deckgen.i18n import N_, _, from_accept_language, joined, number, speak, speaking
 from deckgen.resources import static_file
 from deckgen.serve import page
-from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
+from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices, field_label
 from deckgen.serve.designs import MOST_SEARCHES, Designs
 from deckgen.serve.folder import ServerFolder
 from deckgen.serve.jobs import Download, Runner
@@ -424,8 +424,8 @@ class Handler(BaseHTTPRequestHandler):
             name = next(iter(choices.errors))
             if name == "deck_file":
                 raise DeckgenError(_("your file: {problem}").format(problem=choices.errors[name]))
-            label = _(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()))
-            raise DeckgenError(f"{label}: {choices.errors[name]}")
+            label = _(field_label(choices.game_obj, name))
+            raise DeckgenError(_("{where}: {error}").format(where=label, error=choices.errors[name]))
         try:
             with self.server.preview_slots:
                 return self.server.previews.job(choices, upload, attached)
