@@ -35,6 +35,7 @@ from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
+from deckgen.regions import country_for, usual_paper, usual_signs
 from deckgen.replacements import replacement_stem, wanted_ids
 from deckgen.units import PAPER_SIZES, mm_to_pt
 from deckgen.workers import default_workers, run_tasks
@@ -67,6 +68,13 @@ class BuildRequest:
     #: The language of the teacher pack (a key of :data:`~deckgen.i18n.LANGUAGES`); it also sets
     #: the signs printed for times and divide where ``signs`` is not given.
     language: str = "en"
+    #: The class's country (``CA``; ``None``: the language's home country, see :mod:`deckgen.regions`):
+    #: the paper where ``paper`` is not given, and with the language the signs.
+    region: str | None = None
+
+    @property
+    def country(self) -> str:
+        return country_for(self.language, self.region)
 
     @property
     def command(self) -> str:
@@ -82,6 +90,7 @@ class BuildRequest:
             pack=self.pack,
             dpi=self.dpi if self.dpi != 300 else None,
             language=self.language,
+            region=self.region,
         )
         return build_command(words)
 
@@ -169,7 +178,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
     resolved = {}
     for key in request.games:
         game = find_game(key)
-        settings = resolve(game, chosen, request.options, request.profile)
+        settings = resolve(game, chosen, request.options, request.profile, usual_paper(request.country))
         # Laser options are checked on every build, so a mistyped --kerf is caught even
         # before anyone asks for the SVGs.
         laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
@@ -191,7 +200,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
     )
     decks: dict[str, DeckJob] = {}
     for key, (game, settings, laser_settings) in resolved.items():
-        options = _game_options(game, chosen, request.options, request.language)
+        options = _game_options(game, chosen, request.options, usual_signs(request.language, request.country))
         deck = game.load(request.files.get(key), options)
         cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
@@ -290,16 +299,16 @@ def _check_places(request: BuildRequest) -> None:
 
 
 def _game_options(
-    game: Game, chosen: dict[str, Any] | None, given: dict[str, Any], language: str = "en"
+    game: Game, chosen: dict[str, Any] | None, given: dict[str, Any], signs: str = USUAL_SIGNS["en"]
 ) -> dict[str, Any]:
     """The game's own options: set by the profile (``frame = true``), then as typed (``--no-frame``).
-    A game that prints signs for times and divide prints those the language's schools usually
-    write (German ``·`` and ``:``), unless ``signs`` says otherwise."""
+    A game that prints signs for times and divide prints ``signs``, those the class's schools
+    usually write (German ``·`` and ``:``), unless ``signs`` is set otherwise."""
     names = {option.name for option in game.options}
     from_profile = {key: value for key, value in (chosen or {}).items() if key in names}
     options = {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
     if "signs" in names and not options.get("signs"):
-        options["signs"] = USUAL_SIGNS.get(language, USUAL_SIGNS["en"])
+        options["signs"] = signs
     return options
 
 
@@ -683,9 +692,10 @@ def print_subject(deck: DeckJob) -> str:
     return first_upper(said)
 
 
-def pack_page_size(papers: list[tuple[float, float]]) -> tuple[float, float]:
-    """The teacher pack goes on the paper the sheets use (A4 or letter), in points."""
-    paper = PAPER_SIZES["a4"] if PAPER_SIZES["a4"] in papers else PAPER_SIZES["letter"]
+def pack_page_size(papers: list[tuple[float, float]], usual: str = "letter") -> tuple[float, float]:
+    """The teacher pack goes on the paper the sheets use (A4 or letter), else on the ``usual``
+    paper of the class's country (``a4`` or ``letter``), in points."""
+    paper = next((PAPER_SIZES[name] for name in ("a4", "letter") if PAPER_SIZES[name] in papers), PAPER_SIZES[usual])
     return mm_to_pt(paper[0]), mm_to_pt(paper[1])
 
 
@@ -795,7 +805,7 @@ def teacher_pack(job: BuildJob, calibration: bool) -> Callable[[], bytes]:
         decks,
         sets,
         entries,
-        pack_page_size(sheets),
+        pack_page_size(sheets, usual_paper(job.request.country)),
         cmyk,
         job.calibration_file if calibration else "",
         job.request.command,

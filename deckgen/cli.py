@@ -24,6 +24,7 @@ from deckgen.games import game as find_game
 from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speak, speaking
 from deckgen.options import MEASURES, Option, origin, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
+from deckgen.regions import REGION_VARIABLE, country_for, read_region, usual_paper
 from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
@@ -44,9 +45,23 @@ class BadValue(click.BadParameter):
     def format_message(self) -> str:
         if self.param is None:
             return super().format_message()
-        hint = self.param_hint if self.param_hint is not None else self.param.get_error_hint(self.ctx)
+        hint = self.param_hint if self.param_hint is not None else " / ".join(repr(o) for o in self.param.opts)
         shown = hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint)
+        variable = getattr(self.param, "envvar", None)
+        if isinstance(variable, str) and getattr(self.param, "show_envvar", False):
+            # The value may have come from it (click would say so in English).
+            shown += " " + _("(or the environment variable {name})").format(name=repr(variable))
         return _("Invalid value for {option}: {message}").format(option=shown, message=self.message)
+
+
+class SpokenChoice(click.Choice):
+    """A choice whose refusal names its environment variable in the language spoken (see :class:`BadValue`)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as error:
+            raise BadValue(error.message, ctx, param) from None
 
 
 class MeasureType(click.ParamType):
@@ -115,22 +130,56 @@ def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[
     from ``DECKGEN_LANG`` when not given. It is read first and spoken from then on, so the
     command's refusals of its other options and files are in it too."""
 
-    def spoken(context: click.Context, parameter: click.Parameter, value: str) -> str:
-        speak(value)
-        return value
+    def spoken(context: click.Context, parameter: click.Parameter, value: str | None) -> str:
+        # Not given: the language :func:`main` found already, which the refusals before this spoke.
+        chosen = value or language()
+        speak(chosen)
+        return chosen
 
     return click.option(
         "--lang",
         "language",
-        type=click.Choice(list(LANGUAGES)),
-        default="en",
-        show_default=True,
+        type=SpokenChoice(list(LANGUAGES)),
+        default=None,
         envvar=LANGUAGE_VARIABLE,
         show_envvar=True,
         is_eager=True,
         callback=spoken,
+        help=help_text + " [default: en]",
+    )
+
+
+class RegionType(click.ParamType):
+    """A country (``CA``), or a language and a country (``fr-CA``): the country, checked where typed."""
+
+    name = "region"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return read_region(str(value))[1]
+        except DeckgenError as error:
+            raise BadValue(str(error), ctx, param) from None
+
+
+def region_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--region``: the class's country, from ``DECKGEN_REGION`` when not given (see
+    :mod:`deckgen.regions`); a language written with it (``fr-CA``) is spoken where ``--lang`` is not given."""
+    return click.option(
+        "--region",
+        "region",
+        type=RegionType(),
+        metavar="COUNTRY",
+        envvar=REGION_VARIABLE,
+        show_envvar=True,
         help=help_text,
     )
+
+
+#: What --region does, for the help of the commands that take it.
+REGION_HELP = (
+    "The class's country, as a two-letter code (DE, CA, MX) or with its language (fr-CA, es-MX; the "
+    "language then goes for --lang where --lang is not given). [the language's home: en US, es ES, fr FR, de DE]"
+)
 
 
 def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -191,14 +240,15 @@ class Commands(click.Group):
     commands runs or ``--help`` lists them, so a build starts without it.
     """
 
-    def _game_commands(self) -> dict[str, str]:
+    def game_commands(self) -> dict[str, str]:
+        """The games' own commands, each with the module it lives in."""
         return {name: g.commands_module for g in games().values() if g.commands_module for name in g.commands}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *self._game_commands()])
+        return sorted([*super().list_commands(ctx), *self.game_commands()])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        module = self._game_commands().get(cmd_name)
+        module = self.game_commands().get(cmd_name)
         if module is None:
             return super().get_command(ctx, cmd_name)
         import importlib
@@ -267,9 +317,9 @@ def verify(
 @cli.command()
 @click.option(
     "--paper",
-    default="letter",
-    show_default=True,
-    help="Paper of the sheet: letter, a4, legal, tabloid, a3 or WxH with a unit (the paper the cards go on).",
+    default=None,
+    help="Paper of the sheet: letter, a4, legal, tabloid, a3 or WxH with a unit (the paper the cards go on). "
+    "[the paper of the --region's schools: letter in the US, Canada and Mexico, a4 in most other countries]",
 )
 @click.option(
     "--duplex",
@@ -286,7 +336,8 @@ def verify(
     help="Where to write the sheet.",
 )
 @language_option("Language of the sheet's words and of what calibrate says: " + SPOKEN + ".")
-def calibrate(paper: str, duplex: str, out: Path, language: str) -> None:
+@region_option(REGION_HELP + " It sets the paper where --paper is not given.")
+def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: str | None) -> None:
     """Write a calibration sheet: check the print scale, and measure how far backs land from their fronts.
 
     Print it two-sided at actual size, hold it up to a window, read X and Y off the scales,
@@ -297,6 +348,7 @@ def calibrate(paper: str, duplex: str, out: Path, language: str) -> None:
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
 
+    paper = paper or usual_paper(country_for(language, region))
     width, height = parse_size(paper, PAPER_SIZES, _("paper"))
     if not fits_calibration((width, height)):
         raise DeckgenError(
@@ -384,9 +436,10 @@ def export(game: str | None, file: Path | None, fmt: str, out: Path | None, lang
 @language_option(
     "Language of the teacher pack and of what build says: "
     + SPOKEN
-    + ". It also sets the signs for times and divide that schools there write (de: · and :; es, fr: × and :), "
-    "unless --signs is given."
+    + ". With --region, it also sets the signs for times and divide that schools there write (de: · and :; "
+    "es, fr: × and :; fr-CA, es-MX: × and ÷), unless --signs is given."
 )
+@region_option(REGION_HELP + " It sets the paper where --paper is not given (letter or a4), and the signs.")
 @with_options(list(LASER_OPTIONS))
 @file_option
 @with_options(game_options("build"))
@@ -399,6 +452,7 @@ def build(
     file: Path | None,
     pack: bool,
     language: str,
+    region: str | None,
     **options: Any,
 ) -> None:
     """Write print-ready PDFs, laser-cut SVGs or PNG previews of the decks, and the teacher pack (see below)."""
@@ -450,6 +504,7 @@ def build(
         formats=made,
         dpi=dpi,
         language=language,
+        region=region,
     )
     job = prepare(request)
     say_notes([note for deck in job.decks.values() for note in deck.game.notes(deck.deck)] + laser_notes(job))
@@ -484,7 +539,11 @@ def build(
     + SPOKEN
     + " (the page follows the browser's language, and has a chooser)."
 )
-def serve(host: str, port: int, browser: bool, language: str) -> None:
+@region_option(
+    "The country of the page's classes (its paper and signs) for a browser that names none for its "
+    "language (a browser asking for fr-CA gets Canada's; the page has a chooser). [the language's home]"
+)
+def serve(host: str, port: int, browser: bool, language: str, region: str | None) -> None:
     """Open a web page to choose, preview, check and download a classroom set (no terminal needed after this).
 
     Example: deckgen serve. The page runs on this computer only; press Ctrl-C to stop it.
@@ -500,7 +559,7 @@ def serve(host: str, port: int, browser: bool, language: str) -> None:
             err=True,
         )
     try:
-        run_server(host, port, browser, lambda line: click.echo(line, err=True), language)
+        run_server(host, port, browser, lambda line: click.echo(line, err=True), language, region)
     except OSError as error:
         raise DeckgenError(
             _(
@@ -591,27 +650,79 @@ def _named_files(options: dict[str, Any]) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; turn every expected error into one line on stderr and an exit status."""
+    from deckgen.click_words import speak_for_click
+
     _degrade_to_ascii()
-    # --lang speaks from where it is read to the command's last line, and in the line that
-    # says why it stopped (click's refusals are worded here, after the command has ended).
-    with speaking(language()):
-        return _run(argv)
+    speak_for_click()
+    words = list(sys.argv[1:] if argv is None else argv)
+    # The language is known before click reads the command, so that a command or an option it
+    # does not know, or a value it refuses, is said in it too; --lang speaks it again where it
+    # is read, and in the line that says why the command stopped.
+    with speaking(asked_language(words)):
+        return _run(words)
 
 
-def _run(argv: list[str] | None) -> int:
+def asked_language(words: list[str]) -> str:
+    """The language a command line asks for (read before click parses the line, which may refuse
+    it before ``--lang``): its ``--lang``, else the language of its ``--region`` (``fr-CA``), else
+    ``DECKGEN_LANG``, else the language of ``DECKGEN_REGION``, else the one being spoken."""
+    told = [
+        _typed(words, "--lang"),
+        _region_language(_typed(words, "--region")),
+        os.environ.get(LANGUAGE_VARIABLE),
+        _region_language(os.environ.get(REGION_VARIABLE)),
+    ]
+    return next((value for value in told if value in LANGUAGES), language())
+
+
+def _typed(words: list[str], flag: str) -> str | None:
+    """The value given to ``flag`` on a command line (``--flag VALUE`` or ``--flag=VALUE``)."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word.startswith(flag + "="):
+            return word.removeprefix(flag + "=")
+        if word == flag and index + 1 < len(words):
+            return words[index + 1]
+    return None
+
+
+def _region_language(region: str | None) -> str | None:
+    """The language a region names (``fr`` of ``fr-CA``), if any."""
+    try:
+        return read_region(region)[0] if region else None
+    except DeckgenError:
+        return None  # refused where --region is read
+
+
+def _command_of(error: click.UsageError, words: list[str]) -> str:
+    """The command a refused command line is for, as its ``--help`` hint names it: the one
+    being read (click's parser does not always say), else the first word that names one."""
+    if error.ctx is not None:
+        return error.ctx.command_path if " " in error.ctx.command_path else "deckgen"
+    known = {*cli.commands, *cli.game_commands()}
+    named = next((word for word in words if not word.startswith("-")), None)
+    return f"deckgen {named}" if named in known else "deckgen"
+
+
+#: How click (8.2 and later) answers a bare ``deckgen``: a refusal whose message is the help.
+NO_ARGS_IS_HELP: type[click.UsageError] = getattr(
+    click.exceptions, "NoArgsIsHelpError", type("Never", (click.UsageError,), {})
+)
+
+
+def _run(argv: list[str]) -> int:
     """The command, each expected error one line on stderr; its exit status."""
     try:
         cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
         click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
         return 1
+    except NO_ARGS_IS_HELP as error:  # `deckgen` alone: what it can do, not an error line
+        click.echo(error.ctx.get_help() if error.ctx is not None else "", err=True)
+        return error.exit_code
     except click.UsageError as error:
-        command = (
-            f"deckgen {error.ctx.command_path.split(' ', 1)[1]}"
-            if error.ctx and " " in error.ctx.command_path
-            else "deckgen"
-        )
-        hint = _("(see '{command} --help')").format(command=command)
+        hint = _("(see '{command} --help')").format(command=_command_of(error, argv))
         click.echo(f"deckgen: error: {one_line(error.format_message())} {hint}", err=True)
         return 2
     except click.ClickException as error:

@@ -16,6 +16,7 @@ from deckgen.i18n import N_, _, decimal_g, language, number
 from deckgen.pack_blocks import Block, Bullets, Command, Heading, Space, Text, Together
 from deckgen.packing import PackingEntry
 from deckgen.print_options import MEDIA_NAMES
+from deckgen.units import PAPER_SIZES
 
 
 def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibration: str) -> list[Block]:
@@ -90,9 +91,22 @@ def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
     )
 
 
+def _paper_name(entry: PackingEntry) -> str:
+    """The paper a deck's sheets are made for: by its name ("A4 paper"), or by its size."""
+    width, height = entry.settings.paper
+    for name, known in PAPER_SIZES.items():
+        if {round(width, 1), round(height, 1)} == {round(known[0], 1), round(known[1], 1)}:
+            return _(words.NAMED_PAPER).format(name=_(words.PAPER_NAMES[name]))
+    return _(words.SIZED_PAPER).format(size=_mm_in(width, height))
+
+
 def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
     home = [e for e in entries if not _shop(e)]
-    tips = []
+    papers = {_paper_name(e): e for e in home}
+    if len(papers) == 1:
+        tips = [_(words.PAPER_FOR).format(paper=next(iter(papers)))]
+    else:
+        tips = [_(words.DECK_PAPER_FOR).format(deck=e.deck, paper=_paper_name(e)) for e in home]
     if home:
         why = _(words.SCALED_STACKED) if any(e.clear_cards for e in home) else _(words.SCALED_CUT)
         tips.append(_(words.ACTUAL_SIZE).format(why=why))

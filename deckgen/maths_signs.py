@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import N_
+from deckgen.i18n import N_, _
 from deckgen.options import Option
 
 #: Every pair, as ``--signs`` takes them: the default (× ÷), German schools', French schools', the last.
@@ -54,7 +54,11 @@ def signs_from(value: str | None) -> Signs:
         return STANDARD_SIGNS
     text = value.strip()
     if text not in CHOICES:
-        raise DeckgenError(f"--signs {value}: choose one of {', '.join(CHOICES)} (a times sign, then a divide sign)")
+        raise DeckgenError(
+            _("--signs {value}: choose one of {choices} (a times sign, then a divide sign)").format(
+                value=value, choices=", ".join(CHOICES)
+            )
+        )
     return Signs(text[0], text[1])
 
 

@@ -53,6 +53,11 @@ class Option:
     #: It chooses the deck of the games that take it (a preset), so given without ``--game`` the
     #: build makes only those games' decks.
     picks_game: bool = False
+    #: Its values name columns of the deck file by their headings: the page offers the headings
+    #: of the file uploaded, to tick (in the file's order).
+    columns: bool = False
+    #: Its value is a file of one of these kinds (``.ttf``): the page takes it as an upload.
+    upload: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:

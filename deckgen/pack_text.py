@@ -13,6 +13,13 @@ from __future__ import annotations
 from deckgen.i18n import N_
 
 # Print at actual size
+PAPER_FOR = N_("The sheets are made for {paper}: choose it as the paper size in the print dialog.")
+DECK_PAPER_FOR = N_("{deck}: the sheets are made for {paper}; choose it as the paper size in the print dialog.")
+#: A paper the sheets are made for: by name, or by size.
+NAMED_PAPER = N_("{name} paper")
+SIZED_PAPER = N_("paper of {size}")
+#: The named papers, as the pack names them (A4 and A3 are named so everywhere).
+PAPER_NAMES = {"letter": N_("US Letter"), "legal": N_("US Legal"), "tabloid": N_("Tabloid"), "a4": "A4", "a3": "A3"}
 ACTUAL_SIZE = N_(
     "In the print dialog choose <b>Actual size</b> or <b>100 %</b>, never <i>Fit to page</i> or "
     "<i>Shrink to fit</i>: those scale the page by a few percent, {why}."

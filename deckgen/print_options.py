@@ -25,17 +25,29 @@ MAX_SETS = 200
 
 #: Every print option, defined once: the CLI's flags and the profile checks are made from these.
 PRINT_OPTIONS: tuple[Option, ...] = (
-    Option("paper", "size", N_("letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]")),
-    Option("margin", "length", N_("Printable margin kept clear on every side, e.g. 5mm. [5mm]")),
     Option(
-        "card_size", "size", N_("poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]"), sizes="card"
+        "paper",
+        "size",
+        N_("letter, a4, legal, tabloid, a3 or WxH with a unit (8.5x11in, 210x297mm). [letter]"),
+        label=N_("Paper"),
     ),
-    Option("media", "choice", N_("What you print on. [set by the game]"), choices=MEDIA),
+    Option("margin", "length", N_("Printable margin kept clear on every side, e.g. 5mm. [5mm]"), label=N_("Margin")),
+    Option(
+        "card_size",
+        "size",
+        N_("poker, bridge, square, index-3x5 or WxH (63x88mm). [set by the game]"),
+        sizes="card",
+        label=N_("Card size"),
+    ),
+    Option(
+        "media", "choice", N_("What you print on. [set by the game]"), choices=MEDIA, label=N_("Print the cards on")
+    ),
     Option(
         "layout",
         "choice",
         N_("sheet: as many cards as fit on each page; single: one card a page at card size (+ bleed). [sheet]"),
         choices=LAYOUTS,
+        label=N_("Layout"),
     ),
     Option(
         "sets",
@@ -43,6 +55,7 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         f"Classroom sets, 1-{MAX_SETS}; cards are labelled SET n and grouped by set. [1]",
         low=1,
         high=MAX_SETS,
+        label=N_("Classroom sets"),
     ),
     Option(
         "set_sheets",
@@ -52,10 +65,16 @@ PRINT_OPTIONS: tuple[Option, ...] = (
             "another, the fewest sheets (every card still shows its set). [separate]"
         ),
         choices=SET_SHEETS,
+        label=N_("Sets on the sheets"),
     ),
-    Option("marks", "choice", N_("Cutting guides. [crop]"), choices=MARKS),
-    Option("bleed", "length", N_("Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]")),
-    Option("mirror", "flag", N_("Mirror the pages, to print on the back of the film.")),
+    Option("marks", "choice", N_("Cutting guides. [crop]"), choices=MARKS, label=N_("Cutting guides")),
+    Option(
+        "bleed",
+        "length",
+        N_("Bleed around each card, e.g. 3mm (cards are then spaced apart). [0mm]"),
+        label=N_("Bleed"),
+    ),
+    Option("mirror", "flag", N_("Mirror the pages, to print on the back of the film."), label=N_("Mirror the pages")),
     Option(
         "duplex",
         "choice",
@@ -65,12 +84,14 @@ PRINT_OPTIONS: tuple[Option, ...] = (
             "two-sided printing). [long-edge]"
         ),
         choices=DUPLEX,
+        label=N_("Backs of the cards"),
     ),
     Option(
         "color",
         "choice",
         N_("PDF colours: rgb for screens and office printers, or cmyk for print shops (black is pure K). [rgb]"),
         choices=COLORS,
+        label=N_("PDF colours"),
     ),
     Option(
         "back_offset",
@@ -80,8 +101,14 @@ PRINT_OPTIONS: tuple[Option, ...] = (
             "e.g. 0.5mm,-1mm; the backs are drawn that much the other way. [0mm,0mm]"
         ),
         metavar="DX,DY",
+        label=N_("Back offset"),
     ),
-    Option("registration", "flag", N_("Print-and-cut registration marks in the page corners.")),
+    Option(
+        "registration",
+        "flag",
+        N_("Print-and-cut registration marks in the page corners."),
+        label=N_("Registration marks"),
+    ),
     Option(
         "only",
         "text",
@@ -91,6 +118,7 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         ),
         metavar="IDS",
         in_profiles=False,
+        label=N_("Only these cards"),
     ),
     Option(
         "only_set",
@@ -100,29 +128,46 @@ PRINT_OPTIONS: tuple[Option, ...] = (
         low=1,
         high=MAX_SETS,
         in_profiles=False,
+        label=N_("Only this set"),
     ),
 )
 LASER_OPTIONS: tuple[Option, ...] = (
-    Option("bed", "size", N_("SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]")),
-    Option("bed_profile", "text", N_("SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4).")),
+    Option(
+        "bed",
+        "size",
+        N_("SVG: laser bed size WxH with a unit, e.g. 600x400mm. [bed-600x400]"),
+        label=N_("Laser bed size"),
+    ),
+    Option(
+        "bed_profile",
+        "text",
+        N_("SVG: a bed from templates/beds.toml (bed-600x400, bed-495x279, letter, a4)."),
+        label=N_("Laser bed"),
+    ),
     Option(
         "kerf",
         "length",
         N_("SVG: width the beam burns away, e.g. 0.15mm; cuts are offset so cards keep their size. [0]"),
+        label=N_("Kerf"),
     ),
     Option(
-        "corner_radius", "length", N_("SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]")
+        "corner_radius",
+        "length",
+        N_("SVG: rounded card corners, e.g. 3mm (each card is then cut on its own). [0]"),
+        label=N_("Rounded corners"),
     ),
     Option(
         "common_line",
         "flag",
         N_("SVG: touching cards share each cut (default), or every card is cut on its own with a gap."),
+        label=N_("Shared cuts"),
     ),
     Option(
         "engrave",
         "choice",
         N_("SVG: numbers as single-stroke score lines, as filled shapes for raster engraving, or not at all. [score]"),
         choices=ENGRAVE,
+        label=N_("Numbers on the laser"),
     ),
     Option(
         "guide",
@@ -131,6 +176,7 @@ LASER_OPTIONS: tuple[Option, ...] = (
             "SVG: add the bed outline in the green guide layer (off: software that sorts layers by colour "
             "would cut it). [off]"
         ),
+        label=N_("Bed outline"),
     ),
 )
 

@@ -140,13 +140,18 @@ class Merged(dict[str, Any]):
 
 
 def resolve(
-    game: Game, chosen_profile: dict[str, Any] | None, options: dict[str, Any], profile_name: str | None = None
+    game: Game,
+    chosen_profile: dict[str, Any] | None,
+    options: dict[str, Any],
+    profile_name: str | None = None,
+    usual_paper: str = SHARED_DEFAULTS["paper"],
 ) -> PrintSettings:
     """The game's defaults, then the profile, then the options the user typed (``None`` = not given).
+    ``usual_paper``: the paper the class's country prints on (:mod:`deckgen.regions`), where none is given.
 
     Messages name where a wrong value came from: the flag, or the profile and its key.
     """
-    merged = Merged({**SHARED_DEFAULTS, **game.print_defaults}, profile_name)
+    merged = Merged({**SHARED_DEFAULTS, "paper": usual_paper, **game.print_defaults}, profile_name)
     merged.take(chosen_profile or {}, from_profile=True)
     merged.take(options, from_profile=False)
     where = merged.where

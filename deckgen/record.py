@@ -62,12 +62,18 @@ def build_words(
     pack: bool | None = True,
     dpi: int | None = None,
     language: str = "en",
+    region: str | None = None,
 ) -> list[str]:
     """The arguments of the ``deckgen build`` command of a build (what follows ``deckgen build``);
-    ``pack=None``: no word for it, the pack as the command leaves it by default."""
+    ``pack=None``: no word for it, the pack as the command leaves it by default; ``region``: the
+    class's country, named where it is not the language's home country."""
+    from deckgen.regions import HOME_COUNTRY
+
     words: list[str] = []
     if language != "en":
         words += ["--lang", language]
+    if region and region != HOME_COUNTRY.get(language):
+        words += ["--region", region]
     for fmt in formats:
         words += ["--format", fmt]
     if dpi is not None and "png" in formats:

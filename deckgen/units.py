@@ -40,8 +40,16 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "index-3x5": (76.2, 127.0),
 }
 
-#: A plain decimal number, ASCII digits only (a superscript or Arabic-Indic digit is not read as one).
-_NUMBER = r"([0-9]{1,6}(?:\.[0-9]{1,6})?|\.[0-9]{1,6})"
+#: A plain decimal number, ASCII digits only (a superscript or Arabic-Indic digit is not read as one),
+#: with a decimal point or, as German, French and Spanish write it, a decimal comma (0,5mm).
+_NUMBER = r"([0-9]{1,6}(?:[.,][0-9]{1,6})?|[.,][0-9]{1,6})"
+
+
+def _number(text: str) -> float:
+    """A number :data:`_NUMBER` matched, its decimal comma read as a point."""
+    return float(text.replace(",", "."))
+
+
 #: The largest length any option takes: PDF pages stop at 200 inches.
 MAX_LENGTH_MM = 200 * MM_PER_INCH
 
@@ -67,7 +75,7 @@ def parse_length(text: str) -> float:
         )
     unit = match.group(2)
     if not unit:
-        if float(match.group(1)) == 0:
+        if _number(match.group(1)) == 0:
             return 0.0
         raise DeckgenError(
             _("length {text}: add a unit, e.g. {number}mm or {number}in").format(text=repr(text), number=text.strip())
@@ -78,7 +86,7 @@ def parse_length(text: str) -> float:
                 text=repr(text), unit=repr(unit), units=", ".join(UNITS)
             )
         )
-    length = float(match.group(1)) * UNITS[unit]
+    length = _number(match.group(1)) * UNITS[unit]
     if length > MAX_LENGTH_MM:
         raise DeckgenError(
             _("length {text}: more than 200 inches (5080 mm), the largest page a PDF can have").format(text=repr(text))
@@ -91,19 +99,26 @@ MAX_BACK_OFFSET = 5.0
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """``"0.8mm,-1.5mm"`` → (0.8, -1.5) mm: a back offset read off the calibration sheet."""
-    decimal = re.fullmatch(r"\s*[+-]?([0-9]+),([0-9]+)\s*[a-z]*\s*", text.lower())
-    if decimal and (int(decimal.group(1)) or int(decimal.group(2))):  # "0,0" is nought either way
-        whole, fraction = text.strip().split(",")
+    """``"0.8mm,-1.5mm"`` → (0.8, -1.5) mm: a back offset read off the calibration sheet.
+
+    DX and DY are apart by a semicolon, or by a comma that is not between two digits: a comma
+    between digits is a decimal comma, so ``0,8mm;-1,5mm`` and ``0,8mm,-1,5mm`` read as the first.
+    """
+    parts = text.split(";") if ";" in text else re.split(r"(?<![0-9]),|,(?![0-9])", text)
+    if len(parts) == 1 and re.fullmatch(r"\s*[+-]?[0-9]*[.,]?[0-9]+\s*[a-z]*\s*", text.lower()):
+        if _number(re.sub(r"[^0-9.,]", "", text) or "0") == 0:
+            return 0.0, 0.0  # nought, whichever way "0,0" is read
         raise DeckgenError(
-            _(
-                "back offset {text}: the comma separates DX from DY; for a decimal write a point "
-                "({number}) and give both, e.g. {number},0mm"
-            ).format(text=repr(text), number=f"{whole}.{fraction}")
+            _("back offset {text}: give both DX and DY, e.g. {example}").format(
+                text=repr(text), example=offset_example()
+            )
         )
-    parts = text.split(",")
     if len(parts) != 2:
-        raise DeckgenError(_("back offset {text}: write DX,DY with units, e.g. 0.5mm,-1mm").format(text=repr(text)))
+        raise DeckgenError(
+            _("back offset {text}: write DX and DY with units, e.g. {example}").format(
+                text=repr(text), example=offset_example()
+            )
+        )
     values = []
     for part in parts:
         part = part.strip()
@@ -125,6 +140,12 @@ def parse_offset(text: str) -> tuple[float, float]:
             )
         values.append(sign * length)
     return values[0], values[1]
+
+
+def offset_example() -> str:
+    """An offset as the language being spoken writes it: 0.5mm,-1mm, or with a decimal comma 0,5mm;-1mm."""
+    half = decimal_g(0.5)
+    return f"{half}mm;-1mm" if "," in half else f"{half}mm,-1mm"
 
 
 def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
@@ -150,7 +171,7 @@ def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> t
                 what=what, text=repr(text), unit=repr(unit), units=", ".join(UNITS)
             )
         )
-    width, height = float(match.group(1)) * UNITS[unit], float(match.group(2)) * UNITS[unit]
+    width, height = _number(match.group(1)) * UNITS[unit], _number(match.group(2)) * UNITS[unit]
     if width <= 0 or height <= 0:
         raise DeckgenError(_("{what} {text}: width and height must be more than 0").format(what=what, text=repr(text)))
     if max(width, height) > MAX_LENGTH_MM:

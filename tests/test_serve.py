@@ -119,8 +119,8 @@ def test_wrong_values_are_named_beside_their_field(server: Server) -> None:
     assert "--mirror does nothing here" in page.texts["problem"]
     # Clear cards are offered film only: another material is named as wrong, and film is used.
     page = parse(request(server.url + "?game=cleariosity&material=cardstock").text)
-    assert "choose one of the list" in page.texts["material-error"]
-    assert "choose one of the list" in page.texts["problem"]
+    assert "choose one from the list" in page.texts["material-error"]
+    assert "choose one from the list" in page.texts["problem"]
 
 
 def multipart(fields: dict[str, str], name: str, filename: str, data: bytes) -> tuple[bytes, str]:
@@ -401,8 +401,9 @@ def test_the_page_speaks_the_visitors_language_and_builds_in_it(
         assert word in html, word
     command = parse(html).texts["command"]
     assert (f"--lang {language}" in command) == (language != "en") and "--signs" not in command
-    # The paper the page starts with: A4 where the language is spoken in Europe, else Letter.
-    assert ("--paper a4" in command) == (language != "en")
+    # The paper the page starts with: the one schools of the language's home country print on,
+    # A4 in Germany, France and Spain, Letter in the United States; --lang implies it.
+    assert "--paper" not in command and "--region" not in command
     assert re.search(r'<option value="a4" selected>', html) or language == "en"
     assert '<select id="lang" name="lang">' in html
 
@@ -410,8 +411,8 @@ def test_the_page_speaks_the_visitors_language_and_builds_in_it(
 def test_a_german_pages_download_is_the_command_lines_german_deck(server: Server, tmp_path: Path) -> None:
     settings = {"game": "cleariosity", "pack": "0", "lang": "de"}
     summary = json.loads(request(server.url + "summary?" + urlencode(settings)).body)
-    # A4, as German schools print, and in German (which prints the signs German schools write).
-    assert summary["command"] == "deckgen build --lang de --format pdf --game cleariosity --paper a4 --no-pack"
+    # In German, on A4 and with the signs German schools write: both come with --lang de.
+    assert summary["command"] == "deckgen build --lang de --format pdf --game cleariosity --no-pack"
     answer = request(server.url + "download", urlencode(settings).encode(), own(server))
     made = build_with_cli(shlex.split(summary["command"])[2:], tmp_path / "cli")
     assert answer.body == made["cleariosity-numbers.pdf"]
@@ -482,6 +483,6 @@ def test_a_set_number_is_plain_digits(server: Server, typed: str) -> None:
 
 def test_letter_chosen_on_a_german_page_stays_letter(server: Server) -> None:
     summary = json.loads(request(server.url + "summary?game=treenex&lang=de&paper=letter").body)
-    assert "paper=letter" in summary["query"] and "--paper" not in summary["command"]
+    assert "paper=letter" in summary["query"] and "--paper letter" in summary["command"]
     english = json.loads(request(server.url + "summary?game=treenex&paper=a4").body)
     assert "paper=a4" in english["query"] and "--paper a4" in english["command"]

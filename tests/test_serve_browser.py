@@ -371,3 +371,96 @@ def test_the_language_chooser_reloads_the_page_in_that_language(server: Server, 
     page.get_by_label("Klassensätze").fill("4")
     expect(page.locator("#counts")).to_contain_text("4 Sätze zu 60 Karten")
     assert "lang=de" in page.url
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)])
+def test_a_flash_card_teacher_meets_the_upload_first_and_the_check_before_the_download(
+    server: Server, browser: Browser, width: int, height: int
+) -> None:
+    """The deck file is chosen right under the game, on the first screen, before the print job and
+    All options; the class check comes before the download, which ends the page."""
+    tab = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        tab.goto(server.url + "?game=flashcards")
+        expect(tab.locator("#counts")).to_contain_text("cards")
+        field = tab.locator("#deck_file").bounding_box()
+        assert field is not None and field["y"] + field["height"] <= height, f"the upload field is {field} down"
+        order = tab.evaluate(
+            "[...document.querySelectorAll('#deck_file, #sets, #settings details')].map(e => e.id || e.tagName)"
+        )
+        assert order[0] == "deck_file", order
+        expect(tab.get_by_role("button", name="Upload", exact=True)).to_be_visible()
+        check, download = tab.locator("#check-section").bounding_box(), tab.locator("#download button").bounding_box()
+        assert check is not None and download is not None and check["y"] < download["y"]
+        assert tab.evaluate(
+            "document.getElementById('check-section').compareDocumentPosition("
+            "document.getElementById('download-section')) & Node.DOCUMENT_POSITION_FOLLOWING"
+        )
+    finally:
+        tab.close()
+
+
+def test_a_sheet_with_other_headings_gets_its_columns_and_font_chosen_on_the_page(
+    server: Server, page: Page, tmp_path: Path
+) -> None:
+    from deckgen.games.flashcards.fonts import shipped_sources
+
+    sheet = tmp_path / "hanzi.csv"
+    sheet.write_text("Hanzi,Pinyin,English\n你好,nǐ hǎo,hello\n谢谢,xièxie,thank you\n学习,xuéxí,to study\n")
+    page.goto(server.url + "?game=flashcards")
+    page.get_by_label("Your own deck").set_input_files(str(sheet))
+    page.get_by_role("button", name="Upload", exact=True).click()
+    problem = page.locator("#problem")
+    expect(problem).to_contain_text("tick which of its columns ('Hanzi', 'Pinyin', 'English') go on the card")
+    expect(problem).to_contain_text("“Front of the card” and “Back of the card”")
+    expect(page.locator("#download-section")).to_be_hidden()
+    page.locator("#front-columns").get_by_label("Hanzi").check()
+    page.locator("#back-columns").get_by_label("Pinyin").check()
+    page.locator("#back-columns").get_by_label("English").check()
+    command = "deckgen build --format pdf --game flashcards --front Hanzi --back Pinyin --back English"
+    expect(page.locator("#command")).to_have_text(command + " --file hanzi.csv")
+    expect(page.locator("#counts")).to_contain_text("1 set of 3 cards")
+    expect(problem).to_be_hidden()
+    expect(page.locator("#download-section")).to_be_visible()
+    # A font of one's own, chosen beside them; the columns ticked stay.
+    font = tmp_path / "heebo.ttf"
+    font.write_bytes(next(s.path for s in shipped_sources() if s.key == "heebo").read_bytes())
+    page.locator("#font_file").set_input_files(str(font))
+    page.get_by_role("button", name="Add this file").click()
+    expect(page.locator("#font-part")).to_contain_text("Using your file heebo.ttf")
+    expect(page.locator("#command")).to_have_text(command + " --font heebo.ttf --file hanzi.csv")
+    expect(page.locator("#back-columns").get_by_label("English")).to_be_checked()
+    # The card's back is drawn beside its front, from the columns ticked for it.
+    loaded = "document.getElementById('back').complete && document.getElementById('back').naturalWidth > 0"
+    for _ in range(100):
+        if page.evaluate(loaded):
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate(loaded)
+
+
+def test_the_back_offset_in_german_takes_a_decimal_comma(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=treenex&lang=de")
+    expect(page.locator("#counts")).to_contain_text("Karten")
+    page.locator("form#settings details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
+    field = page.get_by_label("Rückseiten-Versatz")
+    field.fill("0,5mm;-1mm")
+    expect(page.locator("#command")).to_contain_text("--back-offset '0,5mm;-1mm'")
+    expect(page.locator("#back_offset-error")).to_be_hidden()
+    field.fill("0,5mm")
+    expect(page.locator("#back_offset-error")).to_contain_text("Geben Sie DX und DY an, z. B. 0,5mm;-1mm")
+
+
+def test_the_country_chooser_reloads_the_page_on_that_countrys_paper(server: Server, page: Page) -> None:
+    page.goto(server.url + "?game=cleariosity&sets=3")
+    expect(page.locator("#counts")).to_contain_text("3 sets of 60 cards")
+    expect(page.locator("#region")).to_have_value("US")  # the browser's (en-US)
+    expect(page.locator("#paper")).to_have_value("letter")
+    page.locator("#region").select_option("GB")
+    expect(page.locator("#paper")).to_have_value("a4")
+    expect(page.locator("#region")).to_be_focused()
+    expect(page.locator("#command")).to_have_text("deckgen build --region GB --format pdf --game cleariosity --sets 3")
+    page.locator("#region").select_option("CA")
+    expect(page.locator("#paper")).to_have_value("letter")
+    expect(page.locator("#command")).to_contain_text("--region CA")
+    assert "region=CA" in page.url and "sets=3" in page.url

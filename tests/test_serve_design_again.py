@@ -118,7 +118,7 @@ def test_in_a_browser_a_spec_is_designed_with_its_progress_and_can_be_cancelled(
                 tab = browser.new_page()
                 tab.goto(server.url + "?game=cleariosity")
                 tab.set_input_files("#deck_file", str(spec))
-                tab.locator("#upload button[type=submit]").click()
+                tab.get_by_role("button", name="Upload", exact=True).click()
                 expect(tab.get_by_role("status")).to_contain_text("designing a deck from your spec")
                 expect(tab.get_by_role("status")).to_contain_text("ours.toml")
                 # The page refreshes itself: the stage shows once the design has written one.

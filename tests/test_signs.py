@@ -30,12 +30,13 @@ def text_of(pdf: Path) -> str:
     return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def mark_darkness(folder: Path, card: str, signs: str | None) -> dict[str, float]:
+def mark_darkness(folder: Path, card: str, signs: str | None, language: str = "en") -> dict[str, float]:
     """How dark the PDF's mark beside ``card``'s dot is at three places, rendered at 300 dpi:
     its middle (the bar of ÷ and the crossing of ×, the dot of ·: dark; the gap of : light),
-    above its middle (an arm of ×, the upper dot of ÷ and :; nothing of ·) and its whole box."""
+    above its middle (an arm of ×, the upper dot of ÷ and :; nothing of ·) and its whole box.
+    ``language``: the build's (which sets the paper, and so where the card is on its sheet)."""
     options = {"signs": signs} if signs else {}
-    request = BuildRequest(games=("cleariosity",), out=folder, options=options, pack=False)
+    request = BuildRequest(games=("cleariosity",), out=folder, options=options, pack=False, language=language)
     plan = prepare(request, plan_lasers=False).decks["cleariosity"].plan
     number, place = next((n, p) for n, page in enumerate(plan.pages) for p in page.placements if p.face == card)
     stem = folder / f"page-{card}"
@@ -169,7 +170,8 @@ def german_class(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_german_build_prints_german_signs_on_marks_and_in_answer_keys(german_class: Path) -> None:
-    times, divide = mark_darkness(german_class, "card-P01", "·:"), mark_darkness(german_class, "card-O01", "·:")
+    times = mark_darkness(german_class, "card-P01", "·:", "de")
+    divide = mark_darkness(german_class, "card-O01", "·:", "de")
     assert divide["middle"] == 0 and divide["above"] > 0  # a colon: two dots, no bar
     assert times["middle"] > 0 and times["above"] == 0  # a centred dot, no arms
     pack = text_of(german_class / "teacher-pack.pdf")
@@ -182,7 +184,7 @@ def test_a_german_build_prints_german_signs_on_marks_and_in_answer_keys(german_c
 def test_signs_given_with_a_language_win_over_its_usual_ones(tmp_path: Path, german_class: Path) -> None:
     """--lang de --signs ×÷: the German pack with the default signs, on the marks and in the keys."""
     chosen = build(tmp_path, "--lang", "de", "--signs", "×÷")
-    times, divide = mark_darkness(chosen, "card-P01", None), mark_darkness(chosen, "card-O01", None)
+    times, divide = mark_darkness(chosen, "card-P01", None, "de"), mark_darkness(chosen, "card-O01", None, "de")
     assert divide["middle"] > 0.5 and times["above"] > 0  # ÷'s bar, ×'s arms
     pack = text_of(chosen / "teacher-pack.pdf")
     keys = pack[pack.index("Lösungsblatt: Stufe Orange") : pack.index("Packliste: ")]

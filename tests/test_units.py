@@ -57,8 +57,9 @@ def test_a_length_without_a_unit_is_refused_like_a_size(text: str) -> None:
     [
         ("+-1mm,0", "more than one sign"),
         ("--1mm,0", "more than one sign"),
-        ("0,5mm", "for a decimal write a point (0.5mm)"),
-        ("-1,5", "for a decimal write a point (-1.5)"),
+        ("0,5mm", "give both DX and DY, e.g. 0.5mm,-1mm"),
+        ("-1,5", "give both DX and DY"),
+        ("1,5,2mm", "write DX and DY with units"),
         ("6mm,0", "more than the 5 mm the calibration sheet measures"),
     ],
 )
@@ -71,3 +72,28 @@ def test_back_offsets_read_as_written() -> None:
     assert parse_offset("0.5mm,-1mm") == (0.5, -1.0)
     assert parse_offset("+0.5mm, -0.5mm") == (0.5, -0.5)
     assert parse_offset("0,0") == (0.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    "text", ["0,5mm;-1mm", "0,5mm; -1mm", "0,5mm,-1mm", "0,5 mm, -1 mm", "0.5mm;-1mm", "+0,50mm,-1,0mm"]
+)
+def test_back_offsets_with_a_decimal_comma(text: str) -> None:
+    """As German, French and Spanish write decimals: a comma between two digits is a decimal comma,
+    and DX and DY are apart by a semicolon or by a comma that is not between digits."""
+    assert parse_offset(text) == (0.5, -1.0)
+
+
+def test_lengths_and_sizes_with_a_decimal_comma() -> None:
+    assert parse_length("0,5mm") == 0.5 and parse_length(",5 mm") == 0.5
+    assert parse_size("63,5x88,9mm", CARD_SIZES, "card size") == (63.5, 88.9)
+
+
+def test_an_offset_refused_in_german_shows_how_german_writes_it() -> None:
+    from deckgen.i18n import _, speaking
+
+    with speaking("de"), pytest.raises(DeckgenError) as refused:
+        parse_offset("0,5mm")
+    with speaking("de"):
+        assert str(refused.value) == _("back offset {text}: give both DX and DY, e.g. {example}").format(
+            text="'0,5mm'", example="0,5mm;-1mm"
+        )

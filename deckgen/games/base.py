@@ -32,6 +32,12 @@ Deck = Any
 Progress = Callable[[int, int], None]
 
 
+class ColumnsNotFound(DeckgenError):
+    """A deck file whose columns for a side of the card are not found by their headings. The
+    message names the command line's options (``--front``); the page, which has its own fields
+    for them (options with ``columns``), asks which of the file's columns to use instead."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A verify run: the report as text and as JSON, and why the deck fails (``None``: it passes)."""
@@ -193,7 +199,11 @@ class Game:
         if path is not None:
             return path
         if self.default_file is None:
-            raise DeckgenError(f"{self.name} has no deck of its own: give one with --file ({self.file_kind})")
+            raise DeckgenError(
+                _("{game} has no deck of its own: give one with --file ({kind})").format(
+                    game=_(self.name), kind=_(self.file_kind)
+                )
+            )
         return self.default_file
 
     def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
@@ -225,6 +235,11 @@ class Game:
         ``deckgen`` arguments that design one from it beside it (``--out`` names the new deck
         file); ``None`` for a deck file. A broken spec raises its one-line :class:`DeckgenError`."""
         return None
+
+    def file_columns(self, path: Path) -> list[str]:
+        """The headings of a deck file's columns, in order (a spreadsheet's first row), for the
+        page to offer to the game's options with ``columns``; none for a file without columns."""
+        return []
 
     def files_named(self, path: Path) -> list[str]:
         """Other files a deck file names (a spec), as written in it."""

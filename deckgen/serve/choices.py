@@ -22,6 +22,7 @@ from deckgen.i18n import LANGUAGES, N_, _, language, speak
 from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
+from deckgen.regions import country_for, country_from_accept_language, usual_paper
 
 #: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
 PRINTERS = {
@@ -45,8 +46,6 @@ CUTTING = {
     "laser": N_("On a laser cutter (adds the laser files)"),
 }
 PAPERS = ("letter", "a4", "legal", "tabloid", "a3")
-#: The paper schools print on where each language is spoken (the page's first choice).
-USUAL_PAPER = {"en": "letter", "es": "a4", "fr": "a4", "de": "a4"}
 #: What the print-shop choice sets (as the print-shop profile does).
 PRINT_SHOP = {"layout": "single", "bleed": "3mm", "color": "cmyk", "marks": "none"}
 #: Options the teacher's choices set; under "All options" they may be set directly instead.
@@ -70,8 +69,9 @@ FIELD_OF = {"media": "material", "duplex": "sides", "layout": "printer", "bleed"
 
 
 def chooses_deck(option: Option) -> bool:
-    """A game's option that chooses the deck itself (a preset): ``export`` takes it too."""
-    return "export" in option.commands
+    """A game's option that chooses the deck itself (a preset): ``export`` takes it too. The
+    columns a file's sides are read from, and a font, go with the file instead."""
+    return "export" in option.commands and not option.columns and not option.upload
 
 
 def materials_for(game: Game) -> dict[str, str]:
@@ -83,6 +83,15 @@ def build_options_of(game: Game) -> list[Option]:
     """Every option of ``deckgen build`` for this game: print, laser, then the game's own."""
     own = [option for option in game.options if "build" in option.commands and option.on_page]
     return [*(o for o in PRINT_OPTIONS if o.on_page), *LASER_OPTIONS, *own]
+
+
+def field_label(game: Game, name: str) -> str:
+    """How the page names a field in a message (marked for translation): its own label, or the
+    option's (a file chosen for an option, ``font_file``, by the option's)."""
+    if name in FIELD_LABELS:
+        return FIELD_LABELS[name]
+    option = {o.name: o for o in build_options_of(game)}.get(name.removesuffix("_file"))
+    return option.label if option is not None and option.label else name.replace("_", " ").capitalize()
 
 
 def direct_options(game: Game) -> list[Option]:
@@ -114,10 +123,20 @@ class PageChoices:
     design: str = ""
     #: Options set directly, by name, as typed (text; "" is not given).
     direct: dict[str, str] = field(default_factory=dict)
+    #: Options given several values (the columns ticked for a side of the card), in order.
+    listed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Options whose value is a file uploaded (a font), by name: the upload's id.
+    attached: dict[str, str] = field(default_factory=dict)
+    #: Filled in by the server for the page: the uploaded deck file's column headings, and the
+    #: names of the files attached (by option name).
+    headings: list[str] = field(default_factory=list)
+    attached_names: dict[str, str] = field(default_factory=dict)
     #: What is wrong with a value, by form field name.
     errors: dict[str, str] = field(default_factory=dict)
-    #: Why a file just uploaded was refused (the deck in use stays as it was), or "".
+    #: Why a file just uploaded was refused (the deck in use stays as it was), or "", and the
+    #: field it was chosen in (``deck_file``, or an attached file's ``font_file``).
     refused: str = ""
+    refused_field: str = "deck_file"
     #: The number of sets as typed, when it is not one (shown back in its box, beside the message).
     sets_typed: str = ""
     #: A design that found no deck and may search again (its id; see :mod:`deckgen.serve.designs`), or "".
@@ -126,19 +145,28 @@ class PageChoices:
     #: (the chosen one, else the browser's first that deckgen speaks, else English).
     lang: str = ""
     speaks: str = "en"
+    #: The class's country as chosen on the page ("": the browser's), and the country the page
+    #: prints for: the chosen one, else the one the browser names with the page's language
+    #: (``fr-CA``), else ``serve --region``, else the language's home (see :mod:`deckgen.regions`).
+    region: str = ""
+    country: str = "US"
 
     @property
     def usual_paper(self) -> str:
-        """The paper the page starts with: A4 where its language is spoken (Europe), else Letter."""
-        return USUAL_PAPER[self.speaks]
+        """The paper the page starts with: the one the class's country prints on (A4, or Letter)."""
+        return usual_paper(self.country)
 
     @property
     def game_obj(self) -> Game:
         return games()[self.game]
 
     @classmethod
-    def from_query(cls, query: Mapping[str, list[str]]) -> PageChoices:
-        """The choices in a page address (unknown fields are ignored; wrong values are noted, not raised)."""
+    def from_query(
+        cls, query: Mapping[str, list[str]], accept_language: str = "", server_region: str | None = None
+    ) -> PageChoices:
+        """The choices in a page address (unknown fields are ignored; wrong values are noted, not
+        raised); ``accept_language``: the browser's header, which may name the visitor's country;
+        ``server_region``: ``serve --region``, for a browser that names none."""
 
         def one(name: str, default: str = "") -> str:
             values = query.get(name)
@@ -150,14 +178,20 @@ class PageChoices:
         choices.lang = lang if lang in LANGUAGES else ""
         choices.speaks = choices.lang or language()
         speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
+        region = one("region").upper()
+        choices.region = region if len(region) == 2 and region.isascii() and region.isalpha() else ""
+        browser = country_from_accept_language(accept_language, choices.speaks, server_region)
+        choices.country = country_for(choices.speaks, choices.region or browser)
         if key not in games():
-            choices.errors["game"] = f"no game called {key!r}; choose one of the list"
+            choices.errors["game"] = _("no game called {name}; choose one from the list").format(
+                name=repr(shorten(key))
+            )
         game = choices.game_obj
         sets = one("sets", "1")
         if sets.isascii() and sets.isdigit() and 1 <= int(sets) <= MAX_SETS:
             choices.sets = int(sets)
         else:
-            choices.errors["sets"] = f"{shorten(sets)!r}: write a whole number from 1 to {MAX_SETS}"
+            choices.errors["sets"] = whole_number(shorten(sets), 1, MAX_SETS)
             choices.sets_typed = shorten(sets)
         choices.paper = _pick(one("paper", choices.usual_paper), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
@@ -173,9 +207,25 @@ class PageChoices:
         design = one("design")
         choices.design = design if design.isalnum() and len(design) <= 64 else ""
         for option in direct_options(game):
+            if option.upload:
+                given = one(option.name)
+                if given.isalnum() and len(given) <= 64:
+                    choices.attached[option.name] = given
+                continue
+            if option.multiple:
+                values = tuple(dict.fromkeys(v.strip() for v in query.get(option.name, []) if v.strip()))
+                if any(len(value) > LONGEST for value in values) or len(values) > MOST_LISTED:
+                    choices.errors[option.name] = _("{value}: far too long for this option").format(
+                        value=repr(shorten(" ".join(values)))
+                    )
+                elif values:
+                    choices.listed[option.name] = values
+                continue
             text = one(option.name)
             if len(text) > LONGEST:
-                choices.errors[option.name] = f"{shorten(text)!r}: far too long for this option"
+                choices.errors[option.name] = _("{value}: far too long for this option").format(
+                    value=repr(shorten(text))
+                )
             elif text:
                 choices.direct[option.name] = text
                 error = check_text(option, text)
@@ -212,8 +262,13 @@ class PageChoices:
             pairs.append(("upload", self.upload))
         if self.design:
             pairs.append(("design", self.design))
+        if self.upload:  # the columns ticked are the uploaded file's
+            pairs += [(name, value) for name, values in self.listed.items() for value in values]
+        pairs += list(self.attached.items())
         if self.lang:
             pairs.append(("lang", self.lang))
+        if self.region:
+            pairs.append(("region", self.region))
         pairs += [(name, value) for name, value in self.direct.items()]
         return pairs
 
@@ -226,8 +281,9 @@ class PageChoices:
             made.append("png")
         return tuple(made)
 
-    def build_options(self) -> dict[str, Any]:
-        """The ``deckgen build`` options these choices mean; only those that differ from the game's defaults."""
+    def build_options(self, attached: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The ``deckgen build`` options these choices mean; only those that differ from the game's
+        defaults. ``attached``: the files uploaded for options (a font), as the build names them."""
         game = self.game_obj
         options: dict[str, Any] = {}
         if self.sets != 1:
@@ -235,7 +291,7 @@ class PageChoices:
         shop = self.printer == "shop"
         if shop:
             options.update(PRINT_SHOP)
-        elif self.paper != "letter":
+        elif self.paper != self.usual_paper:
             options["paper"] = self.paper
         if self.material != default_of(game, "media"):
             options["media"] = self.material
@@ -251,6 +307,9 @@ class PageChoices:
                 # An option for files not being made (a laser option while cutting by hand) waits,
                 # kept in the address, until they are made again.
                 options[option.name] = typed_value(option, text)
+        if self.upload:  # columns of the file uploaded (the shipped deck has its own)
+            options.update({name: values for name, values in self.listed.items() if name not in self.errors})
+        options.update({name: value for name, value in (attached or {}).items() if name in self.attached})
         return options
 
     @property
@@ -267,30 +326,34 @@ class PageChoices:
         """Backs printed on the other side of the sheet (what the calibration sheet is for)."""
         return self.backs_chosen and self.sides == "two-sided"
 
-    def command_words(self, upload: Path | None = None) -> list[str]:
+    def command_words(self, upload: Path | None = None, attached: Mapping[str, Path] | None = None) -> list[str]:
         """The arguments of the ``deckgen build`` command these choices run (less ``--out``), as
-        its PDFs record it (:mod:`deckgen.record`); ``upload``: the deck file, named by its file name."""
+        its PDFs record it (:mod:`deckgen.record`); ``upload``: the deck file, and ``attached``:
+        the files uploaded for options (a font), each named by its file name."""
         from deckgen.record import build_words
 
         files = {self.game: upload} if upload is not None else None
         return build_words(
             (self.game,),
-            self.build_options(),
+            self.build_options({name: path.name for name, path in (attached or {}).items()}),
             files=files,
             formats=self.formats,
             pack=self.pack,
             language=self.speaks,
+            region=self.country,
         )
 
-    def command(self, upload: Path | None = None) -> str:
+    def command(self, upload: Path | None = None, attached: Mapping[str, Path] | None = None) -> str:
         """The whole ``deckgen build`` command, as the page shows it and the PDFs record it."""
         from deckgen.record import build_command
 
-        return build_command(self.command_words(upload))
+        return build_command(self.command_words(upload, attached))
 
 
 #: The longest value any option takes (a card size, a range of Treenex values) is far shorter.
 LONGEST = 200
+#: The most values an option given several takes (columns ticked for a side of the card).
+MOST_LISTED = 20
 
 
 def shorten(text: str) -> str:
@@ -298,25 +361,28 @@ def shorten(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def whole_number(text: str, low: int, high: int) -> str:
+    """What is wrong with a number typed in a field, in the language being spoken."""
+    return _("{value}: write a whole number from {low} to {high}").format(value=repr(text), low=low, high=high)
+
+
 def _pick(value: str, allowed: tuple[str, ...], name: str, errors: dict[str, str], default: str = "") -> str:
     if value in allowed:
         return value
-    errors[name] = f"{shorten(value)!r}: choose one of the list"
+    errors[name] = _("{value}: choose one from the list").format(value=repr(shorten(value)))
     return default or allowed[0]
 
 
 def check_text(option: Option, text: str) -> str | None:
-    """What is wrong with a value typed for an option, in the words the command line uses (``None``: fine)."""
-    if option.kind == "choice" and text not in option.choices:
-        return f"{text!r}: choose one of {', '.join(option.choices)}"
+    """What is wrong with a value given for an option on the page, in the language being spoken (``None``: fine)."""
+    if option.kind == "choice" and text not in option.choices:  # the field is a list: one of it
+        return _("{value}: choose one from the list").format(value=repr(shorten(text)))
     if option.kind == "flag" and text not in ("on", "off"):
-        return f"{text!r}: choose on or off"
+        return _("{value}: choose {on} or {off}").format(value=repr(text), on=_("on"), off=_("off"))
     if option.kind == "number":
-        if not (text.isascii() and text.isdigit()):  # int() would take "2_0", "+2" and full-width digits
-            return f"{text!r}: write a whole number from {option.low} to {option.high}"
-        number = int(text)
-        if not option.low <= number <= option.high:
-            return f"{text!r}: write a whole number from {option.low} to {option.high}"
+        # int() would take "2_0", "+2" and full-width digits
+        if not (text.isascii() and text.isdigit()) or not option.low <= int(text) <= option.high:
+            return whole_number(text, option.low, option.high)
     if option.kind in MEASURES:
         try:
             read_text(option, text)

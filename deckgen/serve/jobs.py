@@ -22,7 +22,7 @@ import threading
 import time
 import zipfile
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +30,7 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import LANGUAGE_VARIABLE, N_, _
+from deckgen.regions import REGION_VARIABLE
 
 #: Longest a build or check may run (a 200-set kit with laser files takes about a minute).
 TIME_LIMIT = 600.0
@@ -61,9 +62,14 @@ class Download:
     folder: Path
 
 
-def with_file(args: list[str], upload: Path | None, folder: Path) -> list[str]:
+def with_file(
+    args: list[str], upload: Path | None, folder: Path, attached: Mapping[str, Path] | None = None
+) -> list[str]:
     """``args``, and for an uploaded deck ``--file NAME``: the deck copied into the job's folder
-    with what it keeps beside it (the spec a designed deck names)."""
+    with what it keeps beside it (the spec a designed deck names). The files uploaded for
+    options (a font; ``args`` name them by their names) are copied there too."""
+    for path in (attached or {}).values():
+        shutil.copyfile(path, folder / path.name)
     if upload is None:
         return list(args)
     for path in upload.parent.iterdir():
@@ -143,11 +149,15 @@ class Runner:
         message = lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
         return process.returncode, message
 
-    def build(self, args: list[str], upload: Path | None, stem: str) -> Download:
-        """Build with ``deckgen build ARGS`` (plus ``--file`` for an upload); one file, or a ZIP of them all."""
+    def build(
+        self, args: list[str], upload: Path | None, stem: str, attached: Mapping[str, Path] | None = None
+    ) -> Download:
+        """Build with ``deckgen build ARGS`` (plus ``--file`` for an upload, and the files attached
+        beside it); one file, or a ZIP of them all."""
         folder = self.folder()
         try:
-            status, message = self.run(["build", *with_file(args, upload, folder), "--out", "files"], folder)
+            words = with_file(args, upload, folder, attached)
+            status, message = self.run(["build", *words, "--out", "files"], folder)
             if status != 0:
                 raise DeckgenError(message or _("the build stopped (exit status {status})").format(status=status))
             files = folder / "files"
@@ -190,16 +200,16 @@ class Runner:
             shutil.rmtree(folder, ignore_errors=True)
             raise
 
-    def check(self, args: list[str], upload: Path | None) -> dict[str, Any]:
+    def check(self, args: list[str], upload: Path | None, attached: Mapping[str, Path] | None = None) -> dict[str, Any]:
         """``deckgen verify --json`` of a deck (kept for the last few decks): the report, and ``failure``."""
-        key = (*args, str(upload or ""))
+        key = (*args, str(upload or ""), *map(str, (attached or {}).values()))
         with self._lock:
             if key in self._checks:
                 return self._checks[key]
         folder = self.folder()
         try:
             # verify's own number of games: the page says what ``deckgen verify`` says (2 to 3 seconds).
-            words = [*with_file(args, upload, folder), "--json", "--out", "report.json"]
+            words = [*with_file(args, upload, folder, attached), "--json", "--out", "report.json"]
             status, message = self.run(["verify", *words], folder)
             report_file = folder / "report.json"
             if not report_file.exists():
@@ -246,12 +256,13 @@ def start(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
     """``deckgen ARGS`` in a child process that ends when this process ends, however it ends
     (:mod:`deckgen.serve.child`): its standard input is a pipe this process holds until the
     command is over. On POSIX systems it leads a process group of its own, its workers with it,
-    so that :func:`end` ends them all. The command runs as the page shows it: a language set
-    for the server (``DECKGEN_LANG``) does not reach it, the command's own ``--lang`` does."""
+    so that :func:`end` ends them all. The command runs as the page shows it: a language or a
+    country set for the server (``DECKGEN_LANG``, ``DECKGEN_REGION``) does not reach it, the
+    command's own ``--lang`` and ``--region`` do."""
     return subprocess.Popen(
         [sys.executable, "-m", "deckgen.serve.child", *args],
         cwd=cwd,
-        env={name: value for name, value in os.environ.items() if name != LANGUAGE_VARIABLE},
+        env={name: value for name, value in os.environ.items() if name not in (LANGUAGE_VARIABLE, REGION_VARIABLE)},
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

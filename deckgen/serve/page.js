@@ -32,13 +32,14 @@
   }
 
   // The download and upload forms carry the settings as hidden fields, in order: where a
-  // name comes twice, the last one counts.
+  // name comes twice, the last one counts (a name given several values, the columns ticked,
+  // comes once for each). The upload form's own file fields sit among the settings.
   function carry(q) {
     for (const other of document.querySelectorAll("form.carry, form#upload")) {
       for (const old of other.querySelectorAll("input[type=hidden]")) old.remove();
       const inputs = [];
       for (const [name, value] of new URLSearchParams(q)) {
-        if (other.id === "upload" && (name === "upload" || name === "design")) continue;
+        if (other.id === "upload" && name === "design") continue;
         const input = document.createElement("input");
         input.type = "hidden";
         input.name = name;
@@ -61,6 +62,8 @@
     const made = document.getElementById("made");
     if (!problem || !made) { window.location.replace("/?" + q); return; }
     const checkSection = document.getElementById("check-section");
+    const downloads = document.getElementById("download-section");
+    if (downloads) downloads.hidden = Boolean(answer.problem);
     if (answer.problem) {
       // Say what stops the build where the preview was; the field keeps what was typed, and focus.
       problem.textContent = answer.problem;
@@ -94,12 +97,15 @@
     }
     const backPart = document.getElementById("back-part");
     if (backPart) backPart.hidden = !answer.back;
+    // A stack only for a game whose cards are stacked (the page shows one while it cannot tell).
+    const stackImage = document.getElementById("stack");
+    if (stackImage) stackImage.closest("figure").hidden = !answer.stack;
     const pictures = document.querySelector(".pictures");
     pictures.classList.add("busy");
     let waiting = 0;
     for (const id of ["sheet", "card", "back", "stack"]) {
       const img = document.getElementById(id);
-      if (!img || (id === "back" && !answer.back)) continue;
+      if (!img || (id === "back" && !answer.back) || (id === "stack" && !answer.stack)) continue;
       waiting++;
       img.onload = img.onerror = () => { if (--waiting === 0) pictures.classList.remove("busy"); };
       img.src = "/preview/" + id + ".png?" + q;
@@ -133,9 +139,16 @@
 
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   form.addEventListener("change", (event) => {
+    if (event.target.form !== form) return; // a file chosen for the upload form
     if (event.target.name === "lang") {
       // The page in another language: loaded again, every setting kept.
       window.location.assign("/?" + query() + "#lang");
+      return;
+    }
+    if (event.target.name === "region") {
+      // Another country: loaded again, on the paper its schools use, the other settings kept.
+      const kept = [...new URLSearchParams(query())].filter(([name]) => name !== "paper");
+      window.location.assign("/?" + new URLSearchParams(kept) + "#region");
       return;
     }
     if (event.target.name === "game") {
@@ -143,7 +156,7 @@
       // the list of games.
       const kept = [["game", event.target.value]];
       for (const [name, value] of new URLSearchParams(query())) {
-        if (["sets", "paper", "printer", "cutting", "pictures", "pack", "lang"].includes(name)) kept.push([name, value]);
+        if (["sets", "paper", "printer", "cutting", "pictures", "pack", "lang", "region"].includes(name)) kept.push([name, value]);
       }
       window.location.assign("/?" + new URLSearchParams(kept) + "#game-list");
       return;
@@ -162,5 +175,6 @@
   }
   if (window.location.hash === "#game-list") document.getElementById("game").focus({ preventScroll: true });
   if (window.location.hash === "#lang") document.getElementById("lang").focus({ preventScroll: true });
+  if (window.location.hash === "#region") document.getElementById("region").focus({ preventScroll: true });
   loadCheck();
 })();

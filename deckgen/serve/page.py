@@ -13,8 +13,10 @@ from urllib.parse import urlencode
 
 from deckgen.games import games
 from deckgen.games.base import Outlook
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, language, percent
-from deckgen.options import Option
+from deckgen.i18n import LANGUAGES, N_, _, language, percent
+from deckgen.options import Option, by_name
+from deckgen.print_options import PRINT_OPTIONS
+from deckgen.regions import NAMED_COUNTRIES, country_name, usual_signs
 from deckgen.serve.choices import (
     ASKED,
     CUTTING,
@@ -27,6 +29,7 @@ from deckgen.serve.choices import (
     direct_options,
     materials_for,
 )
+from deckgen.units import offset_example
 
 TITLE = N_("deckgen: print a classroom set")
 
@@ -47,7 +50,7 @@ def shell(body: str, title: str = TITLE, refresh: int | None = None) -> str:
 
 
 def _error(name: str, choices: PageChoices) -> str:
-    message = choices.errors.get(name) or (choices.refused if name == "deck_file" else None)
+    message = choices.errors.get(name) or (choices.refused if name == choices.refused_field else None)
     hidden = "" if message else " hidden"
     return f'<p class="error" id="{name}-error" role="alert"{hidden}>{escape(message or "")}</p>'
 
@@ -123,10 +126,14 @@ def _option_control(option: Option, value: str, choices: PageChoices, flag: bool
         # "standard" is the standard deck): listed once.
         values = tuple(v for v in values if game.choice_label(name, v))
         labels = {v: _(game.choice_label(name, v)) for v in ("", *values)}
-        if name == "signs":  # left out, the signs the schools of the page's language usually write
-            usual = USUAL_SIGNS[choices.speaks]
+        if name == "signs":  # left out, the signs the schools of the class's country usually write
+            usual = usual_signs(choices.speaks, choices.country)
             value = "" if value == usual else value
-            labels = {"": _("As schools in this language usually write them: {signs}").format(signs=" ".join(usual))}
+            labels = {
+                "": _("As schools write them ({country}): {signs}").format(
+                    country=country_name(choices.country), signs=" ".join(usual)
+                )
+            }
             labels |= {v: _(SIGNS_WORDS[v]) for v in option.choices if v != usual}
         if max(len(text) for text in labels.values()) > LONGEST_LISTED:
             items = "".join(
@@ -155,6 +162,9 @@ def _option_control(option: Option, value: str, choices: PageChoices, flag: bool
         f"{helptext}{_error(name, choices)}</div>"
     )
 
+
+#: Where the calibration sheet's reading is typed.
+BACK_OFFSET = by_name(PRINT_OPTIONS)["back_offset"]
 
 #: The options that print replacement cards, asked for under "Print replacement cards".
 REPLACEMENTS = ("only", "only_set")
@@ -200,6 +210,21 @@ def language_field(choices: PageChoices) -> str:
     )
 
 
+def region_field(choices: PageChoices) -> str:
+    """The class's country: the browser's unless chosen here; it sets the paper the page starts
+    with and the signs (a change reloads the page with that country's paper)."""
+    codes = sorted({*NAMED_COUNTRIES, choices.country}, key=lambda code: country_name(code).casefold())
+    return (
+        _select("region", _("Country of the class"), [(c, country_name(c)) for c in codes], choices.country, choices)
+        .replace("</select>", "</select>" + f'<p class="help" id="region-help">{escape(_(REGION_HELP))}</p>', 1)
+        .replace('aria-describedby="region-error"', 'aria-describedby="region-error region-help"', 1)
+    )
+
+
+#: What the country sets, under its list.
+REGION_HELP = N_("Sets the paper the page starts with and the signs for times and divide, as its schools use them.")
+
+
 def hidden_fields(pairs: Sequence[tuple[str, str]]) -> str:
     return "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">' for k, v in pairs)
 
@@ -215,19 +240,22 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     parts.append(language_field(choices))
     parts.append(f"<fieldset><legend>{escape(_('Game and deck'))}</legend>")
     parts.append(_select("game", _("Game"), game_list, choices.game, choices))
-    # With a deck of one's own, the options that choose a shipped deck (a preset) stand aside.
-    shown = [o for o in own if not (upload_name and chooses_deck(o))]
-    parts += [option_field(o, choices.direct.get(o.name, ""), choices, flag=False) for o in shown]
-    if upload_name:
-        without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
-        parts.append(
-            '<p class="note">'
-            + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(upload_name)}</strong>")
-            + f' <a href="/?{escape(without)}">{escape(_("Use the shipped deck instead"))}</a></p>'
-            f'<input type="hidden" name="upload" value="{escape(choices.upload)}">'
-        )
+    # The deck: a shipped one (a preset), or one's own file, met first; with a deck of one's own,
+    # the options that choose a shipped deck stand aside, and the file's columns may be chosen.
+    parts += [
+        option_field(o, choices.direct.get(o.name, ""), choices, flag=False)
+        for o in own
+        if chooses_deck(o) and not upload_name
+    ]
+    parts.append(deck_file_field(choices, upload_name))
+    if upload_name and choices.headings:
+        parts += [column_field(o, choices) for o in own if o.columns]
+    parts += [attached_file_field(o, choices) for o in own if o.upload]
+    rest = [o for o in own if not (chooses_deck(o) or o.columns or o.upload)]
+    parts += [option_field(o, choices.direct.get(o.name, ""), choices, flag=False) for o in rest]
     parts.append("</fieldset>")
     parts.append(f"<fieldset><legend>{escape(_('Print job'))}</legend>")
+    parts.append(region_field(choices))
     sets = escape(choices.sets_typed or str(choices.sets))
     parts.append(
         f'<div class="field"><label for="sets">{escape(_("Classroom sets"))}</label>'
@@ -280,20 +308,88 @@ def settings_form(choices: PageChoices, upload_name: str | None) -> str:
     parts.append("</details>")
     parts.append(f'<p><button type="submit">{escape(_("Update preview"))}</button></p>')
     parts.append("</form>")
+    # The files are chosen in the settings above (their fields belong to this form); it carries
+    # the settings, so that the page comes back with them.
+    parts.append(
+        '<form id="upload" method="post" action="/upload" enctype="multipart/form-data">'
+        + hidden_fields([(k, v) for k, v in choices.query() if k != "design"])
+        + "</form>"
+    )
+    return "".join(parts)
+
+
+def deck_file_field(choices: PageChoices, upload_name: str | None) -> str:
+    """One's own deck file, right under the game (the field belongs to the upload form)."""
+    game = choices.game_obj
     accept = ",".join(game.file_suffixes)
     own_deck = _("Your own deck: {kind}").format(kind=_(game.file_kind))
     if game.designs_from:
         own_deck = _("Your own deck: {kind}, or {spec}").format(kind=_(game.file_kind), spec=_(game.designs_from))
-    parts.append(
-        '<form id="upload" method="post" action="/upload" enctype="multipart/form-data">'
-        + hidden_fields([(k, v) for k, v in choices.query() if k != "design"])
-        + f'<div class="field"><label for="deck_file">{escape(own_deck)}</label>'
-        f'<input type="file" id="deck_file" name="deck_file" accept="{escape(accept)}"'
+    using = ""
+    if upload_name:
+        without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
+        using = (
+            '<p class="note">'
+            + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(upload_name)}</strong>")
+            + f' <a href="/?{escape(without)}">{escape(_("Use the shipped deck instead"))}</a></p>'
+            f'<input type="hidden" name="upload" value="{escape(choices.upload)}">'
+        )
+    return (
+        f'<div class="field" id="deck-part"><label for="deck_file">{escape(own_deck)}</label>'
+        f'<input type="file" id="deck_file" name="deck_file" form="upload" accept="{escape(accept)}"'
         f"{_described('deck_file', choices)}>"
-        f'{_error("deck_file", choices)}</div><p><button type="submit">{escape(_("Upload"))}</button></p></form>'
+        f'{_error("deck_file", choices)}<p class="upload-button"><button type="submit" form="upload" '
+        f'class="secondary">{escape(_("Upload"))}</button></p>{using}</div>'
     )
 
-    return "".join(parts)
+
+#: How the page asks for the columns of a side of the card.
+COLUMNS_HELP = N_(
+    "Tick the columns of your file that go on this side, each on a line of its own, in the file's order. "
+    "None ticked: the column the file itself names for it."
+)
+
+
+def column_field(option: Option, choices: PageChoices) -> str:
+    """The uploaded file's columns to tick for one side of the card (``--front Hanzi --front Pinyin``)."""
+    name = option.name
+    chosen = choices.listed.get(name, ())
+    items = "".join(
+        f'<label class="choice"><input type="checkbox" name="{name}" value="{escape(heading)}"'
+        f"{' checked' if heading in chosen else ''}> {escape(heading)}</label>"
+        for heading in choices.headings
+    )
+    # Its own id: "back" is the preview's picture of a card's back.
+    return (
+        f'<fieldset class="radios" id="{name}-columns"{_described(name, choices, f"{name}-help")}>'
+        f"<legend>{escape(_(option.label))}</legend>{items}"
+        f'<p class="help" id="{name}-help">{escape(_(COLUMNS_HELP))}</p>{_error(name, choices)}</fieldset>'
+    )
+
+
+def attached_file_field(option: Option, choices: PageChoices) -> str:
+    """A file of one's own for an option (a font), uploaded with the upload form."""
+    name = option.name
+    field = f"{name}_file"
+    kinds = ", ".join(option.upload)
+    using = ""
+    shown = choices.attached_names.get(name)
+    if shown:
+        without = urlencode([(k, v) for k, v in choices.query() if k != name])
+        using = (
+            '<p class="note">'
+            + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(shown)}</strong>")
+            + f' <a href="/?{escape(without)}">{escape(_("Leave it out"))}</a></p>'
+            f'<input type="hidden" name="{name}" value="{escape(choices.attached[name])}">'
+        )
+    return (
+        f'<div class="field" id="{name}-part"><label for="{field}">{escape(_(option.label))} ({escape(kinds)})</label>'
+        f'<input type="file" id="{field}" name="{field}" form="upload" accept="{escape(",".join(option.upload))}"'
+        f"{_described(field, choices, f'{name}-help')}>"
+        f'<p class="help" id="{name}-help">{escape(_(option.help))}</p>{_error(field, choices)}'
+        f'<p class="upload-button"><button type="submit" form="upload" class="secondary">'
+        f"{escape(_('Add this file'))}</button></p>{using}</div>"
+    )
 
 
 def _search_again(choices: PageChoices) -> str:
@@ -369,13 +465,20 @@ def preview_section(
             f'<figure><img id="stack" class="card"{src("stack")} alt="{stack} {reads}" data-said="{stack}">'
             f'<figcaption>{stack} <span id="stack-reads">{reads}</span></figcaption></figure>'
         )
-    parts.append("</div>")
+    parts.append("</div></div></section>")
+    return "".join(parts)
+
+
+def download_section(choices: PageChoices, problem: str | None) -> str:
+    """The downloads, after the preview and the class check (hidden while a value stops the build)."""
     carry = hidden_fields(choices.query())
-    parts.append(
+    parts = [
+        f'<section class="downloads" id="download-section" aria-labelledby="download-h"{" hidden" if problem else ""}>'
+        f'<h2 id="download-h">{escape(_("Download"))}</h2>'
         f'<form id="download" class="carry" method="post" action="/download">{carry}'
         f'<button type="submit">{escape(_("Download the files"))}</button></form>'
         f'<p class="help" id="download-what">{escape(download_what(choices))}</p>'
-    )
+    ]
     # Shown only for backs printed two-sided (the script shows or hides it as the choices change).
     parts.append(
         f'<div id="calibration-part"{"" if choices.two_sided else " hidden"}>'
@@ -385,12 +488,12 @@ def preview_section(
         + escape(
             _(
                 "For printing backs: print the calibration sheet two-sided, read how far the back landed off "
-                "its scales, and type the two numbers as Back offset under All options (for example 0.5mm,-1mm)."
-            )
+                "its scales, and type the two numbers as {field} under All options (for example {example})."
+            ).format(field=_(BACK_OFFSET.label), example=offset_example())
         )
         + "</p></div>"
     )
-    parts.append("</div></section>")
+    parts.append("</section>")
     return "".join(parts)
 
 
@@ -508,7 +611,12 @@ def design_section(
 
 
 def main_page(
-    choices: PageChoices, upload_name: str | None, preview: str, check: str, refresh: int | None = None
+    choices: PageChoices,
+    upload_name: str | None,
+    preview: str,
+    check: str,
+    refresh: int | None = None,
+    downloads: str = "",
 ) -> str:
     intro = _(
         "Choose a deck and how you print it, see the sheets, check what a class can expect, then download the files."
@@ -521,7 +629,7 @@ def main_page(
         f"<header><h1>{escape(_(TITLE))}</h1><p>{escape(intro)}</p></header>"
         f'<main><section class="controls" aria-label="{escape(_("Settings"))}">'
         f"{settings_form(choices, upload_name)}</section>"
-        f'<div class="results">{preview}{check}</div></main>'
+        f'<div class="results">{preview}{check}{downloads}</div></main>'
         f"<footer><p>{escape(footer)}</p></footer>"
     )
     return shell(body, refresh=refresh)

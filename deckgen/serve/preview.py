@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,20 +89,23 @@ class Previews:
         self._lock = threading.Lock()
         self._planning = threading.Lock()
 
-    def job(self, choices: PageChoices, upload: Path | None) -> BuildJob:
-        """The build plan of these choices (raises :class:`DeckgenError` as the build would)."""
-        # The language too: unchosen, it comes from the browser and sets the cards' signs.
-        key = (*choices.query(), ("speaks", choices.speaks))
+    def job(self, choices: PageChoices, upload: Path | None, attached: Mapping[str, Path] | None = None) -> BuildJob:
+        """The build plan of these choices (raises :class:`DeckgenError` as the build would);
+        ``attached``: the files uploaded for options (a font), by option name."""
+        # The language and the country too: unchosen, they come from the browser, and set the
+        # cards' signs and the paper.
+        key = (*choices.query(), ("speaks", choices.speaks), ("country", choices.country))
         with self._lock:
             if key in self._jobs:
                 self._jobs.move_to_end(key)
                 return self._jobs[key]
         request = BuildRequest(
             games=(choices.game,),
-            options=choices.build_options(),
+            options=choices.build_options({name: str(path) for name, path in (attached or {}).items()}),
             files={choices.game: upload} if upload is not None else {},
             formats=choices.formats,
             language=choices.speaks,
+            region=choices.country,
         )
         # One plan at a time: laying out shares caches that are not safe to fill from two
         # threads at once (fontTools reads a font's tables lazily). Drawing runs side by side.

@@ -13,6 +13,7 @@ names a folder of this computer (:func:`scrubber`).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -30,10 +31,11 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.games import games
-from deckgen.i18n import N_, _, from_accept_language, number, speak, speaking
+from deckgen.games.base import ColumnsNotFound
+from deckgen.i18n import N_, _, from_accept_language, joined, number, speak, speaking
 from deckgen.resources import static_file
 from deckgen.serve import page
-from deckgen.serve.choices import ASKED, FIELD_LABELS, FIELD_OF, MAPPED, PageChoices
+from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices, field_label
 from deckgen.serve.designs import MOST_SEARCHES, Designs
 from deckgen.serve.folder import ServerFolder
 from deckgen.serve.jobs import Download, Runner
@@ -69,10 +71,12 @@ class DeckgenServer(ThreadingHTTPServer):
     #: Connections waiting to be accepted (a page asks for its pictures and counts at once).
     request_queue_size = 64
 
-    def __init__(self, host: str, port: int, slots: int = 2, language: str = "en") -> None:
+    def __init__(self, host: str, port: int, slots: int = 2, language: str = "en", region: str | None = None) -> None:
         super().__init__((host, port), Handler)
         #: The page's language for a browser that asks for none deckgen speaks (``serve --lang``).
         self.language = language
+        #: The classes' country for a browser that names none for its language (``serve --region``).
+        self.region = region
         # Folders that servers no longer running left behind go first (see ServerFolder).
         self.folder = ServerFolder()
         self.root = self.folder.path
@@ -259,15 +263,15 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query, keep_blank_values=True)
         try:
             if url.path == "/":
-                self._page(PageChoices.from_query(query))
+                self._page(self._choices(query))
             elif url.path in ("/preview/sheet.png", "/preview/card.png", "/preview/back.png", "/preview/stack.png"):
-                self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), PageChoices.from_query(query))
+                self._picture(url.path.rsplit("/", 1)[1].removesuffix(".png"), self._choices(query))
             elif url.path == "/summary":
-                self._summary(PageChoices.from_query(query))
+                self._summary(self._choices(query))
             elif url.path == "/upload":  # the address after a refused upload, reloaded or bookmarked
-                self._redirect(PageChoices.from_query(query))
+                self._redirect(self._choices(query))
             elif url.path == "/check":
-                self._check(PageChoices.from_query(query), fragment="fragment" in query)
+                self._check(self._choices(query), fragment="fragment" in query)
             elif url.path.startswith("/static/") and url.path[8:] in STATIC_FILES:
                 self._static(url.path[8:])
             else:
@@ -331,7 +335,7 @@ class Handler(BaseHTTPRequestHandler):
             elif url.path == "/design-cancel":
                 self._design_cancel(body)
             elif url.path in ("/download", "/calibration"):
-                choices = _form_choices(body)
+                choices = self._form_choices(body)
                 back = "/?" + urlencode(choices.query())  # the page again, with the settings of the form
                 (self._download if url.path == "/download" else self._calibration)(choices)
             else:
@@ -342,6 +346,14 @@ class Handler(BaseHTTPRequestHandler):
             self._internal(error)
 
     # -- the page and its parts ------------------------------------------------------------
+
+    def _choices(self, query: dict[str, list[str]]) -> PageChoices:
+        """The page's settings in an address or a form, for this browser (its language and country)."""
+        return PageChoices.from_query(query, self.headers.get("Accept-Language", ""), self.server.region)
+
+    def _form_choices(self, body: bytes) -> PageChoices:
+        """The page's settings from a posted form (``application/x-www-form-urlencoded``)."""
+        return self._choices(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
 
     def _upload_path(self, choices: PageChoices) -> Path | None:
         if not choices.upload:
@@ -366,18 +378,64 @@ class Handler(BaseHTTPRequestHandler):
         root = re.escape(str(self.server.root))
         return re.sub(root + r"[^\s'\"]*/([^/\s'\"]+)", r"\1", message)
 
+    def _attached_paths(self, choices: PageChoices) -> dict[str, Path]:
+        """The files uploaded for options (a font), by option name; one no longer kept is said
+        beside its field. Their names go to ``choices.attached_names`` for the page."""
+        paths: dict[str, Path] = {}
+        for name, upload_id in list(choices.attached.items()):
+            path, game = self.server.uploads.path(upload_id)
+            if path is None or game != choices.game:
+                del choices.attached[name]
+                if path is None:
+                    choices.errors[f"{name}_file"] = _(
+                        "the file uploaded earlier is no longer kept (deckgen was restarted, or many files were "
+                        "uploaded since); upload it again, or leave it out"
+                    )
+                continue
+            paths[name] = path
+            choices.attached_names[name] = path.name
+        return paths
+
+    def _headings(self, choices: PageChoices, upload: Path | None) -> None:
+        """The uploaded deck file's column headings, for the page's column fields; columns ticked
+        that the file does not have (another file's, ticked before this one came) are dropped."""
+        columns = [option.name for option in choices.game_obj.options if option.columns]
+        if upload is not None and columns:
+            choices.headings = list(_file_columns(choices.game, str(upload)))
+        for name in columns:
+            kept = tuple(value for value in choices.listed.get(name, ()) if value in choices.headings)
+            if kept:
+                choices.listed[name] = kept
+            else:
+                choices.listed.pop(name, None)
+
+    def _columns_advice(self, choices: PageChoices, upload: Path | None) -> str:
+        """What the page says when the file's columns for a side are not found: tick them in its own fields."""
+        fields = [_("“{name}”").format(name=_(option.label)) for option in choices.game_obj.options if option.columns]
+        return _("{file}: tick which of its columns ({columns}) go on the card, under {fields}").format(
+            file=upload.name if upload is not None else "",
+            columns=", ".join(repr(heading) for heading in choices.headings),
+            fields=joined(fields),
+        )
+
     def _prepared(self, choices: PageChoices) -> Any:
         """The build plan of the choices, or the one line saying why the build would stop."""
         upload = self._upload_path(choices)
+        attached = self._attached_paths(choices)
+        self._headings(choices, upload)
         if choices.errors:
             name = next(iter(choices.errors))
             if name == "deck_file":
                 raise DeckgenError(_("your file: {problem}").format(problem=choices.errors[name]))
-            label = _(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()))
-            raise DeckgenError(f"{label}: {choices.errors[name]}")
+            label = _(field_label(choices.game_obj, name))
+            raise DeckgenError(_("{where}: {error}").format(where=label, error=choices.errors[name]))
         try:
             with self.server.preview_slots:
-                return self.server.previews.job(choices, upload)
+                return self.server.previews.job(choices, upload, attached)
+        except ColumnsNotFound:
+            if not choices.headings:
+                raise
+            raise DeckgenError(self._columns_advice(choices, upload)) from None
         except DeckgenError as error:
             raise DeckgenError(self._plain(str(error))) from None
 
@@ -415,7 +473,10 @@ class Handler(BaseHTTPRequestHandler):
             choices, said["counts"], said["command"], problem, said["stack"], said["deck"], said["back"], said["named"]
         )
         check = page.check_link(choices, hidden=problem is not None)
-        self._send_html(status, page.main_page(choices, upload.name if upload else None, preview, check))
+        downloads = page.download_section(choices, problem)
+        self._send_html(
+            status, page.main_page(choices, upload.name if upload else None, preview, check, None, downloads)
+        )
 
     def _preview_words(self, choices: PageChoices, upload: Path | None) -> dict[str, Any]:
         """What the preview says of the choices' plan (the page writes it, the script updates it):
@@ -427,7 +488,7 @@ class Handler(BaseHTTPRequestHandler):
         backs = {face.key for face in deck.faces.backs or ()}
         return {
             "counts": counts(job).sentence(),
-            "command": choices.command(upload),
+            "command": choices.command(upload, self._attached_paths(choices)),
             "deck": deck_in_use(deck, upload),
             "named": deck_named(deck, upload),
             "stack": stack.reads if stack is not None else None,
@@ -478,8 +539,9 @@ class Handler(BaseHTTPRequestHandler):
         try:
             job = self._prepared(choices)
             deck = next(iter(job.decks.values()))
-            args = ["--game", choices.game, *_verify_words(choices)]
-            result = self.server.runner.check(args, upload)
+            attached = self._attached_paths(choices)
+            args = ["--game", choices.game, *_verify_words(choices, attached)]
+            result = self.server.runner.check(args, upload, attached)
         except DeckgenError as error:
             why = escape(_("The deck cannot be checked: {problem}").format(problem=self._plain(str(error))))
             said = f'<p class="problem" role="alert">{why}</p>'
@@ -507,40 +569,52 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, static_file("deckgen.serve", name), STATIC_TYPES[Path(name).suffix])
 
     def _upload(self, body: bytes) -> None:
+        """The files chosen on the page: a deck file, and files for options (a font), each checked."""
         fields, files = _multipart(self.headers.get("Content-Type", ""), body)
-        choices = PageChoices.from_query({k: [v] for k, v in fields.items()})
+        choices = self._choices(fields)
         filename, data = files.get("deck_file", ("", b""))
-        try:
-            stored = self.server.uploads.add(choices.game_obj, filename, data)
-        except DeckgenError as error:
-            # The deck in use (the one uploaded before, or the shipped one) stays: the refusal is said.
-            choices.refused = str(error)
-            self._page(choices, status=400)
-            return
-        except Exception as error:  # a file no reader expected: a message, never a traceback
-            choices.refused = f"{shown_name(filename)}: cannot be read as a deck ({type(error).__name__})"
-            self._page(choices, status=400)
-            return
-        if stored.design is not None:  # a spec: design a deck from it, while the page waits
-            self.server.designs.start(stored.id, choices.game_obj, stored.path, stored.design)
-            choices.upload, choices.design = "", stored.id
-        else:
-            choices.upload, choices.design = stored.id, ""
+        game = choices.game_obj
+        attaching = [(o, files[f"{o.name}_file"]) for o in game.options if o.upload and files.get(f"{o.name}_file")]
+        attaching = [(option, sent) for option, sent in attaching if sent[0]]
+        if filename or not attaching:
+            try:
+                stored = self.server.uploads.add(game, filename, data)
+            except DeckgenError as error:
+                # The deck in use (the one uploaded before, or the shipped one) stays: the refusal is said.
+                choices.refused = str(error)
+                self._page(choices, status=400)
+                return
+            except Exception as error:  # a file no reader expected: a message, never a traceback
+                choices.refused = f"{shown_name(filename)}: cannot be read as a deck ({type(error).__name__})"
+                self._page(choices, status=400)
+                return
+            if stored.design is not None:  # a spec: design a deck from it, while the page waits
+                self.server.designs.start(stored.id, game, stored.path, stored.design)
+                choices.upload, choices.design = "", stored.id
+            else:
+                choices.upload, choices.design = stored.id, ""
+        for option, (name, sent) in attaching:
+            try:
+                choices.attached[option.name] = self.server.uploads.add_attached(game, option, name, sent)
+            except DeckgenError as error:  # the file in use for it (or none) stays
+                choices.refused, choices.refused_field = str(error), f"{option.name}_file"
+                self._page(choices, status=400)
+                return
         self._redirect(choices)
 
     def _design_again(self, body: bytes) -> None:
         """Another search for a spec whose design found no deck (the page's "Try another search")."""
-        choices = _form_choices(body)
+        choices = self._form_choices(body)
         if not choices.design or self.server.designs.search_again(choices.design, choices.game_obj) is None:
             choices.design = ""
-            choices.errors["deck_file"] = "that spec is no longer kept, or has had every search; upload it again"
+            choices.errors["deck_file"] = _("that spec is no longer kept, or has had every search; upload it again")
             self._page(choices, status=400)
             return
         self._redirect(choices)
 
     def _design_cancel(self, body: bytes) -> None:
         """The page's Cancel while a deck is designed: the design ends, the page says so."""
-        choices = _form_choices(body)
+        choices = self._form_choices(body)
         if choices.design:
             design = self.server.designs.get(choices.design)
             if self.server.designs.cancel(choices.design) and design is not None:
@@ -555,9 +629,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def _download(self, choices: PageChoices) -> None:
         upload = self._upload_path(choices)
+        attached = self._attached_paths(choices)
         job = self._prepared(choices)  # a wrong setting is one line here, before any build
         stem = zip_stem(job, choices.sets)
-        download = self.server.runner.build(choices.command_words(), upload, stem)
+        download = self.server.runner.build(choices.command_words(attached=attached), upload, stem, attached)
         self._send_file(download)
 
     def _calibration(self, choices: PageChoices) -> None:
@@ -578,11 +653,6 @@ def zip_stem(job: BuildJob, sets: int) -> str:
     if replacing(job.request):
         return job.file_stem(deck)
     return job.file_stem(deck) + (f"-{sets}-sets" if sets > 1 else "")
-
-
-def _form_choices(body: bytes) -> PageChoices:
-    """The page's settings from a posted form (``application/x-www-form-urlencoded``)."""
-    return PageChoices.from_query(parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
 def places(root: Path) -> list[str]:
@@ -654,14 +724,20 @@ def deck_named(deck: Any, upload: Path | None) -> str:
     return _("{deck}, shipped with deckgen").format(deck=deck.game.deck_title(deck.deck, deck.options))
 
 
-def _verify_words(choices: PageChoices) -> list[str]:
-    """The game's own options that ``verify`` also takes (a preset), as the page set them."""
-    words: list[str] = []
-    for option in choices.game_obj.options:
-        value = choices.direct.get(option.name)
-        if value and "verify" in option.commands and option.name not in choices.errors:
-            words += [option.flag, value] if option.kind != "flag" else [option.flag]
-    return words
+def _verify_words(choices: PageChoices, attached: dict[str, Path]) -> list[str]:
+    """The game's own options that ``verify`` also takes (a preset, the columns of a file, a
+    font: each file by its name, beside the deck), as the page set them."""
+    from deckgen.record import option_words
+
+    verified = [option for option in choices.game_obj.options if "verify" in option.commands]
+    given = choices.build_options({name: path.name for name, path in attached.items()})
+    return option_words(verified, {name: value for name, value in given.items() if name not in choices.errors})
+
+
+@functools.lru_cache(maxsize=64)
+def _file_columns(game: str, path: str) -> tuple[str, ...]:
+    """A kept file's column headings (kept files never change: their names hold their contents' hash)."""
+    return tuple(games()[game].file_columns(Path(path)))
 
 
 def _attach(message: str, choices: PageChoices) -> str:
@@ -680,14 +756,14 @@ def _origin_of(referer: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else None
 
 
-def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
+def _multipart(content_type: str, body: bytes) -> tuple[dict[str, list[str]], dict[str, tuple[str, bytes]]]:
     """The fields and files of a ``multipart/form-data`` body (the email parser reads the format)."""
     if not content_type.startswith("multipart/form-data"):
         raise DeckgenError(_("the upload came without its file; choose a file and press Upload"))
     message = BytesParser(policy=HTTP).parsebytes(
         b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body
     )
-    fields: dict[str, str] = {}
+    fields: dict[str, list[str]] = {}  # a field may come more than once (columns ticked)
     files: dict[str, tuple[str, bytes]] = {}
     for part in message.iter_parts():
         name = part.get_param("name", header="content-disposition")
@@ -699,14 +775,15 @@ def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str
         if filename is not None:
             files[name] = (filename, data)
         else:
-            fields[name] = data.decode("utf-8", "replace")
+            fields.setdefault(name, []).append(data.decode("utf-8", "replace"))
     return fields, files
 
 
-def serve(host: str, port: int, open_browser: bool, say: Any, language: str = "en") -> None:
+def serve(host: str, port: int, open_browser: bool, say: Any, language: str = "en", region: str | None = None) -> None:
     """Run the page until Ctrl-C; ``say`` prints a line for the person at the terminal, in
-    ``language``, which is also the page's for a browser that asks for none deckgen speaks."""
-    server = DeckgenServer(host, port, language=language)
+    ``language``, which is also the page's for a browser that asks for none deckgen speaks;
+    ``region``: the classes' country for a browser that names none."""
+    server = DeckgenServer(host, port, language=language, region=region)
     with speaking(language):
         say(_("deckgen serve: the page is at {address}").format(address=server.address))
         say(_("Press Ctrl-C to stop it."))

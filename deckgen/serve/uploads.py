@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
-from deckgen.games.base import Game
+from deckgen.games.base import ColumnsNotFound, Game
 from deckgen.i18n import _, number
+from deckgen.options import Option
 
 #: The largest file taken (a deck file or a spreadsheet of flash cards is a few kilobytes).
 MAX_UPLOAD = 2_000_000
@@ -126,6 +127,8 @@ class Uploads:
             if command is not None:
                 return Stored(digest, path, command)
             game.load(path, {})
+        except ColumnsNotFound:
+            pass  # kept: the page asks which of the file's columns make each side of the card
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
             raise DeckgenError(self.plain(str(error), path)) from None
@@ -134,6 +137,45 @@ class Uploads:
             raise
         self.keep(digest, path, game.key)
         return Stored(digest, path, None)
+
+    def add_attached(self, game: Game, option: Option, filename: str, data: bytes) -> str:
+        """Check a file for one of the game's options (a font) as the command line would, with the
+        game's own deck, and keep it; its id, or one line saying what is wrong."""
+        shown = shown_name(filename)
+        suffix = Path(shown).suffix.lower()
+        if suffix not in option.upload:
+            raise DeckgenError(
+                _("{file}: {what} takes {kinds}").format(
+                    file=shown, what=_(option.label), kinds=", ".join(option.upload)
+                )
+            )
+        if len(data) > MAX_UPLOAD:
+            raise DeckgenError(
+                _("{file} is {size} bytes; a file may be {most} at most").format(
+                    file=shown, size=number(len(data)), most=number(MAX_UPLOAD)
+                )
+            )
+        name = safe_name(filename, suffix)
+        digest = hashlib.sha256(f"{game.key}\0{option.name}\0{name}\0".encode() + data).hexdigest()[:24]
+        folder = self.root / digest
+        path = folder / name
+        with self._lock:
+            if digest in self._files:
+                self._files.move_to_end(digest)
+                return digest
+        folder.mkdir(exist_ok=True)
+        path.write_bytes(data)
+        try:
+            game.load(None, {option.name: str(path)})
+        except DeckgenError as error:
+            shutil.rmtree(folder, ignore_errors=True)
+            said = self.plain(str(error), path).replace(f"{option.flag} {name}", name)
+            raise DeckgenError(said) from None
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        self.keep(digest, path, game.key)
+        return digest
 
     def add_designed(self, game: Game, path: Path) -> str:
         """Keep a deck designed on the server (beside its spec), checked as any deck; its id."""

@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckgen.cli import SPOKEN, language_option
+from deckgen.cli import REGION_HELP, SPOKEN, language_option, region_option
 from deckgen.console import emit, progress_bar
 from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
-from deckgen.i18n import USUAL_SIGNS, _, ngettext
+from deckgen.i18n import _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
+from deckgen.regions import country_for, usual_signs
 from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
@@ -329,10 +330,11 @@ def design(
 @click.option(
     "--signs",
     type=click.Choice(SIGN_CHOICES),
-    help="The signs for times and divide: ×÷ (the default), ·: as German schools write them, ×: as French "
-    "ones do, or ·÷.",
+    help="The signs for times and divide: ×÷, ·: as German schools write them, ×: as French ones do, or ·÷. "
+    "[those the schools of the language and --region write]",
 )
 @language_option("Language of what show says: " + SPOKEN + ".")
+@region_option(REGION_HELP + " With the language, it sets the signs where --signs is not given.")
 def show(
     card_ids: tuple[str, ...],
     out: Path | None,
@@ -342,6 +344,7 @@ def show(
     preset: str | None,
     signs: str | None,
     language: str,
+    region: str | None,
 ) -> None:
     """Stack Cleariosity cards as players would, print each equation and draw the stack.
 
@@ -370,8 +373,7 @@ def show(
             )
         file = PRESET_FILES[preset]
     deck = load_cleariosity(file or CLEARIOSITY_FILE)
-    # The signs the class writes, as build prints them for this language (German: · and :).
-    written = signs_from(signs or USUAL_SIGNS.get(language, USUAL_SIGNS["en"]))
+    written = signs_from(signs or usual_signs(language, country_for(language, region)))
     cards = stack_cards(deck, card_ids)
     tier = level_of(cards)
     if level is not None:

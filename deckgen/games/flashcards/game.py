@@ -31,7 +31,8 @@ FRONT = Option(
     in_profiles=False,
     commands=DECK_COMMANDS,
     multiple=True,
-    on_page=False,
+    label=N_("Front of the card"),
+    columns=True,
 )
 BACK = Option(
     "back",
@@ -42,16 +43,20 @@ BACK = Option(
     in_profiles=False,
     commands=DECK_COMMANDS,
     multiple=True,
-    on_page=False,
+    label=N_("Back of the card"),
+    columns=True,
 )
 FONT = Option(
     "font",
     "text",
-    "Flash cards only: a font file (.ttf, .otf, .ttc) to draw the card text with; characters it lacks come "
-    "from deckgen's own fonts and this computer's.",
+    N_(
+        "Flash cards only: a font file (.ttf, .otf, .ttc) to draw the card text with; characters it lacks come "
+        "from deckgen's own fonts and this computer's."
+    ),
     metavar="FILE",
     commands=DECK_COMMANDS,
-    on_page=False,
+    label=N_("Font of the card text"),
+    upload=(".ttf", ".otf", ".ttc"),
 )
 
 SCRIPT_FORMS = Option(
@@ -148,6 +153,11 @@ class FlashcardsGame(Game):
         if option == "script_forms":
             return SCRIPT_FORMS_LABELS.get(value, value)
         return super().choice_label(option, value)
+
+    def file_columns(self, path: Path) -> list[str]:
+        from deckgen.games.flashcards.sheet import sheet_headings
+
+        return sheet_headings(path) if path.suffix.lower() in (".csv", ".xlsx") else []
 
     def notes(self, deck: Any) -> list[str]:
         return [_("{path}: {message}").format(path=Path(deck.source).name, message=note) for note in deck.notes]

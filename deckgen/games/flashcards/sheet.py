@@ -19,7 +19,8 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ from deckgen.deckfile import CARD_ID
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_bounded
 from deckgen.games import id_taken
+from deckgen.games.base import ColumnsNotFound
 from deckgen.games.flashcards.card_pictures import CardPicture, looks_like_picture, read_picture_file
 from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
 from deckgen.i18n import N_, _
@@ -133,7 +135,22 @@ def load_sheet(path: Path, front: Sequence[str] = (), back: Sequence[str] = ()) 
     return cards_from_rows(path, rows, front, back)
 
 
-def _csv_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+def sheet_headings(path: Path) -> list[str]:
+    """The headings of a sheet's columns: its first row with any text, as written (the page offers
+    them for the card's sides); none where the file cannot be read as a sheet."""
+    try:
+        rows = _csv_rows(path) if path.suffix.lower() == ".csv" else _xlsx_rows(path)
+        with closing(rows):
+            for _number, row in rows:
+                cells = [cell.strip() for cell in row]
+                if any(cells):
+                    return [cell for cell in cells if cell]
+    except DeckgenError:
+        return []
+    return []
+
+
+def _csv_rows(path: Path) -> Generator[tuple[int, list[str]], None, None]:
     try:
         text = read_bounded(path, MAX_FILE_BYTES, "flash-card spreadsheet").decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -179,7 +196,7 @@ def _row(path: Path, number: int) -> str:
     return _("{path}: row {row}").format(path=path, row=number)
 
 
-def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+def _xlsx_rows(path: Path) -> Generator[tuple[int, list[str]], None, None]:
     from zipfile import BadZipFile, ZipFile
 
     from openpyxl import load_workbook
@@ -489,7 +506,7 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
                 "{where}: no front and no back column among {columns}; call them front and back, or name them with "
                 "{options}"
             )
-        raise DeckgenError(message.format(where=where, columns=shown, options=flags))
+        raise ColumnsNotFound(message.format(where=where, columns=shown, options=flags))
     return Header(
         {side: tuple(columns) for side, columns in sides.items()},
         {side: tuple(columns) for side, columns in pictures.items()},

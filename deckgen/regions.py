@@ -1,0 +1,109 @@
+"""Where a class is: its country sets the paper its school prints on and the signs it writes.
+
+The language alone does not: French is spoken in France, which prints on A4 and divides with
+``:``, and in Quebec, which prints on US Letter and writes ``×`` and ``÷`` (the signs its
+ministry's *Progression des apprentissages* lists for primary school); Spanish in Spain (A4,
+``:``) and in Mexico (Letter, ``÷``). A region is a country's two-letter code (``CA``), or a
+language and a country as browsers and computers write them (``fr-CA``). Given only a
+language, a class is taken to be in that language's home country: ``en`` in the United States,
+``es`` in Spain, ``fr`` in France, ``de`` in Germany. A paper or signs given outright win.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckgen.errors import DeckgenError
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _
+
+#: The environment variable that sets --region for every command.
+REGION_VARIABLE = "DECKGEN_REGION"
+#: The country a language's classes are taken to be in when no region is given.
+HOME_COUNTRY = {"en": "US", "es": "ES", "fr": "FR", "de": "DE"}
+#: The countries whose schools print on US Letter (the Unicode CLDR's paper sizes by
+#: territory); every other country prints on A4.
+LETTER_COUNTRIES = frozenset("BZ CA CL CO CR GT MX NI PA PH PR SV US VE".split())
+#: Where a country's schools teaching in a language write other signs for times and divide
+#: than the language's home country (:data:`~deckgen.i18n.USUAL_SIGNS`): Quebec's × and ÷, not
+#: France's × and :, and Mexico's and the United States' Spanish-speaking classes' × and ÷.
+COUNTRY_SIGNS = {("fr", "CA"): "×÷", ("es", "MX"): "×÷", ("es", "US"): "×÷"}
+#: The countries the page lists by name (a visitor from elsewhere sees their country's code).
+NAMED_COUNTRIES = {
+    "AR": N_("Argentina"),
+    "AT": N_("Austria"),
+    "AU": N_("Australia"),
+    "BE": N_("Belgium"),
+    "CA": N_("Canada"),
+    "CH": N_("Switzerland"),
+    "CL": N_("Chile"),
+    "CO": N_("Colombia"),
+    "DE": N_("Germany"),
+    "ES": N_("Spain"),
+    "FR": N_("France"),
+    "GB": N_("United Kingdom"),
+    "IE": N_("Ireland"),
+    "LU": N_("Luxembourg"),
+    "MX": N_("Mexico"),
+    "NZ": N_("New Zealand"),
+    "PE": N_("Peru"),
+    "US": N_("United States"),
+}
+
+_REGION = re.compile(r"(?:(?P<language>[a-z]{2,3})[-_])?(?P<country>[a-z]{2})")
+
+
+def read_region(text: str) -> tuple[str | None, str]:
+    """The language (``None`` where not named, or not one deckgen speaks) and the country of a
+    region as written: ``CA`` → (None, "CA"), ``fr-CA`` or ``fr_CA`` → ("fr", "CA")."""
+    match = _REGION.fullmatch(text.strip().lower()) if text.isascii() else None
+    if match is None:
+        raise DeckgenError(
+            _(
+                "region {text}: write a country's two-letter code (DE, FR, CA, MX), or a language and a "
+                "country (fr-CA, es-MX)"
+            ).format(text=repr(text))
+        )
+    language = match.group("language")
+    return (language if language in LANGUAGES else None), match.group("country").upper()
+
+
+def country_for(language: str, region: str | None) -> str:
+    """The class's country: the one given, else the language's home country."""
+    return region or HOME_COUNTRY.get(language, HOME_COUNTRY["en"])
+
+
+def usual_paper(country: str) -> str:
+    """The paper a country's schools print on: ``letter`` or ``a4``."""
+    return "letter" if country in LETTER_COUNTRIES else "a4"
+
+
+def usual_signs(language: str, country: str) -> str:
+    """The signs for times and divide a country's schools teaching in ``language`` write (``×÷``, ``·:`` …)."""
+    return COUNTRY_SIGNS.get((language, country), USUAL_SIGNS.get(language, USUAL_SIGNS["en"]))
+
+
+def country_name(country: str) -> str:
+    """A country as the page names it, in the language being spoken (its code, if not listed)."""
+    named = NAMED_COUNTRIES.get(country)
+    return _(named) if named else country
+
+
+def country_from_accept_language(header: str, language: str, fallback: str | None = None) -> str | None:
+    """The visitor's country from a browser's Accept-Language header (``fr-CA,fr;q=0.9,en;q=0.8``):
+    that of the first tag, by the browser's preference, in the page's ``language`` that names
+    one; else ``fallback`` (``serve --region``), else ``None`` (the language's home)."""
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(header.split(",")[:20]):
+        tag, _sep, weight = part.strip().partition(";")
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        pieces = tag.strip().replace("_", "-").split("-")
+        # The country is the subtag of two letters after the language (a script, Hant, comes between).
+        countries = [piece.upper() for piece in pieces[1:] if len(piece) == 2 and piece.isascii() and piece.isalpha()]
+        if pieces[0].lower() == language and countries and quality > 0:
+            ranked.append((-quality, order, countries[0]))
+    return min(ranked)[2] if ranked else fallback
