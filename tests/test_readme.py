@@ -47,13 +47,14 @@ def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def _flash_card_examples(folder: Path) -> None:
-    """The files the README's flash-card examples name: a sheet with its own columns, an Anki
-    deck and a font of one's own."""
+    """The files the README's flash-card examples name: a sheet with its own columns, a sheet of
+    kanji, an Anki deck and a font of one's own."""
     import genanki
 
     from deckgen.games.flashcards.fonts import shipped_sources
 
     (folder / "chinese.csv").write_text("Hanzi,Pinyin,English,Notes\n你好,nǐ hǎo,hello,greeting\n", encoding="utf-8")
+    (folder / "kanji.csv").write_text("front,back\n直,straight\n骨,bone\n角,corner\n", encoding="utf-8")
     deck = genanki.Deck(1, "Biology")
     deck.add_note(genanki.Note(model=genanki.BASIC_MODEL, fields=["What do plants need?", "light and water"]))
     genanki.Package(deck).write_to_file(str(folder / "biology.apkg"))
