@@ -20,7 +20,7 @@ from deckgen.games import default_games, games
 from deckgen.games.base import Game
 from deckgen.i18n import LANGUAGES, N_, _, language, speak
 from deckgen.option_use import format_reason
-from deckgen.options import MEASURES, Option, read_text
+from deckgen.options import MEASURES, Option, read_number, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
 
 #: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
@@ -154,7 +154,7 @@ class PageChoices:
             choices.errors["game"] = f"no game called {key!r}; choose one of the list"
         game = choices.game_obj
         sets = one("sets", "1")
-        if sets.isascii() and sets.isdigit() and 1 <= int(sets) <= MAX_SETS:
+        if _number_error(sets, 1, MAX_SETS) is None:
             choices.sets = int(sets)
         else:
             choices.errors["sets"] = f"{shorten(sets)!r}: write a whole number from 1 to {MAX_SETS}"
@@ -312,16 +312,21 @@ def check_text(option: Option, text: str) -> str | None:
     if option.kind == "flag" and text not in ("on", "off"):
         return f"{text!r}: choose on or off"
     if option.kind == "number":
-        if not (text.isascii() and text.isdigit()):  # int() would take "2_0", "+2" and full-width digits
-            return f"{text!r}: write a whole number from {option.low} to {option.high}"
-        number = int(text)
-        if not option.low <= number <= option.high:
-            return f"{text!r}: write a whole number from {option.low} to {option.high}"
+        return _number_error(text, option.low, option.high)
     if option.kind in MEASURES:
         try:
             read_text(option, text)
         except DeckgenError as error:
             return str(error)
+    return None
+
+
+def _number_error(text: str, low: int, high: int) -> str | None:
+    """What is wrong with a number typed on the page, read as the command line reads it."""
+    try:
+        read_number(text, low, high)
+    except DeckgenError as error:
+        return str(error)
     return None
 
 

@@ -33,7 +33,7 @@ from deckgen import i18n
 from deckgen.errors import DeckgenError
 from deckgen.games.flashcards.card_pictures import MAX_PICTURE_BYTES, CardPicture, picture_from_bytes
 from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
-from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text
+from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text, refuse_too_new
 from deckgen.i18n import _
 
 #: The largest package read, the most its files may unpack to, and the largest collection.
@@ -310,6 +310,12 @@ def _cards(
                         shown = _("{where}, {side}").format(where=where, side=_(SIDE_NAMES[side]))
                         picture = _picture(path, package, media, source, shown)
                         pictures[source] = picture
+                refuse_too_new(
+                    text,
+                    _("{where}: the {side} of its card {card}").format(
+                        where=where, side=_(SIDE_NAMES[side]), card=ordinal + 1
+                    ),
+                )
                 cleaned = clean_text(text)
                 if len(cleaned) > MAX_TEXT:
                     raise DeckgenError(

@@ -543,6 +543,12 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
                         code=f"U+{ord(private):04X}",
                     )
                 )
+            refuse_too_new(
+                at(column),
+                _("{where}: the {side} (column {column})").format(
+                    where=where, side=_(SIDE_NAMES[side]), column=_column_letter(column)
+                ),
+            )
             parts.append(clean_text(at(column)))
         text = "\n".join(part for part in parts if part)
         if len(found) > 1:
@@ -623,6 +629,29 @@ def clean_text(text: str) -> str:
     lines = ["".join(_clean_char(ch) for ch in line) for line in text.splitlines()]
     lines = [re.sub(" {2,}", " ", line).strip(" " + NO_BREAK_SPACES) for line in lines]
     return "\n".join(line for line in lines if line)
+
+
+def refuse_too_new(text: str, where: str) -> None:
+    """Refuse, in one line, text holding a character this Python's Unicode tables do not have
+    yet (one added to Unicode since, such as U+1FAE8 to Python 3.11): deckgen cannot tell what
+    it is, and :func:`clean_text` would drop it, so the card would print without it.
+    ``where``: the row or note and the side, as the message names them."""
+    new = next((ch for ch in text if unicodedata.category(ch) == "Cn" and not _noncharacter(ch)), None)
+    if new is not None:
+        raise DeckgenError(
+            _(
+                "{where} has {code}, a character newer than this copy of deckgen knows (it knows Unicode "
+                "{version}), which the card would print without; delete it, or install deckgen with a newer "
+                "Python, which knows more characters"
+            ).format(where=where, code=f"U+{ord(new):04X}", version=unicodedata.unidata_version)
+        )
+
+
+def _noncharacter(ch: str) -> bool:
+    """One of the 66 code points Unicode keeps for programs' own use, never for text (U+FDD0 to
+    U+FDEF, and the last two of each plane): dropped like a control character."""
+    code = ord(ch)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 #: Invisible characters that spell words: the zero-width non-joiner and joiner (Persian, Hindi
