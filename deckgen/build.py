@@ -397,6 +397,13 @@ MAX_LASER_FILL_CARDS = 800
 def make_folder(out: Path, sub: str = "") -> Path:
     """The output folder (or a sub-folder of it), created if needed."""
     folder = out / sub if sub else out
+    if folder.is_symlink() and not folder.exists():
+        raise DeckgenError(
+            _(
+                "--out {out}: a link that leads to no folder (to itself, or to a folder that is gone); remove it, "
+                "or choose another --out"
+            ).format(out=folder)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -327,6 +327,7 @@ def cards_from_rows(
     header: Header | None = None
     cards: list[FlashCard] = []
     seen: dict[str, int] = {}
+    pictures: dict[Path, CardPicture] = {}  # each file read once, however many rows name it
     printed = 0
     for number, row in rows:
         cells = [cell.strip() for cell in row]
@@ -346,7 +347,7 @@ def cards_from_rows(
                     '("What is 1,000?"), or name the column'
                 ).format(where=_row(path, number), text=repr(extra[0]))
             )
-        card = _card(path, number, header, cells)
+        card = _card(path, number, header, cells, pictures)
         if card.id:
             if card.id in seen:
                 raise DeckgenError(
@@ -500,13 +501,13 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
     )
 
 
-def _picture(path: Path, where: str, column: int, written: str) -> CardPicture:
+def _picture(path: Path, where: str, column: int, written: str, read: dict[Path, CardPicture]) -> CardPicture:
     return read_picture_file(
-        path.parent, written, _("{where}, column {column}").format(where=where, column=_column_letter(column))
+        path.parent, written, _("{where}, column {column}").format(where=where, column=_column_letter(column)), read
     )
 
 
-def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCard:
+def _card(path: Path, number: int, header: Header, cells: list[str], read: dict[Path, CardPicture]) -> FlashCard:
     where = _row(path, number)
 
     def at(column: int) -> str:
@@ -523,11 +524,11 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
         found: list[CardPicture] = []
         for column in header.pictures[side]:
             if at(column).strip():
-                found.append(_picture(path, where, column, at(column).strip()))
+                found.append(_picture(path, where, column, at(column).strip(), read))
         for column in header.sides[side]:
             if looks_like_picture(at(column).strip()) and " " not in at(column).strip():
                 # A picture's file name, found or not: a name misspelt is refused, not printed as text.
-                found.append(_picture(path, where, column, at(column).strip()))
+                found.append(_picture(path, where, column, at(column).strip(), read))
                 continue
             private = next((ch for ch in at(column) if unicodedata.category(ch) == "Co"), None)
             if private is not None:
