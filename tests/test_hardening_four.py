@@ -3,7 +3,9 @@ Python, and numbers read one way on the command line and the page."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -368,3 +370,118 @@ def test_a_picture_on_many_cards_is_decoded_once(tmp_path: Path, monkeypatch: py
     # the card's, and on the contact sheet (24 times each before).
     assert pdf.define_pictures is not None
     assert len(decoded) <= 4, decoded
+
+
+# The page: an upload is checked in a process of its own, bounded in time, while the server
+# answers everything else.
+
+
+def _check_processes(server_pid: int) -> list[int]:
+    """The upload checks running under the server (each a ``deckgen.serve.upload_check``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes()
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if b"deckgen.serve.upload_check" in command and parent == server_pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _stopped(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "T"
+    except OSError:
+        return False
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.05)
+
+
+def test_the_page_answers_while_an_upload_is_checked(tmp_path: Path) -> None:
+    """The check of an upload stopped half-way (as a hostile file would hold it): the page still
+    answers another request at once; let go, the upload is taken."""
+    import concurrent.futures
+    import os
+    import signal
+
+    from tests.servekit import request, start_server
+    from tests.test_serve import upload
+
+    deck = (Path(__file__).parent.parent / "templates" / "cleariosity" / "cleariosity-numbers.toml").read_bytes()
+    server = start_server(tmp_path, environment={"DECKGEN_TEST_STOP_AT": "upload-check"})
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            uploading = pool.submit(upload, server, "cleariosity", "deck.toml", deck)
+            _wait_for(lambda: any(_stopped(pid) for pid in _check_processes(server.process.pid)))
+            (check,) = _check_processes(server.process.pid)
+            answer = request(server.url, timeout=30)
+            assert answer.status == 200 and "deckgen" in answer.text
+            assert not uploading.done()  # the upload still waits for its check
+            os.kill(check, signal.SIGCONT)
+            status, location, _ = uploading.result(timeout=120)
+        assert status == 303 and "upload=" in location
+        assert not _check_processes(server.process.pid)
+    finally:
+        server.stop()
+
+
+def test_an_upload_whose_check_takes_too_long_is_stopped_and_refused(tmp_path: Path) -> None:
+    from tests.servekit import start_server
+    from tests.test_serve import parse, upload
+
+    deck = (Path(__file__).parent.parent / "templates" / "cleariosity" / "cleariosity-numbers.toml").read_bytes()
+    environment = {"DECKGEN_TEST_STOP_AT": "upload-check", "DECKGEN_TEST_CHECK_SECONDS": "2"}
+    server = start_server(tmp_path, environment=environment)
+    try:
+        status, _, html = upload(server, "cleariosity", "deck.toml", deck)
+        assert status == 400
+        message = parse(html).texts["deck_file-error"]
+        assert "deck.toml: reading it took longer than 2 seconds and was stopped" in message
+        _wait_for(lambda: not _check_processes(server.process.pid), 10)
+    finally:
+        server.stop()
+
+
+def test_a_refused_anki_package_on_the_page_names_no_python_error(tmp_path: Path) -> None:
+    """ "cannot be read as a deck (RecursionError)" before, for a cloze nested 3,000 deep: that
+    package is now read, and a damaged one is refused in a teacher's words."""
+    import sqlite3
+    import zipfile
+
+    import genanki
+
+    from tests.servekit import start_server
+    from tests.test_serve import parse, upload
+
+    deep = _anki(tmp_path / "deep.apkg", genanki.CLOZE_MODEL, ["{{c1::" * 3000 + "deep" + "}}" * 3000, ""])
+    good = _anki(tmp_path / "good.apkg", genanki.BASIC_MODEL, ["a", "b"])
+    with zipfile.ZipFile(good) as package:
+        database = sqlite3.connect(":memory:")
+        database.deserialize(package.read("collection.anki2"))
+    database.execute("update notes set flds = x'1f'")
+    database.commit()
+    damaged = tmp_path / "damaged.apkg"
+    with zipfile.ZipFile(damaged, "w") as package:
+        package.writestr("collection.anki2", database.serialize())
+    server = start_server(tmp_path / "server")
+    try:
+        status, location, _ = upload(server, "flashcards", "deep.apkg", deep.read_bytes())
+        assert status == 303 and "upload=" in location
+        status, _, html = upload(server, "flashcards", "damaged.apkg", damaged.read_bytes())
+        assert status == 400
+        message = parse(html).texts["deck_file-error"]
+        assert "damaged.apkg: the collection is damaged" in message
+        assert not re.search(r"[A-Z][a-z]+(Error|Exception)\b", message), message
+    finally:
+        server.stop()
