@@ -89,12 +89,15 @@ docs: $(VENV)/.installed-test
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 ## fuzz: a long run of the property-based attack on the CLI (FUZZ_EXAMPLES=2000 by default), then
-## the soak test of --out: SOAK_ROUNDS builds (200) into one folder, each killed at a random moment
+## the soak tests of --out: SOAK_MOVE_ROUNDS builds (300) stopped as their files move in, each of
+## which must leave the folder as it was, and SOAK_ROUNDS builds (200) into one folder, each killed
+## at a random moment
 FUZZ_EXAMPLES ?= 2000
 SOAK_ROUNDS ?= 200
+SOAK_MOVE_ROUNDS ?= 300
 fuzz: system-deps $(VENV)/.installed-test
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
-	SOAK_ROUNDS=$(SOAK_ROUNDS) $(BIN)/python tests/soak.py
+	SOAK_ROUNDS=$(SOAK_ROUNDS) SOAK_MOVE_ROUNDS=$(SOAK_MOVE_ROUNDS) $(BIN)/python tests/soak.py
 
 ## rules-figures: the simulated table play behind the Cleariosity rules in the teacher pack
 rules-figures: $(VENV)/.installed

@@ -37,6 +37,7 @@ from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.regions import country_for, usual_paper, usual_signs
 from deckgen.replacements import replacement_stem, wanted_ids
+from deckgen.signals import waiting
 from deckgen.units import PAPER_SIZES, mm_to_pt
 from deckgen.workers import default_workers, run_tasks
 
@@ -511,6 +512,13 @@ MAX_LASER_FILL_CARDS = 800
 def make_folder(out: Path, sub: str = "") -> Path:
     """The output folder (or a sub-folder of it), created if needed."""
     folder = out / sub if sub else out
+    if folder.is_symlink() and not folder.exists():
+        raise DeckgenError(
+            _(
+                "--out {out}: a link that leads to no folder (to itself, or to a folder that is gone); remove it, "
+                "or choose another --out"
+            ).format(out=folder)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -710,33 +718,47 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
     folder the build had to create is removed again.
     """
     missing = [folder for folder in [job.request.out, *job.request.out.parents] if not folder.exists()]
-    out = make_folder(job.request.out)
     try:
+        # The steps that change --out outside the staging folder are each made whole, a stop
+        # that comes meanwhile raised after them (see deckgen.signals): so a stop never leaves
+        # half a recovery, a staging folder no one removes, or half of one removed.
+        with waiting():
+            out = make_folder(job.request.out)
         with locked(out):
-            recover(out)  # a build killed earlier: its move finished or undone, its debris gone
+            staging: Path | None = None
             try:
-                staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
-            except OSError as error:
-                raise DeckgenError(
-                    _("--out {out}: cannot write in it ({reason}); choose another folder").format(
-                        out=out, reason=error.strerror
-                    )
-                ) from None
-            try:
+                with waiting():
+                    recover(out)  # a build killed earlier: its move finished or undone, its debris gone
+                    staging = _staging_folder(out)
                 staged = _write_all(job, progress, staging)
                 pause_for_tests("staged")
                 return commit(out, staging, staged, partial(_owns, job))
             finally:
-                shutil.rmtree(staging, ignore_errors=True)
+                if staging is not None:
+                    with waiting():
+                        shutil.rmtree(staging, ignore_errors=True)
     except Busy:
         raise  # the folder is another build's now: leave it be, even if this one made it
     except BaseException:
-        for folder in missing:  # innermost first; only folders this build made, and only if empty
-            try:
-                folder.rmdir()
-            except OSError:
-                break
+        with waiting():
+            for folder in missing:  # innermost first; only folders this build made, and only if empty
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
         raise
+
+
+def _staging_folder(out: Path) -> Path:
+    """A new hidden folder inside ``out`` for the build's files until they move into place."""
+    try:
+        return Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+    except OSError as error:
+        raise DeckgenError(
+            _("--out {out}: cannot write in it ({reason}); choose another folder").format(
+                out=out, reason=error.strerror
+            )
+        ) from None
 
 
 def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Path]:

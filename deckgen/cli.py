@@ -22,7 +22,7 @@ from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
 from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speak, speaking
-from deckgen.options import MEASURES, Option, origin, read_text
+from deckgen.options import MEASURES, Option, origin, read_number, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.regions import REGION_VARIABLE, country_for, read_region, usual_paper
 from deckgen.workers import default_workers
@@ -83,6 +83,20 @@ class MeasureType(click.ParamType):
         return value
 
 
+class WholeNumber(click.IntRange):
+    """A whole number in a range, read as the page reads it (:func:`~deckgen.options.read_number`:
+    the digits 0-9 only), where click's own would take ``２``, ``٢`` or ``2_0``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return super().convert(value, param, ctx)
+        assert self.min is not None and self.max is not None
+        try:
+            return read_number(str(value), int(self.min), int(self.max))
+        except DeckgenError as error:
+            raise BadValue(str(error), ctx, param) from None
+
+
 def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """The click option made from one option definition (``None`` when not given)."""
     flag = option.flag
@@ -94,7 +108,7 @@ def click_option(option: Option) -> Callable[[Callable[..., None]], Callable[...
     if option.kind == "choice":
         kind = click.Choice(option.choices)
     elif option.kind == "number":
-        kind = click.IntRange(option.low, option.high)
+        kind = WholeNumber(option.low, option.high)
     elif option.kind in MEASURES:
         kind = MeasureType(option)
     if option.multiple:

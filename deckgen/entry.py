@@ -9,29 +9,27 @@ write cleans up after itself on any exception, :class:`~deckgen.errors.Stopped` 
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 from deckgen.errors import DeckgenError, Stopped
-from deckgen.signals import STOPPED_CODES, STOPS
-
-
-def _stop(signum: int, _frame: object) -> None:
-    raise Stopped(signum)
+from deckgen.signals import STOPPED_CODES, ignore_from_now, install
 
 
 def main(argv: list[str] | None = None) -> int:
     # Ctrl-C, kill, timeout, docker stop, a closed terminal. Ctrl-C is a Stopped too, not a
     # KeyboardInterrupt: click answers that with an empty line, and the stop is one line.
-    for signum in STOPS:
-        signal.signal(signum, _stop)
+    install()
     try:
         try:
             from deckgen.cli import main as run_cli
         except DeckgenError as error:  # the registry of games could not be read (a broken plug-in)
             print(f"deckgen: error: {error}", file=sys.stderr)
             return 1
-        return run_cli(argv)
+        code = run_cli(argv)
+        # The command is over: a stop while Python shuts down (which puts the default handlers
+        # back) must not kill the process and hide the command's own status behind a signal's.
+        ignore_from_now()
+        return code
     except KeyboardInterrupt:
         print("deckgen: stopped (interrupted)", file=sys.stderr)
         return 130

@@ -11,6 +11,12 @@ from deckgen.errors import DeckgenError
 from deckgen.i18n import _, number
 
 
+def real_path(path: Path) -> Path:
+    """``path`` with every link followed, as far as they lead: a loop of links (a link to
+    itself) is left as it is, where ``Path.resolve`` stops the program (``Symlink loop``)."""
+    return Path(os.path.realpath(path))
+
+
 def write_atomic(path: Path, data: str | bytes) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it into place.
 

@@ -92,6 +92,22 @@ def read_text(option: Option, text: str) -> Any:
     raise ValueError(f"{option.name} is not a length, size or offset")
 
 
+def read_number(text: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` as typed: the digits 0-9 and nothing else (spaces
+    around it aside). The one reading of a number typed on the command line or the page, so
+    both take ``2`` and both refuse ``２``, ``٢``, ``+2`` or ``2_0``, which Python's ``int()``
+    would read as 2 or 20."""
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= len(str(high)) + 2 and low <= int(digits) <= high:
+        return int(digits)
+    shown = digits if len(digits) <= 40 else digits[:37] + "..."
+    raise DeckgenError(
+        _("{value}: write a whole number from {low} to {high}, in the digits 0-9").format(
+            value=repr(shown), low=low, high=high
+        )
+    )
+
+
 def origin(option: Option | str, profile: str | None = None) -> str:
     """Where a value came from, as a message names it: ``--kerf`` or ``profile shop: kerf``."""
     name = option.name if isinstance(option, Option) else option

@@ -31,9 +31,10 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Stopped
 from deckgen.i18n import _
 from deckgen.locks import Held, let_go, take_folder
+from deckgen.signals import stop_asked, too_late_to_stop, waiting
 
 JOURNAL = ".deckgen-journal.json"
 MANIFEST = ".deckgen-manifest.json"
@@ -45,7 +46,8 @@ MAX_STATE_BYTES = 8 * 1024 * 1024
 
 def pause_for_tests(stage: str) -> None:
     """Stop this process (SIGSTOP) at a named stage, when a test asks for it with
-    ``DECKGEN_TEST_STOP_AT``: kills and races at exact moments, made repeatable."""
+    ``DECKGEN_TEST_STOP_AT``: kills and races at exact moments, made repeatable. (``move-N``:
+    once N files have moved into ``--out``; ``move-0`` just after its new folders are made.)"""
     if os.environ.get("DECKGEN_TEST_STOP_AT") == stage and hasattr(signal, "SIGSTOP"):
         os.kill(os.getpid(), signal.SIGSTOP)
 
@@ -338,36 +340,45 @@ def commit(out: Path, staging: Path, staged: Sequence[Path], owns: Callable[[str
         "manifest": {**kept, **new},
         "moved": False,
     }
-    try:
-        _write_state(out / JOURNAL, journal)
-        pause_for_tests("before-move")
-        for folder in made_folders:
-            (out / folder).mkdir(parents=True, exist_ok=True)
-        aside_root.mkdir(exist_ok=True)
-        for number, (step, source) in enumerate(zip(steps, staged, strict=True)):
-            target = out / str(step["target"])
-            if step["aside"]:
-                os.replace(target, out / str(step["aside"]))
-            os.replace(source, target)
-            if number == len(steps) // 2:
-                pause_for_tests("mid-move")
-    except BaseException as error:
-        _undo(out, journal)
-        (out / JOURNAL).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise DeckgenError(
-                _("--out {out}: cannot put the new files in place ({reason}); nothing was changed").format(
-                    out=out, reason=error.strerror
-                )
-            ) from None
-        raise
-    # Every file is in place: from here the build is finished even if a signal comes (the
-    # signal is raised again once the stale files are gone and the manifest is written).
-    try:
+    # The move, its undoing and its finish are never cut in two by a stop (see deckgen.signals):
+    # a stop that comes during the move is noted, and once every file has moved the build asks
+    # whether one came. If so, every file goes back, the folder is as it was, and the stop
+    # ends the command; if not, the build is done, and a stop from then on changes nothing.
+    with waiting():
+        try:
+            _write_state(out / JOURNAL, journal)
+            pause_for_tests("before-move")
+            for folder in made_folders:
+                (out / folder).mkdir(parents=True, exist_ok=True)
+            aside_root.mkdir(exist_ok=True)
+            pause_for_tests("move-0")
+            for number, (step, source) in enumerate(zip(steps, staged, strict=True)):
+                target = out / str(step["target"])
+                if step["aside"]:
+                    os.replace(target, out / str(step["aside"]))
+                os.replace(source, target)
+                pause_for_tests(f"move-{number + 1}")
+                if number == len(steps) // 2:
+                    pause_for_tests("mid-move")
+            pause_for_tests("moved")
+            asked = stop_asked()
+            if asked is not None:
+                raise Stopped(asked)
+        except BaseException as error:
+            _undo(out, journal)
+            (out / JOURNAL).unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise DeckgenError(
+                    _("--out {out}: cannot put the new files in place ({reason}); nothing was changed").format(
+                        out=out, reason=error.strerror
+                    )
+                ) from None
+            raise
+        # Every file is in place: the build is finished, whatever comes now.
+        too_late_to_stop()
         journal["moved"] = True
         _write_state(out / JOURNAL, journal)
         pause_for_tests("after-move")
-    finally:
         _finish(out, journal)
         (out / JOURNAL).unlink(missing_ok=True)
     return final

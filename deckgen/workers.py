@@ -77,10 +77,13 @@ def context() -> Any:
 _PR_SET_PDEATHSIG = 1
 
 
-def quiet_worker(queue: Any = None, parent: int = 0, tasks: Sequence[Callable[[], Any]] = ()) -> None:
+def quiet_worker(
+    queue: Any = None, parent: int = 0, tasks: Sequence[Callable[[], Any]] = (), served: bool = False
+) -> None:
     """Set up a worker process: signals as above, the queue it reports progress on (if any),
     the tasks it may be given by number (forked workers of :func:`run_tasks`), and its end when
-    the main process (``parent``) ends, however it ends.
+    the main process (``parent``) ends, however it ends (``served``: the worker was forked by
+    Python's fork server, which is its parent, see :func:`_die_with_parent`).
 
     The one place deckgen assigns module globals after import: this runs once, first, in a new
     worker process of its own, which no other thread shares.
@@ -92,7 +95,7 @@ def quiet_worker(queue: Any = None, parent: int = 0, tasks: Sequence[Callable[[]
             signal.signal(signum, signal.SIG_DFL)
     _queue = queue
     _tasks = tasks
-    _die_with_parent(parent)
+    _die_with_parent(parent, served)
     let_through(HELD)
 
 
@@ -110,28 +113,45 @@ def killed_with_parent() -> None:
         pass
 
 
-def _die_with_parent(parent: int) -> None:
+def _die_with_parent(parent: int, served: bool = False) -> None:
     """End this worker when the main process is gone, even after a ``kill -9`` of it.
 
     On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``); everywhere,
     a thread checks every half second whether the parent is still this process's parent.
+
+    A worker started by ``forkserver`` is the child of Python's fork server, not of the main
+    process; the fork server ends with the main process (see :mod:`deckgen.fork_server`), so
+    such a worker watches the fork server, having first checked that the main process is
+    still there (it may have died before the server's own watch took effect).
     """
     import threading
 
     if not parent:
         return
     killed_with_parent()
-    if os.getppid() != parent:  # it died before the line above took effect
+    watched = os.getppid() if served else parent
+    if os.getppid() != watched or (served and not _running(parent)):  # it died before the line above took effect
         os._exit(1)
 
     def watch() -> None:
         import time
 
-        while os.getppid() == parent:
+        while os.getppid() == watched:
             time.sleep(0.5)
         os._exit(1)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of this number is running (one of this user's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def report(message: object) -> None:
@@ -167,14 +187,16 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=2)
 
 
-def _start_resource_tracker() -> None:
-    """Start Python's resource tracker, which spawned workers need, before their start.
+def _start_helpers(method: str) -> None:
+    """Start Python's resource tracker, which spawned workers need, and for ``forkserver`` the
+    fork server, before the workers start.
 
-    Started inside :func:`worker_pool`'s held signals, it would let SIGINT and SIGTERM through as
-    it starts (multiprocessing unblocks them), and a stop could then cut a worker off half-started
-    (a traceback). Its one message, a warning at exit about the semaphores of workers a stop
-    ended, which it cleans up itself, is silenced: it starts with its error output on the null
-    device.
+    Started inside :func:`worker_pool`'s held signals, the resource tracker would let SIGINT and
+    SIGTERM through as it starts (multiprocessing unblocks them), and a stop could then cut a
+    worker off half-started (a traceback); the fork server would keep those signals held back
+    for its whole life. The tracker's one message, a warning at exit about the semaphores of
+    workers a stop ended, which it cleans up itself, is silenced: it starts with its error
+    output on the null device.
     """
     from multiprocessing import resource_tracker
 
@@ -186,6 +208,11 @@ def _start_resource_tracker() -> None:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+    if method == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.set_forkserver_preload(["__main__", "deckgen.fork_server"])
+        forkserver.ensure_running()
 
 
 @contextmanager
@@ -204,9 +231,10 @@ def worker_pool(
     from deckgen.outdir import pause_for_tests
 
     starting = context()
-    initargs = (queue, os.getpid(), tasks if starting.get_start_method() == "fork" else ())
-    if starting.get_start_method() != "fork" and os.name == "posix":
-        _start_resource_tracker()
+    method = starting.get_start_method()
+    initargs = (queue, os.getpid(), tasks if method == "fork" else (), method == "forkserver")
+    if method != "fork" and os.name == "posix":
+        _start_helpers(method)
     # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
     # a signal that came meanwhile is handled as soon as they are unblocked again below.
     with held(HELD):

@@ -194,9 +194,18 @@ def _damaged(tmp_path: Path, statement: str) -> Path:
             ),
             "a file in it unpacks to more than 300,000,000 bytes",
         ),
-        (lambda p: _damaged(p, "update notes set flds = x'1f'"), "the collection is damaged (TypeError"),
-        (lambda p: _damaged(p, "update col set models = 'not json'"), "the collection is damaged (JSONDecodeError"),
-        (lambda p: _damaged(p, "update col set models = '[]'"), "the collection is damaged (AttributeError"),
+        (
+            lambda p: _damaged(p, "update notes set flds = x'1f'"),
+            "the collection is damaged (its tables are not as Anki writes them)",
+        ),
+        (
+            lambda p: _damaged(p, "update col set models = 'not json'"),
+            "the collection is damaged (its tables are not as Anki writes them)",
+        ),
+        (
+            lambda p: _damaged(p, "update col set models = '[]'"),
+            "the collection is damaged (its tables are not as Anki writes them)",
+        ),
     ],
 )
 def test_a_damaged_or_bombed_package_is_one_line(

@@ -21,6 +21,7 @@ import pytest
 
 from deckgen.cli import main
 from deckgen.outdir import JOURNAL, MANIFEST
+from tests.soak import move_folders, moves, stop_as_files_move_in
 
 DECKGEN = [sys.executable, "-m", "deckgen"]
 
@@ -191,12 +192,27 @@ def test_a_build_stopped_before_its_move_leaves_no_journal_to_act_on(tmp_path: P
 def test_a_signal_after_the_move_still_finishes_the_build(
     two_sets: tuple[Path, dict[str, str], dict[str, str]],
 ) -> None:
+    """Once every file is in place the build is done: a stop then changes nothing, and the
+    build ends as finished (status 0), never as stopped with the folder changed."""
     out, _, new = two_sets
     process = stopped_build(out, 2, "after-move")
     process.send_signal(signal.SIGTERM)
     process.send_signal(signal.SIGCONT)
-    process.wait(timeout=60)
+    assert process.wait(timeout=60) == 0
     assert files(out) == new and hidden(out) == [MANIFEST]
+
+
+def test_builds_stopped_as_their_files_move_in_leave_the_folder_as_it_was(tmp_path: Path) -> None:
+    """The soak of ``make fuzz`` (tests/soak.py), short: SIGSTOP, SIGTERM, SIGCONT as the files
+    move in. Stopped at the first and the last step of the move, the folder is exactly as it
+    was; stopped as png/ appears, or a little later, the build ends either as stopped with the
+    folder as it was or, the stop having come once every file was in place, as finished with
+    the whole new set: never stopped with the folder changed, never killed by the signal."""
+    folders = move_folders(tmp_path)
+    for delay in (0.0, 0.01, 0.03):
+        assert stop_as_files_move_in(folders, tmp_path / "out", delay=delay) in (None, "finished")
+    for at_step in (0, moves(folders)):
+        assert stop_as_files_move_in(folders, tmp_path / "out", at_step=at_step) is None
 
 
 def test_a_file_of_the_users_where_deckgen_would_write_is_refused(

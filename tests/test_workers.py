@@ -1,6 +1,7 @@
 """Worker pools stop cleanly: no thread of a stopped pool is left waiting, so the process can exit,
 no worker outlives its main process, and a signal while they start is one line. Each test runs
-with workers forked (Linux's way) and spawned (the way of Windows and macOS)."""
+with workers forked (Linux's way), spawned (the way of Windows and macOS) and forked by Python's
+fork server (``DECKGEN_START_METHOD=forkserver``, which the documentation offers)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ import pytest
 
 from deckgen.workers import START_METHOD_VARIABLE, run_tasks, start_method
 
+METHODS = ("fork", "spawn", "forkserver")
 
-@pytest.fixture(params=["fork", "spawn"])
+
+@pytest.fixture(params=METHODS)
 def method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Workers started one way, here and in the commands these tests run."""
     monkeypatch.setenv(START_METHOD_VARIABLE, request.param)
@@ -40,24 +43,48 @@ def test_a_pool_stopped_while_results_are_sent_leaves_no_thread_waiting(method: 
 
 
 def _children(pid: int) -> list[int]:
+    """The processes this one started, and the ones they started (under forkserver the workers
+    are the children of Python's fork server, itself a child of deckgen)."""
     found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        text = (task / "children").read_text().split()
-        found += [int(child) for child in text]
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except FileNotFoundError:
+        return found
+    for task in tasks:
+        try:
+            text = (task / "children").read_text().split()
+        except FileNotFoundError:
+            continue
+        for child in map(int, text):
+            found += [child, *_children(child)]
     return found
 
 
+#: Python's own helper processes, which a process starting spawned or fork-served workers keeps
+#: (each ends by itself with its parent, and is tested so below).
+HELPERS = (b"multiprocessing.resource_tracker", b"multiprocessing.forkserver")
+
+
 def _workers(pid: int) -> list[int]:
-    """The children that are deckgen's workers: not Python's resource tracker, which a process
-    starting spawned workers keeps (it ends by itself with its parent, and is tested so below)."""
+    """The processes that are deckgen's workers, not Python's helpers (see HELPERS): the
+    children of deckgen but those, and the children of the fork server."""
     found = []
-    for child in _children(pid):
+    for child in _direct_children(pid):
         try:
             command = Path(f"/proc/{child}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"multiprocessing.resource_tracker" not in command:
+        if b"multiprocessing.forkserver" in command:
+            found += _children(child)
+        elif not any(helper in command for helper in HELPERS):
             found.append(child)
+    return found
+
+
+def _direct_children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
     return found
 
 
@@ -90,7 +117,7 @@ def test_workers_end_when_the_main_process_is_killed(tmp_path: Path, method: str
     )
     _stopped(process)
     workers = _children(process.pid)
-    assert workers, "verify runs its games in worker processes"
+    assert _workers(process.pid), "verify runs its games in worker processes"
     process.kill()
     process.wait()
     deadline = time.monotonic() + 5
@@ -127,7 +154,7 @@ def test_a_signal_while_workers_start_ends_everything_in_one_line(signum: int, t
     assert not (tmp_path / "out").exists()
 
 
-def test_tasks_give_the_same_results_forked_and_spawned(method: str) -> None:
+def test_tasks_give_the_same_results_however_workers_start(method: str) -> None:
     assert list(run_tasks([_big_result, _small, _small], 2))[1:] == [b"small", b"small"]
 
 
@@ -141,3 +168,31 @@ def test_a_start_method_this_system_lacks_is_one_line(monkeypatch: pytest.Monkey
     monkeypatch.setenv(START_METHOD_VARIABLE, "teleport")
     with pytest.raises(DeckgenError, match="DECKGEN_START_METHOD=teleport: this system starts processes with"):
         start_method()
+
+
+COMMANDS = {
+    "build": ["build", "--format", "pdf", "--out", "{out}"],
+    "verify": ["verify", "--games", "20", "--json", "--out", "{out}/verify.json"],
+    "design": ["design", "--seed", "3", "--iterations", "300", "--attempts", "2", "--games", "20", "--keep-failed",
+               "--out", "{out}/deck.txt"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_commands_write_the_same_bytes_however_workers_start(command: str, tmp_path: Path) -> None:
+    """build, verify and design run their work in worker processes; forked, spawned or forked
+    by the fork server, the workers give the same files, byte for byte."""
+    written = {}
+    for method in METHODS:
+        out = tmp_path / method
+        out.mkdir()
+        words = [word.format(out=out) for word in COMMANDS[command]]
+        env = {**os.environ, START_METHOD_VARIABLE: method}
+        done = subprocess.run([sys.executable, "-m", "deckgen", *words], env=env, capture_output=True, timeout=600)
+        assert done.returncode in (0, 1), done.stderr.decode()[-2000:]
+        assert b"Traceback" not in done.stderr and b"BrokenProcessPool" not in done.stderr
+        written[method] = {
+            str(path.relative_to(out)): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()
+        }
+        assert written[method], f"{command} under {method} wrote nothing"
+    assert written["forkserver"] == written["fork"] == written["spawn"]

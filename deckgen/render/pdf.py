@@ -38,11 +38,17 @@ def new_canvas(buffer: io.BytesIO, title: str, subject: str = "", keywords: str 
 
 
 def draw_primitives(
-    canvas: Canvas, shapes: Iterable[Primitive], height: float, cmyk: bool = False, glyphs: set[str] | None = None
+    canvas: Canvas,
+    shapes: Iterable[Primitive],
+    height: float,
+    cmyk: bool = False,
+    glyphs: set[str] | None = None,
+    pictures: dict[int, str] | None = None,
 ) -> None:
     """Draw shapes given in mm with y down, in a frame ``height`` mm tall whose origin is its bottom-left.
 
-    ``glyphs``: letters already defined as forms (see :func:`define_glyphs`), placed rather than drawn.
+    ``glyphs``: letters already defined as forms (see :func:`define_glyphs`), placed rather than
+    drawn; ``pictures``: the same for pictures (see :func:`define_pictures`).
     """
     k = mm_to_pt(1.0)
     canvas.setLineCap(1)
@@ -79,7 +85,10 @@ def draw_primitives(
             canvas.setFillColor(colour(shape.colour, cmyk))
             canvas.circle(shape.cx * k, (height - shape.cy) * k, shape.r * k, stroke=0, fill=1)
         elif isinstance(shape, Picture):
-            draw_picture(canvas, shape, height, k)
+            if pictures is not None and id(shape.data) in pictures:
+                place_picture(canvas, shape, pictures[id(shape.data)], height, k)
+            else:
+                draw_picture(canvas, shape, height, k)
         elif isinstance(shape, Box):
             if shape.fill:
                 canvas.setFillColor(colour(shape.fill, cmyk))
@@ -108,6 +117,40 @@ def draw_picture(canvas: Canvas, picture: Picture, height: float, k: float) -> N
         x, y = 0, 0
     canvas.drawImage(ImageReader(io.BytesIO(picture.data)), x, y, w, picture.h * k, mask="auto")
     canvas.restoreState()
+
+
+def define_pictures(canvas: Canvas, shapes: Iterable[Primitive], defined: dict[int, str]) -> None:
+    """Define each picture among ``shapes`` not yet in ``defined`` (by its bytes) as a form one
+    point square, once, to be placed and stretched wherever it is drawn (:func:`place_picture`).
+
+    A picture on a hundred cards is then read and decoded once, not once a card: reportlab
+    decodes a picture whole to tell whether it has seen it before, a second or more for a
+    photo of 60 megapixels."""
+    import hashlib
+
+    from reportlab.lib.utils import ImageReader
+
+    names = set(defined.values())
+    for shape in shapes:
+        if not isinstance(shape, Picture) or shape.role not in PRINTED_ROLES or id(shape.data) in defined:
+            continue
+        name = "P" + hashlib.sha256(shape.data).hexdigest()[:32]
+        if name not in names:
+            canvas.beginForm(name, 0, 0, 1, 1)
+            canvas.drawImage(ImageReader(io.BytesIO(shape.data)), 0, 0, 1, 1, mask="auto")
+            canvas.endForm()
+            names.add(name)
+        defined[id(shape.data)] = name
+
+
+def place_picture(canvas: Canvas, picture: Picture, name: str, height: float, k: float) -> None:
+    """A picture defined by :func:`define_pictures`, stretched over its box (flipped left-right if mirrored)."""
+    x, y, w, h = picture.x * k, (height - picture.y - picture.h) * k, picture.w * k, picture.h * k
+    if picture.mirrored:
+        x, w = x + w, -w
+    canvas.addLiteral("q %.4f 0 0 %.4f %.4f %.4f cm" % (w, h, x, y))  # noqa: UP031
+    canvas.doForm(name)
+    canvas.addLiteral("Q")
 
 
 def define_glyphs(canvas: Canvas, shapes: Iterable[Primitive], defined: set[str]) -> None:
@@ -159,6 +202,7 @@ def render_plan(
     k = mm_to_pt(1.0)
     defined: set[str] = set()
     glyphs: set[str] = set()
+    pictures: dict[int, str] = {}
     font = layer_font(line for face in plan.faces.values() for line in face.text)
     for page in plan.pages:
         canvas.setPageSize((page.width * k, page.height * k))
@@ -171,8 +215,9 @@ def render_plan(
             name = _form_name(face.key)
             if name not in defined:
                 define_glyphs(canvas, face.primitives, glyphs)
+                define_pictures(canvas, face.primitives, pictures)
                 canvas.beginForm(name, 0, 0, face.width * k, face.height * k)
-                draw_primitives(canvas, face.primitives, face.height, cmyk, glyphs)
+                draw_primitives(canvas, face.primitives, face.height, cmyk, glyphs, pictures)
                 if face.text and font is not None:
                     draw_text_layer(canvas, face.text, face.height, font)
                 canvas.endForm()

@@ -12,6 +12,7 @@ import io
 import math
 import random
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -123,15 +124,24 @@ def _paste_picture(image: Image.Image, picture: Picture, per_mm: float) -> None:
     width, height = round(picture.w * per_mm), round(picture.h * per_mm)
     if width < 1 or height < 1:
         return
-    with Image.open(io.BytesIO(picture.data)) as source:
-        source.load()
-        layer = source.convert("RGBA").resize((width, height), Image.Resampling.LANCZOS)
+    layer = _picture_layer(picture.data, width, height)
     if picture.mirrored:
         layer = layer.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     if left >= 0 and top >= 0:
         image.alpha_composite(layer, (left, top))
     else:  # partly off the picture: paste clips where alpha_composite refuses
         image.paste(layer, (left, top), layer)
+
+
+@lru_cache(maxsize=16)
+def _picture_layer(data: bytes, width: int, height: int) -> Image.Image:
+    """A picture resampled to ``width`` x ``height`` pixels (not to be changed: it is shared).
+
+    Kept for the next card that shows it: a picture on a hundred cards is decoded once, not
+    once a card (a second or more each for a photo of 60 megapixels)."""
+    with Image.open(io.BytesIO(data)) as source:
+        source.load()
+        return source.convert("RGBA").resize((width, height), Image.Resampling.LANCZOS)
 
 
 def _fill_outline(mask: Image.Image, shape: Shape, scale: float, offset: tuple[int, int]) -> None:

@@ -20,7 +20,7 @@ from deckgen.games import default_games, games
 from deckgen.games.base import Game
 from deckgen.i18n import LANGUAGES, N_, _, language, speak
 from deckgen.option_use import format_reason
-from deckgen.options import MEASURES, Option, read_text
+from deckgen.options import MEASURES, Option, read_number, read_text
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
 from deckgen.regions import country_for, country_from_accept_language, usual_paper
 
@@ -188,10 +188,11 @@ class PageChoices:
             )
         game = choices.game_obj
         sets = one("sets", "1")
-        if sets.isascii() and sets.isdigit() and 1 <= int(sets) <= MAX_SETS:
+        refusal = _number_error(sets, 1, MAX_SETS)
+        if refusal is None:
             choices.sets = int(sets)
         else:
-            choices.errors["sets"] = whole_number(shorten(sets), 1, MAX_SETS)
+            choices.errors["sets"] = refusal
             choices.sets_typed = shorten(sets)
         choices.paper = _pick(one("paper", choices.usual_paper), PAPERS, "paper", choices.errors)
         choices.printer = _pick(one("printer", "inkjet"), tuple(PRINTERS), "printer", choices.errors)
@@ -361,11 +362,6 @@ def shorten(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def whole_number(text: str, low: int, high: int) -> str:
-    """What is wrong with a number typed in a field, in the language being spoken."""
-    return _("{value}: write a whole number from {low} to {high}").format(value=repr(text), low=low, high=high)
-
-
 def _pick(value: str, allowed: tuple[str, ...], name: str, errors: dict[str, str], default: str = "") -> str:
     if value in allowed:
         return value
@@ -380,14 +376,21 @@ def check_text(option: Option, text: str) -> str | None:
     if option.kind == "flag" and text not in ("on", "off"):
         return _("{value}: choose {on} or {off}").format(value=repr(text), on=_("on"), off=_("off"))
     if option.kind == "number":
-        # int() would take "2_0", "+2" and full-width digits
-        if not (text.isascii() and text.isdigit()) or not option.low <= int(text) <= option.high:
-            return whole_number(text, option.low, option.high)
+        return _number_error(text, option.low, option.high)
     if option.kind in MEASURES:
         try:
             read_text(option, text)
         except DeckgenError as error:
             return str(error)
+    return None
+
+
+def _number_error(text: str, low: int, high: int) -> str | None:
+    """What is wrong with a number typed on the page, read as the command line reads it."""
+    try:
+        read_number(text, low, high)
+    except DeckgenError as error:
+        return str(error)
     return None
 
 

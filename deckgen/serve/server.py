@@ -584,8 +584,10 @@ class Handler(BaseHTTPRequestHandler):
                 choices.refused = str(error)
                 self._page(choices, status=400)
                 return
-            except Exception as error:  # a file no reader expected: a message, never a traceback
-                choices.refused = f"{shown_name(filename)}: cannot be read as a deck ({type(error).__name__})"
+            except Exception:  # a file no reader expected: a message in a teacher's words, never a traceback
+                choices.refused = _("{file}: cannot be read as a deck; check that this is the file you meant").format(
+                    file=shown_name(filename)
+                )
                 self._page(choices, status=400)
                 return
             if stored.design is not None:  # a spec: design a deck from it, while the page waits

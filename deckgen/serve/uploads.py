@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
-from deckgen.games.base import ColumnsNotFound, Game
+from deckgen.games.base import Game
 from deckgen.i18n import _, number
 from deckgen.options import Option
 
@@ -96,7 +96,11 @@ class Uploads:
     def add(self, game: Game, filename: str, data: bytes) -> Stored:
         """Check the file as ``deckgen build --file`` (or ``design --spec``) would and keep it, or
         one line saying what is wrong. A deck is ready to use; a spec is kept with the command
-        that designs a deck from it (see :meth:`Game.design_command`)."""
+        that designs a deck from it (see :meth:`Game.design_command`). The check runs in a
+        child process (:mod:`deckgen.serve.upload_check`): a hostile file holds neither this
+        request for long nor the server's other requests at all."""
+        from deckgen.serve.upload_check import check_upload
+
         shown = shown_name(filename)
         suffix = Path(shown).suffix.lower()
         if not filename:
@@ -122,13 +126,9 @@ class Uploads:
         folder.mkdir(exist_ok=True)  # not its parents: once the server has removed its folder, nothing is made again
         path.write_bytes(data)
         try:
-            check_kind(game, path)
-            command = game.design_command(path)
+            command = check_upload(game.key, path)  # in a child process, bounded in time and memory
             if command is not None:
                 return Stored(digest, path, command)
-            game.load(path, {})
-        except ColumnsNotFound:
-            pass  # kept: the page asks which of the file's columns make each side of the card
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
             raise DeckgenError(self.plain(str(error), path)) from None

@@ -14,6 +14,7 @@ import click
 from deckgen.cli import REGION_HELP, SPOKEN, language_option, region_option
 from deckgen.console import emit, progress_bar
 from deckgen.errors import SEARCH_ADVICE, DeckgenError
+from deckgen.fileio import real_path
 from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
@@ -45,7 +46,7 @@ def check_progress_file(progress: Path | None, out: Path | None, spec: Path | No
     for other, what in ((out, "--out"), (spec, "--spec")):
         if other is None:
             continue
-        same = progress.resolve() == other.resolve()
+        same = real_path(progress) == real_path(other)
         try:
             same = same or (progress.exists() and other.exists() and progress.samefile(other))
         except OSError:
@@ -56,6 +57,17 @@ def check_progress_file(progress: Path | None, out: Path | None, spec: Path | No
                     "--progress-file {file} is the {option} file; give the progress its own file, e.g. progress.json"
                 ).format(file=progress, option=what)
             )
+    if progress.is_symlink() and not progress.exists():
+        try:
+            os.stat(progress)
+        except FileNotFoundError:
+            pass  # a link to a file not made yet: that file is written
+        except OSError as error:  # a loop of links
+            raise DeckgenError(
+                _(
+                    "--progress-file {file}: cannot follow the link ({reason}); give a file name, e.g. progress.json"
+                ).format(file=progress, reason=error.strerror)
+            ) from None
     if progress.exists() and not progress.is_file():
         raise DeckgenError(
             _("--progress-file {file}: not a regular file; give a file name, e.g. progress.json").format(file=progress)

@@ -16,6 +16,7 @@ from typing import Any
 
 from deckgen.deckfile import CARD_ID, check_header, read_toml, unknown_keys
 from deckgen.errors import DeckgenError
+from deckgen.fileio import real_path
 from deckgen.games import id_taken
 from deckgen.games.cleariosity.model import (
     CELLS_PER_CARD,
@@ -205,7 +206,7 @@ def spec_from(out: Path | None, spec: str) -> str:
     preset's name or an absolute path as given, a spec file's path from the deck file's folder."""
     if out is None or not spec or ("/" not in spec and not spec.endswith(".toml")) or Path(spec).is_absolute():
         return spec
-    named = os.path.relpath(Path(spec).resolve(), out.resolve().parent)
+    named = os.path.relpath(real_path(Path(spec)), real_path(out).parent)
     # A bare name would read back as a preset's: keep it a path.
     return named if "/" in named or named.endswith(".toml") else f"./{named}"
 

@@ -33,7 +33,7 @@ from deckgen import i18n
 from deckgen.errors import DeckgenError
 from deckgen.games.flashcards.card_pictures import MAX_PICTURE_BYTES, CardPicture, picture_from_bytes
 from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
-from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text
+from deckgen.games.flashcards.sheet import MAX_CARDS, MAX_TEXT, clean_text, refuse_too_new
 from deckgen.i18n import _
 
 #: The largest package read, the most its files may unpack to, and the largest collection.
@@ -46,10 +46,21 @@ FIELD_SEPARATOR = "\x1f"
 #: What a cloze gap shows on the front.
 GAP = "…"
 _ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
-_CLOZE_OPEN = re.compile(r"\{\{c(\d+)::")
+#: Where a cloze field's reading stops: a gap's opening, its end, or the start of its hint.
+_CLOZE_MARK = re.compile(r"\{\{c(\d+)::|\}\}|::")
 _TAG = re.compile(r"\{\{([#^/]?)([^{}]*?)\}\}")
-_ANSWER_LINE = re.compile(r"<hr[^>]*id\s*=\s*[\"']?answer[\"']?[^>]*>", re.IGNORECASE)
-_SOUND = re.compile(r"\[sound:[^\]]*\]")
+#: The line Anki draws between question and answer (``<hr id=answer>``). Each pattern here is read
+#: in time proportional to the text, whatever it holds: none can go back over what it has read
+#: (a tag's attributes stop at the next ``<``, a sound at the next ``[``).
+_ANSWER_LINE = re.compile(r"<hr\b[^<>]*+>", re.IGNORECASE)
+_ANSWER_ID = re.compile(r"\bid\s*=\s*[\"']?answer\b", re.IGNORECASE)
+_SOUND = re.compile(r"\[sound:[^\[\]]*+\]")
+#: A reading after its characters (``漢字[かんじ]``, ``日本語 [にほんご]``), from the start of a run
+#: of characters only, as Anki's furigana filters read it.
+_RUBY = re.compile(r" ?(?<![^ >\[\]])([^ >\[\]]++)\[([^\[\]\n]++)\]")
+#: The most characters (text and formatting) one side of a card may fill to: a card shows at
+#: most 300 characters, and a template that repeats a large field can ask for hundreds of millions.
+MAX_FILLED = 100_000
 #: A field Anki counts as empty: nothing but spaces, line breaks and empty divisions.
 _EMPTY = re.compile(r"(?:\s|&nbsp;|<br\s*/?>|<div>\s*</div>)*", re.IGNORECASE)
 
@@ -94,12 +105,14 @@ def load_package(path: Path) -> FlashDeck:
                 cards = list(_cards(path, database, types, package, media))
             except DeckgenError:
                 raise
-            except (sqlite3.Error, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
-                # A collection whose tables or settings are not what Anki writes (damaged, or made by hand).
+            except (sqlite3.Error, ValueError, TypeError, KeyError, AttributeError, IndexError):
+                # A collection whose tables or settings are not what Anki writes (damaged, or made by
+                # hand): said in a teacher's words, without the name Python gives the fault.
                 raise DeckgenError(
-                    _("{path}: the collection is damaged ({error}); export the deck again").format(
-                        path=path, error=f"{type(error).__name__}: {error}"
-                    )
+                    _(
+                        "{path}: the collection is damaged (its tables are not as Anki writes them); export the deck "
+                        "again"
+                    ).format(path=path)
                 ) from None
             finally:
                 database.close()
@@ -208,6 +221,8 @@ def _fields(data: bytes) -> list[tuple[int, bytes | int]]:
         while True:
             if index >= len(data):
                 raise ValueError("a protobuf varint runs past the end")
+            if shift >= 70:  # at most 10 bytes (64 bits): a longer one is not protobuf, and costs time squared
+                raise ValueError("a protobuf varint longer than 10 bytes")
             byte = data[index]
             index += 1
             value |= (byte & 0x7F) << shift
@@ -297,7 +312,15 @@ def _cards(
             )
         values = dict(zip(kind.fields, flds.split(FIELD_SEPARATOR), strict=False))
         for ordinal in sorted(made.get(nid, set())):
-            question, answer = _render(kind, values, ordinal)
+            try:
+                question, answer = _render(kind, values, ordinal)
+            except FilledTooLong:
+                raise DeckgenError(
+                    _(
+                        "{where}: its card {card} fills to more than {most} characters (its template repeats a "
+                        "field, or a field is far longer than a card); shorten it in Anki"
+                    ).format(where=where, card=ordinal + 1, most=i18n.number(MAX_FILLED))
+                ) from None
             if not question.strip() and not answer.strip():
                 continue
             sides = []
@@ -310,6 +333,12 @@ def _cards(
                         shown = _("{where}, {side}").format(where=where, side=_(SIDE_NAMES[side]))
                         picture = _picture(path, package, media, source, shown)
                         pictures[source] = picture
+                refuse_too_new(
+                    text,
+                    _("{where}: the {side} of its card {card}").format(
+                        where=where, side=_(SIDE_NAMES[side]), card=ordinal + 1
+                    ),
+                )
                 cleaned = clean_text(text)
                 if len(cleaned) > MAX_TEXT:
                     raise DeckgenError(
@@ -365,7 +394,7 @@ def _render(kind: NoteType, values: dict[str, str], ordinal: int) -> tuple[str, 
         number = 0
     question = _fill(question_format, values, number, "question", "")
     answer = _fill(answer_format, values, number, "answer", question)
-    line = _ANSWER_LINE.search(answer)
+    line = next((tag for tag in _ANSWER_LINE.finditer(answer) if _ANSWER_ID.search(tag.group())), None)
     if line is not None:
         answer = answer[line.end() :]
     elif answer.startswith(question) and question.strip():
@@ -387,60 +416,101 @@ def _fill(template: str, values: dict[str, str], cloze: int, side: str, front: s
         if "cloze" in filters:
             text = _cloze(text, cloze, side)
         if "furigana" in filters or "kanji" in filters:
-            text = re.sub(r" ?([^ >]+?)\[(.+?)\]", r"\1", text)
+            text = _RUBY.sub(r"\1", text)
         elif "kana" in filters:
-            text = re.sub(r" ?([^ >]+?)\[(.+?)\]", r"\2", text)
+            text = _RUBY.sub(r"\2", text)
         return text
 
     out: list[str] = []
-    stack: list[bool] = []
+    length = 0
+
+    def add(piece: str) -> None:
+        nonlocal length
+        length += len(piece)
+        if length > MAX_FILLED:
+            raise FilledTooLong
+        out.append(piece)
+
+    def field_value(name: str) -> str:
+        field = name.split(":")[-1].strip()
+        if length + len(values.get(field, "")) > MAX_FILLED:  # refused before any work on it
+            raise FilledTooLong
+        return value(name)
+
+    filled: dict[str, bool] = {}
+    stack: list[bool] = []  # per section open: whether it is shown
+    hidden = 0  # how many of them are not
     position = 0
     for match in _TAG.finditer(template):
-        if all(stack):
-            out.append(template[position : match.start()])
+        if not hidden:
+            add(template[position : match.start()])
         position = match.end()
         mark, name = match.group(1), match.group(2).strip()
         if mark in ("#", "^"):
-            filled = not _EMPTY.fullmatch(values.get(name, ""))
-            stack.append(filled if mark == "#" else not filled)
+            if name not in filled:
+                filled[name] = not _EMPTY.fullmatch(values.get(name, ""))
+            shown = filled[name] if mark == "#" else not filled[name]
+            stack.append(shown)
+            hidden += not shown
         elif mark == "/":
             if stack:
-                stack.pop()
-        elif all(stack):
-            out.append(value(name))
-    if all(stack):
-        out.append(template[position:])
+                hidden -= not stack.pop()
+        elif not hidden:
+            add(field_value(name))
+    if not hidden:
+        add(template[position:])
     return "".join(out)
+
+
+class FilledTooLong(Exception):
+    """A side of a card would fill to more than :data:`MAX_FILLED` characters."""
 
 
 def _cloze(text: str, number: int, side: str) -> str:
     """A cloze field for card ``number``: that gap as "…" (with its hint) on the question, every
-    gap filled on the answer. Gaps may nest (``{{c1::outer {{c2::inner}} part}}``), as in Anki."""
-    return _cloze_part(text, 0, number, side, inside=False)[0]
-
-
-def _cloze_part(text: str, index: int, number: int, side: str, inside: bool) -> tuple[str, int, str | None]:
-    """The text from ``index`` to the end (or, ``inside`` a gap, to its ``}}``), gaps filled in;
-    where it stopped; and the gap's hint."""
+    gap filled on the answer. Gaps may nest (``{{c1::outer {{c2::inner}} part}}``), as in Anki,
+    to any depth: the gaps open are kept on a list, not in Python's own stack of calls. The
+    text is read once from start to end (a hint's end is looked for only where there is one)."""
+    open_gaps: list[tuple[list[str], int]] = []  # per gap open: the text around it so far, its number
     parts: list[str] = []
-    while index < len(text):
-        opening = _CLOZE_OPEN.match(text, index)
-        if opening is not None:
-            inner, index, hint = _cloze_part(text, opening.end(), number, side, inside=True)
-            if side == "question" and int(opening.group(1)) == number:
-                parts.append(f"{GAP} ({hint})" if hint else GAP)
-            else:
-                parts.append(inner)
+    last_close = text.rfind("}}")
+    index = 0
+
+    def close(hint: str | None) -> None:
+        nonlocal parts
+        inner = "".join(parts)
+        parts, gap = open_gaps.pop()
+        if side == "question" and gap == number:
+            parts.append(f"{GAP} ({hint})" if hint else GAP)
+        else:
+            parts.append(inner)
+
+    while True:
+        mark = _CLOZE_MARK.search(text, index)
+        if mark is None:
+            parts.append(text[index:])
+            break
+        parts.append(text[index : mark.start()])
+        index = mark.start()
+        if mark.group(1) is not None:  # a gap opens
+            open_gaps.append((parts, int(mark.group(1))))
+            parts = []
+            index = mark.end()
             continue
-        if inside and text.startswith("}}", index):
-            return "".join(parts), index + 2, None
-        if inside and text.startswith("::", index):
-            end = text.find("}}", index + 2)
-            if end >= 0:  # a hint: the rest of the gap
-                return "".join(parts), end + 2, text[index + 2 : end]
-        parts.append(text[index])
+        if open_gaps and mark.group() == "}}":
+            close(None)
+            index += 2
+            continue
+        if open_gaps and mark.group() == "::" and index + 2 <= last_close:
+            end = text.find("}}", index + 2)  # a hint: the rest of the gap
+            close(text[index + 2 : end])
+            index = end + 2
+            continue
+        parts.append(text[index])  # a mark outside any gap is text
         index += 1
-    return "".join(parts), index, None
+    while open_gaps:  # gaps never closed end with the text
+        close(None)
+    return "".join(parts)
 
 
 class _TextOfHtml(HTMLParser):

@@ -13,6 +13,7 @@ import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from PIL import Image, ImageOps
 
 from deckgen import i18n
 from deckgen.errors import DeckgenError
+from deckgen.fileio import real_path
 from deckgen.i18n import _
 from deckgen.layout.primitives import Picture, Point, Primitive, Shape, Stroke, scale_about, translate
 
@@ -30,8 +32,11 @@ MAX_PIXELS = 60_000_000
 #: A photo turned upright is saved again at most this many pixels on its long side (600 dpi
 #: across a 12 cm card: more than any printer shows), as a JPEG.
 TURNED_LONG_SIDE = 3000
-#: The most elements an SVG may draw once its <use> references are followed.
+#: The most elements an SVG may draw once its <use> references are followed; the most lines and
+#: curves its paths may hold; and the most points its curves are cut into (see _svg_outlines).
 MAX_SVG_ELEMENTS = 20_000
+MAX_SVG_SEGMENTS = 50_000
+MAX_SVG_POINTS = 400_000
 #: The file names a picture cell may end with.
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 #: Steps an SVG curve is cut into across the whole drawing's diagonal (fine at any card size).
@@ -59,17 +64,22 @@ def looks_like_picture(text: str) -> bool:
     return text.lower().endswith(PICTURE_SUFFIXES) and "\n" not in text
 
 
-def read_picture_file(folder: Path, written: str, where: str) -> CardPicture:
-    """The picture a sheet names, from the sheet's folder (or one inside it)."""
+def read_picture_file(
+    folder: Path, written: str, where: str, read: dict[Path, CardPicture] | None = None
+) -> CardPicture:
+    """The picture a sheet names, from the sheet's folder (or one inside it).
+
+    ``read``: the pictures already read for this sheet, by file. A picture that a hundred rows
+    name is read and decoded once (a 60-megapixel photo takes a second or more each time)."""
     try:
-        path = (folder / written).resolve()
+        path = real_path(folder / written)
     except (OSError, ValueError):  # a NUL or a name the system cannot take
         raise DeckgenError(
             _("{where}: picture {name} is not a file name; write the picture file's name").format(
                 where=where, name=repr(written)
             )
         ) from None
-    if folder.resolve() not in path.parents:
+    if real_path(folder) not in path.parents:
         raise DeckgenError(
             _("{where}: picture {name} is outside the sheet's folder; put it beside the sheet").format(
                 where=where, name=repr(written)
@@ -82,11 +92,20 @@ def read_picture_file(folder: Path, written: str, where: str) -> CardPicture:
             )
         )
     if not path.is_file():
+        if path.is_symlink():
+            raise DeckgenError(
+                _(
+                    "{where}: picture {name} is a link that leads to no file (to itself, or to a file that is "
+                    "gone); name the picture file itself"
+                ).format(where=where, name=repr(written))
+            )
         raise DeckgenError(
             _("{where}: picture {name} not found; put the file beside the sheet, or fix its name").format(
                 where=where, name=repr(written)
             )
         )
+    if read is not None and path in read:
+        return read[path]
     size = path.stat().st_size
     if size > MAX_PICTURE_BYTES:
         raise DeckgenError(
@@ -94,7 +113,10 @@ def read_picture_file(folder: Path, written: str, where: str) -> CardPicture:
                 where=where, name=repr(written), size=i18n.number(size), most=i18n.number(MAX_PICTURE_BYTES)
             )
         )
-    return picture_from_bytes(written, path.read_bytes(), where)
+    picture = picture_from_bytes(written, path.read_bytes(), where)
+    if read is not None:
+        read[path] = picture
+    return picture
 
 
 def picture_from_bytes(name: str, data: bytes, where: str) -> CardPicture:
@@ -184,6 +206,12 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
     try:
         drawing = se.SVG.parse(io.BytesIO(data), reify=True)
         shapes = _svg_outlines(drawing, se)
+    except _TooMuchDrawing:
+        raise DeckgenError(
+            _("{where}: picture {name} draws more than {most} lines and curves; simplify it, or save it as PNG").format(
+                where=where, name=repr(name), most=i18n.number(MAX_SVG_SEGMENTS)
+            )
+        ) from None
     except Exception as error:  # svgelements raises many kinds on a broken file
         raise DeckgenError(
             _("{where}: picture {name} is not an SVG drawing deckgen can read ({error})").format(
@@ -245,20 +273,36 @@ def _svg_size(data: bytes) -> int | None:
         return MAX_SVG_ELEMENTS + 1
 
 
+class _TooMuchDrawing(Exception):
+    """An SVG whose lines and curves are more than a card picture is read with (see :data:`MAX_SVG_SEGMENTS`)."""
+
+
 def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:
-    """Every shape of the drawing with a plain fill or stroke, as polygons in its own units."""
+    """Every shape of the drawing with a plain fill or stroke, as polygons in its own units.
+
+    The work is bounded by the drawing's lines and curves, not only its shapes: one path of a
+    few kilobytes can hold thousands of curves. At most :data:`MAX_SVG_SEGMENTS` of them are
+    read, and the curves are cut into at most :data:`MAX_SVG_POINTS` points in all (more
+    coarsely, if a drawing of many curves needs it), each worked out here from the curve's
+    control points."""
     elements = [e for e in drawing.elements() if isinstance(e, se.Shape)]
-    boxes = [e.bbox() for e in elements]
-    known = [b for b in boxes if b is not None]
-    if not known:
+    paths = [se.Path(element) for element in elements]
+    pieces = [_pieces(path, se) for path in paths]
+    if sum(len(subpath) for found in pieces for subpath in found) > MAX_SVG_SEGMENTS:
+        raise _TooMuchDrawing
+    controls = [p for found in pieces for subpath in found for piece in subpath for p in piece]
+    if not controls:
         return []
-    width = max(b[2] for b in known) - min(b[0] for b in known)
-    diagonal = math.hypot(width, max(b[3] for b in known) - min(b[1] for b in known))
-    step = max(diagonal / _SVG_STEPS, 1e-6)
+    x0, y0 = min(p[0] for p in controls), min(p[1] for p in controls)
+    x1, y1 = max(p[0] for p in controls), max(p[1] for p in controls)
+    step = max(math.hypot(x1 - x0, y1 - y0) / _SVG_STEPS, 1e-6)
+    curves = [piece for found in pieces for subpath in found for piece in subpath if len(piece) > 2]
+    needed = sum(_steps(curve, step) for curve in curves)
+    if needed > MAX_SVG_POINTS:  # a coarser cut, so that the points stay within the bound
+        step *= needed / (MAX_SVG_POINTS - 2 * len(curves))
     shapes: list[Primitive] = []
-    for element in elements:
-        path = se.Path(element)
-        rings = _rings(path, step, se)
+    for element, found in zip(elements, pieces, strict=True):
+        rings = _rings(found, step)
         if not rings:
             continue
         fill = _colour(getattr(element, "fill", None))
@@ -273,23 +317,67 @@ def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:
     return shapes
 
 
-def _rings(path: Any, step: float, se: Any) -> list[tuple[Point, ...]]:
-    rings: list[tuple[Point, ...]] = []
+#: A piece of a path: a point it moves or draws a line to (one point), or a quadratic or cubic
+#: curve from the point before (its control points and end: two or three points).
+_Piece = tuple[Point, ...]
+
+
+def _pieces(path: Any, se: Any) -> list[list[_Piece]]:
+    """Each sub-path of ``path`` as its pieces; arcs become the cubic curves that draw them."""
+    subpaths: list[list[_Piece]] = []
     for sub in path.as_subpaths():
-        points: list[Point] = []
+        pieces: list[_Piece] = []
         for segment in sub:
-            if isinstance(segment, se.Move):
+            if isinstance(segment, (se.Move, se.Line, se.Close)):
                 if segment.end is not None:
-                    points.append((float(segment.end.x), float(segment.end.y)))
-            elif isinstance(segment, (se.Line, se.Close)):
-                if segment.end is not None:
-                    points.append((float(segment.end.x), float(segment.end.y)))
-            else:
-                length = float(segment.length(error=1e-3))
-                count = max(2, min(400, math.ceil(length / step)))
-                for k in range(1, count + 1):
-                    point = segment.point(k / count)
-                    points.append((float(point.x), float(point.y)))
+                    pieces.append((_xy(segment.end),))
+            elif isinstance(segment, se.QuadraticBezier):
+                pieces.append((_xy(segment.start), _xy(segment.control), _xy(segment.end)))
+            elif isinstance(segment, se.CubicBezier):
+                pieces.append((_xy(segment.start), _xy(segment.control1), _xy(segment.control2), _xy(segment.end)))
+            elif isinstance(segment, se.Arc):
+                for curve in segment.as_cubic_curves():
+                    pieces.append((_xy(curve.start), _xy(curve.control1), _xy(curve.control2), _xy(curve.end)))
+                    if len(pieces) > MAX_SVG_SEGMENTS:
+                        raise _TooMuchDrawing
+            if len(pieces) > MAX_SVG_SEGMENTS:
+                raise _TooMuchDrawing
+        subpaths.append(pieces)
+    return subpaths
+
+
+def _xy(point: Any) -> Point:
+    return (float(point.x), float(point.y))
+
+
+def _steps(curve: _Piece, step: float) -> int:
+    """How many points a curve is cut into: its control polygon (a little longer than the
+    curve itself) over ``step``, 2 to 400."""
+    length = sum(math.dist(a, b) for a, b in pairwise(curve))
+    return max(2, min(400, math.ceil(length / step))) if math.isfinite(length) else 2
+
+
+def _on_curve(curve: _Piece, t: float) -> Point:
+    """The point at ``t`` (0 to 1) of a quadratic or cubic Bézier curve (its start, controls and end)."""
+    u = 1 - t
+    if len(curve) == 3:
+        (ax, ay), (bx, by), (cx, cy) = curve
+        return (u * u * ax + 2 * u * t * bx + t * t * cx, u * u * ay + 2 * u * t * by + t * t * cy)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = curve
+    a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+    return (a * ax + b * bx + c * cx + d * dx, a * ay + b * by + c * cy + d * dy)
+
+
+def _rings(subpaths: list[list[_Piece]], step: float) -> list[tuple[Point, ...]]:
+    rings: list[tuple[Point, ...]] = []
+    for pieces in subpaths:
+        points: list[Point] = []
+        for piece in pieces:
+            if len(piece) == 1:
+                points.append(piece[0])
+                continue
+            count = _steps(piece, step)
+            points += [_on_curve(piece, k / count) for k in range(1, count + 1)]
         cleaned = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
         if len(cleaned) >= 2:
             rings.append(tuple(cleaned))

@@ -40,7 +40,7 @@ from deckgen.games.flashcards.outlines import Contour, FlatteningPen
 # The largest distance, in mm, between a curve in the font and the polygon that stands for it:
 # one flatness for every curve deckgen draws.
 from deckgen.glyphs import FLATNESS_MM
-from deckgen.i18n import _
+from deckgen.i18n import _, number
 
 #: Flattening tolerances are powers of two font units between these exponents (see :func:`tolerance_exponent`).
 _MIN_EXPONENT = -6
@@ -48,6 +48,10 @@ _MAX_EXPONENT = 6
 
 #: How much HarfBuzz thickens a font that has no bold of its own, in ems (its usual amount).
 SYNTHETIC_BOLD = 0.02
+
+#: The largest font file read (the largest fonts, collections of every Chinese, Japanese and
+#: Korean face, are some 120 MB).
+MAX_FONT_BYTES = 250_000_000
 
 #: Characters that never need a glyph of their own: they join, break or steer the text.
 INVISIBLE = frozenset(" \n\r\t\u200b\u200c\u200d\u200e\u200f\u2060\ufeff")
@@ -358,6 +362,13 @@ def user_font(path: Path) -> Path:
     if not path.is_file():
         raise DeckgenError(
             _("{where}: no such file; give the path of a .ttf, .otf or .ttc font file").format(where=where)
+        )
+    size = path.stat().st_size
+    if size > MAX_FONT_BYTES:  # checked before reading: a file of gigabytes is no font, and fills the memory
+        raise DeckgenError(
+            _("{where}: {size} bytes, far more than a font file; give a .ttf, .otf or .ttc font file").format(
+                where=where, size=number(size)
+            )
         )
     try:
         data = path.read_bytes()

@@ -344,6 +344,7 @@ def cards_from_rows(
     header: Header | None = None
     cards: list[FlashCard] = []
     seen: dict[str, int] = {}
+    pictures: dict[Path, CardPicture] = {}  # each file read once, however many rows name it
     printed = 0
     for number, row in rows:
         cells = [cell.strip() for cell in row]
@@ -363,7 +364,7 @@ def cards_from_rows(
                     '("What is 1,000?"), or name the column'
                 ).format(where=_row(path, number), text=repr(extra[0]))
             )
-        card = _card(path, number, header, cells)
+        card = _card(path, number, header, cells, pictures)
         if card.id:
             if card.id in seen:
                 raise DeckgenError(
@@ -517,13 +518,13 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
     )
 
 
-def _picture(path: Path, where: str, column: int, written: str) -> CardPicture:
+def _picture(path: Path, where: str, column: int, written: str, read: dict[Path, CardPicture]) -> CardPicture:
     return read_picture_file(
-        path.parent, written, _("{where}, column {column}").format(where=where, column=_column_letter(column))
+        path.parent, written, _("{where}, column {column}").format(where=where, column=_column_letter(column)), read
     )
 
 
-def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCard:
+def _card(path: Path, number: int, header: Header, cells: list[str], read: dict[Path, CardPicture]) -> FlashCard:
     where = _row(path, number)
 
     def at(column: int) -> str:
@@ -540,11 +541,11 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
         found: list[CardPicture] = []
         for column in header.pictures[side]:
             if at(column).strip():
-                found.append(_picture(path, where, column, at(column).strip()))
+                found.append(_picture(path, where, column, at(column).strip(), read))
         for column in header.sides[side]:
             if looks_like_picture(at(column).strip()) and " " not in at(column).strip():
                 # A picture's file name, found or not: a name misspelt is refused, not printed as text.
-                found.append(_picture(path, where, column, at(column).strip()))
+                found.append(_picture(path, where, column, at(column).strip(), read))
                 continue
             private = next((ch for ch in at(column) if unicodedata.category(ch) == "Co"), None)
             if private is not None:
@@ -560,6 +561,12 @@ def _card(path: Path, number: int, header: Header, cells: list[str]) -> FlashCar
                         code=f"U+{ord(private):04X}",
                     )
                 )
+            refuse_too_new(
+                at(column),
+                _("{where}: the {side} (column {column})").format(
+                    where=where, side=_(SIDE_NAMES[side]), column=_column_letter(column)
+                ),
+            )
             parts.append(clean_text(at(column)))
         text = "\n".join(part for part in parts if part)
         if len(found) > 1:
@@ -640,6 +647,29 @@ def clean_text(text: str) -> str:
     lines = ["".join(_clean_char(ch) for ch in line) for line in text.splitlines()]
     lines = [re.sub(" {2,}", " ", line).strip(" " + NO_BREAK_SPACES) for line in lines]
     return "\n".join(line for line in lines if line)
+
+
+def refuse_too_new(text: str, where: str) -> None:
+    """Refuse, in one line, text holding a character this Python's Unicode tables do not have
+    yet (one added to Unicode since, such as U+1FAE8 to Python 3.11): deckgen cannot tell what
+    it is, and :func:`clean_text` would drop it, so the card would print without it.
+    ``where``: the row or note and the side, as the message names them."""
+    new = next((ch for ch in text if unicodedata.category(ch) == "Cn" and not _noncharacter(ch)), None)
+    if new is not None:
+        raise DeckgenError(
+            _(
+                "{where} has {code}, a character newer than this copy of deckgen knows (it knows Unicode "
+                "{version}), which the card would print without; delete it, or install deckgen with a newer "
+                "Python, which knows more characters"
+            ).format(where=where, code=f"U+{ord(new):04X}", version=unicodedata.unidata_version)
+        )
+
+
+def _noncharacter(ch: str) -> bool:
+    """One of the 66 code points Unicode keeps for programs' own use, never for text (U+FDD0 to
+    U+FDEF, and the last two of each plane): dropped like a control character."""
+    code = ord(ch)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 #: Invisible characters that spell words: the zero-width non-joiner and joiner (Persian, Hindi

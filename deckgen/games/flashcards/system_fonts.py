@@ -24,7 +24,7 @@ from pathlib import Path
 
 import uharfbuzz as hb
 
-from deckgen.games.flashcards.fonts import FontSource
+from deckgen.games.flashcards.fonts import MAX_FONT_BYTES, FontSource
 
 #: fontconfig's weight for bold.
 _FC_BOLD = 200
@@ -32,6 +32,11 @@ _FC_BOLD = 200
 _MOST_FONTS = 8
 #: The longest a fontconfig look-up may take (seconds); past it, none is used.
 _FC_TIMEOUT = 20
+#: How many characters are looked up one by one at most (each look-up runs fc-match twice, some
+#: milliseconds): a character whose best font lacks it costs one, and each font found ends many.
+_MOST_LOOKUPS = 4 * _MOST_FONTS
+#: How many of fontconfig's sorted fonts are read for their characters at most.
+_MOST_SORTED = 400
 
 _FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 
@@ -75,10 +80,17 @@ def _system_sources(missing: tuple[str, ...], language: str) -> tuple[FontSource
 
 
 def _from_fontconfig(missing: tuple[str, ...], language: str) -> tuple[FontSource, ...]:
-    """Ask fontconfig for the best font for the first character still missing, until none is left."""
-    left = list(missing)
+    """Ask fontconfig for the best font for the first character still missing, until none is left.
+
+    The characters no font of the computer has are set aside first, with one question to
+    fontconfig for them all (:func:`_drawable`): asked one by one, 12,000 of them took over a
+    minute. The look-ups are bounded too (:data:`_MOST_LOOKUPS`)."""
+    drawable = _drawable(missing, language)
+    left = [c for c in missing if drawable is None or ord(c) in drawable]
     found: list[FontSource] = []
-    while left and len(found) < _MOST_FONTS:
+    lookups = 0
+    while left and len(found) < _MOST_FONTS and lookups < _MOST_LOOKUPS:
+        lookups += 1
         char = left.pop(0)
         regular = _fc_match(char, language, bold=False)
         if regular is None or ord(char) not in _codepoints(*regular[:2]):
@@ -99,6 +111,51 @@ def _from_fontconfig(missing: tuple[str, ...], language: str) -> tuple[FontSourc
         covered = _codepoints(*regular[:2])
         left = [c for c in left if ord(c) not in covered]
     return tuple(found)
+
+
+def _drawable(missing: tuple[str, ...], language: str) -> frozenset[int] | None:
+    """The ``missing`` characters that some font of this computer has, or ``None`` if fontconfig
+    cannot say. One call: fontconfig's fonts for all of them, sorted best first and trimmed to
+    those that add characters (``fc-match --sort``), whose own character maps are then read."""
+    wanted = frozenset(ord(c) for c in missing)
+    pattern = ":charset=" + " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in _ranges(sorted(wanted)))
+    if language != "und":
+        pattern += f":lang={language}"
+    try:
+        done = subprocess.run(
+            ["fc-match", "--sort", "-f", "%{file}\t%{index}\n", pattern],
+            capture_output=True,
+            text=True,
+            timeout=_FC_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    found: set[int] = set()
+    for line in done.stdout.splitlines()[:_MOST_SORTED]:
+        fields = line.split("\t")
+        if len(fields) != 2 or Path(fields[0]).suffix.lower() not in _FONT_SUFFIXES or not fields[1].isdigit():
+            continue
+        found |= wanted & _codepoints(Path(fields[0]), int(fields[1]) & 0xFFFF)
+        if found == wanted:
+            break
+    return frozenset(found)
+
+
+def _ranges(codes: list[int]) -> Iterator[tuple[int, int]]:
+    """Sorted numbers as runs of consecutive ones (first, last)."""
+    start = previous = None
+    for code in codes:
+        if previous is not None and code == previous + 1:
+            previous = code
+            continue
+        if start is not None and previous is not None:
+            yield start, previous
+        start = previous = code
+    if start is not None and previous is not None:
+        yield start, previous
 
 
 def _fc_match(char: str, language: str, bold: bool) -> tuple[Path, int, int] | None:
@@ -215,7 +272,9 @@ def _family(path: Path, index: int) -> str:
 @cache
 def _face_count(path: Path) -> int:
     try:
-        return max(1, hb.Face(hb.Blob(path.read_bytes())).count) if path.suffix.lower() in (".ttc", ".otc") else 1
+        if path.suffix.lower() not in (".ttc", ".otc"):
+            return 1
+        return max(1, hb.Face(hb.Blob(_font_bytes(path))).count)
     except (OSError, ValueError):
         return 0
 
@@ -224,9 +283,16 @@ def _face_count(path: Path) -> int:
 def _codepoints(path: Path, index: int) -> frozenset[int]:
     """The characters a face of a font file has (none if the file cannot be read as a font)."""
     try:
-        return frozenset(hb.Face(hb.Blob(path.read_bytes()), index).unicodes)
+        return frozenset(hb.Face(hb.Blob(_font_bytes(path)), index).unicodes)
     except (OSError, ValueError):
         return frozenset()
+
+
+def _font_bytes(path: Path) -> bytes:
+    """A font file's bytes; a file too large to be a font is not read (ValueError)."""
+    if path.stat().st_size > MAX_FONT_BYTES:
+        raise ValueError(f"{path}: too large for a font")
+    return path.read_bytes()
 
 
 def _key(path: Path, index: int) -> str:
