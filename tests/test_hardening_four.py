@@ -275,12 +275,30 @@ def test_an_svg_path_of_6000_curves_is_drawn_with_bounded_work(monkeypatch: pyte
     assert 6000 * 2 <= points <= card_pictures.MAX_SVG_POINTS
 
 
-def test_an_svg_of_too_many_lines_and_curves_is_one_line() -> None:
+def test_an_svg_of_too_many_lines_and_curves_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused before the SVG library reads them when their numbers are too many; else as their
+    lines and curves are counted, across every path of the drawing."""
+    import svgelements
+
     from deckgen.errors import DeckgenError
     from deckgen.games.flashcards import card_pictures
 
+    steps = " ".join(f"l 1 {n % 3 - 1}" for n in range(card_pictures.MAX_SVG_SEGMENTS + 1))
+    lines = f'<svg xmlns="http://www.w3.org/2000/svg"><path d="M 0 0 {steps}"/></svg>'.encode()
     with pytest.raises(DeckgenError, match="draws more than 50,000 lines and curves"):
-        card_pictures.picture_from_bytes("curves.svg", _curves(card_pictures.MAX_SVG_SEGMENTS + 1), "row 2")
+        card_pictures.picture_from_bytes("lines.svg", lines, "row 2")
+
+    def refused(*_: object, **__: object) -> None:
+        raise AssertionError("the SVG library read a drawing already too large")
+
+    monkeypatch.setattr(svgelements.SVG, "parse", refused)
+    with pytest.raises(DeckgenError, match="draws more than 50,000 lines and curves"):
+        card_pictures.picture_from_bytes("curves.svg", _curves(card_pictures.MAX_SVG_NUMBERS // 6 + 1), "row 2")
+    copies = '<svg xmlns="http://www.w3.org/2000/svg"><defs><path id="p" d="M 0 0 {}"/></defs>{}</svg>'.format(
+        " ".join("l 1 1" for _ in range(1000)), '<use href="#p"/>' * 300
+    )
+    with pytest.raises(DeckgenError, match="draws more than 50,000 lines and curves"):
+        card_pictures.picture_from_bytes("copies.svg", copies.encode(), "row 2")
 
 
 def _no_font_has(count: int) -> list[str]:
