@@ -85,7 +85,8 @@ class MeasureType(click.ParamType):
 
 class WholeNumber(click.IntRange):
     """A whole number in a range, read as the page reads it (:func:`~deckgen.options.read_number`:
-    the digits 0-9 only), where click's own would take ``２``, ``٢`` or ``2_0``."""
+    the digits 0-9 only), where click's own would take ``２``, ``٢`` or ``2_0``. A number out of
+    its range is refused in click's words, as for every other number option."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, int):
@@ -94,6 +95,9 @@ class WholeNumber(click.IntRange):
         try:
             return read_number(str(value), int(self.min), int(self.max))
         except DeckgenError as error:
+            digits = str(value).strip()
+            if digits.isascii() and digits.isdigit():
+                return super().convert(digits, param, ctx)  # type: ignore[arg-type]  # out of range: click says so
             raise BadValue(str(error), ctx, param) from None
 
 

@@ -98,8 +98,10 @@ def read_number(text: str, low: int, high: int) -> int:
     both take ``2`` and both refuse ``２``, ``٢``, ``+2`` or ``2_0``, which Python's ``int()``
     would read as 2 or 20."""
     digits = text.strip()
-    if digits.isascii() and digits.isdigit() and len(digits) <= len(str(high)) + 2 and low <= int(digits) <= high:
-        return int(digits)
+    if digits.isascii() and digits.isdigit():
+        significant = digits.lstrip("0") or "0"
+        if len(significant) <= len(str(high)) and low <= int(significant) <= high:
+            return int(significant)
     shown = digits if len(digits) <= 40 else digits[:37] + "..."
     raise DeckgenError(
         _("{value}: write a whole number from {low} to {high}, in the digits 0-9").format(

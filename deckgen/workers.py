@@ -95,7 +95,15 @@ def quiet_worker(
             signal.signal(signum, signal.SIG_DFL)
     _queue = queue
     _tasks = tasks
-    _die_with_parent(parent, served)
+    if served and parent:
+        # Forked by Python's fork server, which is its parent and ends with the main process (see
+        # deckgen.fork_server): it watches the server, once it knows the main process still runs
+        # (the server may have ended with it before this worker asked who its parent is).
+        server = os.getppid()
+        if not _running(parent):
+            os._exit(1)
+        parent = server
+    _die_with_parent(parent)
     let_through(HELD)
 
 
@@ -113,30 +121,24 @@ def killed_with_parent() -> None:
         pass
 
 
-def _die_with_parent(parent: int, served: bool = False) -> None:
+def _die_with_parent(parent: int) -> None:
     """End this worker when the main process is gone, even after a ``kill -9`` of it.
 
     On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``); everywhere,
     a thread checks every half second whether the parent is still this process's parent.
-
-    A worker started by ``forkserver`` is the child of Python's fork server, not of the main
-    process; the fork server ends with the main process (see :mod:`deckgen.fork_server`), so
-    such a worker watches the fork server, having first checked that the main process is
-    still there (it may have died before the server's own watch took effect).
     """
     import threading
 
     if not parent:
         return
     killed_with_parent()
-    watched = os.getppid() if served else parent
-    if os.getppid() != watched or (served and not _running(parent)):  # it died before the line above took effect
+    if os.getppid() != parent:  # it died before the line above took effect
         os._exit(1)
 
     def watch() -> None:
         import time
 
-        while os.getppid() == watched:
+        while os.getppid() == parent:
             time.sleep(0.5)
         os._exit(1)
 

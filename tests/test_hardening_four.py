@@ -78,7 +78,8 @@ def test_the_command_line_and_the_page_read_a_set_number_alike(
     assert on_page == (code == 0) == (TYPED[typed] is not None)
     if TYPED[typed] is None:
         assert code == 2
-        assert "in the digits 0-9" in one_line_error(capsys)
+        said = one_line_error(capsys)
+        assert "in the digits 0-9" in said or "is not in the range 1<=x<=20" in said
 
 
 def test_one_function_reads_the_numbers_of_both() -> None:
@@ -98,7 +99,7 @@ def test_one_function_reads_the_numbers_of_both() -> None:
 
 def test_sets_is_read_by_the_same_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--sets 2_0`` made 20 sets, ``--sets ３`` three."""
-    for typed in ("2_0", "３", "+3"):
+    for typed in ("2_0", "３", "+3", "3.0"):
         assert main(["build", "--game", "cleariosity", "--sets", typed, "--out", str(tmp_path / "out")]) == 2
         assert "in the digits 0-9" in one_line_error(capsys)
         assert PageChoices.from_query({"sets": [typed]}).errors.get("sets")
@@ -204,6 +205,23 @@ def test_anki_furigana_reads_in_one_pass() -> None:
     assert anki._render(note, values, 0) == ("a[" * 50_000, "")
 
 
+def test_anki_html_that_python_s_own_parser_refuses_is_read_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``<![`` stopped Python's HTML parser with an AssertionError (a traceback), and ``<a``
+    repeated took it time squared (18 s for 100,000 characters): the fields' HTML is read by
+    deckgen's own patterns, in one pass."""
+    import genanki
+
+    from deckgen.games.flashcards.anki import html_text, load_package
+
+    assert html_text("<![CDATA[x") == ("<![CDATA[x", None)  # not markup: its text, as written
+    assert html_text("a<b>b</b><![x<br>c<!-- note -->") == ("ab<![x\nc", None)
+    assert html_text("<a" * 50_000)[0] == "<a" * 50_000
+    deck = load_package(_anki(tmp_path / "odd.apkg", genanki.BASIC_MODEL, ["front <![", "back"]))
+    assert [(card.front, card.back) for card in deck.cards] == [("front <![", "back")]
+
+
 @pytest.fixture
 def looped(tmp_path: Path) -> Path:
     """A folder holding links to themselves: pic.png, self (and a spec file, starter.toml)."""
@@ -274,12 +292,30 @@ def test_an_svg_path_of_6000_curves_is_drawn_with_bounded_work(monkeypatch: pyte
     assert 6000 * 2 <= points <= card_pictures.MAX_SVG_POINTS
 
 
-def test_an_svg_of_too_many_lines_and_curves_is_one_line() -> None:
+def test_an_svg_of_too_many_lines_and_curves_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused before the SVG library reads them when their numbers are too many; else as their
+    lines and curves are counted, across every path of the drawing."""
+    import svgelements
+
     from deckgen.errors import DeckgenError
     from deckgen.games.flashcards import card_pictures
 
+    steps = " ".join(f"l 1 {n % 3 - 1}" for n in range(card_pictures.MAX_SVG_SEGMENTS + 1))
+    lines = f'<svg xmlns="http://www.w3.org/2000/svg"><path d="M 0 0 {steps}"/></svg>'.encode()
     with pytest.raises(DeckgenError, match="draws more than 50,000 lines and curves"):
-        card_pictures.picture_from_bytes("curves.svg", _curves(card_pictures.MAX_SVG_SEGMENTS + 1), "row 2")
+        card_pictures.picture_from_bytes("lines.svg", lines, "row 2")
+
+    def refused(*_: object, **__: object) -> None:
+        raise AssertionError("the SVG library read a drawing already too large")
+
+    monkeypatch.setattr(svgelements.SVG, "parse", refused)
+    with pytest.raises(DeckgenError, match="draws more than 50,000 lines and curves"):
+        card_pictures.picture_from_bytes("curves.svg", _curves(card_pictures.MAX_SVG_NUMBERS // 6 + 1), "row 2")
+    copies = '<svg xmlns="http://www.w3.org/2000/svg"><defs><path id="p" d="M 0 0 {}"/></defs>{}</svg>'.format(
+        " ".join("l 1 1" for _ in range(1000)), '<use href="#p"/>' * 300
+    )
+    with pytest.raises(DeckgenError, match="draws more than 50,000 lines and curves"):
+        card_pictures.picture_from_bytes("copies.svg", copies.encode(), "row 2")
 
 
 def _no_font_has(count: int) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,8 @@ TURNED_LONG_SIDE = 3000
 MAX_SVG_ELEMENTS = 20_000
 MAX_SVG_SEGMENTS = 50_000
 MAX_SVG_POINTS = 400_000
+#: The most numbers an SVG's outlines may hold, copies counted (a cubic curve takes six).
+MAX_SVG_NUMBERS = 8 * MAX_SVG_SEGMENTS
 #: The file names a picture cell may end with.
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 #: Steps an SVG curve is cut into across the whole drawing's diagonal (fine at any card size).
@@ -189,13 +192,14 @@ def _turned(name: str, image: Image.Image) -> CardPicture:
 def _svg(name: str, data: bytes, where: str) -> CardPicture:
     import svgelements as se
 
-    drawn = _svg_size(data)
-    if drawn is None:
+    size = _svg_size(data)
+    if size is None:
         raise DeckgenError(
             _("{where}: picture {name} is not an SVG drawing deckgen can read (its XML is broken)").format(
                 where=where, name=repr(name)
             )
         )
+    drawn, numbers = size
     if drawn > MAX_SVG_ELEMENTS:
         raise DeckgenError(
             _(
@@ -204,6 +208,8 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
             ).format(where=where, name=repr(name), most=i18n.number(MAX_SVG_ELEMENTS))
         )
     try:
+        if numbers > MAX_SVG_NUMBERS:  # refused before the SVG library reads (and copies) them all
+            raise _TooMuchDrawing
         drawing = se.SVG.parse(io.BytesIO(data), reify=True)
         shapes = _svg_outlines(drawing, se)
     except _TooMuchDrawing:
@@ -231,9 +237,10 @@ def _svg(name: str, data: bytes, where: str) -> CardPicture:
     return CardPicture(name, max(x1 - x0, 1e-6), max(y1 - y0, 1e-6), outlines=moved)
 
 
-def _svg_size(data: bytes) -> int | None:
+def _svg_size(data: bytes) -> tuple[int, int] | None:
     """How many elements an SVG draws with every <use> followed (a copy of itself counts as too
-    many): a drawing of 2 KB can ask for millions. ``None``: not XML (or DTD tricks, refused)."""
+    many), and how many numbers their outlines (``d``, ``points``) hold, copies counted too: a
+    drawing of 2 KB can ask for millions of either. ``None``: not XML (or DTD tricks, refused)."""
     from xml.etree.ElementTree import Element
 
     from defusedxml import ElementTree
@@ -247,30 +254,40 @@ def _svg_size(data: bytes) -> int | None:
         key = element.get("id")
         if key:
             by_id.setdefault(key, element)
-    sizes: dict[int, int] = {}
+    sizes: dict[int, tuple[int, int]] = {}
     busy: set[int] = set()
+    too_many = (MAX_SVG_ELEMENTS + 1, MAX_SVG_NUMBERS + 1)
 
-    def size(element: Element) -> int:
+    def size(element: Element) -> tuple[int, int]:
         key = id(element)
         if key in sizes:
             return sizes[key]
         if key in busy:
-            return MAX_SVG_ELEMENTS + 1  # it copies itself
+            return too_many  # it copies itself
         busy.add(key)
-        total = 1 + sum(size(child) for child in element)
+        outline = (element.get("d") or "") + " " + (element.get("points") or "")
+        total = [1, len(_NUMBER.findall(outline)) if outline.strip() else 0]
+        parts = [size(child) for child in element]
         if element.tag.endswith("use"):
             link = element.get("href") or element.get("{http://www.w3.org/1999/xlink}href") or ""
             target = by_id.get(link.removeprefix("#"))
             if target is not None:
-                total += size(target)
+                parts.append(size(target))
+        for elements, numbers in parts:
+            total[0] += elements
+            total[1] += numbers
         busy.discard(key)
-        sizes[key] = min(total, MAX_SVG_ELEMENTS + 1)
+        sizes[key] = (min(total[0], too_many[0]), min(total[1], too_many[1]))
         return sizes[key]
 
     try:
         return size(root)
     except RecursionError:
-        return MAX_SVG_ELEMENTS + 1
+        return too_many
+
+
+#: A number in an outline (``d``, ``points``): what the SVG library reads each line and curve from.
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 class _TooMuchDrawing(Exception):
@@ -286,10 +303,8 @@ def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:
     coarsely, if a drawing of many curves needs it), each worked out here from the curve's
     control points."""
     elements = [e for e in drawing.elements() if isinstance(e, se.Shape)]
-    paths = [se.Path(element) for element in elements]
-    pieces = [_pieces(path, se) for path in paths]
-    if sum(len(subpath) for found in pieces for subpath in found) > MAX_SVG_SEGMENTS:
-        raise _TooMuchDrawing
+    budget = [MAX_SVG_SEGMENTS]  # the lines and curves still to be read, across every path
+    pieces = [_pieces(se.Path(element), se, budget) for element in elements]
     controls = [p for found in pieces for subpath in found for piece in subpath for p in piece]
     if not controls:
         return []
@@ -322,8 +337,9 @@ def _svg_outlines(drawing: Any, se: Any) -> list[Primitive]:
 _Piece = tuple[Point, ...]
 
 
-def _pieces(path: Any, se: Any) -> list[list[_Piece]]:
-    """Each sub-path of ``path`` as its pieces; arcs become the cubic curves that draw them."""
+def _pieces(path: Any, se: Any, budget: list[int]) -> list[list[_Piece]]:
+    """Each sub-path of ``path`` as its pieces; arcs become the cubic curves that draw them.
+    ``budget``: how many pieces may still be read (:class:`_TooMuchDrawing` past it)."""
     subpaths: list[list[_Piece]] = []
     for sub in path.as_subpaths():
         pieces: list[_Piece] = []
@@ -338,9 +354,12 @@ def _pieces(path: Any, se: Any) -> list[list[_Piece]]:
             elif isinstance(segment, se.Arc):
                 for curve in segment.as_cubic_curves():
                     pieces.append((_xy(curve.start), _xy(curve.control1), _xy(curve.control2), _xy(curve.end)))
-                    if len(pieces) > MAX_SVG_SEGMENTS:
+                    budget[0] -= 1
+                    if budget[0] < 0:
                         raise _TooMuchDrawing
-            if len(pieces) > MAX_SVG_SEGMENTS:
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
                 raise _TooMuchDrawing
         subpaths.append(pieces)
     return subpaths
