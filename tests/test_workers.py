@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures.process import _ExecutorManagerThread
 from pathlib import Path
 
@@ -22,11 +23,17 @@ METHODS = ("fork", "spawn", "forkserver")
 
 
 @pytest.fixture(params=METHODS)
-def method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Workers started one way, here and in the commands these tests run."""
+def method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Workers started one way, here and in the commands these tests run. A fork server started
+    in this process is stopped afterwards (Python's own hook for tests): other tests count the
+    processes under this one."""
     monkeypatch.setenv(START_METHOD_VARIABLE, request.param)
     assert start_method() == request.param
-    return str(request.param)
+    yield str(request.param)
+    if request.param == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver._forkserver._stop()  # type: ignore[attr-defined]
 
 
 def _big_result() -> bytes:
