@@ -133,9 +133,10 @@ def speak(chosen: str) -> None:
     _language.set(chosen if chosen in LANGUAGES else "en")
 
 
-def from_accept_language(header: str, fallback: str = "en") -> str:
-    """The visitor's language from a browser's Accept-Language header (``de-DE,de;q=0.9,en;q=0.8``):
-    the one it prefers most of those deckgen speaks, else ``fallback`` (``serve --lang``)."""
+def accept_language_tags(header: str) -> list[str]:
+    """The language tags of a browser's Accept-Language header (``de-DE,de;q=0.9,en;q=0.8``),
+    most wanted first (by their ``q``, then in the order written), leaving out those it refuses
+    (``q=0``); at most the first 20 are read."""
     ranked: list[tuple[float, int, str]] = []
     for order, part in enumerate(header.split(",")[:20]):
         tag, _sep, weight = part.strip().partition(";")
@@ -145,7 +146,16 @@ def from_accept_language(header: str, fallback: str = "en") -> str:
                 quality = float(weight.strip()[2:])
             except ValueError:
                 quality = 0.0
-        base = tag.strip().lower().split("-")[0]
-        if base in LANGUAGES and quality > 0:
-            ranked.append((-quality, order, base))
-    return min(ranked)[2] if ranked else (fallback if fallback in LANGUAGES else "en")
+        if quality > 0 and tag.strip():
+            ranked.append((-quality, order, tag.strip()))
+    return [tag for _quality, _order, tag in sorted(ranked)]
+
+
+def from_accept_language(header: str, fallback: str = "en") -> str:
+    """The visitor's language from a browser's Accept-Language header (``de-DE,de;q=0.9,en;q=0.8``):
+    the one it prefers most of those deckgen speaks, else ``fallback`` (``serve --lang``)."""
+    for tag in accept_language_tags(header):
+        base = tag.lower().split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return fallback if fallback in LANGUAGES else "en"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, accept_language_tags
 
 #: The environment variable that sets --region for every command.
 REGION_VARIABLE = "DECKGEN_REGION"
@@ -92,18 +92,10 @@ def country_from_accept_language(header: str, language: str, fallback: str | Non
     """The visitor's country from a browser's Accept-Language header (``fr-CA,fr;q=0.9,en;q=0.8``):
     that of the first tag, by the browser's preference, in the page's ``language`` that names
     one; else ``fallback`` (``serve --region``), else ``None`` (the language's home)."""
-    ranked: list[tuple[float, int, str]] = []
-    for order, part in enumerate(header.split(",")[:20]):
-        tag, _sep, weight = part.strip().partition(";")
-        quality = 1.0
-        if weight.strip().startswith("q="):
-            try:
-                quality = float(weight.strip()[2:])
-            except ValueError:
-                quality = 0.0
-        pieces = tag.strip().replace("_", "-").split("-")
+    for tag in accept_language_tags(header):
+        pieces = tag.replace("_", "-").split("-")
         # The country is the subtag of two letters after the language (a script, Hant, comes between).
         countries = [piece.upper() for piece in pieces[1:] if len(piece) == 2 and piece.isascii() and piece.isalpha()]
-        if pieces[0].lower() == language and countries and quality > 0:
-            ranked.append((-quality, order, countries[0]))
-    return min(ranked)[2] if ranked else fallback
+        if pieces[0].lower() == language and countries:
+            return countries[0]
+    return fallback
