@@ -325,21 +325,27 @@ def deck_file_field(choices: PageChoices, upload_name: str | None) -> str:
     own_deck = _("Your own deck: {kind}").format(kind=_(game.file_kind))
     if game.designs_from:
         own_deck = _("Your own deck: {kind}, or {spec}").format(kind=_(game.file_kind), spec=_(game.designs_from))
-    using = ""
-    if upload_name:
-        without = urlencode([(k, v) for k, v in choices.query() if k != "upload"])
-        using = (
-            '<p class="note">'
-            + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(upload_name)}</strong>")
-            + f' <a href="/?{escape(without)}">{escape(_("Use the shipped deck instead"))}</a></p>'
-            f'<input type="hidden" name="upload" value="{escape(choices.upload)}">'
-        )
+    using = _using_file(choices, "upload", upload_name, choices.upload, _("Use the shipped deck instead"))
     return (
         f'<div class="field" id="deck-part"><label for="deck_file">{escape(own_deck)}</label>'
         f'<input type="file" id="deck_file" name="deck_file" form="upload" accept="{escape(accept)}"'
         f"{_described('deck_file', choices)}>"
         f'{_error("deck_file", choices)}<p class="upload-button"><button type="submit" form="upload" '
         f'class="secondary">{escape(_("Upload"))}</button></p>{using}</div>'
+    )
+
+
+def _using_file(choices: PageChoices, field: str, shown: str | None, stored: str, leave: str) -> str:
+    """The note that a file of one's own is in use (``shown``: its name; ``None``: none is), with
+    a link to the page without it (``leave`` says what that does) and the field that keeps it."""
+    if not shown:
+        return ""
+    without = urlencode([(k, v) for k, v in choices.query() if k != field])
+    return (
+        '<p class="note">'
+        + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(shown)}</strong>")
+        + f' <a href="/?{escape(without)}">{escape(leave)}</a></p>'
+        f'<input type="hidden" name="{field}" value="{escape(stored)}">'
     )
 
 
@@ -372,16 +378,8 @@ def attached_file_field(option: Option, choices: PageChoices) -> str:
     name = option.name
     field = f"{name}_file"
     kinds = ", ".join(option.upload)
-    using = ""
     shown = choices.attached_names.get(name)
-    if shown:
-        without = urlencode([(k, v) for k, v in choices.query() if k != name])
-        using = (
-            '<p class="note">'
-            + escape(_("Using your file {name}.")).format(name=f"<strong>{escape(shown)}</strong>")
-            + f' <a href="/?{escape(without)}">{escape(_("Leave it out"))}</a></p>'
-            f'<input type="hidden" name="{name}" value="{escape(choices.attached[name])}">'
-        )
+    using = _using_file(choices, name, shown, choices.attached.get(name, ""), _("Leave it out"))
     return (
         f'<div class="field" id="{name}-part"><label for="{field}">{escape(_(option.label))} ({escape(kinds)})</label>'
         f'<input type="file" id="{field}" name="{field}" form="upload" accept="{escape(",".join(option.upload))}"'
