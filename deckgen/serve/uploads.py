@@ -1,29 +1,39 @@
-"""Deck files a teacher uploads: checked as the command line checks them, kept until the server stops.
+"""Files a teacher uploads: checked as the command line checks them, kept in the store.
 
-A file is stored in a folder of its own, named by an id made from its contents, inside the
-server's temporary folder; the page refers to it by that id, so nothing from the browser ever
-names a place on disk. Only the newest :data:`KEPT` files are kept.
+A file is kept in the store (:mod:`deckgen.serve.store`) under an id made from its contents,
+so every web worker and job worker finds it; the page refers to it by that id, so nothing from
+the browser ever names a place on disk. A process that needs the file on disk (to preview or
+build with it) writes it into a folder of its own named by that id (:meth:`Uploads.path`).
+Kept files go after :data:`UPLOAD_TTL` without use.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import threading
 import unicodedata
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game
 from deckgen.i18n import _, number
 from deckgen.options import Option
+from deckgen.serve.store import Store, get_json, put_json
 
 #: The largest file taken (a deck file or a spreadsheet of flash cards is a few kilobytes).
 MAX_UPLOAD = 2_000_000
-KEPT = 32
+#: How long an upload is kept after its last use (seconds).
+UPLOAD_TTL = 24 * 3600
+#: Store keys: an upload's record (its game, files and, for a spec, its design command), and a file's contents.
+RECORD = "upload:"
+BLOB = "blob:"
+#: An upload id, as :meth:`Uploads.add` makes them.
+_ID = re.compile(r"[0-9a-f]{24}")
 
 
 def safe_name(filename: str, suffix: str) -> str:
@@ -85,13 +95,12 @@ def check_kind(game: Game, path: Path) -> None:
 
 
 class Uploads:
-    """The uploaded files of one server, by id."""
+    """The uploaded files, by id: records and contents in ``store``, copies on disk under ``cache``."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+    def __init__(self, store: Store, cache: Path) -> None:
+        self.store = store
+        self.root = cache
         self.root.mkdir(parents=True, exist_ok=True)
-        self._files: OrderedDict[str, tuple[Path, str]] = OrderedDict()
-        self._lock = threading.Lock()
 
     def add(self, game: Game, filename: str, data: bytes) -> Stored:
         """Check the file as ``deckgen build --file`` (or ``design --spec``) would and keep it, or
@@ -117,26 +126,23 @@ class Uploads:
             )
         name = safe_name(filename, suffix)
         digest = hashlib.sha256(game.key.encode() + b"\0" + name.encode() + b"\0" + data).hexdigest()[:24]
+        kept = get_json(self.store, RECORD + digest)
+        if isinstance(kept, dict) and self.path(digest)[0] is not None:
+            return Stored(digest, self.root / digest / name, kept.get("design"))
         folder = self.root / digest
         path = folder / name
-        with self._lock:
-            if digest in self._files:
-                self._files.move_to_end(digest)
-                return Stored(digest, self._files[digest][0], None)
         folder.mkdir(exist_ok=True)  # not its parents: once the server has removed its folder, nothing is made again
-        path.write_bytes(data)
+        _write(path, data)
         try:
             command = check_upload(game.key, path)  # in a child process, bounded in time and memory
-            if command is not None:
-                return Stored(digest, path, command)
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
             raise DeckgenError(self.plain(str(error), path)) from None
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
-        self.keep(digest, path, game.key)
-        return Stored(digest, path, None)
+        self.keep(digest, game.key, {name: data}, command)
+        return Stored(digest, path, command)
 
     def add_attached(self, game: Game, option: Option, filename: str, data: bytes) -> str:
         """Check a file for one of the game's options (a font) as the command line would, with the
@@ -157,14 +163,12 @@ class Uploads:
             )
         name = safe_name(filename, suffix)
         digest = hashlib.sha256(f"{game.key}\0{option.name}\0{name}\0".encode() + data).hexdigest()[:24]
+        if self.path(digest)[0] is not None:
+            return digest
         folder = self.root / digest
         path = folder / name
-        with self._lock:
-            if digest in self._files:
-                self._files.move_to_end(digest)
-                return digest
         folder.mkdir(exist_ok=True)
-        path.write_bytes(data)
+        _write(path, data)
         try:
             game.load(None, {option.name: str(path)})
         except DeckgenError as error:
@@ -174,33 +178,73 @@ class Uploads:
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
-        self.keep(digest, path, game.key)
+        self.keep(digest, game.key, {name: data})
         return digest
 
-    def add_designed(self, game: Game, path: Path) -> str:
-        """Keep a deck designed on the server (beside its spec), checked as any deck; its id."""
+    def add_designed(self, game: Game, path: Path, beside: dict[str, bytes]) -> str:
+        """Keep a deck designed from a spec, with the files it keeps beside it (``beside``: the
+        spec it names), checked as any deck; its id."""
         data = path.read_bytes()
         digest = hashlib.sha256(game.key.encode() + b"\0designed\0" + data).hexdigest()[:24]
         try:
             game.load(path, {})
         except DeckgenError as error:
             raise DeckgenError(self.plain(str(error), path)) from None
-        self.keep(digest, path, game.key)
+        self.keep(digest, game.key, {path.name: data, **beside})
         return digest
 
-    def keep(self, upload_id: str, path: Path, game: str) -> None:
-        with self._lock:
-            self._files[upload_id] = (path, game)
-            while len(self._files) > KEPT:
-                _, (old, _) = self._files.popitem(last=False)
-                if old.parent != path.parent:
-                    shutil.rmtree(old.parent, ignore_errors=True)
+    def keep(self, upload_id: str, game: str, files: dict[str, bytes], design: list[str] | None = None) -> None:
+        """Put the files (the first is the one the page uses) and their record in the store."""
+        listed = {}
+        for name, data in files.items():
+            blob = hashlib.sha256(data).hexdigest()
+            self.store.put(BLOB + blob, data, UPLOAD_TTL)
+            listed[name] = blob
+        record = {"game": game, "name": next(iter(files)), "files": listed, "design": design}
+        put_json(self.store, RECORD + upload_id, record, UPLOAD_TTL)
+
+    def record(self, upload_id: str) -> dict[str, Any] | None:
+        found = get_json(self.store, RECORD + upload_id) if _ID.fullmatch(upload_id) else None
+        return found if isinstance(found, dict) else None
+
+    def files(self, upload_id: str) -> dict[str, bytes] | None:
+        """The contents of a kept upload's files, by name (``None``: not kept, or partly expired)."""
+        record = self.record(upload_id)
+        if record is None:
+            return None
+        found = {}
+        for name, blob in record["files"].items():
+            data = self.store.get(BLOB + blob)
+            if data is None:
+                return None
+            found[name] = data
+        return found
 
     def plain(self, message: str, path: Path) -> str:
         """A message about a kept file, naming the file as the teacher called it, and no folder."""
         return message.replace(str(path.parent) + "/", "").replace(str(path.parent), "")
 
     def path(self, upload_id: str) -> tuple[Path | None, str]:
-        """Where a kept file is, and the game it is for (``None``: not kept)."""
-        with self._lock:
-            return self._files.get(upload_id, (None, ""))
+        """Where a kept file is on this computer (written there from the store when it is not
+        yet), and the game it is for (``None``: not kept). A use keeps it another day."""
+        record = self.record(upload_id)
+        if record is None:
+            return None, ""
+        folder = self.root / upload_id
+        for name, blob in record["files"].items():
+            if not (folder / name).exists():
+                data = self.store.get(BLOB + blob)
+                if data is None:
+                    return None, ""
+                folder.mkdir(exist_ok=True)
+                _write(folder / name, data)
+            self.store.touch(BLOB + blob, UPLOAD_TTL)
+        self.store.touch(RECORD + upload_id, UPLOAD_TTL)
+        return folder / record["name"], record["game"]
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all (another thread may be reading the same upload)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)

@@ -1,0 +1,98 @@
+"""The queue of jobs (builds, checks, designs) and the job workers that take them.
+
+Long work never runs in a web request: a web worker puts the job on the queue and a job worker
+runs it (:func:`deckgen.serve.tasks.execute`). Two kinds, one protocol:
+
+- :class:`InProcessQueue`: threads of ``deckgen serve`` itself, a few at a time (what a
+  teacher's laptop uses; nothing to install);
+- :class:`~deckgen.serve.queue_redis.RedisQueue`: RQ on Redis, for a school's server, whose job
+  workers are ``deckgen worker`` processes on as many computers as needed.
+
+Each has two lanes, builds (and checks) and designs, with workers of their own: a design, a
+minute of a core, never holds up every build.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from pathlib import Path
+from typing import Protocol
+
+from deckgen.serve.store import Store
+
+
+class JobQueue(Protocol):
+    #: "embedded" or "redis".
+    kind: str
+
+    def submit(self, job_id: str, lane: str) -> None: ...
+
+    def workers(self) -> int:
+        """Job workers alive now."""
+        ...
+
+    def close(self) -> None: ...
+
+
+#: Job workers of the embedded queue, by lane (builds and checks; designs).
+EMBEDDED_SLOTS = {"builds": 2, "designs": 1}
+
+
+class InProcessQueue:
+    """Job workers as threads of this process; each job's command runs in a child process."""
+
+    kind = "embedded"
+
+    def __init__(self, store: Store, scratch: Path, slots: dict[str, int] | None = None) -> None:
+        from deckgen.serve.tasks import execute
+
+        self.store = store
+        self.scratch = scratch
+        self.stopping = threading.Event()
+        self._lanes: dict[str, queue.Queue[str | None]] = {}
+        self._threads: list[threading.Thread] = []
+        self._execute = execute
+        for lane, count in (slots or EMBEDDED_SLOTS).items():
+            waiting: queue.Queue[str | None] = queue.Queue()
+            self._lanes[lane] = waiting
+            for n in range(count):
+                thread = threading.Thread(target=self._work, args=(waiting,), name=f"{lane}-{n}", daemon=True)
+                thread.start()
+                self._threads.append(thread)
+
+    def _work(self, waiting: queue.Queue[str | None]) -> None:
+        import sys
+
+        while True:
+            job_id = waiting.get()
+            if job_id is None or self.stopping.is_set():
+                return
+            try:
+                self._execute(job_id, self.store, self.scratch, self.stopping)
+            except Exception as error:
+                sys.stderr.write(f"deckgen serve: error in a job: {type(error).__name__}: {error}\n")
+
+    def submit(self, job_id: str, lane: str) -> None:
+        self._lanes[lane].put(job_id)
+
+    def workers(self) -> int:
+        return sum(thread.is_alive() for thread in self._threads)
+
+    def close(self) -> None:
+        """Stop: running jobs end as cancelled, their commands with them; queued ones are dropped."""
+        self.stopping.set()
+        for waiting in self._lanes.values():
+            for _ in range(len(self._threads)):
+                waiting.put(None)
+        for thread in self._threads:
+            thread.join(timeout=10)
+
+
+def queue_from_url(url: str | None, store: Store, scratch: Path) -> JobQueue:
+    """The queue a ``--queue`` address names: RQ on Redis for ``redis://``, else the embedded one."""
+    if url:
+        from deckgen.serve.queue_redis import RedisQueue
+
+        return RedisQueue(url, store)
+    return InProcessQueue(store, scratch)
