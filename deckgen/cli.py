@@ -561,14 +561,91 @@ def build(
     "The country of the page's classes (its paper and signs) for a browser that names none for its "
     "language (a browser asking for fr-CA gets Canada's; the page has a chooser). [the language's home]"
 )
-def serve(host: str, port: int, browser: bool, language: str, region: str | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Web worker processes answering the page (for a school's server; more than 1 needs --queue).",
+)
+@click.option(
+    "--queue",
+    "queue_url",
+    envvar="DECKGEN_QUEUE",
+    metavar="redis://HOST:PORT/DB",
+    help="Redis that keeps uploads, jobs and results for every web worker, with the jobs run by "
+    "'deckgen worker' processes (env DECKGEN_QUEUE). [none: all in this process, nothing to install]",
+)
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    envvar="DECKGEN_ALLOWED_HOSTS",
+    metavar="NAME",
+    help="Another name browsers use for the server, e.g. the reverse proxy's deckgen.school.example "
+    "(repeatable; env DECKGEN_ALLOWED_HOSTS, comma-separated).",
+)
+@click.option(
+    "--token",
+    envvar="DECKGEN_TOKEN",
+    help="Access token: visitors open the page once as http://HOST/?token=TOKEN, scripts send "
+    "'Authorization: Bearer TOKEN' (env DECKGEN_TOKEN). [none: anyone who reaches the page]",
+)
+@click.option(
+    "--jobs-per-client",
+    type=click.IntRange(1, 100),
+    default=2,
+    show_default=True,
+    envvar="DECKGEN_JOBS_PER_CLIENT",
+    help="Builds, checks and designs one browser (one address) may have under way at once.",
+)
+@click.option(
+    "--access-log/--no-access-log",
+    default=None,
+    help="Print a line for every request. [on when --host is not this computer only]",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="ADDRESSES",
+    help="Reverse proxies whose X-Forwarded-For is believed (comma-separated). [127.0.0.1]",
+)
+def serve(
+    host: str,
+    port: int,
+    browser: bool,
+    language: str,
+    region: str | None,
+    workers: int,
+    queue_url: str | None,
+    allowed_hosts: tuple[str, ...],
+    token: str | None,
+    jobs_per_client: int,
+    access_log: bool | None,
+    forwarded_allow_ips: str | None,
+) -> None:
     """Open a web page to choose, preview, check and download a classroom set (no terminal needed after this).
 
     Example: deckgen serve. The page runs on this computer only; press Ctrl-C to stop it.
-    """
-    from deckgen.serve.server import serve as run_server
 
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    For a school: deckgen serve --host 0.0.0.0 --workers 4 --queue redis://127.0.0.1:6379/0,
+    with 'deckgen worker --queue redis://127.0.0.1:6379/0' running the jobs.
+    """
+    from deckgen.serve.app import ServeConfig
+    from deckgen.serve.runserver import serve as run_server
+
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    if workers > 1 and not queue_url:
+        raise DeckgenError(
+            _(
+                "--workers {count}: several web workers share their uploads and jobs through Redis; add "
+                "--queue redis://HOST:PORT/DB, or leave --workers out"
+            ).format(count=workers)
+        )
+    if queue_url and not queue_url.startswith(("redis://", "rediss://", "unix://")):
+        raise DeckgenError(
+            _("--queue {url}: give a Redis address such as redis://127.0.0.1:6379/0").format(url=queue_url)
+        )
+    if not loopback:
         click.echo(
             _(
                 "deckgen serve: warning: --host {host} lets other computers on the network open the page and "
@@ -576,8 +653,17 @@ def serve(host: str, port: int, browser: bool, language: str, region: str | None
             ).format(host=host),
             err=True,
         )
+    names = tuple(part.strip() for given in allowed_hosts for part in given.split(",") if part.strip())
+    config = ServeConfig(host, port, language, region, queue_url or None, names, token or None, jobs_per_client)
     try:
-        run_server(host, port, browser, lambda line: click.echo(line, err=True), language, region)
+        run_server(
+            config,
+            browser,
+            lambda line: click.echo(line, err=True),
+            workers,
+            access_log if access_log is not None else not loopback,
+            forwarded_allow_ips,
+        )
     except OSError as error:
         raise DeckgenError(
             _(
@@ -585,12 +671,6 @@ def serve(host: str, port: int, browser: bool, language: str, region: str | None
                 "another port (leave --port out for a free one)"
             ).format(host=host, port=port, reason=error.strerror)
         ) from None
-    # Stopped, and everything of the server's cleaned up: leave now. A preview still being drawn
-    # in one of its threads would meet a half-finalised interpreter (a crash, under load) if the
-    # interpreter's usual exit ran first.
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
 
 
 def games_to_build(named: tuple[str, ...], file: Path | None, typed: Collection[str] = ()) -> tuple[str, ...]:

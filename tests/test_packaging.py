@@ -60,6 +60,6 @@ def test_the_web_pages_files_are_package_data() -> None:
     config = _setuptools()["package-data"]
     assert config["deckgen.serve"] == ["*.css", "*.js"]
     served = {p.name for p in (ROOT / "deckgen" / "serve").iterdir() if p.suffix in (".css", ".js")}
-    from deckgen.serve.server import STATIC_FILES
+    from deckgen.serve.views import STATIC_FILES
 
     assert served == set(STATIC_FILES)

@@ -1,168 +1,142 @@
-"""Decks designed on the server from a teacher's spec, while the page waits.
+"""Decks designed from a teacher's spec, while the page waits.
 
 Designing a 60-card deck takes up to two minutes, longer than a page should hang on one
-request. The design runs in the background (as ``deckgen design``, through the runner's
-slots and time limit); the page shows how long it has been going and refreshes itself until
-the deck is ready, then uses it as if it had been uploaded. When no deck passes, the page
-offers another search: the same spec from the next seed (a search is deterministic, so the
-same seed would find the same nothing again).
+request. The design is a job on the queue (:mod:`deckgen.serve.tasks`), run by whichever job
+worker is free; the page shows how long it has been going and its stage, refreshes itself until
+the deck is ready, then uses it as if it had been uploaded. When no deck passes, the page offers
+another search: the same spec from the next seed (a search is deterministic, so the same seed
+would find the same nothing again). What a design is, and how it went, is kept in the store, so
+any web worker answers for it.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import threading
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
+from typing import Any
 
-from deckgen.errors import RULED_OUT, SEARCH_ADVICE, DeckgenError
-from deckgen.games.base import Game
-from deckgen.i18n import N_, _, language, speaking
-from deckgen.serve.jobs import Cancelled, Runner
-from deckgen.serve.uploads import Uploads
+from deckgen.i18n import language
+from deckgen.serve import tasks
+from deckgen.serve.queue import JobQueue
+from deckgen.serve.store import Store, get_json, put_json
+from deckgen.serve.tasks import LAST_ADVICE, MOST_SEARCHES, PAGE_ADVICE, PROGRESS_FILE
 
-#: Longest a design may run: a 60-card deck takes up to 2 minutes here.
-DESIGN_LIMIT = 180.0
-#: Where a design run for the page keeps its stage (beside its spec; see ``design --progress-file``).
-PROGRESS_FILE = "progress.json"
-#: The most searches the page offers for one spec (seeds 1 to this).
-MOST_SEARCHES = 5
-#: What the command line's advice (:data:`~deckgen.errors.SEARCH_ADVICE`) becomes on the page,
-#: which has no --seed or --iterations.
-PAGE_ADVICE = N_("try another search, or describe a smaller deck (fewer numbers, tables or cards)")
-#: The same, once every search the page offers has been made.
-LAST_ADVICE = N_("describe a smaller deck (fewer numbers, tables or cards), or more cards for the same facts")
+__all__ = ["LAST_ADVICE", "MOST_SEARCHES", "PAGE_ADVICE", "Design", "Designs"]
+
+#: Store key of a design: its spec's upload id after this.
+DESIGN = "design:"
 
 
 @dataclass
 class Design:
-    """One design: its spec's file name, when it started, and how it ended (``deck``: the new deck's id)."""
+    """A design as the page shows it: its spec's file name, the search (seed), and its job's state."""
 
     spec: str
-    #: The search's seed (the first search is seed 1, each further one the next).
-    seed: int = 1
-    #: The spec file and the command, kept so that another search can be started.
-    path: Path | None = None
-    command: tuple[str, ...] = ()
-    #: The game the spec is for (another search designs for it, whatever page asks).
-    game: Game | None = None
-    started: float = field(default_factory=time.monotonic)
-    #: Set by the page's Cancel: the design is ended at once, with its workers.
-    cancel: threading.Event = field(default_factory=threading.Event)
-    deck: str = ""
-    failure: str = ""
-    #: Set once the design has ended, whichever way (a deck, a failure, a cancel).
-    ended: threading.Event = field(default_factory=threading.Event)
-    #: The language of the page that started it: the design speaks it, and so does its failure.
-    language: str = "en"
+    seed: int
+    job: str
+    state: dict[str, Any]
 
     @property
     def done(self) -> bool:
-        return self.ended.is_set()
+        return self.state.get("state") in tasks.ENDED
+
+    @property
+    def deck(self) -> str:
+        return str(self.state.get("deck", "")) if self.state.get("state") == "done" else ""
+
+    @property
+    def failure(self) -> str:
+        return str(self.state.get("message", "")) if self.state.get("state") in ("failed", "cancelled") else ""
 
     @property
     def seconds(self) -> int:
-        return int(time.monotonic() - self.started)
+        return max(0, int(time.time() - float(self.state.get("created", time.time()))))
 
     def stage(self) -> dict[str, object]:
         """The design's stage as ``deckgen design --progress-file`` keeps it (empty before the first)."""
-        import json
-
-        if self.path is None:
-            return {}
-        try:
-            found = json.loads((self.path.parent / PROGRESS_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
+        found = self.state.get("progress")
         return found if isinstance(found, dict) else {}
 
     @property
     def can_search_again(self) -> bool:
         """Another seed may help: a search failed (not a spec that no deck can meet) and searches are left."""
-        with speaking(self.language):
-            searched = _(RULED_OUT) not in self.failure
-        return self.done and bool(self.failure) and searched and self.path is not None and self.seed < MOST_SEARCHES
+        searched = self.state.get("state") == "cancelled" or self.state.get("searched", True)
+        return self.done and bool(self.failure) and bool(searched) and self.seed < MOST_SEARCHES
 
 
 class Designs:
-    def __init__(self, runner: Runner, uploads: Uploads) -> None:
-        self.runner = runner
-        self.uploads = uploads
-        self._designs: dict[str, Design] = {}
-        self._lock = threading.Lock()
+    """The designs of every web worker, in the store."""
+
+    def __init__(self, store: Store, queue: JobQueue) -> None:
+        self.store = store
+        self.queue = queue
 
     def start(
-        self, key: str, game: Game, spec: Path, command: list[str], seed: int = 1, speaks: str | None = None
+        self,
+        key: str,
+        game: str,
+        spec: str,
+        command: list[str],
+        seed: int = 1,
+        speaks: str | None = None,
+        client: str = "",
     ) -> Design:
-        """Design from ``spec`` (kept under ``key``), unless that design is under way or done already,
-        in ``speaks`` (else the language of the page asking)."""
+        """Design from the spec kept under ``key`` (named ``spec``), unless that design is under
+        way or done already, in ``speaks`` (else the language of the page asking)."""
+        found = self.get(key)
+        if found is not None and found.seed == seed and not found.failure:
+            return found
         speaks = speaks or language()
         kept = _with_seed(command, seed)
-        command = kept if speaks == "en" else [*kept[:1], "--lang", speaks, *kept[1:]]
-        with self._lock:
-            if key in self._designs and not self._designs[key].failure:
-                return self._designs[key]
-            design = self._designs[key] = Design(spec.name, seed, spec, tuple(kept), game, language=speaks)
-        threading.Thread(target=self._run, args=(design, game, spec, command), daemon=True).start()
-        return design
+        words = kept if speaks == "en" else [*kept[:1], "--lang", speaks, *kept[1:]]
+        job = tasks.submit(
+            self.store, self.queue, "design", words, upload=key, game=game, seed=seed, language=speaks, client=client
+        )
+        record = {"job": job, "seed": seed, "command": command, "game": game, "spec": spec, "language": speaks}
+        put_json(self.store, DESIGN + key, record, tasks.STATE_TTL)
+        return self._design(record) or Design(spec, seed, job, {"state": "queued"})
+
+    def get(self, key: str) -> Design | None:
+        record = get_json(self.store, DESIGN + key) if key.isalnum() else None
+        return self._design(record) if isinstance(record, dict) else None
+
+    def _design(self, record: dict[str, Any]) -> Design | None:
+        state = tasks.state_of(self.store, record["job"])
+        if state is None:
+            return None
+        return Design(record["spec"], int(record["seed"]), record["job"], state)
 
     def cancel(self, key: str) -> bool:
         """End a design under way (the page's Cancel); whether there was one."""
-        with self._lock:
-            design = self._designs.get(key)
+        design = self.get(key)
         if design is None or design.done:
             return False
-        design.cancel.set()
+        tasks.cancel(self.store, design.job)
         return True
 
-    def search_again(self, key: str, game: Game) -> Design | None:
+    def wait(self, key: str, seconds: float) -> None:
+        """Wait (up to ``seconds``) until the design has ended."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            design = self.get(key)
+            if design is None or design.done:
+                return
+            time.sleep(0.1)
+
+    def search_again(self, key: str, client: str = "") -> Design | None:
         """Another search for a design that found no deck: the same spec, the next seed."""
-        with self._lock:
-            failed = self._designs.get(key)
-        if failed is not None and not failed.done:
-            return failed  # already searching (a second press of the button): the same search
-        if failed is None or not failed.can_search_again or failed.path is None or not failed.path.exists():
+        record = get_json(self.store, DESIGN + key) if key.isalnum() else None
+        failed = self._design(record) if isinstance(record, dict) else None
+        if failed is None or not isinstance(record, dict):
             return None
-        return self.start(key, failed.game or game, failed.path, list(failed.command), failed.seed + 1, failed.language)
-
-    def get(self, key: str) -> Design | None:
-        with self._lock:
-            return self._designs.get(key)
-
-    def _run(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
-        with speaking(design.language):  # its failure is said in the page's language
-            self._design(design, game, spec, command)
-
-    def _design(self, design: Design, game: Game, spec: Path, command: list[str]) -> None:
-        try:
-            status, message = self.runner.run(
-                command,
-                spec.parent,
-                DESIGN_LIMIT,
-                _("describe a smaller deck (fewer numbers, tables or cards)"),
-                cancel=design.cancel,
-            )
-            made = spec.parent / command[command.index("--out") + 1]
-            if status != 0 or not made.exists():
-                raise DeckgenError(message or _("the design stopped (exit status {status})").format(status=status))
-            design.deck = self.uploads.add_designed(game, made)
-        except Cancelled:
-            design.failure = (
-                _("you cancelled the design; try another search, or upload another spec")
-                if design.seed < MOST_SEARCHES
-                else _("you cancelled the design")
-            )
-        except DeckgenError as error:
-            advice = _(PAGE_ADVICE if design.seed < MOST_SEARCHES else LAST_ADVICE)
-            design.failure = self.uploads.plain(str(error), spec).replace(_(SEARCH_ADVICE), advice)
-        except Exception as error:  # a fault of deckgen's: said on the page, never a traceback
-            design.failure = _("the design could not be made ({fault})").format(fault=type(error).__name__)
-        finally:
-            if design.failure and design.seed >= MOST_SEARCHES:
-                shutil.rmtree(spec.parent, ignore_errors=True)  # no further search is offered
-            design.ended.set()
+        if not failed.done:
+            return failed  # already searching (a second press of the button): the same search
+        if not failed.can_search_again:
+            return None
+        return self.start(
+            key, record["game"], record["spec"], record["command"], failed.seed + 1, record["language"], client
+        )
 
 
 def _with_seed(command: list[str], seed: int) -> list[str]:

@@ -639,3 +639,16 @@ def message_page(title: str, message: str, back: str = "/") -> str:
         f'<p><a href="{escape(back)}">{escape(_("Back to the page"))}</a></p></main>',
         title,
     )
+
+
+def check_refused(problem: str) -> str:
+    """The check's answer when the deck cannot be checked: one line, as an alert."""
+    why = escape(_("The deck cannot be checked: {problem}").format(problem=problem))
+    return f'<p class="problem" role="alert">{why}</p>'
+
+
+def check_page(fragment: str, back: str) -> str:
+    """The check's answer as a page of its own (without JavaScript), with a way back."""
+    title = escape(_("What a class can expect"))
+    body = f'<main class="message"><h1>{title}</h1>{fragment}<p><a href="{escape(back)}">{escape(_("Back"))}</a></p></main>'
+    return shell(body, _("What a class can expect"))

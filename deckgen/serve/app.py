@@ -1,0 +1,320 @@
+"""The page as one ASGI application (Starlette), for a teacher's laptop or a school's server.
+
+``deckgen serve`` runs it on uvicorn (:mod:`deckgen.serve.runserver`); a school may run it with
+uvicorn itself, several web workers behind a reverse proxy::
+
+    DECKGEN_QUEUE=redis://127.0.0.1:6379/0 uvicorn --factory deckgen.serve.app:app_from_environment --workers 4
+
+Every route is in :data:`ROUTES`; the checks every request passes are one middleware
+(:class:`~deckgen.serve.security.Guard`). A web worker keeps nothing a request needs later but
+in the store (uploads, job states, results), so any worker answers any request; builds, checks
+and designs are jobs on the queue. Without ``--queue`` both are embedded: a folder of this
+computer and threads of this process, nothing to install.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from deckgen.errors import DeckgenError
+from deckgen.games import games
+from deckgen.i18n import _
+from deckgen.serve import views
+from deckgen.serve.choices import PageChoices
+from deckgen.serve.security import Guard, own_names, places, scrubber
+from deckgen.serve.views import Service, choices_of, client_of, form_of, query_of, service
+
+#: The environment variables a web worker started by uvicorn reads its settings from.
+ENVIRONMENT = {
+    "queue": "DECKGEN_QUEUE",
+    "allowed_hosts": "DECKGEN_ALLOWED_HOSTS",
+    "token": "DECKGEN_TOKEN",
+    "jobs_per_client": "DECKGEN_JOBS_PER_CLIENT",
+    "language": "DECKGEN_LANG",
+    "region": "DECKGEN_REGION",
+    "host": "DECKGEN_HOST",
+    "port": "DECKGEN_PORT",
+}
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """How the page is served: where it listens, its queue and store, and who may use it."""
+
+    host: str = "127.0.0.1"
+    port: int = 0
+    language: str = "en"
+    region: str | None = None
+    #: ``redis://HOST:PORT/DB``, or ``None`` for the embedded queue and store.
+    queue: str | None = None
+    #: Names a browser may use for the server besides its own (a reverse proxy's).
+    allowed_hosts: tuple[str, ...] = ()
+    token: str | None = None
+    jobs_per_client: int = 2
+    #: The embedded queue's job workers run in this process (one web worker); a Redis queue's
+    #: in ``deckgen worker`` processes, unless the server starts some itself.
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def environment(self) -> dict[str, str]:
+        """The settings as environment variables, for web workers started by uvicorn."""
+        found = {}
+        for name, variable in ENVIRONMENT.items():
+            value = getattr(self, name)
+            if value is None or value == () or value == "":
+                continue
+            found[variable] = ",".join(value) if isinstance(value, tuple) else str(value)
+        return found
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> ServeConfig:
+        environ = dict(os.environ if environ is None else environ)
+        given: dict[str, Any] = {}
+        known = {f.name for f in fields(cls)}
+        for name, variable in ENVIRONMENT.items():
+            value = environ.get(variable, "").strip()
+            if not value or name not in known:
+                continue
+            if name == "allowed_hosts":
+                given[name] = tuple(part.strip() for part in value.split(",") if part.strip())
+            elif name in ("port", "jobs_per_client"):
+                if not value.isdigit():
+                    raise DeckgenError(f"{variable}={value}: give a whole number")
+                given[name] = int(value)
+            else:
+                given[name] = value
+        return cls(**given)
+
+
+def hosts_for(config: ServeConfig) -> set[str]:
+    """The Host values the server answers: its own names with its port, and the allowed names
+    (with or without a port, as a reverse proxy passes them)."""
+    port = str(config.port) if config.port else "*"  # started by uvicorn itself: its port is not known here
+    own = {f"{name}:{port}" for name in own_names(config.host)}
+    return own | {name.lower() for name in config.allowed_hosts}
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def answering(view: Handler) -> Handler:
+    """A route whose one-line refusals (:class:`DeckgenError`) become the page's message, and
+    whose faults are one line in the terminal and a message on the page, never a traceback."""
+
+    async def route(request: Request) -> Response:
+        try:
+            return await view(request)
+        except views.TooMany as error:
+            return views.message(_("Something is wrong"), str(error), 429, getattr(request.state, "back", "/"))
+        except DeckgenError as error:
+            return views.message(_("Something is wrong"), str(error), 400, getattr(request.state, "back", "/"))
+        except (ConnectionError, TimeoutError):
+            return Response(status_code=499)  # the browser went away: nothing to answer
+        except Exception as error:  # a fault of deckgen's: a message on the page, one line in the terminal
+            sys.stderr.write(
+                f"deckgen serve: error on {request.method} {request.url.path[:200]}: {type(error).__name__}: {error}\n"
+            )
+            return views.message(_("Something went wrong"), _(views.INTERNAL), 500)
+
+    return route
+
+
+# -- the routes -----------------------------------------------------------------------------
+
+
+async def the_page(request: Request) -> Response:
+    choices = choices_of(request, query_of(request))
+    return await run_in_threadpool(views.main_page, service(request), choices)
+
+
+async def a_picture(request: Request) -> Response:
+    choices = choices_of(request, query_of(request))
+    return await run_in_threadpool(views.picture, service(request), request.path_params["which"], choices)
+
+
+async def the_summary(request: Request) -> Response:
+    choices = choices_of(request, query_of(request))
+    return await run_in_threadpool(views.summary, service(request), choices)
+
+
+async def the_check(request: Request) -> Response:
+    query = query_of(request)
+    choices = choices_of(request, query)
+    return await run_in_threadpool(views.check, service(request), choices, "fragment" in query, client_of(request))
+
+
+async def back_to_page(request: Request) -> Response:
+    """The address after a refused upload, reloaded or bookmarked: the page with its settings."""
+    return views.redirect(choices_of(request, query_of(request)))
+
+
+async def a_static_file(request: Request) -> Response:
+    return views.static(request.path_params["name"])
+
+
+async def an_upload(request: Request) -> Response:
+    """The files chosen on the page (``multipart/form-data``), read by python-multipart."""
+    kind = request.headers.get("content-type", "")
+    if not kind.startswith("multipart/form-data"):
+        raise DeckgenError(_("the upload came without its file; choose a file and press Upload"))
+    fields: dict[str, list[str]] = {}
+    files: dict[str, tuple[str, bytes]] = {}
+    async with request.form(max_files=16, max_fields=400, max_part_size=views.MAX_UPLOAD + 1) as form:
+        for name, value in form.multi_items():
+            if isinstance(value, str):
+                fields.setdefault(name, []).append(value)
+            else:
+                files[name] = (value.filename or "", await value.read())
+    choices = choices_of(request, fields)
+    return await run_in_threadpool(views.upload, service(request), choices, files, client_of(request))
+
+
+async def design_again(request: Request) -> Response:
+    choices = choices_of(request, await form_of(request))
+    return await run_in_threadpool(views.design_again, service(request), choices, client_of(request))
+
+
+async def design_cancel(request: Request) -> Response:
+    choices = choices_of(request, await form_of(request))
+    return await run_in_threadpool(views.design_cancel, service(request), choices)
+
+
+async def a_download(request: Request) -> Response:
+    """Build the files of the form's settings. A browser's form gets the file as the answer (the
+    request waits for its job); ``Accept: application/json`` gets the job's addresses at once."""
+    choices = choices_of(request, await form_of(request))
+    request.state.back = "/?" + views.urlencode(choices.query())  # the page again, with the settings of the form
+    start = views.start_download if request.url.path == "/download" else views.start_calibration
+    svc = service(request)
+    job_id = await run_in_threadpool(start, svc, choices, client_of(request))
+    if "application/json" in request.headers.get("accept", ""):
+        return JSONResponse(views.job_links(job_id), 202)
+    return await views.waited_file(svc, job_id)
+
+
+async def a_job(request: Request) -> Response:
+    return await run_in_threadpool(views.job_state, service(request), request.path_params["job"])
+
+
+async def a_jobs_file(request: Request) -> Response:
+    return await run_in_threadpool(views.job_file, service(request), request.path_params["job"])
+
+
+async def a_jobs_cancel(request: Request) -> Response:
+    from deckgen.serve import tasks
+
+    job_id = request.path_params["job"]
+    svc = service(request)
+    if await run_in_threadpool(tasks.state_of, svc.store, job_id) is None:
+        return JSONResponse({"state": "expired"}, 404)
+    await run_in_threadpool(tasks.cancel, svc.store, job_id)
+    return JSONResponse({"state": "cancelling"}, 202)
+
+
+async def health(request: Request) -> Response:
+    return await run_in_threadpool(views.health, service(request))
+
+
+ROUTES = [
+    Route("/", answering(the_page), methods=["GET", "HEAD"]),
+    Route("/preview/{which:str}.png", answering(a_picture), methods=["GET", "HEAD"]),
+    Route("/summary", answering(the_summary), methods=["GET", "HEAD"]),
+    Route("/check", answering(the_check), methods=["GET", "HEAD"]),
+    Route("/upload", answering(back_to_page), methods=["GET", "HEAD"]),
+    Route("/upload", answering(an_upload), methods=["POST"]),
+    Route("/static/{name:str}", answering(a_static_file), methods=["GET", "HEAD"]),
+    Route("/design-again", answering(design_again), methods=["POST"]),
+    Route("/design-cancel", answering(design_cancel), methods=["POST"]),
+    Route("/download", answering(a_download), methods=["POST"]),
+    Route("/calibration", answering(a_download), methods=["POST"]),
+    Route("/jobs/{job:str}", answering(a_job), methods=["GET", "HEAD"]),
+    Route("/jobs/{job:str}/file", answering(a_jobs_file), methods=["GET", "HEAD"]),
+    Route("/jobs/{job:str}/cancel", answering(a_jobs_cancel), methods=["POST"]),
+    Route("/healthz", health, methods=["GET", "HEAD"]),
+]
+
+
+async def not_found(request: Request, error: Exception) -> Response:
+    if isinstance(error, HTTPException) and error.status_code == 405:
+        return views.text(_("This address does not take that kind of request."), 405)
+    return views.text(_("No such page."), 404)
+
+
+def create_app(config: ServeConfig) -> Starlette:
+    """The page, served as ``config`` says; the store, queue and folder are made when it starts
+    (uvicorn's lifespan) and removed when it stops."""
+    from deckgen.serve.folder import ServerFolder
+    from deckgen.serve.queue import queue_from_url
+    from deckgen.serve.store import store_from_url
+    from deckgen.serve.uploads import Uploads
+
+    held: dict[str, Any] = {"scrub": lambda text: text}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # Folders that servers no longer running left behind go first (see ServerFolder).
+        folder = ServerFolder()
+        try:
+            store = store_from_url(config.queue, folder.path)
+            queue = queue_from_url(config.queue, store, folder.path)
+        except BaseException:
+            folder.remove()
+            raise
+        held["scrub"] = scrubber(places(folder.path))
+        app.state.service = Service(
+            store,
+            queue,
+            Uploads(store, folder.path / "uploads"),
+            held["scrub"],
+            config.region,
+            config.jobs_per_client,
+        )
+        # Each game's machinery (fonts, spreadsheet readers) loads once, in the background, while
+        # the browser opens: the first preview of a game is then as quick as the next.
+        threading.Thread(target=_warm_up, args=(app.state.service,), daemon=True).start()
+        try:
+            yield
+        finally:
+            try:
+                queue.close()  # running jobs end, their commands with them
+            finally:
+                folder.remove()
+
+    app = Starlette(
+        routes=ROUTES,
+        lifespan=lifespan,
+        exception_handlers={404: not_found, 405: not_found},
+    )
+    app.add_middleware(
+        Guard,  # type: ignore[arg-type]
+        hosts=lambda: hosts_for(config),
+        scrub=lambda: held["scrub"],
+        language=config.language,
+        token=config.token,
+    )
+    return app
+
+
+def _warm_up(svc: Service) -> None:
+    for key in games():
+        try:
+            svc.previews.job(PageChoices.from_query({"game": [key]}), None)
+        except Exception:  # a game whose own deck cannot be laid out says so when asked for
+            continue
+
+
+def app_from_environment() -> Starlette:
+    """The page as uvicorn's ``--factory`` starts it, its settings from DECKGEN_* variables."""
+    return create_app(ServeConfig.from_environment())
