@@ -593,11 +593,11 @@ def build(
 )
 @click.option(
     "--jobs-per-client",
-    type=click.IntRange(1, 100),
-    default=2,
-    show_default=True,
+    type=click.IntRange(0, 100),
+    default=None,
     envvar="DECKGEN_JOBS_PER_CLIENT",
-    help="Builds, checks and designs one browser (one address) may have under way at once.",
+    help="Builds, checks and designs one browser (one address) may have under way at once; 0: no limit. "
+    "[no limit when --host is this computer only, else 2]",
 )
 @click.option(
     "--access-log/--no-access-log",
@@ -619,7 +619,7 @@ def serve(
     queue_url: str | None,
     allowed_hosts: tuple[str, ...],
     token: str | None,
-    jobs_per_client: int,
+    jobs_per_client: int | None,
     access_log: bool | None,
     forwarded_allow_ips: str | None,
 ) -> None:
@@ -654,7 +654,8 @@ def serve(
             err=True,
         )
     names = tuple(part.strip() for given in allowed_hosts for part in given.split(",") if part.strip())
-    config = ServeConfig(host, port, language, region, queue_url or None, names, token or None, jobs_per_client)
+    limit = jobs_per_client if jobs_per_client is not None else (0 if loopback else 2)
+    config = ServeConfig(host, port, language, region, queue_url or None, names, token or None, limit)
     try:
         run_server(
             config,

@@ -84,10 +84,26 @@ def start_server(tmp: Path, *options: str, environment: dict[str, str] | None = 
     return server
 
 
+class Headers(dict[str, str]):
+    """An answer's headers, by name in any case (HTTP's names are case-insensitive)."""
+
+    def __init__(self, pairs: object) -> None:
+        super().__init__((name.lower(), value) for name, value in pairs.items())  # type: ignore[attr-defined]
+
+    def __getitem__(self, name: str) -> str:
+        return super().__getitem__(name.lower())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and super().__contains__(name.lower())
+
+    def get(self, name: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        return super().get(name.lower(), default)
+
+
 @dataclass
 class Answer:
     status: int
-    headers: dict[str, str]
+    headers: Headers
     body: bytes
 
     @property
@@ -106,9 +122,9 @@ def request(url: str, data: bytes | None = None, headers: dict[str, str] | None 
     req = urllib.request.Request(url, data=data, headers=headers or {})
     try:
         with opener.open(req, timeout=timeout) as response:
-            return Answer(response.status, dict(response.headers), response.read())
+            return Answer(response.status, Headers(response.headers), response.read())
     except urllib.error.HTTPError as error:
-        return Answer(error.code, dict(error.headers), error.read())
+        return Answer(error.code, Headers(error.headers), error.read())
 
 
 def load(server: Server, first_sets: int) -> list[Answer]:

@@ -188,12 +188,11 @@ def test_a_command_past_its_time_limit_is_ended_with_its_workers(tmp_path: Path)
     import os
 
     from deckgen.errors import DeckgenError
-    from deckgen.serve.jobs import Runner
+    from deckgen.serve.jobs import run_command
     from tests.test_serve_hardening_processes import descendants
 
-    runner = Runner(tmp_path)
     with pytest.raises(DeckgenError, match="took longer than 0 minutes and was stopped; try less"):
-        runner.run(["design", "--seed", "1", "--spec", "starter", "--out", "x.toml"], tmp_path, 1.0, "try less")
+        run_command(["design", "--seed", "1", "--spec", "starter", "--out", "x.toml"], tmp_path, 1.0, "try less")
     # Ended at its limit (a design of the preset takes 15 s), not left running: no process remains.
     assert not descendants(os.getpid()) and not (tmp_path / "x.toml").exists()
 

@@ -63,7 +63,8 @@ class ServeConfig:
     #: Names a browser may use for the server besides its own (a reverse proxy's).
     allowed_hosts: tuple[str, ...] = ()
     token: str | None = None
-    jobs_per_client: int = 2
+    #: Jobs one client may have under way (0: no limit, a laptop's own browser).
+    jobs_per_client: int = 0
     #: The embedded queue's job workers run in this process (one web worker); a Redis queue's
     #: in ``deckgen worker`` processes, unless the server starts some itself.
     extra: dict[str, str] = field(default_factory=dict)

@@ -88,7 +88,7 @@ def serve(
 
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
     options = {
-        "log_level": "warning",
+        "log_level": "warning" if access_log else "error",  # a laptop's terminal shows the address, not every refusal
         "access_log": access_log,
         "proxy_headers": True,
         "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1",

@@ -39,6 +39,11 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Largest form the server reads (an upload, with room for the other fields).
 MAX_BODY = MAX_UPLOAD + 100_000
+#: The longest address (path and query), the most headers and the longest header a request may
+#: have: a browser's are far smaller, and a request past them is only work for the server.
+MAX_ADDRESS = 16_384
+MAX_HEADERS = 100
+MAX_HEADER = 8_192
 #: The most of a too-large body read and thrown away so that the browser gets the message.
 DRAIN_LIMIT = 64_000_000
 #: The page's Content-Security-Policy, sent with every HTML answer: its own style sheet, script
@@ -119,6 +124,12 @@ class Guard:
     def _refusal(self, scope: Scope, headers: dict[str, list[str]]) -> tuple[int, str, int] | None:
         """Why the request is refused (status, the line said, how much of its body to read
         first), or ``None``."""
+        address = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
+        if address > MAX_ADDRESS:
+            return 414, _("The address is too long."), 0
+        listed = scope.get("headers", [])
+        if len(listed) > MAX_HEADERS or any(len(name) + len(value) > MAX_HEADER for name, value in listed):
+            return 431, _("The request's headers are too large."), 0
         hosts = headers.get("host", [])
         if len(hosts) != 1:
             # RFC 9112, section 3.2: a request names its host once (an HTTP/1.1 one always).

@@ -65,7 +65,8 @@ class Service:
     uploads: Uploads
     scrub: Any
     region: str | None = None
-    jobs_per_client: int = 2
+    #: Jobs one client may have under way (0: no limit).
+    jobs_per_client: int = 0
     previews: Previews = field(default_factory=Previews)
     preview_slots: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(PREVIEW_SLOTS))
 
@@ -353,7 +354,7 @@ def submit(svc: Service, kind: str, args: list[str], choices: PageChoices | None
     key = CLIENT + client
     mine = get_json(svc.store, key)
     live = tasks.unfinished(svc.store, mine if isinstance(mine, list) else [])
-    if len(live) >= svc.jobs_per_client:
+    if svc.jobs_per_client and len(live) >= svc.jobs_per_client:
         raise TooMany(
             _("you have {count} jobs under way; wait for one to finish, then try again").format(count=len(live))
         )
