@@ -52,13 +52,15 @@ class JoinedLines(Extension):
         return source if name == "base.html" else re.sub(r"\n[ \t]*", "", source)
 
 
-#: The templates, read from the package (a folder, a wheel or a zip); ``_`` is the translation
-#: of the language being spoken (Babel extracts the templates' ``_()`` calls, see pyproject.toml).
+#: The templates, read from the package (a folder, a wheel or a zip) once: they change only
+#: with deckgen. ``_`` is the translation of the language being spoken (Babel extracts the
+#: templates' ``_()`` calls, see pyproject.toml).
 TEMPLATES = Environment(
     loader=PackageLoader("deckgen.serve", "templates"),
     autoescape=True,
     undefined=StrictUndefined,
     keep_trailing_newline=True,
+    auto_reload=False,
     extensions=[JoinedLines],
 )
 TEMPLATES.globals["_"] = _
