@@ -116,6 +116,7 @@ def from_zip(python: str, wheel: Path, work: Path) -> None:
     if step("a translation from the zip", [python, "-c", german], work, env).strip() != "Vorschau":
         sys.exit("install check: the German catalogue was not found in the wheel")
     serve(deckgen, work, env, "static/page.css")
+    serve(deckgen, work, env)  # the page itself: its templates read from the zip
     print("install check: deckgen runs from its wheel as a zip", flush=True)
 
 

@@ -56,10 +56,16 @@ def test_every_data_file_is_installed() -> None:
 
 
 def test_the_web_pages_files_are_package_data() -> None:
-    """deckgen serve's style sheet and script go with the package (a regular install serves them)."""
+    """deckgen serve's style sheet, script and page templates go with the package (a regular
+    install serves them)."""
     config = _setuptools()["package-data"]
-    assert config["deckgen.serve"] == ["*.css", "*.js"]
+    assert config["deckgen.serve"] == ["*.css", "*.js", "templates/*.html"]
     served = {p.name for p in (ROOT / "deckgen" / "serve").iterdir() if p.suffix in (".css", ".js")}
     from deckgen.serve.views import STATIC_FILES
 
     assert served == set(STATIC_FILES)
+    serve = ROOT / "deckgen" / "serve"
+    templates = [p.relative_to(serve).as_posix() for p in (serve / "templates").rglob("*") if p.is_file()]
+    assert "templates/base.html" in templates
+    for path in templates:
+        assert any(fnmatch(path, pattern) for pattern in config["deckgen.serve"]), path
