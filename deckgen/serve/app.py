@@ -35,6 +35,7 @@ from deckgen.i18n import _
 from deckgen.serve import views
 from deckgen.serve.choices import PageChoices
 from deckgen.serve.security import Guard, own_names, places, scrubber
+from deckgen.serve.uploads import MAX_UPLOAD
 from deckgen.serve.views import Service, choices_of, client_of, form_of, query_of, service
 
 #: The environment variables a web worker started by uvicorn reads its settings from.
@@ -172,7 +173,7 @@ async def an_upload(request: Request) -> Response:
         raise DeckgenError(_("the upload came without its file; choose a file and press Upload"))
     fields: dict[str, list[str]] = {}
     files: dict[str, tuple[str, bytes]] = {}
-    async with request.form(max_files=16, max_fields=400, max_part_size=views.MAX_UPLOAD + 1) as form:
+    async with request.form(max_files=16, max_fields=400, max_part_size=MAX_UPLOAD + 1) as form:
         for name, value in form.multi_items():
             if isinstance(value, str):
                 fields.setdefault(name, []).append(value)
@@ -299,7 +300,7 @@ def create_app(config: ServeConfig) -> Starlette:
         exception_handlers={404: not_found, 405: not_found},
     )
     app.add_middleware(
-        Guard,  # type: ignore[arg-type]
+        Guard,
         hosts=lambda: hosts_for(config),
         scrub=lambda: held["scrub"],
         language=config.language,

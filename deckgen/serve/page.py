@@ -405,6 +405,11 @@ def check_refused(message: str) -> str:
     return str(_part("checks.html", "check_refused", message=message))
 
 
+def check_refused_page(message: str) -> str:
+    """The same, as a page of its own (the check asked for without JavaScript)."""
+    return shell(Markup('<main class="message">{}</main>').format(Markup(check_refused(message))), _("Check"))
+
+
 #: The title of the class check's page.
 CHECK_TITLE = N_("What a class can expect")
 

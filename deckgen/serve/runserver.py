@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
 import uvicorn
 
@@ -87,7 +88,7 @@ def serve(
         import webbrowser
 
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
-    options = {
+    options: dict[str, Any] = {
         "log_level": "warning" if access_log else "error",  # a laptop's terminal shows the address, not every refusal
         "access_log": access_log,
         "proxy_headers": True,
@@ -101,7 +102,7 @@ def serve(
         if workers > 1:
             _run_workers(config, sock, workers, options)
         else:
-            server = _Server(uvicorn.Config(create_app(config), **options))  # type: ignore[arg-type]
+            server = _Server(uvicorn.Config(create_app(config), **options))
             server.run(sockets=[sock])
     finally:
         sock.close()
@@ -109,13 +110,12 @@ def serve(
             say(_("deckgen serve: stopped."))
 
 
-def _run_workers(config: ServeConfig, sock: socket.socket, workers: int, options: dict[str, object]) -> None:
+def _run_workers(config: ServeConfig, sock: socket.socket, workers: int, options: dict[str, Any]) -> None:
     """``workers`` web worker processes on the one socket, each made by :func:`app_from_environment`."""
     from uvicorn.supervisors import Multiprocess
 
     os.environ.update(config.environment())
     settings = uvicorn.Config(
         "deckgen.serve.app:app_from_environment", factory=True, workers=workers, fd=sock.fileno(), **options
-    )  # type: ignore[arg-type]
-    server = uvicorn.Server(settings)
-    Multiprocess(settings, target=server.run, sockets=[sock]).run()
+    )
+    Multiprocess(settings, sockets=[sock]).run()

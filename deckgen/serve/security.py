@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+import markupsafe
+
 from deckgen.i18n import _, from_accept_language, number, speak
 from deckgen.serve.uploads import MAX_UPLOAD
 
@@ -315,8 +317,9 @@ def places(root: Path) -> list[str]:
             if len(form.parts) < 2:
                 continue
             for text in (str(form), form.as_posix()):
-                # As written in the text, an HTML page and a JSON answer.
-                found |= {text, escape(text), json.dumps(text)[1:-1]}
+                # As written in the text, an HTML page (html.escape's and the templates' Jinja2
+                # spellings of quotes) and a JSON answer.
+                found |= {text, escape(text), str(markupsafe.escape(text)), json.dumps(text)[1:-1]}
     return sorted(found, key=len, reverse=True)
 
 

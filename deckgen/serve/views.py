@@ -36,7 +36,7 @@ from deckgen.serve.jobs import QUEUE_WAIT, TIME_LIMIT, Busy
 from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
 from deckgen.serve.queue import JobQueue
 from deckgen.serve.store import Store, StoreUnavailable, get_json, put_json
-from deckgen.serve.uploads import MAX_UPLOAD, Uploads, shown_name
+from deckgen.serve.uploads import Uploads, shown_name
 
 #: The page's style sheet and script (files of this package), served under /static/.
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
@@ -300,10 +300,9 @@ def check(svc: Service, choices: PageChoices, fragment: bool, client: str) -> Re
         args = ["--game", choices.game, *verify_words(choices, attached)]
         result = checked(svc, choices, args, client)
     except DeckgenError as error:
-        said = page.check_refused(str(error))
         if fragment:
-            return html(said)
-        return html(page.shell(f'<main class="message">{said}</main>', _("Check")), 400)
+            return html(page.check_refused(str(error)))
+        return html(page.check_refused_page(str(error)), 400)
     report = result["report"]
     passed = bool(report.get("passed", result["failure"] is None))
     about, outlooks = game.outlook(deck.deck, report)
@@ -575,7 +574,3 @@ def attach(words: str, choices: PageChoices) -> str:
             if where:
                 choices.errors.setdefault(where, words)
     return words
-
-
-def too_large() -> str:
-    return _("A file may be {bytes} bytes at most; choose a smaller one.").format(bytes=MAX_UPLOAD)
