@@ -143,7 +143,7 @@ def test_the_page_and_the_pack_name_the_teacher_pack_alike(language: str, tmp_pa
     pack = pack_text(tmp_path / "out" / "teacher-pack.pdf")
     server = start_server(tmp_path)
     try:
-        page = unescape(request(server.url + "/", headers={"Accept-Language": language}).text)
+        page = unescape(request(server.url, headers={"Accept-Language": language}).text)
     finally:
         server.stop()
     word = own.terms["teacher_pack"].word
