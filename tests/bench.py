@@ -587,7 +587,7 @@ def load_designer(url: str, spec: str) -> Timed:
     """A teacher uploading a preset's spec, then following the page (which reloads itself while
     the deck is designed) until the design ends: ``ok`` when it ended with the deck in use."""
     from tests.servekit import request
-    from tests.test_serve import multipart
+    from tests.test_serve import multipart, parse
 
     data = (ROOT / "templates" / "cleariosity" / "specs" / f"{spec}.toml").read_bytes()
     body, kind = multipart({"game": "cleariosity", "sets": "2"}, "deck_file", f"our {spec}.toml", data)
@@ -604,9 +604,8 @@ def load_designer(url: str, spec: str) -> Timed:
                 location = answer.headers.get("Location", "")
                 break
             if answer.status != 200 or 'http-equiv="refresh"' not in answer.text:
-                said = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.text))
-                problem = re.search(r"[^.]*(design|search|spec|deck)[^.]*\.", said)
-                return Timed("design", time.perf_counter() - start, False, problem.group(0) if problem else said[:200])
+                said = parse(answer.text).texts.get("deck_file-error", "").strip() or answer.text[:200]
+                return Timed("design", time.perf_counter() - start, False, f"{answer.status} {said}")
             time.sleep(LOAD_REFRESH)
         wall = time.perf_counter() - start
         if "upload=" not in location or "design=" in location:
