@@ -24,12 +24,21 @@ non-zero when a goal is missed:
   0.7 s (0.66 s before text was shaped, on the machine of the change);
 - `deckgen serve`: the page's first paint in Debian's Chromium at most 1 s, and each preview of
   the first sheet of 30 sets (every game, settings not seen before) at most 0.5 s; and the
-  load test's figures (20 previews and 5 builds at once: time, the server's memory).
+  load test's figures (20 previews and 5 builds at once: time, the server's memory);
+- `deckgen serve` under a school's load: 40 teachers choosing and previewing, 10 downloading
+  class sets of 30 and 4 designing presets from their specs, all at once, (a) on the embedded
+  default and (b) on 2 web workers, 2 job workers and Redis: p50/p95 of the page and of the
+  previews, downloads and designs finished, the peak memory of every process serving. Only
+  lost work fails it (a request not answered in full, a download not a whole PDF or ZIP, a
+  design that did not end with its deck).
+
+`python tests/bench.py serve_load` runs one section alone (`serve`, `serve_load`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import statistics
 import subprocess
@@ -37,6 +46,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -431,11 +441,380 @@ def bench_serve(failed: list[str]) -> None:
             server.stop()
 
 
-def main() -> int:
+#: The load test of the page (see :func:`bench_serve_load`): teachers choosing and previewing
+#: (each round the page with settings of their own, then its sheet, a card and the summary),
+#: teachers downloading class sets, and teachers designing decks from the presets' specs.
+LOAD_TEACHERS, LOAD_ROUNDS, LOAD_PAUSE = 40, 3, 1.0
+LOAD_DOWNLOADERS, LOAD_DOWNLOADS_EACH, LOAD_SETS = 10, 2, 30
+LOAD_SPECS = ("pairs", "starter", "times-2-4", "times-2-9")
+#: Seconds between the design page's own refreshes (it reloads itself every 3 s while it waits).
+LOAD_REFRESH = 3.0
+#: Longest any one request or design of the load test may take before it counts as lost.
+LOAD_TIMEOUT = 900.0
+
+
+def process_tree_rss_kb(roots: list[int]) -> int:
+    """The resident memory (kB) of the processes ``roots`` and of every process under them, read
+    from /proc (a process that ends while it is read counts for nothing)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    total, seen, todo = 0, set(), list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        todo.extend(children.get(pid, []))
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"VmRSS:\s+(\d+)", status)
+        total += int(found.group(1)) if found else 0
+    return total
+
+
+class PeakMemory:
+    """The peak of :func:`process_tree_rss_kb` of some processes, sampled every 0.2 s while in use."""
+
+    def __init__(self, roots: list[int]) -> None:
+        import threading
+
+        self.roots = roots
+        self.peak_kb = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while True:
+            self.peak_kb = max(self.peak_kb, process_tree_rss_kb(self.roots))
+            if self._stop.wait(0.2):
+                return
+
+    def __enter__(self) -> PeakMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+@dataclass
+class Timed:
+    """One request of the load test: what it was, how long it took, whether it was answered as
+    the page needs (the right status and kind of body), and what it said when not."""
+
+    kind: str
+    seconds: float
+    ok: bool
+    said: str = ""
+
+
+def load_teacher(url: str, number: int) -> list[Timed]:
+    """A teacher choosing: each round the page with settings no other teacher has, then (as the
+    page's script asks for them, at once) the first sheet, a card and the summary of them."""
+    import concurrent.futures
+    from urllib.parse import urlencode
+
+    from tests.servekit import request
+
+    keys = ["cleariosity", "treenex", "flashcards"]
+    same_origin = {"Sec-Fetch-Site": "same-origin"}
+    done: list[Timed] = []
+
+    def timed_get(kind: str, address: str, wanted: bytes, headers: dict[str, str]) -> Timed:
+        start = time.perf_counter()
+        try:
+            answer = request(address, headers=headers, timeout=LOAD_TIMEOUT)
+        except OSError as error:
+            return Timed(kind, time.perf_counter() - start, False, f"{type(error).__name__}: {error}")
+        ok = answer.status == 200 and answer.body.lstrip().lower().startswith(wanted.lower())
+        return Timed(kind, time.perf_counter() - start, ok, "" if ok else f"{answer.status} {answer.body[:120]!r}")
+
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        for round_ in range(LOAD_ROUNDS):
+            settings = {
+                "game": keys[(number + round_) % len(keys)],
+                "sets": str(2 + number + LOAD_TEACHERS * round_),
+                "paper": "a4" if (number + round_) % 2 else "letter",
+            }
+            query = urlencode(settings)
+            done.append(timed_get("page", f"{url}?{query}", b"<!doctype html", {}))
+            parts = [
+                pool.submit(timed_get, "preview", f"{url}preview/sheet.png?{query}", b"\x89PNG", same_origin),
+                pool.submit(timed_get, "preview", f"{url}preview/card.png?{query}", b"\x89PNG", same_origin),
+                pool.submit(timed_get, "summary", f"{url}summary?{query}", b"{", same_origin),
+            ]
+            done += [part.result() for part in parts]
+            time.sleep(LOAD_PAUSE)
+    return done
+
+
+def load_downloader(url: str, number: int) -> list[tuple[Timed, bytes, str]]:
+    """A teacher downloading class sets as the page's form sends them: each answer, its body and type."""
+    from urllib.parse import urlencode
+
+    from tests.servekit import request
+
+    headers = {"Origin": url.rstrip("/"), "Sec-Fetch-Site": "same-origin"}
+    done = []
+    for n in range(LOAD_DOWNLOADS_EACH):
+        game = ("cleariosity", "treenex")[(number + n) % 2]
+        body = urlencode({"game": game, "sets": str(LOAD_SETS), "paper": "a4" if number % 2 else "letter"}).encode()
+        start = time.perf_counter()
+        try:
+            answer = request(url + "download", body, headers, timeout=LOAD_TIMEOUT)
+        except OSError as error:
+            done.append((Timed("download", time.perf_counter() - start, False, f"{error}"), b"", ""))
+            continue
+        wall = time.perf_counter() - start
+        said = "" if answer.status == 200 else f"{answer.status} {answer.body[:200]!r}"
+        kind = answer.headers.get("Content-Type", "")
+        done.append((Timed("download", wall, answer.status == 200, said), answer.body, kind))
+    return done
+
+
+def load_designer(url: str, spec: str) -> Timed:
+    """A teacher uploading a preset's spec, then following the page (which reloads itself while
+    the deck is designed) until the design ends: ``ok`` when it ended with the deck in use."""
+    from tests.servekit import request
+    from tests.test_serve import multipart, parse
+
+    data = (ROOT / "templates" / "cleariosity" / "specs" / f"{spec}.toml").read_bytes()
+    body, kind = multipart({"game": "cleariosity", "sets": "2"}, "deck_file", f"our {spec}.toml", data)
+    headers = {"Origin": url.rstrip("/"), "Sec-Fetch-Site": "same-origin", "Content-Type": kind}
+    start = time.perf_counter()
+    try:
+        answer = request(url + "upload", body, headers, timeout=LOAD_TIMEOUT)
+        location = answer.headers.get("Location", "")
+        if answer.status != 303 or "design=" not in location:
+            return Timed("design", time.perf_counter() - start, False, f"upload: {answer.status} {answer.text[:200]}")
+        while time.perf_counter() - start < LOAD_TIMEOUT:
+            answer = request(url + location.lstrip("/"), timeout=LOAD_TIMEOUT)
+            if answer.status == 303:
+                location = answer.headers.get("Location", "")
+                break
+            if answer.status != 200 or 'http-equiv="refresh"' not in answer.text:
+                said = parse(answer.text).texts.get("deck_file-error", "").strip() or answer.text[:200]
+                return Timed("design", time.perf_counter() - start, False, f"{answer.status} {said}")
+            time.sleep(LOAD_REFRESH)
+        wall = time.perf_counter() - start
+        if "upload=" not in location or "design=" in location:
+            return Timed("design", wall, False, f"not ended with a deck: {location[:120]}")
+        page = request(url + location.lstrip("/"), timeout=LOAD_TIMEOUT)
+        ok = page.status == 200 and 'http-equiv="refresh"' not in page.text
+        return Timed("design", wall, ok, "" if ok else f"the designed deck's page: {page.status}")
+    except OSError as error:
+        return Timed("design", time.perf_counter() - start, False, f"{type(error).__name__}: {error}")
+
+
+def valid_download(body: bytes, kind: str) -> int:
+    """The number of PDFs a download holds, each read through (0 when it is not a whole PDF or
+    a ZIP of them and the teacher pack)."""
+    import io
+    import zipfile
+
+    from pypdf import PdfReader
+
+    def pages(pdf: bytes) -> int:
+        try:
+            return len(PdfReader(io.BytesIO(pdf), strict=True).pages) if pdf.startswith(b"%PDF") else 0
+        except Exception:
+            return 0
+
+    if kind.startswith("application/pdf"):
+        return 1 if pages(body) else 0
+    if kind.startswith("application/zip"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(body)) as bundle:
+                if bundle.testzip() is not None:
+                    return 0
+                pdfs = [bundle.read(name) for name in bundle.namelist() if name.endswith(".pdf")]
+        except zipfile.BadZipFile:
+            return 0
+        return len(pdfs) if pdfs and all(pages(pdf) for pdf in pdfs) else 0
+    return 0
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` percentile (0.95: p95) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))] if ordered else float("nan")
+
+
+def run_load(url: str, label: str, roots: list[int], failed: list[str]) -> None:
+    """The teachers, downloaders and designers at once against the page at ``url``; one line per figure."""
+    import concurrent.futures
+
+    workers = LOAD_TEACHERS + LOAD_DOWNLOADERS + len(LOAD_SPECS)
+    start = time.perf_counter()
+    with PeakMemory(roots) as memory, concurrent.futures.ThreadPoolExecutor(workers) as pool:
+        designing = [pool.submit(load_designer, url, spec) for spec in LOAD_SPECS]
+        downloading = [pool.submit(load_downloader, url, n) for n in range(LOAD_DOWNLOADERS)]
+        choosing = [pool.submit(load_teacher, url, n) for n in range(LOAD_TEACHERS)]
+        chosen = [t for future in choosing for t in future.result()]
+        downloads = [d for future in downloading for d in future.result()]
+        designs = [future.result() for future in designing]
+    wall = time.perf_counter() - start
+    print(
+        f"serve load, {label}: {LOAD_TEACHERS} teachers choosing and previewing ({LOAD_ROUNDS} rounds), "
+        f"{LOAD_DOWNLOADERS} downloading {LOAD_DOWNLOADS_EACH} class sets of {LOAD_SETS} each and "
+        f"{len(LOAD_SPECS)} designing presets, all at once: {wall:.0f} s"
+    )
+    for kind, name in (("page", "the page"), ("preview", "previews (sheet and card)"), ("summary", "summaries")):
+        walls = [t.seconds for t in chosen if t.kind == kind]
+        print(
+            f"serve load, {label}: {name}: p50 {percentile(walls, 0.5):.2f} s, p95 {percentile(walls, 0.95):.2f} s, "
+            f"longest {max(walls):.2f} s ({len(walls)} requests)"
+        )
+    pdfs = [valid_download(body, kind) if t.ok else 0 for t, body, kind in downloads]
+    valid = sum(1 for n in pdfs if n)
+    walls = [t.seconds for t, _, _ in downloads]
+    print(
+        f"serve load, {label}: downloads: {valid} of {len(downloads)} finished, each a whole PDF or ZIP of PDFs "
+        f"({sum(pdfs)} PDFs); p50 {percentile(walls, 0.5):.1f} s, longest {max(walls):.1f} s"
+    )
+    pairs = zip(LOAD_SPECS, designs, strict=True)
+    ended = ", ".join(f"{spec} {d.seconds:.0f} s{'' if d.ok else ' (NO DECK)'}" for spec, d in pairs)
+    print(f"serve load, {label}: designs: {sum(d.ok for d in designs)} of {len(designs)} ended with a deck: {ended}")
+    every = [*chosen, *(t for t, _, _ in downloads), *designs]
+    lost = [t for t in every if not t.ok] + [t for (t, _, _), n in zip(downloads, pdfs, strict=True) if t.ok and not n]
+    print(
+        f"serve load, {label}: lost work: {len(lost)} ({len(every) - len(lost)} of {len(every)} requests and "
+        f"designs answered in full)"
+    )
+    for t in lost[:5]:
+        print(f"serve load, {label}: lost: {t.kind} after {t.seconds:.1f} s: {t.said or 'not a whole PDF or ZIP'}")
+    print(
+        f"serve load, {label}: peak memory {memory.peak_kb / 1024:.0f} MB (resident, the server and every process "
+        "under it summed, sampled every 0.2 s)"
+    )
+    if lost:
+        failed.append(f"the load test on {label} lost work ({len(lost)} requests, downloads or designs)")
+
+
+def school_server_ready() -> bool:
+    """Whether this deckgen has the school's server: ``serve --workers/--queue`` and ``deckgen worker``."""
+    import click
+
+    from deckgen.cli import cli
+
+    serve = cli.get_command(click.Context(cli), "serve")
+    flags = {flag for param in (serve.params if serve else []) for flag in param.opts}
+    return {"--workers", "--queue"} <= flags and cli.get_command(click.Context(cli), "worker") is not None
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Debian's ``redis-server`` on 127.0.0.1 and a free port, keeping nothing on disk; it and its URL."""
+    import socket
+
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as link:
+                link.sendall(b"PING\r\n")
+                if link.recv(16).startswith(b"+PONG"):
+                    return process, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise SystemExit("redis-server did not start")
+
+
+def bench_serve_load(failed: list[str]) -> None:
+    """The page under a school's load, (a) on the embedded default (``deckgen serve``, one process)
+    and (b) on 2 web workers, 2 job workers and Redis. Only lost work fails the bench."""
+    import os
+    import signal
+
+    sys.path.insert(0, str(ROOT))
+    from tests.servekit import Server, request, start_server
+
+    if os.environ.get("DECKGEN_TEST_DESIGN_ITERATIONS"):
+        raise SystemExit("unset DECKGEN_TEST_DESIGN_ITERATIONS: the load test designs decks in full")
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(Path(folder))
+        try:
+            run_load(server.url, "embedded (deckgen serve)", [server.process.pid], failed)
+        finally:
+            said = server.stop()
+        if "error on" in said:
+            failed.append("the embedded server logged an error under load")
+            print(said[-2000:])
+
+    label = "2 web workers + 2 job workers + Redis"
+    if not school_server_ready():
+        print(f"serve load, {label}: not run (this deckgen has no serve --workers/--queue or deckgen worker)")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        redis, queue = start_redis(Path(folder))
+        worker = subprocess.Popen(
+            [*DECKGEN, "worker", "--queue", queue, "--jobs", "2"], env={**os.environ, "TMPDIR": folder}
+        )
+        school: Server | None = None
+        try:
+            school = start_server(Path(folder), "--workers", "2", "--queue", queue)
+            deadline = time.monotonic() + 60
+            while json.loads(request(school.url + "healthz").body or b"{}").get("workers", 0) < 2:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"{label}: /healthz never counted 2 job workers")
+                time.sleep(0.2)
+            run_load(school.url, label, [school.process.pid, worker.pid, redis.pid], failed)
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            try:
+                worker.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                failed.append("deckgen worker did not stop within a minute of SIGTERM")
+            if school is not None:
+                said = school.stop()
+                if "error on" in said:
+                    failed.append(f"the server ({label}) logged an error under load")
+            redis.terminate()
+            redis.wait(timeout=30)
+
+
+#: The sections that can be run alone: ``python tests/bench.py serve_load``.
+SECTIONS = {"serve": bench_serve, "serve_load": bench_serve_load}
+
+
+def main(only: list[str]) -> int:
     # Compiled modules, as an installed package has them (this machine may not write them
     # on import), so that start-up is measured as users meet it.
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "deckgen")], check=True)
     failed: list[str] = []
+    if only:
+        unknown = set(only) - set(SECTIONS)
+        if unknown:
+            raise SystemExit(f"no such section: {', '.join(sorted(unknown))} (choose from {', '.join(SECTIONS)})")
+        for name in only:
+            SECTIONS[name](failed)
+        for line in failed:
+            print(f"MISSED: {line}")
+        return 1 if failed else 0
     floor = bench_startup(failed)
     bench_build(failed, floor)
     bench_svg(failed)
@@ -443,6 +822,7 @@ def main() -> int:
     bench_flashcards(failed)
     bench_chinese_flashcards(failed)
     bench_serve(failed)
+    bench_serve_load(failed)
     bench_ruled_out(failed)
 
     runs = [timed(["verify"]) for _ in range(3)]
@@ -496,4 +876,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -1,5 +1,5 @@
-"""Every `deckgen` example in the README runs (except `design`, which takes a minute, and `serve`,
-which runs until it is stopped)."""
+"""Every `deckgen` example in the README runs (except `design`, which takes a minute, and `serve`
+and `worker`, which run until they are stopped)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,12 @@ def examples() -> list[str]:
 
 def test_readme_has_examples_of_every_command() -> None:
     commands = {shlex.split(line)[1] for line in examples()}
-    assert commands == {"build", "show", "verify", "design", "export", "calibrate", "serve"}
+    assert commands == {"build", "show", "verify", "design", "export", "calibrate", "serve", "worker"}
 
 
-# `design` takes a minute and `serve` runs until stopped (tests/test_serve.py runs it).
-@pytest.mark.parametrize("line", [e for e in examples() if not {"design", "serve"} & set(e.split()[1:2])])
+# `design` takes a minute, and `serve` and `worker` run until stopped (tests/test_serve.py runs serve;
+# tests/test_school_docs.py checks their examples' options).
+@pytest.mark.parametrize("line", [e for e in examples() if not {"design", "serve", "worker"} & set(e.split()[1:2])])
 def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
     shutil.copy(game("flashcards").deck_file(None), tmp_path / "words.csv")
