@@ -597,7 +597,7 @@ def build(
     default=None,
     envvar="DECKGEN_JOBS_PER_CLIENT",
     help="Builds, checks and designs one browser (one address) may have under way at once; 0: no limit. "
-    "[no limit when --host is this computer only, else 2]",
+    "[2 with --queue, else no limit]",
 )
 @click.option(
     "--access-log/--no-access-log",
@@ -654,7 +654,7 @@ def serve(
             err=True,
         )
     names = tuple(part.strip() for given in allowed_hosts for part in given.split(",") if part.strip())
-    limit = jobs_per_client if jobs_per_client is not None else (0 if loopback else 2)
+    limit = jobs_per_client if jobs_per_client is not None else (2 if queue_url else 0)
     config = ServeConfig(host, port, language, region, queue_url or None, names, token or None, limit)
     try:
         run_server(

@@ -141,7 +141,9 @@ def test_allowed_hosts_and_their_origins(tmp_path: Path, monkeypatch: pytest.Mon
         assert page.get("/?game=treenex").status_code == 200
         origin = {"Origin": f"https://{proxy}", "Accept": "application/json"}
         assert page.post("/download", data=SMALL, headers=origin).status_code == 202
-        assert page.post("/download", data=SMALL, headers={**origin, "Origin": "https://evil.example"}).status_code == 403
+        assert (
+            page.post("/download", data=SMALL, headers={**origin, "Origin": "https://evil.example"}).status_code == 403
+        )
         assert page.get("/?game=treenex", headers={"Host": "evil.example"}).status_code == 403
 
 

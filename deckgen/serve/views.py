@@ -516,10 +516,11 @@ def health(svc: Service) -> Response:
         reachable = svc.store.ping()
     except StoreUnavailable:
         reachable = False
+    # A web worker with no job worker still answers the page and its previews: "ok", and the
+    # count of job workers for a monitor to watch.
     workers = svc.queue.workers() if reachable else 0
-    ok = reachable and workers > 0
-    body = {"status": "ok" if ok else "unavailable", "queue": svc.queue.kind, "workers": workers}
-    return JSONResponse(body, 200 if ok else 503)
+    body = {"status": "ok" if reachable else "unavailable", "queue": svc.queue.kind, "workers": workers}
+    return JSONResponse(body, 200 if reachable else 503)
 
 
 # -- helpers ------------------------------------------------------------------------------
