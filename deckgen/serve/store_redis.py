@@ -43,10 +43,12 @@ class BadAddress(DeckgenError):
 def shown(url: str) -> str:
     """The address as a line may show it: ``redis://HOST:PORT/DB``, a user name kept, a password never."""
     try:
-        parts = urlsplit(url)
+        parts = urlsplit(url.strip())
         port = parts.port
     except ValueError:
-        return re.sub(r"//([^:@/]*):[^@]*@", r"//\1@", url)  # not an address: its password out all the same
+        parts, port = None, None
+    if parts is None or parts.scheme not in SCHEMES:  # not an address: as typed, its password out all the same
+        return re.sub(r"//([^/]*)@", lambda m: "//" + (m.group(1).split(":")[0] + "@").lstrip("@"), url.strip())
     if parts.scheme == "unix":
         return f"unix://{parts.path}"
     user = f"{unquote(parts.username)}@" if parts.username else ""
@@ -61,9 +63,9 @@ def check_address(url: str) -> str:
     """``url`` when it is a Redis address (``redis://HOST:PORT/DB``, ``rediss://`` with TLS,
     ``unix:///PATH``); :class:`BadAddress` saying how one is written otherwise."""
     refusal = BadAddress(
-        _("{url} is not a Redis address; write it as redis://HOST:PORT/DB, for example redis://127.0.0.1:6379/0").format(
-            url=shown(url)
-        )
+        _(
+            "{url} is not a Redis address; write it as redis://HOST:PORT/DB, for example redis://127.0.0.1:6379/0"
+        ).format(url=shown(url))
     )
     try:
         parts = urlsplit(url.strip())
