@@ -41,14 +41,20 @@ class BadAddress(DeckgenError):
 
 
 def shown(url: str) -> str:
-    """The address as a line may show it: ``redis://HOST:PORT/DB``, a user name kept, a password never."""
+    """The address as a line may show it: ``redis://HOST:PORT/DB``, a user name kept, a password never
+    (even one that is not written as an address should be, with a ``/`` or an ``@`` in it)."""
+    text = url.strip()
+    secret = re.match(r"([A-Za-z][A-Za-z0-9+.-]*://)(.*)@", text)  # up to the last @: a password may hold one
+    if secret is not None:
+        user = secret.group(2).split(":")[0]
+        text = secret.group(1) + (f"{user}@" if user and "/" not in user else "") + text[secret.end() :]
     try:
-        parts = urlsplit(url.strip())
+        parts = urlsplit(text)
         port = parts.port
     except ValueError:
-        parts, port = None, None
-    if parts is None or parts.scheme not in SCHEMES:  # not an address: as typed, its password out all the same
-        return re.sub(r"//([^/]*)@", lambda m: "//" + (m.group(1).split(":")[0] + "@").lstrip("@"), url.strip())
+        return text
+    if parts.scheme not in SCHEMES:
+        return text
     if parts.scheme == "unix":
         return f"unix://{parts.path}"
     user = f"{unquote(parts.username)}@" if parts.username else ""
