@@ -371,4 +371,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run as deckgen.serve.worker, not as __main__: RQ finds take() (and this process's store and
+    # stop with it) by that name, and a second copy of the module would have neither.
+    from deckgen.serve import worker
+
+    worker.main()
