@@ -218,6 +218,12 @@ def test_worker_help_says_what_it_does_with_an_example() -> None:
             "redis://HOST:PORT/DB, for example redis://127.0.0.1:6379/0",
         ),
         (
+            ["--lang", "de", "--queue", "redis://:pw@10.0.0.5:6379/x"],
+            1,
+            "deckgen: error: --queue redis://10.0.0.5:6379/x ist keine Redis-Adresse; schreiben Sie sie als "
+            "redis://HOST:PORT/DB, zum Beispiel redis://127.0.0.1:6379/0",
+        ),
+        (
             ["--queue", "redis://127.0.0.1:6379/0", "--lanes", "builds,prints"],
             2,
             "deckgen: error: Invalid value for '--lanes': builds,prints: name builds, designs, or both "

@@ -141,7 +141,7 @@ def unavailable(url: str, error: BaseException) -> StoreUnavailable:
     if isinstance(error, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError):
         line = _("the job store at {address} cannot be reached ({reason}); check that Redis runs there")
     else:
-        line = _("the job store at {address} refused the request ({reason}); check how Redis is set up there")
+        line = _("the job store at {address} refused the request ({reason}); check how Redis is configured there")
     return StoreUnavailable(line.format(address=shown(url), reason=reason(error)))
 
 
