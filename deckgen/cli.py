@@ -613,12 +613,11 @@ class LanesType(click.ParamType):
 @click.option(
     "--queue",
     "queue",
-    required=True,
     metavar="redis://HOST:PORT/DB",
     envvar="DECKGEN_QUEUE",
     show_envvar=True,
     help="The Redis the page's web workers put their jobs on (the same --queue as deckgen serve's); "
-    "redis://:PASSWORD@HOST:PORT/DB with a password, rediss:// with TLS.",
+    "redis://:PASSWORD@HOST:PORT/DB with a password, rediss:// with TLS. [required]",
 )
 @click.option(
     "--jobs",
@@ -638,7 +637,7 @@ class LanesType(click.ParamType):
     "that designs never hold up every build]",
 )
 @language_option("Language of what worker says here (each job speaks its own page's language): " + SPOKEN + ".")
-def worker(queue: str, jobs: int, lanes: tuple[str, ...] | None, language: str) -> None:
+def worker(queue: str | None, jobs: int, lanes: tuple[str, ...] | None, language: str) -> None:
     """Run the builds and designs of a school's deckgen server (deckgen serve --queue) on this computer.
 
     Start it on as many computers as needed, each reaching the same Redis; it runs until Ctrl-C
@@ -649,6 +648,14 @@ def worker(queue: str, jobs: int, lanes: tuple[str, ...] | None, language: str) 
     from deckgen.serve.store_redis import BadAddress
     from deckgen.serve.worker import supervise
 
+    if not queue:  # said here, not by click, whose sentence names the variable in English words
+        raise click.UsageError(
+            _(
+                "--queue is missing: name the Redis the page's web workers put their jobs on, for example "
+                "--queue redis://127.0.0.1:6379/0 (or in the environment variable DECKGEN_QUEUE)"
+            ),
+            click.get_current_context(),
+        )
     try:
         supervise(queue, jobs, lanes, language, lambda line: click.echo(line, err=True))
     except BadAddress as error:

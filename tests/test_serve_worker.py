@@ -218,6 +218,13 @@ def test_worker_help_says_what_it_does_with_an_example() -> None:
             "redis://HOST:PORT/DB, for example redis://127.0.0.1:6379/0",
         ),
         (
+            [],
+            2,
+            "deckgen: error: --queue is missing: name the Redis the page's web workers put their jobs on, for "
+            "example --queue redis://127.0.0.1:6379/0 (or in the environment variable DECKGEN_QUEUE) "
+            "(see 'deckgen worker --help')",
+        ),
+        (
             ["--lang", "de", "--queue", "redis://:pw@10.0.0.5:6379/x"],
             1,
             "deckgen: error: --queue redis://10.0.0.5:6379/x ist keine Redis-Adresse; schreiben Sie sie als "
@@ -242,7 +249,7 @@ def test_a_mistyped_worker_is_one_line_and_a_failing_status(words: list[str], st
         capture_output=True,
         text=True,
         timeout=60,
-        env={**os.environ, "DECKGEN_LANG": "en"},
+        env={**{k: v for k, v in os.environ.items() if k != "DECKGEN_QUEUE"}, "DECKGEN_LANG": "en"},
     )
     assert (answer.returncode, answer.stderr) == (status, line + "\n")
     assert "pw" not in answer.stderr
