@@ -255,7 +255,7 @@ def test_a_mistyped_worker_is_one_line_and_a_failing_status(words: list[str], st
     assert "pw" not in answer.stderr
 
 
-@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_worker_starts_its_job_workers_and_a_stop_leaves_no_process(
     redis_server: RedisServer,  # noqa: F811
     queue: RedisQueue,

@@ -265,8 +265,7 @@ def _worker_class() -> type:
         waiting = False
 
         def _install_signal_handlers(self) -> None:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            signal.signal(signal.SIGTERM, _on_stop)
+            _handle_signals()
 
         def subscribe(self) -> None:
             pass
@@ -304,6 +303,15 @@ def _worker_class() -> type:
             super().handle_exception(job, *exc_info)
 
     return JobWorker
+
+
+def _handle_signals() -> None:
+    """A job worker's signals: SIGTERM stops it (:func:`_on_stop`); Ctrl-C and a closed terminal
+    are for ``deckgen worker``, which stops its job workers itself (a job then ends as cancelled)."""
+    for name in ("SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_stop)
 
 
 def _on_stop(signum: int, frame: FrameType | None) -> None:
@@ -361,8 +369,7 @@ def main() -> None:
     from deckgen.serve.child import watch_parent
     from deckgen.signals import STOPS, let_through
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for deckgen worker, which stops this
-    signal.signal(signal.SIGTERM, _on_stop)
+    _handle_signals()
     watch_parent()
     let_through(STOPS)
     if os.environ.get(LANGUAGE_VARIABLE) in LANGUAGES:
