@@ -674,6 +674,75 @@ def serve(
         ) from None
 
 
+class LanesType(click.ParamType):
+    """``builds``, ``designs`` or both, comma-separated, in the order they are served."""
+
+    name = "lanes"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from deckgen.serve.worker import read_lanes
+
+        if isinstance(value, tuple):
+            return value
+        try:
+            return read_lanes(str(value))
+        except DeckgenError as error:
+            raise BadValue(str(error), ctx, param) from None
+
+
+@cli.command()
+@click.option(
+    "--queue",
+    "queue",
+    metavar="redis://HOST:PORT/DB",
+    envvar="DECKGEN_QUEUE",
+    show_envvar=True,
+    help="The Redis the page's web workers put their jobs on (the same --queue as deckgen serve's); "
+    "redis://:PASSWORD@HOST:PORT/DB with a password, rediss:// with TLS. [required]",
+)
+@click.option(
+    "--jobs",
+    type=WholeNumber(1, 64),
+    default=1,
+    show_default=True,
+    help="Job worker processes on this computer, each running one build or design at a time (a design takes "
+    "a core for up to a minute): about one per core.",
+)
+@click.option(
+    "--lanes",
+    type=LanesType(),
+    default=None,
+    metavar="builds,designs",
+    help="Which jobs the job workers take, in the order they take them: builds (with checks and calibration "
+    "sheets), designs, or both. [builds,designs; with --jobs 2 or more, the first job worker builds only, so "
+    "that designs never hold up every build]",
+)
+@language_option("Language of what worker says here (each job speaks its own page's language): " + SPOKEN + ".")
+def worker(queue: str | None, jobs: int, lanes: tuple[str, ...] | None, language: str) -> None:
+    """Run the builds and designs of a school's deckgen server (deckgen serve --queue) on this computer.
+
+    Start it on as many computers as needed, each reaching the same Redis; it runs until Ctrl-C
+    or SIGTERM, which ends its jobs as cancelled, and waits for Redis when Redis is away.
+
+    Example: deckgen worker --queue redis://10.0.0.5:6379/0 --jobs 4
+    """
+    from deckgen.serve.store_redis import BadAddress
+    from deckgen.serve.worker import supervise
+
+    if not queue:  # said here, not by click, whose sentence names the variable in English words
+        raise click.UsageError(
+            _(
+                "--queue is missing: name the Redis the page's web workers put their jobs on, for example "
+                "--queue redis://127.0.0.1:6379/0 (or in the environment variable DECKGEN_QUEUE)"
+            ),
+            click.get_current_context(),
+        )
+    try:
+        supervise(queue, jobs, lanes, language, lambda line: click.echo(line, err=True))
+    except BadAddress as error:
+        raise DeckgenError(f"--queue {error}") from None
+
+
 def games_to_build(named: tuple[str, ...], file: Path | None, typed: Collection[str] = ()) -> tuple[str, ...]:
     """The games named (``all``: every game; each once, in the order given); with none named, the
     usual ones, or the deck file's game when it is not one of them (a spreadsheet given alone

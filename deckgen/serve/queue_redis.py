@@ -1,0 +1,100 @@
+"""The page's queue of jobs on Redis, with RQ, for a school's or a district's server.
+
+A web worker puts a job's id on one of two RQ queues, ``deckgen-builds`` (builds, calibration
+sheets, checks) and ``deckgen-designs``, so that a design never holds up every build; the
+``deckgen worker`` processes (:mod:`deckgen.serve.worker`), on as many computers as needed, take
+them. The queue moves ids only: the job's description, its state and its result go through the
+store (:mod:`deckgen.serve.tasks`), so RQ keeps no result (``result_ttl=0``), and a job that
+failed inside RQ itself is kept a day for whoever looks (``rq info``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckgen.serve.jobs import TIME_LIMIT
+from deckgen.serve.store import Store
+from deckgen.serve.store_redis import check_address, connect, unavailable
+from deckgen.serve.tasks import DESIGN_LIMIT
+
+if TYPE_CHECKING:
+    import redis
+    import rq
+
+#: The RQ queue of each lane, as the job workers listen to them (builds first).
+QUEUES = {"builds": "deckgen-builds", "designs": "deckgen-designs"}
+#: The function a job worker runs for a job, with the job's id and the store's address. A
+#: ``deckgen worker`` runs it with its own connection to the store (see :func:`deckgen.serve.worker.take`).
+TASK = "deckgen.serve.worker.take"
+#: Longest RQ lets a job run, by lane: a little over the longest command of the lane (the
+#: command's own time limit ends it first, with the teacher's line; this is only a backstop).
+JOB_TIMEOUT = {"builds": int(TIME_LIMIT) + 60, "designs": int(DESIGN_LIMIT) + 60}
+#: How long RQ keeps a job that failed inside RQ (seconds): a day.
+FAILURE_TTL = 24 * 3600
+
+
+class RedisQueue:
+    """The :class:`~deckgen.serve.queue.JobQueue` protocol on RQ."""
+
+    kind = "redis"
+
+    def __init__(self, url: str, store: Store) -> None:
+        import rq
+
+        self.url = check_address(url)
+        self.store = store
+        client = getattr(store, "client", None)
+        self._own = client is None  # the store's connections are shared, not this queue's to close
+        self.client: redis.Redis = connect(self.url) if client is None else client
+        self.queues: dict[str, rq.Queue] = {
+            lane: rq.Queue(name, connection=self.client) for lane, name in QUEUES.items()
+        }
+
+    def submit(self, job_id: str, lane: str) -> None:
+        """Put job ``job_id`` (described in the store already) on ``lane``'s queue."""
+        import redis
+
+        queue = self.queues[lane]
+        try:
+            queue.enqueue(
+                TASK,
+                job_id,
+                self.url,
+                job_id=job_id,
+                description=f"deckgen {lane} job {job_id}",  # not the call, which names the address
+                job_timeout=JOB_TIMEOUT[lane],
+                result_ttl=0,
+                failure_ttl=FAILURE_TTL,
+            )
+        except redis.exceptions.RedisError as error:
+            raise unavailable(self.url, error) from None
+
+    def workers(self) -> int:
+        """The job workers alive now that listen to either lane (RQ's registrations whose
+        heartbeat has not run out: a worker killed outright drops out within a minute and a half)."""
+        import redis
+        from rq import worker_registration
+
+        try:
+            keys = sorted(set().union(*(worker_registration.get_keys(queue) for queue in self.queues.values())))
+            if not keys:
+                return 0
+            with self.client.pipeline(transaction=False) as each:
+                for key in keys:
+                    each.exists(key)
+                return sum(bool(found) for found in each.execute())
+        except redis.exceptions.RedisError as error:
+            raise unavailable(self.url, error) from None
+
+    def waiting(self, lane: str) -> int:
+        """How many jobs wait in ``lane``'s queue."""
+        import redis
+
+        try:
+            return int(self.queues[lane].count)
+        except redis.exceptions.RedisError as error:
+            raise unavailable(self.url, error) from None
+
+    def close(self) -> None:
+        if self._own:
+            self.client.close()
