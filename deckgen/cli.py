@@ -641,10 +641,10 @@ def serve(
                 "--queue redis://HOST:PORT/DB, or leave --workers out"
             ).format(count=workers)
         )
-    if queue_url and not queue_url.startswith(("redis://", "rediss://", "unix://")):
-        raise DeckgenError(
-            _("--queue {url}: give a Redis address such as redis://127.0.0.1:6379/0").format(url=queue_url)
-        )
+    if queue_url:
+        from deckgen.serve.store_redis import check_address
+
+        check_address(queue_url)  # one line, the password never shown, before anything starts
     if not loopback:
         click.echo(
             _(

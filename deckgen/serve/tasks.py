@@ -289,12 +289,12 @@ def _stored(job: Job, data: bytes, name: str, content_type: str) -> dict[str, An
 
 
 def _cancelled(job: Job) -> str:
+    if job.stop is not None and job.stop.is_set():
+        return _("the server is stopping")
     if job.state["kind"] == "design":
         if int(job.state.get("seed", 1)) < MOST_SEARCHES:
             return _("you cancelled the design; try another search, or upload another spec")
         return _("you cancelled the design")
-    if job.stop is not None and job.stop.is_set():
-        return _("the server is stopping")
     return _("you cancelled it")
 
 
