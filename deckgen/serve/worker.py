@@ -321,9 +321,9 @@ def _on_stop(signum: int, frame: FrameType | None) -> None:
 
     _stopping.set()
     if _current:
-        worker = _current[0]
-        worker._stop_requested = True
-        if worker.waiting:
+        running = _current[0]
+        running._stop_requested = True
+        if running.waiting:
             raise StopRequested()
 
 
