@@ -1,8 +1,9 @@
-"""``deckgen serve``: a local web page where a teacher chooses, previews, checks and downloads a classroom set.
+"""``deckgen serve``: the web page where a teacher chooses, previews, checks and downloads a classroom set.
 
-:mod:`~deckgen.serve.choices` turns the page's choices into build options,
-:mod:`~deckgen.serve.preview` draws sheets and cards from the build's own plan,
-:mod:`~deckgen.serve.jobs` runs builds and checks as the command line does,
-:mod:`~deckgen.serve.uploads` keeps checked deck files, :mod:`~deckgen.serve.page` writes the
-HTML and :mod:`~deckgen.serve.server` answers the browser.
+One ASGI application (:mod:`~deckgen.serve.app`, Starlette on uvicorn) for a teacher's laptop or
+a school's server: :mod:`~deckgen.serve.security` guards every request,
+:mod:`~deckgen.serve.views` answers them, :mod:`~deckgen.serve.page` writes the HTML from
+templates, :mod:`~deckgen.serve.store` keeps uploads and results, and
+:mod:`~deckgen.serve.queue` hands builds and designs to job workers
+(:mod:`~deckgen.serve.tasks`).
 """
