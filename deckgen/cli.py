@@ -653,6 +653,10 @@ def serve(
             ).format(host=host),
             err=True,
         )
+    if token:
+        from deckgen.serve.app import check_token
+
+        check_token(token)
     names = tuple(part.strip() for given in allowed_hosts for part in given.split(",") if part.strip())
     limit = jobs_per_client if jobs_per_client is not None else (2 if queue_url else 0)
     config = ServeConfig(host, port, language, region, queue_url or None, names, token or None, limit)

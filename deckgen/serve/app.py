@@ -14,30 +14,35 @@ computer and threads of this process, nothing to install.
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from deckgen.errors import DeckgenError
 from deckgen.games import games
-from deckgen.i18n import _
-from deckgen.serve import views
+from deckgen.i18n import N_, _
+from deckgen.serve import tasks, views
 from deckgen.serve.choices import PageChoices
 from deckgen.serve.security import Guard, own_names, places, scrubber
+from deckgen.serve.store import StoreUnavailable
 from deckgen.serve.uploads import MAX_UPLOAD
 from deckgen.serve.views import Service, choices_of, client_of, form_of, query_of, service
 
+#: Set (to the supervisor's process id) for the web workers of ``deckgen serve --workers N``.
+SUPERVISED = "DECKGEN_SERVE_SUPERVISOR"
 #: The environment variables a web worker started by uvicorn reads its settings from.
 ENVIRONMENT = {
     "queue": "DECKGEN_QUEUE",
@@ -66,9 +71,6 @@ class ServeConfig:
     token: str | None = None
     #: Jobs one client may have under way (0: no limit, a laptop's own browser).
     jobs_per_client: int = 0
-    #: The embedded queue's job workers run in this process (one web worker); a Redis queue's
-    #: in ``deckgen worker`` processes, unless the server starts some itself.
-    extra: dict[str, str] = field(default_factory=dict)
 
     def environment(self) -> dict[str, str]:
         """The settings as environment variables, for web workers started by uvicorn."""
@@ -97,18 +99,48 @@ class ServeConfig:
                 given[name] = int(value)
             else:
                 given[name] = value
+        if "jobs_per_client" not in given and given.get("queue"):
+            given["jobs_per_client"] = 2  # as deckgen serve --queue: one teacher may not take every worker
+        if "token" in given:
+            check_token(given["token"], ENVIRONMENT["token"])
         return cls(**given)
+
+
+#: The characters an access token may have: they go unchanged into an address and a cookie.
+TOKEN_CHARACTERS = re.compile(r"[A-Za-z0-9._~-]{8,200}")
+
+
+def check_token(token: str, where: str = "--token") -> str:
+    """``token``, or one line saying how an access token is written."""
+    if not TOKEN_CHARACTERS.fullmatch(token):
+        raise DeckgenError(
+            _(
+                "{where}: an access token is 8 to 200 letters (A-Z, a-z), digits and . _ ~ -; "
+                'for example one made by: python3 -c "import secrets; print(secrets.token_urlsafe(24))"'
+            ).format(where=where)
+        )
+    return token
 
 
 def hosts_for(config: ServeConfig) -> set[str]:
     """The Host values the server answers: its own names with its port, and the allowed names
     (with or without a port, as a reverse proxy passes them)."""
     port = str(config.port) if config.port else "*"  # started by uvicorn itself: its port is not known here
-    own = {f"{name}:{port}" for name in own_names(config.host)}
-    return own | {name.lower() for name in config.allowed_hosts}
+    own = {f"{name.lower()}:{port}" for name in own_names(config.host)}
+    # An allowed name with no port: as a proxy passes it on (no port), and with any port (the
+    # Origin of a page on https://name:8443).
+    allowed = {name.lower() for name in config.allowed_hosts}
+    return own | allowed | {f"{name}:*" for name in allowed if not _has_port(name)}
+
+
+def _has_port(host: str) -> bool:
+    return host.rpartition(":")[2].isdigit() and not host.endswith("]")
 
 
 Handler = Callable[[Request], Awaitable[Response]]
+#: What the page says of a form it cannot read, and while its store cannot be reached.
+BROKEN_FORM = N_("the form arrived broken (too many fields or files, or cut short); send it again from the page")
+STORE_AWAY = N_("deckgen cannot reach where it keeps files and jobs just now; try again in a minute")
 
 
 def answering(view: Handler) -> Handler:
@@ -118,6 +150,13 @@ def answering(view: Handler) -> Handler:
     async def route(request: Request) -> Response:
         try:
             return await view(request)
+        except ClientDisconnect:
+            return Response(status_code=499)  # the browser went away mid-upload: nothing to answer
+        except HTTPException as error:  # a form python-multipart refuses (too many fields, no boundary)
+            return views.message(_("Something is wrong"), _(BROKEN_FORM), error.status_code)
+        except StoreUnavailable as error:  # the teacher is told it is the server's; the terminal says what
+            sys.stderr.write(f"deckgen serve: error on {request.method} {request.url.path[:200]}: {error}\n")
+            return views.message(_("Something went wrong"), _(STORE_AWAY), 503)
         except views.TooMany as error:
             return views.message(_("Something is wrong"), str(error), 429, getattr(request.state, "back", "/"))
         except DeckgenError as error:
@@ -203,7 +242,7 @@ async def a_download(request: Request) -> Response:
     job_id = await run_in_threadpool(start, svc, choices, client_of(request))
     if "application/json" in request.headers.get("accept", ""):
         return JSONResponse(views.job_links(job_id), 202)
-    return await views.waited_file(svc, job_id)
+    return await views.waited_file(svc, job_id, request)
 
 
 async def a_job(request: Request) -> Response:
@@ -254,6 +293,24 @@ async def not_found(request: Request, error: Exception) -> Response:
     return views.text(_("No such page."), 404)
 
 
+class HiddenToken(logging.Filter):
+    """Write ``token=…`` in an access-log line as ``token=hidden``: the log is read by others."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args and isinstance(record.args, tuple):
+            record.args = tuple(
+                TOKEN_IN_ADDRESS.sub("token=hidden", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def _hidden(value: object) -> object:
+    return TOKEN_IN_ADDRESS.sub("token=hidden", value) if isinstance(value, str) else value
+
+
+TOKEN_IN_ADDRESS = re.compile(r"(?<=[?&])token=[^&\s\"]*")
+
+
 def create_app(config: ServeConfig) -> Starlette:
     """The page, served as ``config`` says; the store, queue and folder are made when it starts
     (uvicorn's lifespan) and removed when it stops."""
@@ -263,6 +320,9 @@ def create_app(config: ServeConfig) -> Starlette:
     from deckgen.serve.uploads import Uploads
 
     held: dict[str, Any] = {"scrub": lambda text: text}
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(each, HiddenToken) for each in access.filters):
+        access.addFilter(HiddenToken())
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -275,6 +335,14 @@ def create_app(config: ServeConfig) -> Starlette:
             folder.remove()
             raise
         held["scrub"] = scrubber(places(folder.path))
+        try:
+            store.ping()
+        except StoreUnavailable as error:  # the page still opens; its jobs wait for the store
+            sys.stderr.write(f"deckgen serve: warning: {error}\n")
+        if os.environ.get(SUPERVISED) == str(os.getppid()):
+            from deckgen.workers import killed_with_parent
+
+            killed_with_parent()  # a web worker of --workers N ends with the process that started it
         app.state.service = Service(
             store,
             queue,
@@ -290,6 +358,11 @@ def create_app(config: ServeConfig) -> Starlette:
             yield
         finally:
             try:
+                for job_id in list(app.state.service.waiting):  # nobody is left to fetch their files
+                    try:
+                        tasks.cancel(store, job_id)
+                    except StoreUnavailable:
+                        break
                 queue.close()  # running jobs end, their commands with them
             finally:
                 folder.remove()

@@ -21,7 +21,7 @@ from typing import Any
 import uvicorn
 
 from deckgen.i18n import _, speaking
-from deckgen.serve.app import ServeConfig, create_app
+from deckgen.serve.app import SUPERVISED, ServeConfig, create_app
 
 #: The signals that stop the server (a terminal closed sends SIGHUP).
 STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -89,7 +89,8 @@ def serve(
 
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
     options: dict[str, Any] = {
-        "log_level": "warning" if access_log else "error",  # a laptop's terminal shows the address, not every refusal
+        # A laptop's terminal shows the address, not every refusal; a server's, a line per request.
+        "log_level": "info" if access_log else "error",
         "access_log": access_log,
         "proxy_headers": True,
         "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1",
@@ -115,6 +116,7 @@ def _run_workers(config: ServeConfig, sock: socket.socket, workers: int, options
     from uvicorn.supervisors import Multiprocess
 
     os.environ.update(config.environment())
+    os.environ[SUPERVISED] = str(os.getpid())
     settings = uvicorn.Config(
         "deckgen.serve.app:app_from_environment", factory=True, workers=workers, fd=sock.fileno(), **options
     )

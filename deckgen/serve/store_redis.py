@@ -97,12 +97,15 @@ def connect(url: str, answer_timeout: float | None = ANSWER_TIMEOUT) -> redis.Re
     from redis.backoff import ExponentialBackoff
     from redis.retry import Retry
 
+    address = check_address(url)
+    # Keep-alive is a TCP setting: a Unix socket's connection takes none.
+    tcp = {} if address.startswith("unix:") else {"socket_keepalive": True}
     try:
         return redis.Redis.from_url(
-            check_address(url),
+            address,
             socket_connect_timeout=CONNECT_TIMEOUT,
             socket_timeout=answer_timeout,
-            socket_keepalive=True,
+            **tcp,
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), RETRIES),
             retry_on_error=[redis.exceptions.ConnectionError, redis.exceptions.TimeoutError],
             health_check_interval=30,

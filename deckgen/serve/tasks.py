@@ -29,12 +29,15 @@ import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import RULED_OUT, SEARCH_ADVICE, DeckgenError
 from deckgen.i18n import N_, _, speaking
 from deckgen.serve.jobs import TIME_LIMIT, Cancelled, run_command
 from deckgen.serve.store import Store, StoreUnavailable, get_json, put_json
+
+if TYPE_CHECKING:
+    from deckgen.serve.queue import JobQueue
 
 #: How long a job's state is kept, and a result a teacher has not fetched (seconds).
 STATE_TTL = 24 * 3600
@@ -70,7 +73,7 @@ def new_id() -> str:
     return os.urandom(12).hex()
 
 
-def submit(store: Store, queue: Any, kind: str, args: list[str], **fields: Any) -> str:
+def submit(store: Store, queue: JobQueue, kind: str, args: list[str], **fields: Any) -> str:
     """Describe a job in the store and put it on the queue; its id. ``fields``: ``upload`` (the
     id of the deck file or spec it uses), ``attached`` (ids of files for options, by option),
     ``stem`` (a ZIP's name), ``language``, ``client``, ``game``, ``seed``."""
@@ -96,7 +99,14 @@ def state_of(store: Store, job_id: str) -> dict[str, Any] | None:
 
 
 def cancel(store: Store, job_id: str) -> None:
+    """Cancel a job wherever it is: a queued one at once (no worker will run it), a running one
+    within a quarter of a second (its worker looks at the key)."""
     store.put(CANCEL + job_id, b"1", STATE_TTL)
+    state = get_json(store, JOB + job_id)
+    if isinstance(state, dict) and state.get("state") == "queued":
+        with speaking(state.get("language", "en")):
+            said = {**state, "state": "cancelled", "message": _cancelled(Job(store, job_id, state, None))}
+        put_json(store, JOB + job_id, said, STATE_TTL)
 
 
 class Job:

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import json
+import os
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from deckgen.errors import DeckgenError
 from deckgen.games import games
 from deckgen.games.base import ColumnsNotFound
-from deckgen.i18n import N_, _, joined
+from deckgen.i18n import N_, _, counted, joined, language
 from deckgen.resources import static_file
 from deckgen.serve import page, tasks
 from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices, field_label
@@ -68,6 +72,8 @@ class Service:
     #: Jobs one client may have under way (0: no limit).
     jobs_per_client: int = 0
     previews: Previews = field(default_factory=Previews)
+    #: Jobs whose file a request of this web worker waits for (cancelled if it stops first).
+    waiting: set[str] = field(default_factory=set)
     preview_slots: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(PREVIEW_SLOTS))
 
     @functools.cached_property
@@ -314,10 +320,8 @@ def check(svc: Service, choices: PageChoices, fragment: bool, client: str) -> Re
 
 def checked(svc: Service, choices: PageChoices, args: list[str], client: str) -> dict[str, Any]:
     """``deckgen verify --json`` of a deck, as a job (the same check is made once, and kept a while)."""
-    key = CHECK + json.dumps([args, choices.upload, sorted(choices.attached.items())])
-    import hashlib
-
-    key = CHECK + hashlib.sha256(key.encode()).hexdigest()[:32]
+    checked_what = json.dumps([args, choices.upload, sorted(choices.attached.items())])
+    key = CHECK + hashlib.sha256(checked_what.encode()).hexdigest()[:32]
     known = get_json(svc.store, key)
     state = tasks.state_of(svc.store, known) if isinstance(known, str) else None
     if state is None or state.get("state") in ("failed", "cancelled"):
@@ -348,21 +352,40 @@ def wait_for(svc: Service, job_id: str, seconds: float = QUEUE_WAIT + TIME_LIMIT
 
 def submit(svc: Service, kind: str, args: list[str], choices: PageChoices | None, client: str, **more: Any) -> str:
     """Put a job on the queue for ``client``, within its share (:attr:`Service.jobs_per_client`)."""
-    from deckgen.i18n import language
-
     key = CLIENT + client
-    mine = get_json(svc.store, key)
-    live = tasks.unfinished(svc.store, mine if isinstance(mine, list) else [])
-    if svc.jobs_per_client and len(live) >= svc.jobs_per_client:
-        raise TooMany(
-            _("you have {count} jobs under way; wait for one to finish, then try again").format(count=len(live))
-        )
     fields: dict[str, Any] = {"language": language(), "client": client, **more}
     if choices is not None:
         fields |= {"upload": choices.upload, "attached": dict(choices.attached), "game": choices.game}
-    job_id = tasks.submit(svc.store, svc.queue, kind, args, **fields)
-    put_json(svc.store, key, [*live, job_id], tasks.STATE_TTL)
+    with _held(svc.store, key + ":lock"):  # two requests of one client at once count each other's jobs
+        mine = get_json(svc.store, key)
+        live = tasks.unfinished(svc.store, mine if isinstance(mine, list) else [])
+        if svc.jobs_per_client and len(live) >= svc.jobs_per_client:
+            raise TooMany(
+                counted(
+                    "you have {count} job under way; wait for it to finish, then try again",
+                    "you have {count} jobs under way; wait for one to finish, then try again",
+                    len(live),
+                )
+            )
+        job_id = tasks.submit(svc.store, svc.queue, kind, args, **fields)
+        put_json(svc.store, key, [*live, job_id], tasks.STATE_TTL)
     return job_id
+
+
+@contextmanager
+def _held(store: Store, key: str, seconds: float = 5.0) -> Iterator[None]:
+    """A lock every web worker sees (a key added only if absent), held at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    token = os.urandom(8)
+    while not store.add(key, token, seconds):
+        if time.monotonic() > deadline:
+            break  # a lock its holder never let go (a web worker killed): it lapses by itself
+        time.sleep(0.02)
+    try:
+        yield
+    finally:
+        if store.get(key) == token:
+            store.delete(key)
 
 
 class TooMany(DeckgenError):
@@ -441,19 +464,30 @@ def start_calibration(svc: Service, choices: PageChoices, client: str) -> str:
     return submit(svc, "calibration", args, None, client)
 
 
-async def waited_file(svc: Service, job_id: str) -> Response:
-    """The job's file once it is made (the request waits, without holding a thread)."""
+async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
+    """The job's file once it is made (the request waits, without holding a thread). A browser
+    that goes away, or a server that stops, leaves nobody to fetch it: the job is cancelled."""
     deadline = time.monotonic() + QUEUE_WAIT + TIME_LIMIT
-    while True:
-        state = await run_in_threadpool(tasks.state_of, svc.store, job_id)
-        if state is None:
-            raise DeckgenError(_("the job was lost (the server was restarted); try again"))
-        if state["state"] in tasks.ENDED:
-            break
-        if state["state"] == "queued" and time.monotonic() > deadline - TIME_LIMIT:
-            tasks.cancel(svc.store, job_id)
-            raise Busy(_("deckgen is busy with other builds; try again in a minute"))
-        await asyncio.sleep(POLL)
+    svc.waiting.add(job_id)
+    try:
+        while True:
+            if await request.is_disconnected():
+                await run_in_threadpool(tasks.cancel, svc.store, job_id)
+                return Response(status_code=499)
+            state = await run_in_threadpool(tasks.state_of, svc.store, job_id)
+            if state is None:
+                raise DeckgenError(_("the job was lost (the server was restarted); try again"))
+            if state["state"] in tasks.ENDED:
+                break
+            if state["state"] == "queued" and time.monotonic() > deadline - TIME_LIMIT:
+                tasks.cancel(svc.store, job_id)
+                raise Busy(_("deckgen is busy with other builds; try again in a minute"))
+            await asyncio.sleep(POLL)
+    except asyncio.CancelledError:  # the server is stopping: at once, as the loop is about to end
+        tasks.cancel(svc.store, job_id)
+        raise
+    finally:
+        svc.waiting.discard(job_id)
     if state["state"] != "done":
         raise DeckgenError(state.get("message") or _("the build stopped"))
     return await run_in_threadpool(result_file, svc, job_id, state)
