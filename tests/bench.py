@@ -528,7 +528,7 @@ def load_teacher(url: str, number: int) -> list[Timed]:
     from tests.servekit import request
 
     keys = ["cleariosity", "treenex", "flashcards"]
-    same_origin = {"Sec-Fetch-Site": "same-origin"}
+    same_origin = {"Sec-Fetch-Site": "same-origin", **behind_proxy(1, number)}
     done: list[Timed] = []
 
     def timed_get(kind: str, address: str, wanted: bytes, headers: dict[str, str]) -> Timed:
@@ -548,7 +548,7 @@ def load_teacher(url: str, number: int) -> list[Timed]:
                 "paper": "a4" if (number + round_) % 2 else "letter",
             }
             query = urlencode(settings)
-            done.append(timed_get("page", f"{url}?{query}", b"<!doctype html", {}))
+            done.append(timed_get("page", f"{url}?{query}", b"<!doctype html", behind_proxy(1, number)))
             parts = [
                 pool.submit(timed_get, "preview", f"{url}preview/sheet.png?{query}", b"\x89PNG", same_origin),
                 pool.submit(timed_get, "preview", f"{url}preview/card.png?{query}", b"\x89PNG", same_origin),
@@ -565,7 +565,7 @@ def load_downloader(url: str, number: int) -> list[tuple[Timed, bytes, str]]:
 
     from tests.servekit import request
 
-    headers = {"Origin": url.rstrip("/"), "Sec-Fetch-Site": "same-origin"}
+    headers = {"Origin": url.rstrip("/"), "Sec-Fetch-Site": "same-origin", **behind_proxy(2, number)}
     done = []
     for n in range(LOAD_DOWNLOADS_EACH):
         game = ("cleariosity", "treenex")[(number + n) % 2]
@@ -583,6 +583,12 @@ def load_downloader(url: str, number: int) -> list[tuple[Timed, bytes, str]]:
     return done
 
 
+def behind_proxy(group: int, number: int) -> dict[str, str]:
+    """The header a school's reverse proxy adds: each simulated teacher at an address of their own
+    (deckgen believes it from 127.0.0.1, and counts each teacher's jobs by it)."""
+    return {"X-Forwarded-For": f"10.0.{group}.{number + 1}"}
+
+
 def load_designer(url: str, spec: str) -> Timed:
     """A teacher uploading a preset's spec, then following the page (which reloads itself while
     the deck is designed) until the design ends: ``ok`` when it ended with the deck in use."""
@@ -591,7 +597,8 @@ def load_designer(url: str, spec: str) -> Timed:
 
     data = (ROOT / "templates" / "cleariosity" / "specs" / f"{spec}.toml").read_bytes()
     body, kind = multipart({"game": "cleariosity", "sets": "2"}, "deck_file", f"our {spec}.toml", data)
-    headers = {"Origin": url.rstrip("/"), "Sec-Fetch-Site": "same-origin", "Content-Type": kind}
+    teacher = behind_proxy(3, LOAD_SPECS.index(spec))
+    headers = {"Origin": url.rstrip("/"), "Sec-Fetch-Site": "same-origin", "Content-Type": kind, **teacher}
     start = time.perf_counter()
     try:
         answer = request(url + "upload", body, headers, timeout=LOAD_TIMEOUT)
@@ -599,7 +606,7 @@ def load_designer(url: str, spec: str) -> Timed:
         if answer.status != 303 or "design=" not in location:
             return Timed("design", time.perf_counter() - start, False, f"upload: {answer.status} {answer.text[:200]}")
         while time.perf_counter() - start < LOAD_TIMEOUT:
-            answer = request(url + location.lstrip("/"), timeout=LOAD_TIMEOUT)
+            answer = request(url + location.lstrip("/"), headers=teacher, timeout=LOAD_TIMEOUT)
             if answer.status == 303:
                 location = answer.headers.get("Location", "")
                 break

@@ -24,7 +24,8 @@ import pytest
 from tests.rediskit import RedisServer
 from tests.servekit import Server, request, start_server
 from tests.test_serve import build_with_cli, multipart, parse
-from tests.test_serve_worker import Worker, alive, descendants, start_worker, until
+from tests.test_serve_hardening_processes import alive, descendants
+from tests.test_serve_worker import Worker, start_worker, until
 
 SETTINGS = {"game": "treenex", "sets": "3", "paper": "a4", "material": "paper", "sides": "fold"}
 SPEC = (Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "pairs.toml").read_bytes()

@@ -24,8 +24,8 @@ from deckgen.serve.app import ServeConfig
 from tests.rediskit import RedisServer, free_port
 from tests.servekit import request, start_server
 from tests.test_serve_app import JSON, OWN, SMALL, client
-from tests.test_serve_hardening_processes import finish
-from tests.test_serve_worker import alive, descendants, until
+from tests.test_serve_hardening_processes import alive, descendants, finish
+from tests.test_serve_worker import until
 
 BIG = urlencode({"game": "cleariosity", "sets": "60"}).encode()
 

@@ -29,48 +29,13 @@ from deckgen.serve.queue_redis import QUEUES, RedisQueue
 from deckgen.serve.store_redis import RedisStore
 from deckgen.serve.uploads import Uploads
 from tests.rediskit import RedisServer, redis_server  # noqa: F401  # the fixture
+from tests.test_serve_hardening_processes import _stat, alive, descendants
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
 
 SPEC = (Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "pairs.toml").read_bytes()
 #: A build of one file (no teacher pack), so the job's result is the command line's file itself.
 BUILD = ["--game", "cleariosity", "--format", "pdf", "--no-pack", "--sets", "2"]
-
-
-def _stat(pid: int) -> tuple[int, str, str] | None:
-    """A process's parent, state and start time (``None``: gone)."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text.rsplit(")", 1)[1].split()
-    return int(fields[1]), fields[0], fields[19]
-
-
-def descendants(pid: int) -> dict[int, str]:
-    """Every living process under ``pid``, with its start time (which tells it from a later one of the same id)."""
-    children: dict[int, list[int]] = {}
-    starts: dict[int, str] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and (stat := _stat(int(entry.name))) is not None and stat[1] != "Z":
-            children.setdefault(stat[0], []).append(int(entry.name))
-            starts[int(entry.name)] = stat[2]
-    found: dict[int, str] = {}
-    todo = list(children.get(pid, []))
-    while todo:
-        child = todo.pop()
-        if child in starts and child not in found:
-            found[child] = starts[child]
-            todo += children.get(child, [])
-    return found
-
-
-def alive(processes: dict[int, str]) -> dict[int, str]:
-    return {
-        pid: start
-        for pid, start in processes.items()
-        if (stat := _stat(pid)) is not None and stat[1] != "Z" and stat[2] == start
-    }
 
 
 def in_group(group: int) -> list[int]:
