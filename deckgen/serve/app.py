@@ -36,7 +36,8 @@ from deckgen.games import games
 from deckgen.i18n import N_, _
 from deckgen.serve import tasks, views
 from deckgen.serve.choices import PageChoices
-from deckgen.serve.security import Guard, own_names, places, scrubber
+from deckgen.serve.scrub import places, scrubber
+from deckgen.serve.security import Guard, own_names
 from deckgen.serve.store import StoreUnavailable
 from deckgen.serve.uploads import MAX_UPLOAD
 from deckgen.serve.views import Service, choices_of, client_of, form_of, query_of, service

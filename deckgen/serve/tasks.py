@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from deckgen.errors import RULED_OUT, SEARCH_ADVICE, DeckgenError
 from deckgen.i18n import N_, _, speaking
 from deckgen.serve.jobs import TIME_LIMIT, Cancelled, run_command
+from deckgen.serve.scrub import plain
 from deckgen.serve.store import Store, StoreUnavailable, get_json, put_json
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def execute(job_id: str, store: Store, scratch: Path, stop: threading.Event | No
         except Cancelled:
             job.save(state="cancelled", message=_cancelled(job))
         except DeckgenError as error:
-            job.save(state="failed", message=_failed(job, _plain(str(error), folder)))
+            job.save(state="failed", message=_failed(job, plain(str(error), folder)))
         except Exception as error:  # a fault of deckgen's: one line for the page, never a traceback
             job.save(
                 state="failed", message=_("deckgen could not do this ({fault})").format(fault=type(error).__name__)
@@ -271,7 +272,7 @@ def _run_check(job: Job, folder: Path) -> dict[str, Any]:
     report = folder / "report.json"
     if not report.exists():
         raise DeckgenError(message or _("the check stopped (exit status {status})").format(status=status))
-    return {"report": json.loads(report.read_text(encoding="utf-8")), "failure": _plain(message, folder) or None}
+    return {"report": json.loads(report.read_text(encoding="utf-8")), "failure": plain(message, folder) or None}
 
 
 def _run_design(job: Job, folder: Path) -> dict[str, Any]:
@@ -315,11 +316,6 @@ def _failed(job: Job, message: str) -> str:
     job.state["searched"] = _(RULED_OUT) not in message
     advice = _(PAGE_ADVICE if int(job.state.get("seed", 1)) < MOST_SEARCHES else LAST_ADVICE)
     return message.replace(_(SEARCH_ADVICE), advice)
-
-
-def _plain(message: str, folder: Path) -> str:
-    """A message naming the job's files by their names alone."""
-    return message.replace(str(folder) + os.sep, "").replace(str(folder), "")
 
 
 RUNS: dict[str, Callable[[Job, Path], dict[str, Any]]] = {

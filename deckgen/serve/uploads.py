@@ -23,6 +23,7 @@ from deckgen.errors import DeckgenError
 from deckgen.games.base import Game
 from deckgen.i18n import _, number
 from deckgen.options import Option
+from deckgen.serve.scrub import plain
 from deckgen.serve.store import Store, get_json, put_json
 
 #: The largest file taken (a deck file or a spreadsheet of flash cards is a few kilobytes).
@@ -222,7 +223,7 @@ class Uploads:
 
     def plain(self, message: str, path: Path) -> str:
         """A message about a kept file, naming the file as the teacher called it, and no folder."""
-        return message.replace(str(path.parent) + "/", "").replace(str(path.parent), "")
+        return plain(message, path.parent)
 
     def path(self, upload_id: str) -> tuple[Path | None, str]:
         """Where a kept file is on this computer (written there from the store when it is not
