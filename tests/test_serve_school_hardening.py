@@ -148,6 +148,9 @@ def test_redis_away_is_the_servers_trouble_said_plainly(tmp_path: Path) -> None:
         assert "127.0.0.1:" not in answer.text.split("<body>", 1)[-1].replace(server.url, "")
         assert request(server.url + "healthz").status == 503
         assert request(server.url + "?game=treenex").status == 200  # the page and its previews go on
+        # A file uploaded earlier cannot be looked up: the server's trouble, said plainly, no address.
+        picture = request(server.url + "preview/sheet.png?game=treenex&upload=0123456789abcdef01234567")
+        assert picture.status == 503 and "127.0.0.1:" not in picture.text.replace(server.url, "")
     finally:
         said = server.stop()
     assert "cannot be reached" in said

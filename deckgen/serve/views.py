@@ -251,6 +251,8 @@ def main_page(svc: Service, choices: PageChoices, status: int = 200) -> Response
     said: dict[str, Any] = {"counts": "", "command": "", "deck": "", "stack": None, "back": False, "named": ""}
     try:
         said = preview_words(svc, choices, upload)
+    except StoreUnavailable:
+        raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
         problem = attach(str(error), choices)
     preview = page.preview_section(
@@ -264,6 +266,8 @@ def main_page(svc: Service, choices: PageChoices, status: int = 200) -> Response
 def picture(svc: Service, which: str, choices: PageChoices) -> Response:
     try:
         job = prepared(svc, choices)
+    except StoreUnavailable:
+        raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
         return text(str(error), 400)
     with svc.preview_slots:
@@ -291,6 +295,8 @@ def summary(svc: Service, choices: PageChoices) -> Response:
         answer["shop"] = choices.printed_by_shop
         answer["two_sided"] = choices.two_sided
         answer["sides"] = choices.backs_chosen
+    except StoreUnavailable:
+        raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
         answer["problem"] = attach(str(error), choices)
         answer["errors"] = dict(choices.errors)
@@ -305,6 +311,8 @@ def check(svc: Service, choices: PageChoices, fragment: bool, client: str) -> Re
         attached = attached_paths(svc, choices)
         args = ["--game", choices.game, *verify_words(choices, attached)]
         result = checked(svc, choices, args, client)
+    except StoreUnavailable:
+        raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
         if fragment:
             return html(page.check_refused(str(error)))
@@ -417,12 +425,12 @@ def upload(svc: Service, choices: PageChoices, files: dict[str, tuple[str, bytes
     if filename or not attaching:
         try:
             stored = svc.uploads.add(game, filename, data)
+        except StoreUnavailable:
+            raise  # the server's trouble, said as such (see app.answering)
         except DeckgenError as error:
             # The deck in use (the one uploaded before, or the shipped one) stays: the refusal is said.
             choices.refused = str(error)
             return main_page(svc, choices, status=400)
-        except StoreUnavailable:
-            raise
         except Exception:  # a file no reader expected: a message in a teacher's words, never a traceback
             choices.refused = _("{file}: cannot be read as a deck; check that this is the file you meant").format(
                 file=shown_name(filename)
