@@ -173,6 +173,7 @@ def test_web_workers_end_with_their_supervisor(tmp_path: Path) -> None:
     redis = RedisServer(tmp_path / "redis")
     redis.start()
     web = start_server(tmp_path, "--queue", redis.url, "--workers", "2")
+    workers: dict[int, str] = {}
     try:
         assert request(web.url + "?game=treenex").status == 200
         workers = descendants(web.process.pid)
@@ -180,8 +181,11 @@ def test_web_workers_end_with_their_supervisor(tmp_path: Path) -> None:
         web.process.kill()
         until(lambda: not alive(workers), 10, f"web workers outlived their supervisor: {alive(workers)}")
     finally:
+        for pid in alive(workers):  # a worker left would hold the server's pipe open for ever
+            os.kill(pid, signal.SIGKILL)
         finish(web)
         redis.stop()
+    until(lambda: not list(tmp_path.glob("deckgen-serve-*")), 10, "a web worker left its folder")
 
 
 def test_a_download_cut_by_a_stopping_server_cancels_its_job(tmp_path: Path) -> None:

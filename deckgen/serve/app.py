@@ -340,10 +340,9 @@ def create_app(config: ServeConfig) -> Starlette:
             store.ping()
         except StoreUnavailable as error:  # the page still opens; its jobs wait for the store
             sys.stderr.write(f"deckgen serve: warning: {error}\n")
-        if os.environ.get(SUPERVISED) == str(os.getppid()):
-            from deckgen.workers import killed_with_parent
-
-            killed_with_parent()  # a web worker of --workers N ends with the process that started it
+        supervisor = os.environ.get(SUPERVISED, "")
+        if supervisor.isdigit():  # a web worker of --workers N ends with the process that started it
+            threading.Thread(target=_watch_supervisor, args=(int(supervisor),), daemon=True).start()
         app.state.service = Service(
             store,
             queue,
@@ -381,6 +380,17 @@ def create_app(config: ServeConfig) -> Starlette:
         token=config.token,
     )
     return app
+
+
+def _watch_supervisor(supervisor: int) -> None:
+    """Stop this web worker (as SIGTERM does: its jobs and folder go) once the ``deckgen serve
+    --workers N`` that started it is gone, however it went, even before this worker had started."""
+    import signal
+    import time
+
+    while os.getppid() == supervisor:
+        time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _warm_up(svc: Service) -> None:
