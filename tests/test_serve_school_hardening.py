@@ -209,3 +209,24 @@ def test_a_download_cut_by_a_stopping_server_cancels_its_job(tmp_path: Path) -> 
     finally:
         finish(web)
         redis.stop()
+
+
+def test_a_download_whose_browser_leaves_cancels_its_job(tmp_path: Path) -> None:
+    import redis as redis_client
+
+    redis = RedisServer(tmp_path / "redis")
+    redis.start()
+    web = start_server(tmp_path, "--queue", redis.url)  # no deckgen worker: the job waits in the queue
+    reader = redis_client.Redis.from_url(redis.url)
+    try:
+        with pytest.raises(OSError):  # the browser gives up waiting, and closes the connection
+            request(web.url + "download", BIG, {"Origin": web.url.rstrip("/")}, timeout=2)
+        (key,) = until(lambda: reader.keys("deckgen:job:*"), 10, "no job was made")
+        said = until(
+            lambda: (s := json.loads(reader.get(key) or b"{}"))["state"] == "cancelled" and s, 10, "not cancelled"
+        )
+        assert said["message"] == "you cancelled it"
+    finally:
+        reader.close()
+        web.stop()
+        redis.stop()
