@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 import pytest
 from starlette.testclient import TestClient
@@ -165,3 +166,14 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(page: TestClient) ->
     answer = page.post("/upload", content=b"x" * (MAX_BODY + 1), headers={**OWN, "Content-Type": "multipart/form-data"})
     assert answer.status_code == 413 and "File too large" in answer.text
     assert "content-security-policy" in answer.headers
+
+
+def test_a_design_counts_in_its_clients_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = (Path(__file__).parent.parent / "templates" / "cleariosity" / "specs" / "pairs.toml").read_bytes()
+    with client(tmp_path, monkeypatch, jobs_per_client=1) as page:
+        files = {"deck_file": ("ours.toml", spec)}
+        first = page.post("/upload", data={"game": "cleariosity"}, files=files, headers=OWN)
+        assert first.status_code == 303 and "design=" in first.headers["location"]
+        busy = page.post("/download", data=SMALL, headers=JSON)
+        assert busy.status_code == 429 and "1 job under way" in busy.text
+        page.post("/design-cancel", data=dict(parse_qsl(first.headers["location"][2:])), headers=OWN)

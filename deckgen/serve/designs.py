@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ from deckgen.serve.tasks import LAST_ADVICE, MOST_SEARCHES, PAGE_ADVICE, PROGRES
 
 __all__ = ["LAST_ADVICE", "MOST_SEARCHES", "PAGE_ADVICE", "Design", "Designs"]
 
+#: Puts a job on the queue: (kind, the command's words, the client, the job's other fields) → its id.
+Submit = Callable[..., str]
 #: Store key of a design: its spec's upload id after this.
 DESIGN = "design:"
 
@@ -68,9 +71,13 @@ class Design:
 class Designs:
     """The designs of every web worker, in the store."""
 
-    def __init__(self, store: Store, queue: JobQueue) -> None:
+    def __init__(self, store: Store, queue: JobQueue, submit: Submit | None = None) -> None:
         self.store = store
         self.queue = queue
+        #: Puts a job on the queue for a client (the web's own, which keeps each client to its share).
+        self.submit: Submit = submit or (
+            lambda kind, args, client, **fields: tasks.submit(store, queue, kind, args, client=client, **fields)
+        )
 
     def start(
         self,
@@ -90,9 +97,7 @@ class Designs:
         speaks = speaks or language()
         kept = _with_seed(command, seed)
         words = kept if speaks == "en" else [*kept[:1], "--lang", speaks, *kept[1:]]
-        job = tasks.submit(
-            self.store, self.queue, "design", words, upload=key, game=game, seed=seed, language=speaks, client=client
-        )
+        job = self.submit("design", words, client, upload=key, game=game, seed=seed, language=speaks)
         record = {"job": job, "seed": seed, "command": command, "game": game, "spec": spec, "language": speaks}
         put_json(self.store, DESIGN + key, record, tasks.STATE_TTL)
         return self._design(record) or Design(spec, seed, job, {"state": "queued"})

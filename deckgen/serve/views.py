@@ -78,7 +78,12 @@ class Service:
 
     @functools.cached_property
     def designs(self) -> Designs:
-        return Designs(self.store, self.queue)
+        """The designs, each put on the queue within its client's share, as builds are."""
+        return Designs(
+            self.store,
+            self.queue,
+            lambda kind, args, client, **fields: submit(self, kind, args, None, client, **fields),
+        )
 
 
 def service(request: Request) -> Service:
