@@ -752,7 +752,9 @@ def run(job: BuildJob, progress: Progress | None = None) -> list[Path]:
 def _staging_folder(out: Path) -> Path:
     """A new hidden folder inside ``out`` for the build's files until they move into place."""
     try:
-        return Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+        # In the form of ``out`` (relative stays relative): Python 3.12 and later give an
+        # absolute path even for a relative ``dir``, which the files' places are then not inside.
+        return out / Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out)).name
     except OSError as error:
         raise DeckgenError(
             _("--out {out}: cannot write in it ({reason}); choose another folder").format(

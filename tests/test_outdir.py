@@ -463,3 +463,23 @@ def test_a_folder_where_the_record_goes_is_one_line(tmp_path: Path, capsys: pyte
     assert main(build_args(out, 1)) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("deckgen: error: ") and "is a folder, where deckgen keeps its record" in err
+
+
+def test_a_relative_out_folder_builds_whatever_form_mkdtemp_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python 3.12 and later answer ``tempfile.mkdtemp(dir="files")`` with an absolute path (3.11
+    with a relative one): ``deckgen build --out files``, as the page's jobs run it, works either way."""
+    import tempfile
+
+    from deckgen.entry import main
+
+    made = tempfile.mkdtemp
+
+    def absolute(*args: object, **kwargs: object) -> str:
+        return str(Path(made(*args, **kwargs)).absolute())  # type: ignore[call-overload]
+
+    monkeypatch.setattr(tempfile, "mkdtemp", absolute)
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--game", "treenex", "--no-pack", "--out", "files"]) == 0
+    assert (tmp_path / "files" / "treenex.pdf").exists()
