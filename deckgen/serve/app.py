@@ -374,7 +374,7 @@ def create_app(config: ServeConfig) -> Starlette:
     )
     app.add_middleware(
         Guard,
-        hosts=lambda: hosts_for(config),
+        hosts=hosts_for(config),  # once: listening on every address, the names are looked up in DNS
         scrub=lambda: held["scrub"],
         language=config.language,
         token=config.token,

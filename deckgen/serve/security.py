@@ -72,7 +72,7 @@ class Guard:
     def __init__(
         self,
         app: ASGIApp,
-        hosts: Callable[[], set[str]],
+        hosts: set[str],
         scrub: Callable[[], Callable[[str], str]],
         language: str = "en",
         token: str | None = None,
@@ -93,12 +93,10 @@ class Guard:
         receive = _patient(receive)
         refusal = self._refusal(scope, headers)
         if refusal is not None:
-            status, text, keep_open = refusal
-            await _drain(receive, keep_open)
-            await _text(send, status, text)
+            await _text(send, *refusal)
             return
         if self.token is not None and scope["path"] not in OPEN_PATHS:
-            if not await self._with_token(scope, headers, receive, send):
+            if not await self._with_token(scope, headers, send):
                 return
         if scope["method"] == "POST":
             length = _one(headers, "content-length")
@@ -117,21 +115,20 @@ class Guard:
                 return
         await self.app(scope, receive, send)
 
-    def _refusal(self, scope: Scope, headers: dict[str, list[str]]) -> tuple[int, str, int] | None:
-        """Why the request is refused (status, the line said, how much of its body to read
-        first), or ``None``."""
+    def _refusal(self, scope: Scope, headers: dict[str, list[str]]) -> tuple[int, str] | None:
+        """Why the request is refused (status, and the line said), or ``None``."""
         address = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
         if address > MAX_ADDRESS:
-            return 414, _("The address is too long."), 0
+            return 414, _("The address is too long.")
         listed = scope.get("headers", [])
         if len(listed) > MAX_HEADERS or any(len(name) + len(value) > MAX_HEADER for name, value in listed):
-            return 431, _("The request's headers are too large."), 0
+            return 431, _("The request's headers are too large.")
         hosts = headers.get("host", [])
         if len(hosts) != 1:
             # RFC 9112, section 3.2: a request names its host once (an HTTP/1.1 one always).
-            return 400, _("Bad request: a request names its Host once."), 0
+            return 400, _("Bad request: a request names its Host once.")
         if not self._ours(hosts[0]):
-            return 403, _("This page answers only at its own address (refused: another Host)."), 0
+            return 403, _("This page answers only at its own address (refused: another Host).")
         if scope["path"] in OPEN_PATHS:
             return None
         post = scope["method"] not in ("GET", "HEAD")
@@ -140,7 +137,7 @@ class Guard:
         # Browsers say where a request comes from: another site's page may not even ask for a
         # picture (each preview is work, and a large card size is a lot of it).
         if _one(headers, "sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-            return 403, _("Refused: the request came from another site's page."), 0
+            return 403, _("Refused: the request came from another site's page.")
         origin = headers.get("origin", [None])[0]
         if origin is None and post:
             origin = _origin_of(_one(headers, "referer"))
@@ -148,18 +145,17 @@ class Guard:
             urlsplit(origin).scheme in ("http", "https") and self._ours(urlsplit(origin).netloc)
         )
         if not own:
-            return 403, _("Refused: the request came from another site's page."), 0
+            return 403, _("Refused: the request came from another site's page.")
         if post and origin in (None, "null"):
-            return 403, _("Refused: a form sent without saying which page it came from."), 0
+            return 403, _("Refused: a form sent without saying which page it came from.")
         return None
 
     def _ours(self, host: str) -> bool:
         """Whether a Host (or an Origin's host) is one the server answers at (``name:*``: any port)."""
         host = host.lower()
-        hosts = self.hosts()
-        return host in hosts or host.rpartition(":")[0] + ":*" in hosts
+        return host in self.hosts or host.rpartition(":")[0] + ":*" in self.hosts
 
-    async def _with_token(self, scope: Scope, headers: dict[str, list[str]], receive: Receive, send: Send) -> bool:
+    async def _with_token(self, scope: Scope, headers: dict[str, list[str]], send: Send) -> bool:
         """Whether the request carries the access token; if it came in the address, the browser
         is given it as a cookie and sent to the same address without it."""
         assert self.token is not None
@@ -183,7 +179,6 @@ class Guard:
             )
             await send({"type": "http.response.body", "body": b""})
             return False
-        await _drain(receive, 0)
         await _text(send, 401, _("This page needs its access link (with ?token=); ask whoever runs it for the link."))
         return False
 
