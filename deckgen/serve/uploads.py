@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import threading
+import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,8 @@ from deckgen.serve.store import Store, get_json, put_json
 MAX_UPLOAD = 2_000_000
 #: How long an upload is kept after its last use (seconds).
 UPLOAD_TTL = 24 * 3600
+#: Seconds between two renewals of an upload's day in the store by one process.
+TOUCH_EVERY = 600.0
 #: Store keys: an upload's record (its game, files and, for a spec, its design command), and a file's contents.
 RECORD = "upload:"
 BLOB = "blob:"
@@ -102,6 +105,8 @@ class Uploads:
         self.store = store
         self.root = cache
         self.root.mkdir(parents=True, exist_ok=True)
+        #: When each upload was last given a new day in the store (see :meth:`_keep_another_day`).
+        self._touched: dict[str, float] = {}
 
     def add(self, game: Game, filename: str, data: bytes) -> Stored:
         """Check the file as ``deckgen build --file`` (or ``design --spec``) would and keep it, or
@@ -239,9 +244,20 @@ class Uploads:
                     return None, ""
                 folder.mkdir(exist_ok=True)
                 _write(folder / name, data)
+        self._keep_another_day(upload_id, record)
+        return folder / record["name"], record["game"]
+
+    def _keep_another_day(self, upload_id: str, record: dict[str, Any]) -> None:
+        """Give an upload in use a new day in the store, at most once in :data:`TOUCH_EVERY`
+        seconds (a page asks for the same file three or four times at once, and a folder store
+        rewrites a value to give it a new time)."""
+        now = time.monotonic()
+        if now - self._touched.get(upload_id, -TOUCH_EVERY) < TOUCH_EVERY:
+            return
+        self._touched[upload_id] = now
+        for blob in record["files"].values():
             self.store.touch(BLOB + blob, UPLOAD_TTL)
         self.store.touch(RECORD + upload_id, UPLOAD_TTL)
-        return folder / record["name"], record["game"]
 
 
 def _write(path: Path, data: bytes) -> None:
