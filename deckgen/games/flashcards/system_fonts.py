@@ -121,20 +121,11 @@ def _drawable(missing: tuple[str, ...], language: str) -> frozenset[int] | None:
     pattern = ":charset=" + " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in _ranges(sorted(wanted)))
     if language != "und":
         pattern += f":lang={language}"
-    try:
-        done = subprocess.run(
-            ["fc-match", "--sort", "-f", "%{file}\t%{index}\n", pattern],
-            capture_output=True,
-            text=True,
-            timeout=_FC_TIMEOUT,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if done.returncode != 0:
+    said = _fc_match_said(["--sort", "-f", "%{file}\t%{index}\n", pattern])
+    if said is None:
         return None
     found: set[int] = set()
-    for line in done.stdout.splitlines()[:_MOST_SORTED]:
+    for line in said.splitlines()[:_MOST_SORTED]:
         fields = line.split("\t")
         if len(fields) != 2 or Path(fields[0]).suffix.lower() not in _FONT_SUFFIXES or not fields[1].isdigit():
             continue
@@ -142,6 +133,17 @@ def _drawable(missing: tuple[str, ...], language: str) -> frozenset[int] | None:
         if found == wanted:
             break
     return frozenset(found)
+
+
+def _fc_match_said(arguments: list[str]) -> str | None:
+    """What ``fc-match ARGUMENTS`` printed, or ``None`` when it could not run or failed."""
+    try:
+        done = subprocess.run(
+            ["fc-match", *arguments], capture_output=True, text=True, timeout=_FC_TIMEOUT, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
 
 
 def _ranges(codes: list[int]) -> Iterator[tuple[int, int]]:
@@ -165,18 +167,9 @@ def _fc_match(char: str, language: str, bold: bool) -> tuple[Path, int, int] | N
         pattern += f":lang={language}"
     if bold:
         pattern += ":weight=bold"
-    try:
-        done = subprocess.run(
-            ["fc-match", "-f", "%{file}\t%{index}\t%{weight}\n", pattern],
-            capture_output=True,
-            text=True,
-            timeout=_FC_TIMEOUT,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    fields = done.stdout.strip().split("\t")
-    if done.returncode != 0 or len(fields) != 3 or not fields[0]:
+    said = _fc_match_said(["-f", "%{file}\t%{index}\t%{weight}\n", pattern])
+    fields = (said or "").strip().split("\t")
+    if said is None or len(fields) != 3 or not fields[0]:
         return None
     path = Path(fields[0])
     if path.suffix.lower() not in _FONT_SUFFIXES or not path.is_file():
