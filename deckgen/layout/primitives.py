@@ -18,6 +18,9 @@ Point = tuple[float, float]
 
 BLACK = "#000000"
 
+#: The roles a printer (and a picture of the print) draws; ``cut`` and ``guide`` are for a blade.
+PRINTED_ROLES = frozenset({"print", "mark", "registration"})
+
 
 @dataclass(frozen=True)
 class Stroke:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from deckgen.layout.primitives import Box, Disc, Picture, Primitive, Shape, Stroke
+from deckgen.layout.primitives import PRINTED_ROLES, Box, Disc, Picture, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
@@ -20,7 +20,6 @@ from deckgen.render.text_layer import draw_text_layer, layer_font
 from deckgen.units import mm_to_pt
 
 #: Roles the printed sheet shows. ``cut`` outlines are for blades, not ink.
-PRINTED_ROLES = frozenset({"print", "mark", "registration"})
 
 
 def new_canvas(buffer: io.BytesIO, title: str, subject: str = "", keywords: str = "") -> Canvas:

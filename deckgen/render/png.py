@@ -16,11 +16,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from deckgen.layout.primitives import Box, Disc, Picture, Primitive, Shape, Stroke
+from deckgen.layout.primitives import PRINTED_ROLES, Box, Disc, Picture, Primitive, Shape, Stroke
 from deckgen.units import mm_to_px
 
 SUPERSAMPLE = 2
-PRINTED_ROLES = frozenset({"print", "mark", "registration"})
 Colour = tuple[int, int, int, int]
 
 

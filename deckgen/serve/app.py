@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
+from starlette.concurrency import run_in_threadpool as in_a_thread
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
@@ -34,7 +34,7 @@ from starlette.routing import Route
 from deckgen.errors import DeckgenError
 from deckgen.games import games
 from deckgen.i18n import N_, _
-from deckgen.serve import tasks, views
+from deckgen.serve import page, tasks, views
 from deckgen.serve.choices import PageChoices
 from deckgen.serve.scrub import places, scrubber
 from deckgen.serve.security import Guard, own_names
@@ -72,6 +72,11 @@ class ServeConfig:
     token: str | None = None
     #: Jobs one client may have under way (0: no limit, a laptop's own browser).
     jobs_per_client: int = 0
+    #: The page answers inside the teacher's browser (Pyodide, in a static site's web worker: see
+    #: :mod:`deckgen.site`), which has no threads, no child processes and no Pillow: every view
+    #: runs on the event loop, each job in this process one at a time, the previews are SVG, and
+    #: the page may be framed by the site's own start page.
+    in_browser: bool = False
 
     def environment(self) -> dict[str, str]:
         """The settings as environment variables, for web workers started by uvicorn."""
@@ -149,6 +154,8 @@ def answering(view: Handler) -> Handler:
     whose faults are one line in the terminal and a message on the page, never a traceback."""
 
     async def route(request: Request) -> Response:
+        page.ROOT.set(request.scope.get("root_path", ""))
+        page.PICTURES.set(request.app.state.pictures)
         try:
             return await view(request)
         except ClientDisconnect:
@@ -176,25 +183,37 @@ def answering(view: Handler) -> Handler:
 # -- the routes -----------------------------------------------------------------------------
 
 
+async def off_the_loop(request: Request, func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)`` in a thread of the pool, so that the event loop goes on answering other
+    requests meanwhile; on the event loop itself in a browser, which has no threads (its page
+    has one teacher, whose requests wait their turn)."""
+    if request.app.state.in_browser:
+        return func(*args)
+    return await in_a_thread(func, *args)
+
+
 async def the_page(request: Request) -> Response:
     choices = choices_of(request, query_of(request))
-    return await run_in_threadpool(views.main_page, service(request), choices)
+    return await off_the_loop(request, views.main_page, service(request), choices)
 
 
 async def a_picture(request: Request) -> Response:
     choices = choices_of(request, query_of(request))
-    return await run_in_threadpool(views.picture, service(request), request.path_params["which"], choices)
+    kind = request.url.path.rpartition(".")[2]
+    if kind == "png" and request.app.state.in_browser:  # no Pillow there: the page asks for SVG
+        return views.text(_("No such page."), 404)
+    return await off_the_loop(request, views.picture, service(request), request.path_params["which"], choices, kind)
 
 
 async def the_summary(request: Request) -> Response:
     choices = choices_of(request, query_of(request))
-    return await run_in_threadpool(views.summary, service(request), choices)
+    return await off_the_loop(request, views.summary, service(request), choices)
 
 
 async def the_check(request: Request) -> Response:
     query = query_of(request)
     choices = choices_of(request, query)
-    return await run_in_threadpool(views.check, service(request), choices, "fragment" in query, client_of(request))
+    return await off_the_loop(request, views.check, service(request), choices, "fragment" in query, client_of(request))
 
 
 async def back_to_page(request: Request) -> Response:
@@ -220,17 +239,17 @@ async def an_upload(request: Request) -> Response:
             else:
                 files[name] = (value.filename or "", await value.read())
     choices = choices_of(request, fields)
-    return await run_in_threadpool(views.upload, service(request), choices, files, client_of(request))
+    return await off_the_loop(request, views.upload, service(request), choices, files, client_of(request))
 
 
 async def design_again(request: Request) -> Response:
     choices = choices_of(request, await form_of(request))
-    return await run_in_threadpool(views.design_again, service(request), choices, client_of(request))
+    return await off_the_loop(request, views.design_again, service(request), choices, client_of(request))
 
 
 async def design_cancel(request: Request) -> Response:
     choices = choices_of(request, await form_of(request))
-    return await run_in_threadpool(views.design_cancel, service(request), choices)
+    return await off_the_loop(request, views.design_cancel, service(request), choices)
 
 
 async def a_download(request: Request) -> Response:
@@ -240,18 +259,18 @@ async def a_download(request: Request) -> Response:
     request.state.back = "/?" + views.urlencode(choices.query())  # the page again, with the settings of the form
     start = views.start_download if request.url.path == "/download" else views.start_calibration
     svc = service(request)
-    job_id = await run_in_threadpool(start, svc, choices, client_of(request))
+    job_id = await off_the_loop(request, start, svc, choices, client_of(request))
     if "application/json" in request.headers.get("accept", ""):
         return JSONResponse(views.job_links(job_id), 202)
     return await views.waited_file(svc, job_id, request)
 
 
 async def a_job(request: Request) -> Response:
-    return await run_in_threadpool(views.job_state, service(request), request.path_params["job"])
+    return await off_the_loop(request, views.job_state, service(request), request.path_params["job"])
 
 
 async def a_jobs_file(request: Request) -> Response:
-    return await run_in_threadpool(views.job_file, service(request), request.path_params["job"])
+    return await off_the_loop(request, views.job_file, service(request), request.path_params["job"])
 
 
 async def a_jobs_cancel(request: Request) -> Response:
@@ -259,19 +278,20 @@ async def a_jobs_cancel(request: Request) -> Response:
 
     job_id = request.path_params["job"]
     svc = service(request)
-    if await run_in_threadpool(tasks.state_of, svc.store, job_id) is None:
+    if await off_the_loop(request, tasks.state_of, svc.store, job_id) is None:
         return JSONResponse({"state": "expired"}, 404)
-    await run_in_threadpool(tasks.cancel, svc.store, job_id)
+    await off_the_loop(request, tasks.cancel, svc.store, job_id)
     return JSONResponse({"state": "cancelling"}, 202)
 
 
 async def health(request: Request) -> Response:
-    return await run_in_threadpool(views.health, service(request))
+    return await off_the_loop(request, views.health, service(request))
 
 
 ROUTES = [
     Route("/", answering(the_page), methods=["GET", "HEAD"]),
     Route("/preview/{which:str}.png", answering(a_picture), methods=["GET", "HEAD"]),
+    Route("/preview/{which:str}.svg", answering(a_picture), methods=["GET", "HEAD"]),
     Route("/summary", answering(the_summary), methods=["GET", "HEAD"]),
     Route("/check", answering(the_check), methods=["GET", "HEAD"]),
     Route("/upload", answering(back_to_page), methods=["GET", "HEAD"]),
@@ -331,7 +351,7 @@ def create_app(config: ServeConfig) -> Starlette:
         folder = ServerFolder()
         try:
             store = store_from_url(config.queue, folder.path)
-            queue = queue_from_url(config.queue, store, folder.path)
+            queue = queue_from_url(config.queue, store, folder.path, in_browser=config.in_browser)
         except BaseException:
             folder.remove()
             raise
@@ -352,8 +372,10 @@ def create_app(config: ServeConfig) -> Starlette:
             config.jobs_per_client,
         )
         # Each game's machinery (fonts, spreadsheet readers) loads once, in the background, while
-        # the browser opens: the first preview of a game is then as quick as the next.
-        threading.Thread(target=_warm_up, args=(app.state.service,), daemon=True).start()
+        # the browser opens: the first preview of a game is then as quick as the next. (A browser
+        # has no background: there the first preview pays.)
+        if not config.in_browser:
+            threading.Thread(target=_warm_up, args=(app.state.service,), daemon=True).start()
         try:
             yield
         finally:
@@ -372,12 +394,15 @@ def create_app(config: ServeConfig) -> Starlette:
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: not_found},
     )
+    app.state.in_browser = config.in_browser
+    app.state.pictures = "svg" if config.in_browser else "png"
     app.add_middleware(
         Guard,
         hosts=hosts_for(config),  # once: listening on every address, the names are looked up in DNS
         scrub=lambda: held["scrub"],
         language=config.language,
         token=config.token,
+        framed_by_own_site=config.in_browser,
     )
     return app
 

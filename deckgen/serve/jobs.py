@@ -90,6 +90,39 @@ def run_command(
     return process.returncode, message
 
 
+def run_here(
+    args: list[str],
+    cwd: Path,
+    time_limit: float = TIME_LIMIT,
+    too_long: str = N_("make fewer sets at a time"),
+    stopped: Callable[[], bool] | None = None,
+    beat: Callable[[], None] | None = None,
+) -> tuple[int, str]:
+    """Run ``deckgen ARGS`` in this process, in ``cwd``, as :func:`run_command` does in a child
+    process: (exit status, the error line it printed). For the page in a browser, which has no
+    child processes: there is no time limit and no cancel while it runs (nothing else runs),
+    and the working folder is this process's, so jobs run one at a time."""
+    import contextlib
+    import io
+
+    from deckgen.entry import main
+
+    said = io.StringIO()
+    before = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stderr(said), contextlib.redirect_stdout(io.StringIO()):
+            try:
+                status = main(list(args))
+            except SystemExit as stop:
+                status = stop.code if isinstance(stop.code, int) else 1
+    finally:
+        os.chdir(before)
+    lines = [line for line in said.getvalue().splitlines() if line.startswith("deckgen: ")]
+    message = lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
+    return status, message
+
+
 def until(wait: Callable[[float], bool], seconds: float, stopped: Callable[[], bool] | None = None) -> bool:
     """Call ``wait(timeout)`` in short turns until it returns ``True`` (then ``True``) or
     ``seconds`` have passed (then ``False``); :class:`Cancelled` as soon as ``stopped()`` says so."""

@@ -6,6 +6,10 @@
   if (!form) return;
   let timer = null;
   let asked = 0;
+  // Where the page is served (empty but behind a proxy's path or in a static site's frame), and
+  // what its previews are drawn as (SVG where deckgen runs in the browser, without Pillow).
+  const root = document.documentElement.dataset.root || "";
+  const pictures = document.documentElement.dataset.pictures || "png";
 
   function query() {
     const data = new FormData(form);
@@ -53,14 +57,14 @@
   async function refresh() {
     const q = query();
     const ticket = ++asked;
-    history.replaceState(null, "", "/?" + q);
+    history.replaceState(null, "", root + "/?" + q);
     carry(q);
-    const answer = await fetch("/summary?" + q).then((r) => r.json());
+    const answer = await fetch(root + "/summary?" + q).then((r) => r.json());
     if (ticket !== asked) return;
     showErrors(answer.errors || {});
     const problem = document.getElementById("problem");
     const made = document.getElementById("made");
-    if (!problem || !made) { window.location.replace("/?" + q); return; }
+    if (!problem || !made) { window.location.replace(root + "/?" + q); return; }
     const checkSection = document.getElementById("check-section");
     const downloads = document.getElementById("download-section");
     if (downloads) downloads.hidden = Boolean(answer.problem);
@@ -108,13 +112,13 @@
       if (!img || (id === "back" && !answer.back) || (id === "stack" && !answer.stack)) continue;
       waiting++;
       img.onload = img.onerror = () => { if (--waiting === 0) pictures.classList.remove("busy"); };
-      img.src = "/preview/" + id + ".png?" + q;
+      img.src = root + "/preview/" + id + "." + pictures + "?" + q;
     }
     const check = document.getElementById("check");
     if (check) {
-      check.dataset.src = "/check?" + q + "&fragment=1";
+      check.dataset.src = root + "/check?" + q + "&fragment=1";
       const link = document.createElement("a");
-      link.href = "/check?" + q;
+      link.href = root + "/check?" + q;
       link.textContent = check.dataset.link;
       const para = document.createElement("p");
       para.append(link);
@@ -142,13 +146,13 @@
     if (event.target.form !== form) return; // a file chosen for the upload form
     if (event.target.name === "lang") {
       // The page in another language: loaded again, every setting kept.
-      window.location.assign("/?" + query() + "#lang");
+      window.location.assign(root + "/?" + query() + "#lang");
       return;
     }
     if (event.target.name === "region") {
       // Another country: loaded again, on the paper its schools use, the other settings kept.
       const kept = [...new URLSearchParams(query())].filter(([name]) => name !== "paper");
-      window.location.assign("/?" + new URLSearchParams(kept) + "#region");
+      window.location.assign(root + "/?" + new URLSearchParams(kept) + "#region");
       return;
     }
     if (event.target.name === "game") {
@@ -158,7 +162,7 @@
       for (const [name, value] of new URLSearchParams(query())) {
         if (["sets", "paper", "printer", "cutting", "pictures", "pack", "lang", "region"].includes(name)) kept.push([name, value]);
       }
-      window.location.assign("/?" + new URLSearchParams(kept) + "#game-list");
+      window.location.assign(root + "/?" + new URLSearchParams(kept) + "#game-list");
       return;
     }
     clearTimeout(timer);

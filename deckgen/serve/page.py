@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
@@ -64,6 +65,17 @@ TEMPLATES = Environment(
     extensions=[JoinedLines],
 )
 TEMPLATES.globals["_"] = _
+
+#: The path the page is served under, for the request being answered: ``""`` for ``deckgen
+#: serve``, ``/deckgen`` behind a reverse proxy that serves it there (uvicorn's ``--root-path``),
+#: or the frame's own path in a static site (:mod:`deckgen.site`). Every address the page
+#: writes starts with it.
+ROOT: ContextVar[str] = ContextVar("deckgen_page_root", default="")
+#: What the previews are drawn as: ``png`` (by Pillow, on the server) or ``svg`` (drawn by the
+#: browser itself, where deckgen runs without Pillow).
+PICTURES: ContextVar[str] = ContextVar("deckgen_page_pictures", default="png")
+TEMPLATES.globals["root"] = ROOT.get
+TEMPLATES.globals["picture_kind"] = PICTURES.get
 
 
 def _part(template: str, macro: str, /, **values: Any) -> Markup:

@@ -139,33 +139,36 @@ def counts(job: BuildJob) -> Counts:
     return Counts(fronts, MEDIA_NAMES[settings.media], backs, deck.cards, settings.sets, single, shared, replacements)
 
 
-def sheet_png(job: BuildJob, pixels: int = SHEET_PIXELS) -> bytes:
+@dataclass(frozen=True)
+class Drawing:
+    """What a preview shows: shapes in mm (y down) on a ``width`` x ``height`` mm picture, on
+    ``background`` (``None``: clear, a film card), drawn at most ``dpi`` as a PNG."""
+
+    shapes: tuple[Primitive, ...]
+    width: float
+    height: float
+    background: str | None
+    dpi: int
+    #: Fit into this many pixels on the longer side, as a PNG.
+    pixels: int
+
+
+def sheet_drawing(job: BuildJob, pixels: int = SHEET_PIXELS) -> Drawing:
     """The first printed page as it comes out of the printer (its edge drawn in grey), about
     ``pixels`` wide whatever its size (a letter sheet, or a card-sized page for a print shop)."""
-    from deckgen.render.png import draw, png_bytes
-
     deck = next(iter(job.decks.values()))
     page = deck.plan.pages[0]
-    dpi = fitting_dpi(page.width, page.height, pixels, 200)
     shapes: list[Primitive] = [Box(0, 0, page.width, page.height, PAPER_EDGE, None, 0.8)]
     for placement in page.placements:
         face = deck.plan.faces[placement.face]
         shapes += translate(face.primitives, placement.x, placement.y)
     shapes += page.extras
-    return png_bytes(draw(shapes, page.width, page.height, dpi, WHITE), dpi)
+    return Drawing(tuple(shapes), page.width, page.height, "#FFFFFF", 200, pixels)
 
 
-def fitting_dpi(width: float, height: float, pixels: int, most: int) -> int:
-    """A resolution at which a picture of ``width`` x ``height`` mm is at most ``pixels`` on its
-    longer side (and at most ``most`` dpi): a preview costs the same whatever size is asked for."""
-    return max(1, min(most, int(pixels / (max(width, height) / 25.4))))
-
-
-def card_png(job: BuildJob, dpi: int = CARD_DPI, side: str = "front") -> bytes | None:
+def card_drawing(job: BuildJob, side: str = "front", dpi: int = CARD_DPI) -> Drawing | None:
     """The first card's front (or its back; ``None`` for cards without), as the sheets print it:
     the plan's own face, so film drops the fills the sheet drops (at most :data:`CARD_PIXELS` tall)."""
-    from deckgen.render.png import draw, png_bytes
-
     deck = next(iter(job.decks.values()))
     faces = deck.faces.fronts if side == "front" else deck.faces.backs
     if not faces:
@@ -175,18 +178,50 @@ def card_png(job: BuildJob, dpi: int = CARD_DPI, side: str = "front") -> bytes |
     placed = [p.face for page in deck.plan.pages for p in page.placements if p.face in fronts]
     first = fronts.index(placed[0]) if placed else 0
     face = deck.plan.faces.get(faces[first].key, faces[first])
-    dpi = fitting_dpi(face.width, face.height, CARD_PIXELS, dpi)
-    background = (0, 0, 0, 0) if deck.game.clear_cards else WHITE
-    return png_bytes(draw(face.primitives, face.width, face.height, dpi, background), dpi)
+    background = None if deck.game.clear_cards else "#FFFFFF"
+    return Drawing(tuple(face.primitives), face.width, face.height, background, dpi, CARD_PIXELS)
 
 
-def stack_png(job: BuildJob, dpi: int = CARD_DPI) -> tuple[bytes, str] | None:
+def stack_drawing(job: BuildJob, dpi: int = CARD_DPI) -> tuple[Drawing, str] | None:
     """A stack of the deck's cards as players make it, and what it reads (``None``: not a stacking game)."""
-    from deckgen.render.png import draw, png_bytes
-
     deck = next(iter(job.decks.values()))
     stack = deck.game.sample_stack(deck.deck)
     if stack is None:
         return None
-    dpi = fitting_dpi(stack.width, stack.height, CARD_PIXELS, dpi)
-    return png_bytes(draw(stack.shapes, stack.width, stack.height, dpi, WHITE), dpi), stack.reads
+    return Drawing(tuple(stack.shapes), stack.width, stack.height, "#FFFFFF", dpi, CARD_PIXELS), stack.reads
+
+
+def fitting_dpi(width: float, height: float, pixels: int, most: int) -> int:
+    """A resolution at which a picture of ``width`` x ``height`` mm is at most ``pixels`` on its
+    longer side (and at most ``most`` dpi): a preview costs the same whatever size is asked for."""
+    return max(1, min(most, int(pixels / (max(width, height) / 25.4))))
+
+
+def png_of(drawing: Drawing) -> bytes:
+    """The drawing as a PNG (Pillow)."""
+    from deckgen.render.png import draw, png_bytes
+
+    dpi = fitting_dpi(drawing.width, drawing.height, drawing.pixels, drawing.dpi)
+    background = (0, 0, 0, 0) if drawing.background is None else WHITE
+    return png_bytes(draw(drawing.shapes, drawing.width, drawing.height, dpi, background), dpi)
+
+
+def svg_of(drawing: Drawing) -> bytes:
+    """The drawing as an SVG, for a browser to draw (no Pillow needed)."""
+    from deckgen.render.svg_picture import svg_picture
+
+    return svg_picture(drawing.shapes, drawing.width, drawing.height, drawing.background)
+
+
+def sheet_png(job: BuildJob, pixels: int = SHEET_PIXELS) -> bytes:
+    return png_of(sheet_drawing(job, pixels))
+
+
+def card_png(job: BuildJob, dpi: int = CARD_DPI, side: str = "front") -> bytes | None:
+    drawing = card_drawing(job, side, dpi)
+    return None if drawing is None else png_of(drawing)
+
+
+def stack_png(job: BuildJob, dpi: int = CARD_DPI) -> tuple[bytes, str] | None:
+    made = stack_drawing(job, dpi)
+    return None if made is None else (png_of(made[0]), made[1])

@@ -6,7 +6,9 @@ runs it (:func:`deckgen.serve.tasks.execute`). Two kinds, one protocol:
 - :class:`InProcessQueue`: threads of ``deckgen serve`` itself, a few at a time (what a
   teacher's laptop uses; nothing to install);
 - :class:`~deckgen.serve.queue_redis.RedisQueue`: RQ on Redis, for a school's server, whose job
-  workers are ``deckgen worker`` processes on as many computers as needed.
+  workers are ``deckgen worker`` processes on as many computers as needed;
+- :class:`InBrowserQueue`: the page inside a browser (no threads, no child processes): each job
+  runs in this process, one at a time, between requests.
 
 Each has two lanes, builds (and checks) and designs, with workers of their own: a design, a
 minute of a core, never holds up every build.
@@ -33,6 +35,11 @@ class JobQueue(Protocol):
         ...
 
     def close(self) -> None: ...
+
+    def run_waiting(self) -> None:
+        """Run the jobs waiting here and now, where this process is its own only job worker (a
+        browser's); elsewhere job workers take them, and this does nothing."""
+        ...
 
 
 #: Job workers of the embedded queue, by lane (builds and checks; designs).
@@ -79,6 +86,9 @@ class InProcessQueue:
     def workers(self) -> int:
         return sum(thread.is_alive() for thread in self._threads)
 
+    def run_waiting(self) -> None:
+        return None  # its threads take them
+
     def close(self) -> None:
         """Stop: running jobs end as cancelled, their commands with them; queued ones are dropped."""
         self.stopping.set()
@@ -89,8 +99,53 @@ class InProcessQueue:
             thread.join(timeout=10)
 
 
-def queue_from_url(url: str | None, store: Store, scratch: Path) -> JobQueue:
-    """The queue a ``--queue`` address names: RQ on Redis for ``redis://``, else the embedded one."""
+class InBrowserQueue:
+    """Jobs run by this process itself, one at a time, as soon as the request that asked for
+    them has been answered: a browser running the page (Pyodide) has no threads and no child
+    processes. While a job runs the page's other requests wait (it has one teacher). A job
+    cannot be cancelled once it runs, nor stopped at a time limit."""
+
+    kind = "embedded"
+
+    def __init__(self, store: Store, scratch: Path) -> None:
+        self.store = store
+        self.scratch = scratch
+        self.waiting: list[str] = []
+
+    def submit(self, job_id: str, lane: str) -> None:
+        import asyncio
+
+        self.waiting.append(job_id)
+        try:
+            asyncio.get_running_loop().call_soon(self.run_waiting)
+        except RuntimeError:  # no event loop (a caller outside the page): the next look runs it
+            pass
+
+    def run_waiting(self) -> None:
+        import sys
+
+        from deckgen.serve.jobs import run_here
+        from deckgen.serve.tasks import execute
+
+        while self.waiting:
+            job_id = self.waiting.pop(0)
+            try:
+                execute(job_id, self.store, self.scratch, None, command=run_here)
+            except Exception as error:
+                sys.stderr.write(f"deckgen serve: error in a job: {type(error).__name__}: {error}\n")
+
+    def workers(self) -> int:
+        return 1
+
+    def close(self) -> None:
+        self.waiting.clear()
+
+
+def queue_from_url(url: str | None, store: Store, scratch: Path, in_browser: bool = False) -> JobQueue:
+    """The queue a ``--queue`` address names: RQ on Redis for ``redis://``, else the embedded one
+    (in a browser, :class:`InBrowserQueue`)."""
+    if in_browser:
+        return InBrowserQueue(store, scratch)
     if url:
         from deckgen.serve.queue_redis import RedisQueue
 

@@ -98,3 +98,6 @@ class RedisQueue:
     def close(self) -> None:
         if self._own:
             self.client.close()
+
+    def run_waiting(self) -> None:
+        return None  # deckgen worker processes take them

@@ -49,6 +49,13 @@ HTML_HEADERS = (
     (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
 )
+#: The same, for the page in a static site (see :mod:`deckgen.site`): there it is shown in a
+#: frame of the site's own start page, and of no other site's.
+FRAMED_CSP = CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
+FRAMED_HTML_HEADERS = (
+    (b"content-security-policy", FRAMED_CSP.encode()),
+    (b"x-frame-options", b"SAMEORIGIN"),
+)
 #: Headers of every answer.
 ALL_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
@@ -76,12 +83,14 @@ class Guard:
         scrub: Callable[[], Callable[[str], str]],
         language: str = "en",
         token: str | None = None,
+        framed_by_own_site: bool = False,
     ) -> None:
         self.app = app
         self.hosts = hosts
         self.scrub = scrub
         self.language = language
         self.token = token
+        self.html_headers = FRAMED_HTML_HEADERS if framed_by_own_site else HTML_HEADERS
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -95,7 +104,7 @@ class Guard:
         if refusal is not None:
             await _text(send, *refusal)
             return
-        if self.token is not None and scope["path"] not in OPEN_PATHS:
+        if self.token is not None and _route_path(scope) not in OPEN_PATHS:
             if not await self._with_token(scope, headers, send):
                 return
         if scope["method"] == "POST":
@@ -129,10 +138,10 @@ class Guard:
             return 400, _("Bad request: a request names its Host once.")
         if not self._ours(hosts[0]):
             return 403, _("This page answers only at its own address (refused: another Host).")
-        if scope["path"] in OPEN_PATHS:
+        if _route_path(scope) in OPEN_PATHS:
             return None
         post = scope["method"] not in ("GET", "HEAD")
-        if not post and _link_to_page(scope["path"], headers):
+        if not post and _link_to_page(_route_path(scope), headers):
             return None
         # Browsers say where a request comes from: another site's page may not even ask for a
         # picture (each preview is work, and a large card size is a lot of it).
@@ -193,7 +202,7 @@ class Guard:
                 headers = [(name.lower(), value) for name, value in message.get("headers", [])]
                 names = {name for name, _ in headers}
                 kind = dict(headers).get(b"content-type", b"")
-                extra = [*ALL_HEADERS, *(HTML_HEADERS if kind.startswith(b"text/html") else ())]
+                extra = [*ALL_HEADERS, *(self.html_headers if kind.startswith(b"text/html") else ())]
                 headers += [(name, value) for name, value in extra if name not in names]
                 started.update(message, headers=headers, words=kind.startswith(WORDS))
                 if not started["words"]:
@@ -219,6 +228,13 @@ def _headers(scope: Scope) -> dict[str, list[str]]:
     for name, value in scope.get("headers", []):
         found.setdefault(name.decode("latin-1").lower(), []).append(value.decode("latin-1"))
     return found
+
+
+def _route_path(scope: Scope) -> str:
+    """The path within the page (``/download``), whatever path it is served under (``root_path``)."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] or "/" if root and path.startswith(root) else path
 
 
 def _one(headers: dict[str, list[str]], name: str, default: str = "") -> str:

@@ -113,12 +113,22 @@ def cancel(store: Store, job_id: str) -> None:
 class Job:
     """One job while it runs: its description, and the store it reports to."""
 
-    def __init__(self, store: Store, job_id: str, state: dict[str, Any], stop: threading.Event | None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        job_id: str,
+        state: dict[str, Any],
+        stop: threading.Event | None,
+        command: Callable[..., tuple[int, str]] = run_command,
+    ) -> None:
         self.store = store
         self.id = job_id
         self.state = state
         self.stop = stop
         self.progress: Path | None = None
+        #: How the job's ``deckgen`` command is run (:func:`~deckgen.serve.jobs.run_command`, a
+        #: child process; :func:`~deckgen.serve.jobs.run_here` in a browser).
+        self.command = command
 
     def save(self, **changes: Any) -> None:
         self.state.update(changes)
@@ -158,13 +168,20 @@ def run_job(job_id: str, store_url: str | None = None) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def execute(job_id: str, store: Store, scratch: Path, stop: threading.Event | None = None) -> None:
+def execute(
+    job_id: str,
+    store: Store,
+    scratch: Path,
+    stop: threading.Event | None = None,
+    command: Callable[..., tuple[int, str]] = run_command,
+) -> None:
     """Run job ``job_id`` in a new folder under ``scratch``; its state and result go to ``store``.
-    ``stop``: set when the worker itself is stopping (the job then ends as cancelled)."""
+    ``stop``: set when the worker itself is stopping (the job then ends as cancelled).
+    ``command``: how its ``deckgen`` command runs (see :attr:`Job.command`)."""
     state = get_json(store, JOB + job_id)
     if not isinstance(state, dict) or state.get("state") != "queued":
         return  # expired, or taken already (a queue may hand a job out twice)
-    job = Job(store, job_id, state, stop)
+    job = Job(store, job_id, state, stop, command)
     with speaking(state.get("language", "en")):
         if job.stopped():
             job.save(state="cancelled", message=_("you cancelled it"))
@@ -226,7 +243,7 @@ def _lay_out(job: Job, folder: Path) -> list[str]:
 
 
 def _run(job: Job, folder: Path, words: list[str], limit: float = TIME_LIMIT, too_long: str = "") -> None:
-    status, message = run_command(
+    status, message = job.command(
         words, folder, limit, too_long or N_("make fewer sets at a time"), stopped=job.stopped, beat=job.beat
     )
     if status != 0:
@@ -266,7 +283,7 @@ def _run_calibration(job: Job, folder: Path) -> dict[str, Any]:
 def _run_check(job: Job, folder: Path) -> dict[str, Any]:
     """``deckgen verify --json``: the report, and the line it failed with (if it did)."""
     words = _lay_out(job, folder)
-    status, message = run_command(
+    status, message = job.command(
         ["verify", *words, "--json", "--out", "report.json"], folder, stopped=job.stopped, beat=job.beat
     )
     report = folder / "report.json"

@@ -37,7 +37,15 @@ from deckgen.serve import page, tasks
 from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices, field_label
 from deckgen.serve.designs import MOST_SEARCHES, Designs
 from deckgen.serve.jobs import QUEUE_WAIT, TIME_LIMIT, Busy
-from deckgen.serve.preview import Previews, card_png, counts, sheet_png, stack_png
+from deckgen.serve.preview import (
+    Previews,
+    card_drawing,
+    counts,
+    png_of,
+    sheet_drawing,
+    stack_drawing,
+    svg_of,
+)
 from deckgen.serve.queue import JobQueue
 from deckgen.serve.store import Store, StoreUnavailable, get_json, put_json
 from deckgen.serve.uploads import Uploads, shown_name
@@ -125,7 +133,7 @@ def message(title: str, words: str, status: int = 400, back: str = "/") -> HTMLR
 
 
 def redirect(choices: PageChoices) -> Response:
-    return RedirectResponse("/?" + urlencode(choices.query()), 303)
+    return RedirectResponse(page.ROOT.get() + "/?" + urlencode(choices.query()), 303)
 
 
 # -- the page and its parts --------------------------------------------------------------
@@ -268,7 +276,9 @@ def main_page(svc: Service, choices: PageChoices, status: int = 200) -> Response
     return html(page.main_page(choices, upload.name if upload else None, preview, check, None, downloads), status)
 
 
-def picture(svc: Service, which: str, choices: PageChoices) -> Response:
+def picture(svc: Service, which: str, choices: PageChoices, kind: str = "png") -> Response:
+    """A preview: the first sheet, a card's front or back, or a stack, as a PNG (drawn here by
+    Pillow) or an SVG (drawn by the browser)."""
     try:
         job = prepared(svc, choices)
     except StoreUnavailable:
@@ -277,18 +287,22 @@ def picture(svc: Service, which: str, choices: PageChoices) -> Response:
         return text(str(error), 400)
     with svc.preview_slots:
         if which == "sheet":
-            data = sheet_png(job)
+            drawing = sheet_drawing(job)
         elif which in ("card", "back"):
-            drawn = card_png(job, side="front" if which == "card" else "back")
+            drawn = card_drawing(job, side="front" if which == "card" else "back")
             if drawn is None:
                 return text(_("These cards have no backs."), 404)
-            data = drawn
-        else:
-            made = stack_png(job)
+            drawing = drawn
+        elif which == "stack":
+            made = stack_drawing(job)
             if made is None:
                 return text(_("This game's cards are not stacked."), 404)
-            data = made[0]
-    return Response(data, 200, media_type="image/png")
+            drawing = made[0]
+        else:
+            return text(_("No such page."), 404)
+        if kind == "svg":
+            return Response(svg_of(drawing), 200, media_type="image/svg+xml")
+        return Response(png_of(drawing), 200, media_type="image/png")
 
 
 def summary(svc: Service, choices: PageChoices) -> Response:
@@ -351,6 +365,7 @@ def checked(svc: Service, choices: PageChoices, args: list[str], client: str) ->
 def wait_for(svc: Service, job_id: str, seconds: float = QUEUE_WAIT + TIME_LIMIT) -> dict[str, Any]:
     """A job's state once it has ended (in a thread of the web worker: a check is seconds)."""
     deadline = time.monotonic() + seconds
+    svc.queue.run_waiting()  # a browser's page runs its jobs itself
     while True:
         state = tasks.state_of(svc.store, job_id)
         if state is None:
@@ -549,7 +564,8 @@ def job_file(svc: Service, job_id: str) -> Response:
 
 
 def job_links(job_id: str) -> dict[str, str]:
-    return {"job": job_id, "state": f"/jobs/{job_id}", "file": f"/jobs/{job_id}/file"}
+    root = page.ROOT.get()
+    return {"job": job_id, "state": f"{root}/jobs/{job_id}", "file": f"{root}/jobs/{job_id}/file"}
 
 
 def static(name: str) -> Response:
