@@ -4,7 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := output
 
-.PHONY: build test test-spawn test-install format bench docs fuzz rules-figures system-deps clean translations
+SITE   := $(OUT)/site
+
+.PHONY: site build test test-spawn test-install format bench docs fuzz rules-figures system-deps clean translations
 
 # Debian tools the tests use to read files back: poppler (pdfinfo, pdffonts, pdftoppm),
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
@@ -42,6 +44,11 @@ build: $(VENV)/.installed
 	$(BIN)/deckgen export --deck cleariosity --format json --out $(OUT)/cleariosity-numbers.json
 	$(BIN)/deckgen export --deck cleariosity --format csv --out $(OUT)/cleariosity-numbers.csv
 	$(BIN)/deckgen export --deck treenex --format json --out $(OUT)/treenex.json
+
+## site: the static site (deckgen in the browser, nothing installed) in output/site; serve that
+## folder from any static host, over https or from localhost (see docs/no-install.md)
+site: $(VENV)/.installed
+	$(BIN)/python -m deckgen.site.build --out $(SITE)
 
 ## system-deps: install the Debian tools the tests need, when missing (apt-get, as root)
 system-deps:

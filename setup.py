@@ -3,13 +3,18 @@
 Cleariosity's simulated games (deckgen/games/cleariosity/_play.c) and the design search's group
 sums (_groups.c) in C: the same games and counts as play.py and design_index.py, several times
 faster. Both are optional: where no C compiler is found the install goes on, and deckgen runs
-the Python (see deckgen/games/cleariosity/compiled.py).
+the Python (see deckgen/games/cleariosity/compiled.py). ``DECKGEN_PURE=1`` leaves them out, for
+the pure-Python wheel the static site runs in a browser (deckgen/site/build.py).
 """
+
+import os
 
 from setuptools import Extension, setup
 
+PURE = os.environ.get("DECKGEN_PURE") == "1"
+
 setup(
-    ext_modules=[
+    ext_modules=[] if PURE else [
         Extension(
             "deckgen.games.cleariosity._play",
             sources=["deckgen/games/cleariosity/_play.c"],

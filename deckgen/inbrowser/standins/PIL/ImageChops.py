@@ -1,0 +1,3 @@
+from PIL import MESSAGE, PillowMissing
+
+raise PillowMissing(MESSAGE)
