@@ -25,7 +25,6 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool as in_a_thread
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
@@ -40,7 +39,7 @@ from deckgen.serve.scrub import places, scrubber
 from deckgen.serve.security import Guard, own_names
 from deckgen.serve.store import StoreUnavailable
 from deckgen.serve.uploads import MAX_UPLOAD
-from deckgen.serve.views import Service, choices_of, client_of, form_of, query_of, service
+from deckgen.serve.views import Service, choices_of, client_of, form_of, off_the_loop, query_of, service
 
 #: Set (to the supervisor's process id) for the web workers of ``deckgen serve --workers N``.
 SUPERVISED = "DECKGEN_SERVE_SUPERVISOR"
@@ -181,15 +180,6 @@ def answering(view: Handler) -> Handler:
 
 
 # -- the routes -----------------------------------------------------------------------------
-
-
-async def off_the_loop(request: Request, func: Callable[..., Any], *args: Any) -> Any:
-    """``func(*args)`` in a thread of the pool, so that the event loop goes on answering other
-    requests meanwhile; on the event loop itself in a browser, which has no threads (its page
-    has one teacher, whose requests wait their turn)."""
-    if request.app.state.in_browser:
-        return func(*args)
-    return await in_a_thread(func, *args)
 
 
 async def the_page(request: Request) -> Response:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import LANGUAGE_VARIABLE, _, language
+from deckgen.inbrowser import IN_BROWSER
 
 #: Longest an upload's check may take (any real deck file is read in well under a second).
 CHECK_SECONDS = 30.0
@@ -35,6 +36,8 @@ def check_upload(game: str, path: Path) -> list[str] | None:
     """Check an uploaded file as ``deckgen build --file`` (or ``design --spec``) would, in a child
     process: the command that designs a deck from a spec, ``None`` for a deck, or
     :class:`DeckgenError` with the line saying what is wrong."""
+    if IN_BROWSER:  # no child processes there: checked here, with no time or memory limit
+        return _understood(verdict(game, path), path.name)
     seconds = float(os.environ.get(SECONDS_VARIABLE) or CHECK_SECONDS)
     process = subprocess.Popen(
         [sys.executable, "-m", "deckgen.serve.upload_check", language(), game, path.name],
@@ -69,8 +72,13 @@ def check_upload(game: str, path: Path) -> list[str] | None:
         answer = json.loads(b"".join(said).decode("utf-8"))
     except ValueError:
         answer = None
+    return _understood(answer, path.name)
+
+
+def _understood(answer: object, name: str) -> list[str] | None:
+    """The check's answer (see the module's description) as :func:`check_upload` returns it."""
     if not isinstance(answer, dict) or not ("refused" in answer or "design" in answer):
-        raise DeckgenError(_unreadable(path.name))  # it ran out of memory, or ended otherwise
+        raise DeckgenError(_unreadable(name))  # it ran out of memory, or ended otherwise
     if "refused" in answer:
         raise DeckgenError(str(answer["refused"]))
     design = answer["design"]
@@ -96,15 +104,22 @@ def main() -> None:
     watch_parent()
     _limit_memory()
     spoken, key, name = sys.argv[1:4]
-    from deckgen.games import games
-    from deckgen.games.base import ColumnsNotFound
     from deckgen.i18n import speak
     from deckgen.outdir import pause_for_tests
-    from deckgen.serve.uploads import check_kind
 
     speak(spoken)
     pause_for_tests("upload-check")
-    path = Path(name)
+    sys.stdout.write(json.dumps(verdict(key, Path(name))) + "\n")
+    sys.stdout.flush()
+
+
+def verdict(key: str, path: Path) -> dict[str, object]:
+    """What the check finds of the file at ``path`` for game ``key`` (see the module's description)."""
+    from deckgen.games import games
+    from deckgen.games.base import ColumnsNotFound
+    from deckgen.serve.uploads import check_kind
+
+    name = path.name
     answer: dict[str, object]
     try:
         game = games()[key]
@@ -119,8 +134,7 @@ def main() -> None:
         answer = {"refused": str(error)}
     except Exception:  # a file no reader expected (memory run out, too): a plain line, never a traceback
         answer = {"refused": _unreadable(name)}
-    sys.stdout.write(json.dumps(answer) + "\n")
-    sys.stdout.flush()
+    return answer
 
 
 if __name__ == "__main__":

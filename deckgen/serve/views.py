@@ -17,7 +17,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,6 +112,15 @@ def choices_of(request: Request, query: dict[str, list[str]]) -> PageChoices:
 
 def query_of(request: Request) -> dict[str, list[str]]:
     return parse_qs(request.url.query, keep_blank_values=True)
+
+
+async def off_the_loop(request: Request, func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)`` in a thread of the pool, so that the event loop goes on answering other
+    requests meanwhile; on the event loop itself in a browser, which has no threads (its page
+    has one teacher, whose requests wait their turn)."""
+    if request.app.state.in_browser:
+        return func(*args)
+    return await run_in_threadpool(func, *args)
 
 
 async def form_of(request: Request) -> dict[str, list[str]]:
@@ -500,9 +509,9 @@ async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
     try:
         while True:
             if await request.is_disconnected():
-                await run_in_threadpool(tasks.cancel, svc.store, job_id)
+                await off_the_loop(request, tasks.cancel, svc.store, job_id)
                 return Response(status_code=499)
-            state = await run_in_threadpool(tasks.state_of, svc.store, job_id)
+            state = await off_the_loop(request, tasks.state_of, svc.store, job_id)
             if state is None:
                 raise DeckgenError(_("the job was lost (the server was restarted); try again"))
             if state["state"] in tasks.ENDED:
@@ -518,7 +527,7 @@ async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
         svc.waiting.discard(job_id)
     if state["state"] != "done":
         raise DeckgenError(state.get("message") or _("the build stopped"))
-    return await run_in_threadpool(result_file, svc, job_id, state)
+    return await off_the_loop(request, result_file, svc, job_id, state)
 
 
 def result_file(svc: Service, job_id: str, state: dict[str, Any]) -> Response:
