@@ -1,3 +1,0 @@
-from PIL import MESSAGE, PillowMissing
-
-raise PillowMissing(MESSAGE)
