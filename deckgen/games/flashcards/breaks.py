@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from icu4py.breakers import LineBreaker, WordBreaker
+try:
+    from icu4py.breakers import LineBreaker, WordBreaker
+except ImportError:  # in a browser (Pyodide): UAX #14 and #29, and the browser's dictionaries
+    from deckgen.inbrowser.breaks import LineBreaker, WordBreaker  # type: ignore[assignment]
 
 #: A break between words: after a space, or where a dictionary puts a word boundary in text
 #: written without spaces (Thai, Chinese), or between phrases in Japanese.
