@@ -22,10 +22,11 @@ from tests.test_anki import newer_package, png
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDINS = ROOT / "deckgen" / "inbrowser" / "standins"
-SCRIPTS = ROOT / "tests" / "data" / "scripts"
-
-#: The script samples whose breaks need no dictionary: the browser's must be ICU's exactly.
-SPACED_SCRIPTS = ("greek", "cyrillic", "hebrew", "arabic", "hindi", "korean")
+#: Words and phrases of the scripts written with spaces between words (Greek and Cyrillic among
+#: the browser's own samples, tests/data/browser): the browser's breaks must be ICU's exactly.
+SPACED_SCRIPTS = [ROOT / "tests/data/browser" / f"{n}.csv" for n in ("greek", "cyrillic")] + [
+    ROOT / "tests/data/scripts" / f"{n}.csv" for n in ("hebrew", "arabic", "hindi", "korean")
+]
 
 
 def _messages() -> list[str]:
@@ -46,8 +47,8 @@ def _cells(path: Path) -> list[str]:
 
 def _corpus() -> list[str]:
     texts = _messages() + _cells(ROOT / "templates" / "flashcards" / "flashcards-sample.csv")
-    for name in SPACED_SCRIPTS:
-        texts += _cells(SCRIPTS / f"{name}.csv")
+    for sample in SPACED_SCRIPTS:
+        texts += _cells(sample)
     texts += (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     return texts
 
