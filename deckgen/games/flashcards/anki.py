@@ -165,8 +165,19 @@ def _member(path: Path, package: zipfile.ZipFile, name: str, limit: int, shown: 
 
 
 def _unzstd(path: Path, data: bytes, limit: int) -> bytes:
-    """Zstandard-compressed data unpacked, refused once it passes ``limit`` bytes (a small file can hide gigabytes)."""
-    import zstandard
+    """Zstandard-compressed data unpacked, refused once it passes ``limit`` bytes (a small file can hide gigabytes).
+
+    Where ``zstandard`` (a compiled package) is missing, as in the browser, the package is refused
+    in one line that says how to export one deckgen reads there."""
+    try:
+        import zstandard
+    except ImportError:
+        raise DeckgenError(
+            _(
+                "{path}: the package is compressed as Anki 2.1.50 and later do, which deckgen cannot unpack here; "
+                'export the deck again with "Support older Anki versions" ticked, or use deckgen on a computer'
+            ).format(path=path)
+        ) from None
 
     try:
         with zstandard.ZstdDecompressor().stream_reader(data) as reader:

@@ -11,14 +11,19 @@ hyphen or a slash; those places are kept for when nothing better is there.
 Each place is ranked, the lower the better (see :data:`BETWEEN_WORDS`, :data:`INSIDE_PHRASE`
 and :data:`INSIDE_WORD`); the wrapping in :mod:`deckgen.games.flashcards.text` breaks a line at
 the best place it can. The same text and language always give the same places: ICU's rules and
-dictionaries come with the package, not from the computer.
+dictionaries come with the package, not from the computer. In a browser, where icu4py cannot be
+installed, :mod:`deckgen.inbrowser.breaks` stands in (ICU's places for text with spaces between
+words; see there for Thai, Chinese and Japanese).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from icu4py.breakers import LineBreaker, WordBreaker
+try:
+    from icu4py.breakers import LineBreaker, WordBreaker
+except ImportError:  # in a browser (Pyodide): UAX #14 and #29, and the browser's dictionaries
+    from deckgen.inbrowser.breaks import LineBreaker, WordBreaker  # type: ignore[assignment]
 
 #: A break between words: after a space, or where a dictionary puts a word boundary in text
 #: written without spaces (Thai, Chinese), or between phrases in Japanese.

@@ -137,6 +137,8 @@ def picture_from_bytes(name: str, data: bytes, where: str) -> CardPicture:
 
 
 def _raster(name: str, data: bytes, where: str) -> CardPicture:
+    """A PNG or JPEG read with Pillow. In the browser Pillow is a stand-in (deckgen/inbrowser/standins)
+    that refuses with an ImportError: the picture is then refused in one line that says what works."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -161,6 +163,13 @@ def _raster(name: str, data: bytes, where: str) -> CardPicture:
                 return CardPicture(name, image.width, image.height, data=data)
     except DeckgenError:
         raise
+    except ImportError:
+        raise DeckgenError(
+            _(
+                "{where}: picture {name} is a PNG or JPEG, which needs deckgen on a computer or a school's server; "
+                "in the browser use SVG pictures"
+            ).format(where=where, name=repr(name))
+        ) from None
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise DeckgenError(
             _(

@@ -32,8 +32,12 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-import uharfbuzz as hb
 from fontTools.ttLib import TTFont
+
+try:
+    import uharfbuzz as hb
+except ImportError:  # in a browser (Pyodide): the same HarfBuzz, compiled to WebAssembly
+    from deckgen.inbrowser import harfbuzz as hb
 
 from deckgen.games.flashcards.outlines import Contour, FlatteningPen
 
@@ -225,7 +229,17 @@ def _load(source: FontSource, bold: bool) -> FontFace:
         return FontFace(source.key, data, source.index)
     if source.variable or _has_weight_axis(data, source.index):
         return FontFace(f"{source.key}-bold", data, source.index, variations={"wght": 700.0})
-    return FontFace(f"{source.key}-bolder", data, source.index, embolden=True)
+    try:
+        return FontFace(f"{source.key}-bolder", data, source.index, embolden=True)
+    except ImportError:  # the browser's HarfBuzz has no synthetic bold (deckgen.inbrowser.harfbuzz)
+        from deckgen.errors import DeckgenError
+
+        raise DeckgenError(
+            _(
+                "{font}: the font has no bold for the fronts, and deckgen in the browser cannot make one; choose "
+                "a font with a bold (or a variable weight), or use deckgen on a computer"
+            ).format(font=source.path.name)
+        ) from None
 
 
 def _has_weight_axis(data: bytes, index: int) -> bool:

@@ -22,7 +22,10 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
-import uharfbuzz as hb
+try:
+    import uharfbuzz as hb
+except ImportError:  # in a browser (Pyodide): see deckgen.inbrowser.harfbuzz
+    from deckgen.inbrowser import harfbuzz as hb
 
 from deckgen.games.flashcards.fonts import MAX_FONT_BYTES, FontSource
 
