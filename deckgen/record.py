@@ -47,6 +47,25 @@ def build_options() -> list[Option]:
     return [*PRINT_OPTIONS, *LASER_OPTIONS, *game_options("build")]
 
 
+def _without_implied_paper(
+    games: Sequence[str], options: Mapping[str, Any], profile: str | None, language: str, region: str | None
+) -> Mapping[str, Any]:
+    """``options`` without ``paper`` where it names the paper the build takes anyway: the one the
+    class's country prints on, which ``--lang`` and ``--region`` imply (A4 in Germany), when no
+    profile and no game's own default could put another in its place. So ``--lang de --paper a4``
+    and ``--lang de`` record one command (as the page, which leaves the usual paper out, does)."""
+    from deckgen.games import games as registry
+    from deckgen.regions import country_for, usual_paper
+
+    paper = options.get("paper")
+    if paper is None or profile is not None or paper != usual_paper(country_for(language, region)):
+        return options
+    known = registry()
+    if any("paper" in known[key].print_defaults for key in games if key in known):
+        return options
+    return {name: value for name, value in options.items() if name != "paper"}
+
+
 def build_command(words: Sequence[str]) -> str:
     """The ``deckgen build`` command with these arguments (:func:`build_words`), as one line a shell takes."""
     return shlex.join(["deckgen", "build", *words])
@@ -82,7 +101,7 @@ def build_words(
         words += ["--game", key]
     if profile:
         words += ["--profile", profile]
-    words += option_words(build_options(), options)
+    words += option_words(build_options(), _without_implied_paper(games, options, profile, language, region))
     if pack is False:
         words.append("--no-pack")
     elif pack and (options.get("only") or options.get("only_set")):

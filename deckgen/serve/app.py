@@ -247,7 +247,8 @@ async def a_download(request: Request) -> Response:
     request waits for its job); ``Accept: application/json`` gets the job's addresses at once."""
     choices = choices_of(request, await form_of(request))
     request.state.back = "/?" + views.urlencode(choices.query())  # the page again, with the settings of the form
-    start = views.start_download if request.url.path == "/download" else views.start_calibration
+    calibration = request.url.path.rpartition("/")[2] == "calibration"  # the page's own path may come first
+    start = views.start_calibration if calibration else views.start_download
     svc = service(request)
     job_id = await off_the_loop(request, start, svc, choices, client_of(request))
     if "application/json" in request.headers.get("accept", ""):

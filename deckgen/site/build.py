@@ -42,7 +42,7 @@ PYODIDE = "pyodide@314.0.8"
 HARFBUZZJS = "harfbuzzjs@1.6.4"
 #: Pyodide's files the page loads (the package also has consoles and type declarations).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-HARFBUZZJS_FILES = ("dist/index.mjs", "dist/harfbuzz.wasm")
+HARFBUZZJS_FILES = ("dist/index.mjs", "dist/harfbuzz.js", "dist/harfbuzz.wasm")
 #: Distributions deckgen needs on a computer but not in the browser, and why.
 NOT_IN_BROWSER = {
     "pillow": "compiled; a stand-in refuses raster pictures (deckgen/inbrowser/standins/PIL)",
@@ -60,9 +60,14 @@ NOT_IN_BROWSER = {
 }
 #: Distributions with compiled speed-ups they run without: shipped from the installed files,
 #: without the compiled ones.
-STRIPPED = ("markupsafe", "python-bidi")
-#: Distributions the browser needs that a computer does not (the text fallbacks).
-BROWSER_ONLY: tuple[str, ...] = ()
+STRIPPED = ("markupsafe",)
+#: Distributions the browser takes at other versions than the computer's, or only there: the
+#: last pure-Python python-bidi (deckgen uses its algorithm module, the same code in 0.4.2 and
+#: later; later releases import their compiled part first), with six, which it needs; uniseg,
+#: the line and word breaks of deckgen.inbrowser.breaks.
+BROWSER_PINNED = {"python-bidi": "0.4.2", "six": "1.17.0", "uniseg": "0.10.1"}
+#: Folders of a wheel the browser never reads (uniseg's documentation is 8 MB of its 8.2).
+UNREAD = ("uniseg/docs/",)
 #: Suffixes of compiled files, left out of a stripped package.
 COMPILED = (".so", ".pyd", ".dylib")
 #: The environment markers of Pyodide, for the requirements of each package.
@@ -108,9 +113,8 @@ def needed() -> dict[str, str]:
                 walk(requirement.name)
 
     walk("deckgen-classroom")
-    for name in BROWSER_ONLY:
-        walk(name)
     found.pop("deckgen-classroom")
+    found.update(BROWSER_PINNED)
     return dict(sorted(found.items()))
 
 
@@ -164,6 +168,17 @@ def pure_wheel(name: str, version: str, cache: Path) -> Path:
     return found
 
 
+def _copy_wheel(wheel: Path, folder: Path) -> None:
+    """Copy a wheel into the site, without the folders the browser never reads (:data:`UNREAD`)."""
+    with zipfile.ZipFile(wheel) as source:
+        names = source.namelist()
+        if not any(name.startswith(UNREAD) for name in names):
+            shutil.copyfile(wheel, folder / wheel.name)
+            return
+        kept = [(name, source.read(name)) for name in names if not name.startswith(UNREAD)]
+    _write_zip(folder / wheel.name, kept)
+
+
 def stripped_wheel(name: str, out: Path) -> Path:
     """A wheel of the installed ``name`` without its compiled files (its pure fallbacks run instead)."""
     dist = metadata.distribution(name)
@@ -198,10 +213,11 @@ def deckgen_wheel(repo: Path, out: Path) -> Path:
     return target
 
 
-def standin_archive(out: Path) -> Path:
-    """The Pillow stand-in as a zip of its ``PIL`` folder, unpacked into the browser's site-packages."""
-    folder = resources.files("deckgen.inbrowser") / "standins" / "PIL"
-    entries = sorted((f"PIL/{item.name}", item.read_bytes()) for item in folder.iterdir() if item.name.endswith(".py"))
+def standin_archive(repo: Path, out: Path) -> Path:
+    """The Pillow stand-in as a zip of its ``PIL`` folder, unpacked into the browser's site-packages
+    (it is in the checkout only: never installed on a computer)."""
+    folder = repo / "deckgen" / "inbrowser" / "standins" / "PIL"
+    entries = sorted((f"PIL/{item.name}", item.read_bytes()) for item in folder.glob("*.py"))
     target = out / "pil-standin.zip"
     _write_zip(target, entries)
     return target
@@ -240,13 +256,10 @@ def build_site(out: Path, repo: Path, cache: Path) -> dict[str, Any]:
             if name in STRIPPED:
                 stripped_wheel(name, wheels)
             else:
-                wheel = pure_wheel(name, version, cache)
-                shutil.copyfile(wheel, wheels / wheel.name)
+                _copy_wheel(pure_wheel(name, version, cache), wheels)
         own = deckgen_wheel(repo, wheels)
-        standin = standin_archive(wheels)
-        text_script = resources.files("deckgen.inbrowser") / "text.mjs"
-        if text_script.is_file():
-            (staging / "text.mjs").write_bytes(text_script.read_bytes())
+        standin = standin_archive(repo, wheels)
+        (staging / "text.mjs").write_bytes((resources.files("deckgen.inbrowser") / "text.mjs").read_bytes())
         files_dir = resources.files("deckgen.site") / "files"
         for item in sorted(files_dir.iterdir(), key=lambda i: i.name):
             if item.is_file() and item.name not in ("sw.js", "index.html"):
