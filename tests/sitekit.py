@@ -1,0 +1,133 @@
+"""The static site for the tests and the benchmark: built once (``make site``'s builder), served
+from a folder by a plain static web server on localhost, and opened in Debian's Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shlex
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page
+
+REPO = Path(__file__).resolve().parents[1]
+#: Downloads (Pyodide, harfbuzzjs, wheels) kept between builds, as ``make site`` keeps them.
+CACHE = REPO / "build" / "site-cache"
+
+
+def build_site(out: Path) -> Path:
+    """The site, written into ``out`` as ``make site`` writes it."""
+    subprocess.run(
+        [sys.executable, "-m", "deckgen.site.build", "--out", str(out), "--cache", str(CACHE)],
+        check=True,
+        cwd=REPO,
+        capture_output=True,
+    )
+    return out
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static server's handler that keeps its log to itself (and serves .mjs and .wasm rightly)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        return None
+
+
+class StaticServer:
+    """A folder served on 127.0.0.1 at a free port, as any static host serves the site."""
+
+    def __init__(self, folder: Path) -> None:
+        handler = functools.partial(Quiet, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+#: The page's first preview drawn: the sheet, an SVG the browser has loaded.
+PREVIEW_DRAWN = """() => {
+  const frame = document.getElementById('page');
+  const sheet = frame && frame.contentDocument && frame.contentDocument.getElementById('sheet');
+  const pictures = sheet && sheet.closest('.pictures');
+  return Boolean(sheet && sheet.src.includes('.svg') && sheet.complete && sheet.naturalWidth > 0
+    && !(pictures && pictures.classList.contains('busy')));
+}"""
+
+
+def open_site(context: BrowserContext, url: str, timeout: float = 180_000) -> tuple[Page, float]:
+    """A new tab of ``context`` at ``url`` (the site's start page, with the page's settings), once
+    its first preview is drawn; and the seconds that took."""
+    page = context.new_page()
+    started = time.monotonic()
+    page.goto(url)
+    page.wait_for_function(PREVIEW_DRAWN, timeout=timeout)
+    return page, time.monotonic() - started
+
+
+def wait_for_preview(page: Page, timeout: float = 180_000) -> None:
+    page.wait_for_function(PREVIEW_DRAWN, timeout=timeout)
+
+
+def offline_ready(page: Page, timeout: float = 120_000) -> None:
+    """Wait until the service worker has kept every file of the site (the site works offline)."""
+    page.wait_for_function(
+        """async () => {
+          const listing = await (await fetch('site.json')).json();
+          const names = await caches.keys();
+          const cache = names.find((name) => name === 'deckgen-' + listing.version);
+          if (!cache || !navigator.serviceWorker.controller) return false;
+          const kept = await (await caches.open(cache)).keys();
+          return kept.length >= listing.files.length;
+        }""",
+        timeout=timeout,
+        polling=500,
+    )
+
+
+def download(page: Page, out: Path, timeout: float = 300_000) -> tuple[Path, float]:
+    """Press the page's "Download the files" and save what comes; the file, and the seconds it took."""
+    frame = page.frame_locator("#page")
+    started = time.monotonic()
+    with page.expect_download(timeout=timeout) as info:
+        frame.locator("#download button").click()
+    made = info.value
+    target = out / made.suggested_filename
+    made.save_as(target)
+    return target, time.monotonic() - started
+
+
+def files_of(path: Path) -> dict[str, bytes]:
+    """A download's files by name: a ZIP's, or the one PDF."""
+    if path.suffix == ".zip":
+        with zipfile.ZipFile(path) as bundle:
+            return {name: bundle.read(name) for name in bundle.namelist()}
+    return {path.name: path.read_bytes()}
+
+
+def command_line(words: str, out: Path, cwd: Path | None = None) -> tuple[dict[str, bytes], float]:
+    """``deckgen build WORDS --out OUT`` on this computer: its files by name, and the seconds it took."""
+    started = time.monotonic()
+    subprocess.run(
+        [sys.executable, "-m", "deckgen", "build", *shlex.split(words), "--out", str(out)],
+        check=True,
+        cwd=cwd,
+        capture_output=True,
+    )
+    took = time.monotonic() - started
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file() and not p.name.startswith(".")}, took
