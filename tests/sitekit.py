@@ -12,6 +12,7 @@ import threading
 import time
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 from playwright.sync_api import BrowserContext, Page
 
@@ -34,7 +35,7 @@ def build_site(out: Path) -> Path:
 class Quiet(http.server.SimpleHTTPRequestHandler):
     """A static server's handler that keeps its log to itself (and serves .mjs and .wasm rightly)."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
