@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).resolve().parents[1]
 #: Downloads (Pyodide, harfbuzzjs, wheels) kept between builds, as ``make site`` keeps them.
@@ -40,6 +41,12 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
     }
+
+    def end_headers(self) -> None:
+        # Nothing kept by the browser's own HTTP cache: offline, the site must come from its
+        # service worker's cache alone.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         return None
@@ -71,18 +78,38 @@ PREVIEW_DRAWN = """() => {
 }"""
 
 
+def watch(context: BrowserContext) -> list[str]:
+    """What the browser says while the test runs (console lines, failed requests), to show when it fails."""
+    said: list[str] = []
+    context.on("console", lambda message: said.append(f"console {message.type}: {message.text[:300]}"))
+    context.on("weberror", lambda error: said.append(f"error: {error.error}"))
+    context.on("requestfailed", lambda request: said.append(f"failed: {request.url[:160]} {request.failure}"))
+    return said
+
+
 def open_site(context: BrowserContext, url: str, timeout: float = 180_000) -> tuple[Page, float]:
     """A new tab of ``context`` at ``url`` (the site's start page, with the page's settings), once
     its first preview is drawn; and the seconds that took."""
     page = context.new_page()
     started = time.monotonic()
     page.goto(url)
-    page.wait_for_function(PREVIEW_DRAWN, timeout=timeout)
+    wait_for_preview(page, timeout)
     return page, time.monotonic() - started
 
 
 def wait_for_preview(page: Page, timeout: float = 180_000) -> None:
-    page.wait_for_function(PREVIEW_DRAWN, timeout=timeout)
+    try:
+        page.wait_for_function(PREVIEW_DRAWN, timeout=timeout)
+    except PlaywrightError as error:
+        shown = page.evaluate(
+            """() => {
+              const frame = document.getElementById('page');
+              const inner = frame && frame.contentDocument && frame.contentDocument.body;
+              return [document.getElementById('step')?.textContent, frame?.getAttribute('src'),
+                      inner ? inner.innerText.slice(0, 300) : null];
+            }"""
+        )
+        raise AssertionError(f"no preview within {timeout / 1000:.0f} s; the start page shows {shown}") from error
 
 
 def offline_ready(page: Page, timeout: float = 120_000) -> None:
@@ -93,8 +120,9 @@ def offline_ready(page: Page, timeout: float = 120_000) -> None:
           const names = await caches.keys();
           const cache = names.find((name) => name === 'deckgen-' + listing.version);
           if (!cache || !navigator.serviceWorker.controller) return false;
-          const kept = await (await caches.open(cache)).keys();
-          return kept.length >= listing.files.length;
+          const kept = new Set((await (await caches.open(cache)).keys()).map((request) => request.url));
+          const wanted = ['./', 'site.json', ...listing.files.map((file) => file.path)];
+          return wanted.every((path) => kept.has(new URL(path, location.href).href));
         }""",
         timeout=timeout,
         polling=500,

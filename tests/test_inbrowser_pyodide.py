@@ -3,11 +3,10 @@ text layer part by part (shaping, outlines, bidi levels, line breaks) and whole 
 byte, for Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai; Chinese, Japanese and
 Korean refused in one line (the browser has no font for them).
 
-Runs only where Pyodide and harfbuzzjs are unpacked (they are npm packages, not in the test
-extra): PYODIDE (``npm install pyodide@314.0.8``'s node_modules/pyodide, default
-/tmp/pyo/inst/node_modules/pyodide) and HARFBUZZJS (``npm pack harfbuzzjs@1.6.4`` unpacked,
-default /tmp/hbjs/package), with ``node`` on the path. It builds its site-packages with
-tests/pyodide/site_packages.py (pip downloads the pure wheels)."""
+Pyodide and harfbuzzjs are the static site's own (``npm pack``, kept in build/site-cache as
+``make site`` keeps them; PYODIDE and HARFBUZZJS name other unpacked copies), run by Node.js,
+which the Makefile installs. The site-packages are built by tests/pyodide/site_packages.py (pip
+downloads the pure wheels)."""
 
 from __future__ import annotations
 
@@ -20,10 +19,15 @@ from pathlib import Path
 
 import pytest
 
+from deckgen.site.build import HARFBUZZJS as HARFBUZZJS_PACKAGE
+from deckgen.site.build import PYODIDE as PYODIDE_PACKAGE
+from deckgen.site.build import npm_package
+from tests.sitekit import CACHE
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "pyodide"
-PYODIDE = Path(os.environ.get("PYODIDE", "/tmp/pyo/inst/node_modules/pyodide"))
-HARFBUZZJS = Path(os.environ.get("HARFBUZZJS", "/tmp/hbjs/package"))
+PYODIDE = Path(os.environ.get("PYODIDE") or CACHE / PYODIDE_PACKAGE.replace("@", "-") / "package")
+HARFBUZZJS = Path(os.environ.get("HARFBUZZJS") or CACHE / HARFBUZZJS_PACKAGE.replace("@", "-") / "package")
 DECKS = [
     ROOT / "templates" / "flashcards" / "flashcards-sample.csv",
     *sorted((ROOT / "tests/data/scripts").glob("*.csv")),
@@ -31,16 +35,13 @@ DECKS = [
 #: Decks the browser has no font for: refused there, in one line.
 NO_FONT = {"chinese-simplified", "chinese-traditional", "japanese", "korean"}
 
-pytestmark = pytest.mark.skipif(
-    not (PYODIDE / "pyodide.mjs").is_file()
-    or not (HARFBUZZJS / "dist" / "harfbuzz.wasm").is_file()
-    or shutil.which("node") is None,
-    reason="needs Pyodide and harfbuzzjs unpacked from npm (PYODIDE, HARFBUZZJS) and node",
-)
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if "PYODIDE" not in os.environ:
+        assert npm_package(PYODIDE_PACKAGE, CACHE) == PYODIDE
+    if "HARFBUZZJS" not in os.environ:
+        assert npm_package(HARFBUZZJS_PACKAGE, CACHE) == HARFBUZZJS
     folder = tmp_path_factory.mktemp("pyodide") / "site"
     env = {**os.environ, "HARFBUZZJS": str(HARFBUZZJS)}
     subprocess.run([sys.executable, str(HERE / "site_packages.py"), str(folder)], check=True, env=env, timeout=900)

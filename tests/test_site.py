@@ -21,6 +21,7 @@ from tests.sitekit import (
     offline_ready,
     open_site,
     wait_for_preview,
+    watch,
 )
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
@@ -46,8 +47,10 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     made = browser.new_context(accept_downloads=True, locale="en-US")
+    said = watch(made)
     yield made
     made.close()
+    print("\n".join(said[-60:]))  # pytest shows it when the test failed
 
 
 def _only_local(context: BrowserContext, server: StaticServer) -> list[str]:

@@ -126,19 +126,27 @@ def _run(words: list[str], cwd: Path | None = None, env: dict[str, str] | None =
 
 
 def npm_package(spec: str, cache: Path) -> Path:
-    """The npm package ``spec`` unpacked (``npm pack``, which checks the registry's checksum), kept in ``cache``."""
+    """The npm package ``spec`` unpacked (``npm pack``, which checks the registry's checksum), kept in ``cache``.
+
+    Unpacked beside its place, then moved there whole: two builds at once (the tests run side by
+    side) never see half a package."""
     folder = cache / spec.replace("@", "-")
     if not (folder / "package" / "package.json").exists():
         if shutil.which("npm") is None:
-            raise SiteError(
-                "npm is needed to fetch Pyodide and harfbuzzjs: install Node.js (Debian: apt-get install npm)"
-            )
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
-        _run(["npm", "pack", spec, "--silent"], cwd=folder)
-        (archive,) = folder.glob("*.tgz")
-        with tarfile.open(archive) as packed:
-            packed.extractall(folder, filter="data")
+            raise SiteError("npm is needed to fetch Pyodide and harfbuzzjs: install Node.js and npm")
+        cache.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=".npm-", dir=cache))
+        try:
+            _run(["npm", "pack", spec, "--silent"], cwd=scratch)
+            (archive,) = scratch.glob("*.tgz")
+            with tarfile.open(archive) as packed:
+                packed.extractall(scratch, filter="data")
+            try:
+                scratch.rename(folder)
+            except OSError:  # made meanwhile by another build: that one is as good
+                pass
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
     return folder / "package"
 
 

@@ -26,7 +26,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const listing = await (await fetch(new URL("site.json", SCOPE), { cache: "reload" })).json();
     const cache = await caches.open(CACHE);
-    const paths = ["./", ...listing.files.map((file) => file.path)];
+    // The listing names every file but itself (and this script, which the browser keeps).
+    const paths = ["./", "site.json", ...listing.files.map((file) => file.path)];
     await cache.addAll(paths.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
     await self.skipWaiting();
   })());
