@@ -12,9 +12,10 @@ SITE   := $(OUT)/site
 # qpdf, librsvg's rsvg-convert as an independent SVG renderer, Ghostscript (inkcov) for CMYK,
 # and Debian's Chromium (headless) to see files and pages as a browser shows them; fontconfig and
 # fonts-noto-cjk for the Chinese, Japanese and Korean flash cards, as a teacher's computer has them;
-# redis-server, the job store and queue of a school's server, started on a free port by the tests.
-SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium fc-match redis-server
-SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium fontconfig fonts-noto-cjk redis-server
+# redis-server, the job store and queue of a school's server, started on a free port by the tests;
+# Node.js and npm, which fetch Pyodide and harfbuzzjs for the static site (make site) and run Pyodide in its tests.
+SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium fc-match redis-server node npm
+SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium fontconfig fonts-noto-cjk redis-server nodejs npm
 # Files the tests need from those packages: the Chinese, Japanese and Korean fonts flash cards find,
 # and a serif one a test names with --font.
 SYSTEM_FILES := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc

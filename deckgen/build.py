@@ -172,6 +172,16 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
     ``plan_lasers=False`` checks the laser options but lays out no laser sheets (a preview of
     the printed sheets needs none)."""
     chosen = profile(request.profile) if request.profile else None
+    if "png" in request.formats:
+        from deckgen.inbrowser import pillow_missing
+
+        if pillow_missing():
+            raise DeckgenError(
+                _(
+                    "--format png: pictures of the cards need Pillow, which deckgen in a browser does not have; "
+                    "make PDF (or SVG) files here, or PNG pictures with deckgen on a computer"
+                )
+            )
     out = request.out
     if out.exists() and not out.is_dir():
         raise DeckgenError(_("--out {out}: this is a file, not a folder; choose a folder").format(out=out))

@@ -22,3 +22,12 @@ import sys
 
 #: Whether deckgen runs in a browser (Pyodide, on Emscripten).
 IN_BROWSER = sys.platform == "emscripten"
+
+
+def pillow_missing() -> bool:
+    """Whether Pillow is the site's stand-in (``standins/PIL``), which draws no raster picture."""
+    try:
+        import PIL
+    except ImportError:
+        return True
+    return bool(getattr(PIL, "STANDIN", False))

@@ -155,6 +155,7 @@ def answering(view: Handler) -> Handler:
     async def route(request: Request) -> Response:
         page.ROOT.set(request.scope.get("root_path", ""))
         page.PICTURES.set(request.app.state.pictures)
+        page.IN_BROWSER.set(request.app.state.in_browser)
         try:
             return await view(request)
         except ClientDisconnect:

@@ -99,6 +99,10 @@ class InProcessQueue:
             thread.join(timeout=10)
 
 
+#: Seconds an in-browser job waits before it runs (see :meth:`InBrowserQueue.submit`).
+SHOWN_FIRST = 0.5
+
+
 class InBrowserQueue:
     """Jobs run by this process itself, one at a time, as soon as the request that asked for
     them has been answered: a browser running the page (Pyodide) has no threads and no child
@@ -117,7 +121,9 @@ class InBrowserQueue:
 
         self.waiting.append(job_id)
         try:
-            asyncio.get_running_loop().call_soon(self.run_waiting)
+            # A moment later, so that the page the browser goes on to (a design's "searching")
+            # is answered before the job holds the browser's Python.
+            asyncio.get_running_loop().call_later(SHOWN_FIRST, self.run_waiting)
         except RuntimeError:  # no event loop (a caller outside the page): the next look runs it
             pass
 

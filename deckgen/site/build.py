@@ -37,6 +37,8 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from deckgen.i18n import N_
+
 #: The npm packages the site takes, pinned.
 PYODIDE = "pyodide@314.0.8"
 HARFBUZZJS = "harfbuzzjs@1.6.4"
@@ -85,6 +87,38 @@ MARKERS = {
 #: A fixed date for the files inside archives the build makes (as SOURCE_DATE_EPOCH says).
 EPOCH = 1704067200
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+
+
+#: What the start page says while deckgen loads, in every language the page speaks (``{size}``:
+#: megabytes the first visit loads).
+SHELL_WORDS = {
+    "title": N_("deckgen: print a classroom set"),
+    "loading": N_("Loading deckgen…"),
+    "python": N_("Loading Python…"),
+    "packages": N_("Loading deckgen and its parts…"),
+    "page": N_("Starting the page…"),
+    "about": N_(
+        "deckgen runs in this browser: nothing you choose or upload leaves this computer. The first visit "
+        "loads it (about {size} MB); after that it opens from this computer, offline too."
+    ),
+    "busy": N_("deckgen is working… (a class check takes seconds here, a design a minute or more)"),
+    "noWorker": N_(
+        "deckgen needs a browser that can keep a site for offline use (a service worker): a recent Chrome, "
+        "Edge, Firefox or Safari, with the site served over https or from this computer (localhost)."
+    ),
+    "failed": N_("deckgen could not start in this browser:"),
+}
+
+
+def shell_words(size_mb: str) -> dict[str, dict[str, str]]:
+    """:data:`SHELL_WORDS` in each language, for the start page to choose from."""
+    from deckgen.i18n import LANGUAGES, _, speaking
+
+    said: dict[str, dict[str, str]] = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            said[language] = {key: _(words).replace("{size}", size_mb) for key, words in SHELL_WORDS.items()}
+    return said
 
 
 class SiteError(Exception):
@@ -273,8 +307,10 @@ def build_site(out: Path, repo: Path, cache: Path) -> dict[str, Any]:
             if item.is_file() and item.name not in ("sw.js", "index.html"):
                 (staging / item.name).write_bytes(item.read_bytes())
         # The start page says how much the first visit loads (the rest of the site, as sent).
-        first_visit = sizes(staging)[1]
-        start = (files_dir / "index.html").read_text(encoding="utf-8").replace("@SIZE@", f"{first_visit / 1e6:.0f}")
+        first_visit = f"{sizes(staging)[1] / 1e6:.0f}"
+        words = json.dumps(shell_words(first_visit), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+        start = (files_dir / "index.html").read_text(encoding="utf-8")
+        start = start.replace("@SIZE@", first_visit).replace("@WORDS@", words)
         (staging / "index.html").write_text(start, encoding="utf-8")
         listing = _listing(staging, own.name, standin.name, packages)
         (staging / "site.json").write_text(json.dumps(listing, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -3,16 +3,24 @@
 // The frame's address is app/<tab>/: each open start page runs its own deckgen.
 "use strict";
 const CHANNEL = "deckgen-page";
-const SAID = {
-  python: "Loading Python…",
-  packages: "Loading deckgen and its parts…",
-  page: "Starting the page…",
-  noWorker: "deckgen needs a browser that can keep a site for offline use (a service worker): a recent Chrome, Edge, Firefox or Safari, and the site served over https or from localhost.",
-  failed: "deckgen could not start in this browser:",
-};
+// What the start page says, in the page's languages (written in by make site): the language
+// of ?lang= in the address, else the browser's first one deckgen speaks, else English.
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+const asked = new URLSearchParams(location.search).get("lang");
+const LANGUAGE = [asked, ...navigator.languages].map((tag) => (tag || "").slice(0, 2).toLowerCase())
+  .find((tag) => tag in WORDS) || "en";
+const SAID = WORDS[LANGUAGE];
+document.documentElement.lang = LANGUAGE;
+document.title = SAID.title;
+document.getElementById("step").textContent = SAID.loading;
+document.getElementById("about").textContent = SAID.about;
+document.getElementById("busy").textContent = SAID.busy;
 const step = document.getElementById("step");
 const bar = document.getElementById("bar");
 const frame = document.getElementById("page");
+const busy = document.getElementById("busy");
+// Milliseconds a request may take before the start page says deckgen is working.
+const BUSY_AFTER = 1500;
 
 function problem(words) {
   step.textContent = words;
@@ -26,9 +34,19 @@ async function start() {
   // The start page says at once that it is there for each request of its frame, even while a
   // long job keeps the web worker busy (the service worker otherwise says the page was closed).
   const channel = new BroadcastChannel(CHANNEL);
+  const pending = new Map();
   channel.onmessage = (event) => {
-    if (event.data.kind === "ask" && event.data.tab === tab) channel.postMessage({ kind: "taken", id: event.data.id });
+    const said = event.data;
+    if (said.kind === "ask" && said.tab === tab) {
+      channel.postMessage({ kind: "taken", id: said.id });
+      pending.set(said.id, Date.now());
+    } else if (said.kind === "answer") pending.delete(said.id);
   };
+  // While a request has waited a while (a job holds the browser's Python), say so above the page.
+  setInterval(() => {
+    const oldest = Math.min(...pending.values());
+    busy.hidden = !(pending.size && Date.now() - oldest > BUSY_AFTER);
+  }, 250);
   const worker = new Worker("worker.mjs", { type: "module" });
   const ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
@@ -43,7 +61,7 @@ async function start() {
     };
     worker.onerror = (event) => reject(new Error(event.message || "the web worker stopped"));
   });
-  worker.postMessage({ kind: "start", tab, languages: [...navigator.languages] });
+  worker.postMessage({ kind: "start", tab, languages: [LANGUAGE] });
   try {
     await navigator.serviceWorker.register("sw.js", { scope: "./" });
     await navigator.serviceWorker.ready;
