@@ -159,4 +159,5 @@ def command_line(words: str, out: Path, cwd: Path | None = None) -> tuple[dict[s
         capture_output=True,
     )
     took = time.monotonic() - started
-    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file() and not p.name.startswith(".")}, took
+    made = sorted(p for p in out.rglob("*") if p.is_file() and not p.relative_to(out).as_posix().startswith("."))
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in made}, took
