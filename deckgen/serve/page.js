@@ -9,7 +9,7 @@
   // Where the page is served (empty but behind a proxy's path or in a static site's frame), and
   // what its previews are drawn as (SVG where deckgen runs in the browser, without Pillow).
   const root = document.documentElement.dataset.root || "";
-  const pictures = document.documentElement.dataset.pictures || "png";
+  const pictureKind = document.documentElement.dataset.pictures || "png";
 
   function query() {
     const data = new FormData(form);
@@ -112,7 +112,7 @@
       if (!img || (id === "back" && !answer.back) || (id === "stack" && !answer.stack)) continue;
       waiting++;
       img.onload = img.onerror = () => { if (--waiting === 0) pictures.classList.remove("busy"); };
-      img.src = root + "/preview/" + id + "." + pictures + "?" + q;
+      img.src = root + "/preview/" + id + "." + pictureKind + "?" + q;
     }
     const check = document.getElementById("check");
     if (check) {
