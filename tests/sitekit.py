@@ -68,13 +68,14 @@ class StaticServer:
         self.thread.join(timeout=10)
 
 
-#: The page's first preview drawn: the sheet, an SVG the browser has loaded.
-PREVIEW_DRAWN = """() => {
+#: The page's preview drawn: the sheet, an SVG the browser has loaded (whose address has the
+#: text given, if any: the settings it was drawn for).
+PREVIEW_DRAWN = """(wanted) => {
   const frame = document.getElementById('page');
   const sheet = frame && frame.contentDocument && frame.contentDocument.getElementById('sheet');
   const pictures = sheet && sheet.closest('.pictures');
-  return Boolean(sheet && sheet.src.includes('.svg') && sheet.complete && sheet.naturalWidth > 0
-    && !(pictures && pictures.classList.contains('busy')));
+  return Boolean(sheet && sheet.src.includes('.svg') && sheet.src.includes(wanted || '') && sheet.complete
+    && sheet.naturalWidth > 0 && !(pictures && pictures.classList.contains('busy')));
 }"""
 
 
@@ -97,9 +98,9 @@ def open_site(context: BrowserContext, url: str, timeout: float = 180_000) -> tu
     return page, time.monotonic() - started
 
 
-def wait_for_preview(page: Page, timeout: float = 180_000) -> None:
+def wait_for_preview(page: Page, timeout: float = 180_000, wanted: str = "") -> None:
     try:
-        page.wait_for_function(PREVIEW_DRAWN, timeout=timeout)
+        page.wait_for_function(PREVIEW_DRAWN, arg=wanted, timeout=timeout)
     except PlaywrightError as error:
         shown = page.evaluate(
             """() => {

@@ -81,6 +81,10 @@ def test_a_preset_in_german_on_a4_downloads_the_command_lines_files(
         assert sorted(downloaded) == sorted(made) == ["cleariosity-times-2-9.pdf", "teacher-pack.pdf"]
         for name, data in made.items():
             assert downloaded[name] == data, f"{name} from the browser differs from the command line's"
+        # A setting changed on the page: the preview follows, drawn again as SVG.
+        frame.locator("#sets").fill("3")
+        wait_for_preview(page, wanted="sets=3")
+        assert "3 Sätze" in (frame.locator("#counts").text_content() or "")
         assert elsewhere == []
     finally:
         server.stop()
