@@ -20,12 +20,14 @@ import re
 import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -36,7 +38,7 @@ from deckgen.i18n import N_, _
 from deckgen.serve import page, tasks, views
 from deckgen.serve.choices import PageChoices
 from deckgen.serve.scrub import places, scrubber
-from deckgen.serve.security import Guard, own_names
+from deckgen.serve.security import MAX_BODY, Guard, own_names
 from deckgen.serve.store import StoreUnavailable
 from deckgen.serve.uploads import MAX_UPLOAD
 from deckgen.serve.views import Service, choices_of, client_of, form_of, off_the_loop, query_of, service
@@ -223,7 +225,9 @@ async def an_upload(request: Request) -> Response:
         raise DeckgenError(_("the upload came without its file; choose a file and press Upload"))
     fields: dict[str, list[str]] = {}
     files: dict[str, tuple[str, bytes]] = {}
-    async with request.form(max_files=16, max_fields=400, max_part_size=MAX_UPLOAD + 1) as form:
+    limits: dict[str, Any] = {"max_files": 16, "max_fields": 400, "max_part_size": MAX_UPLOAD + 1}
+    reading = form_in_memory(request, **limits) if request.app.state.in_browser else request.form(**limits)
+    async with reading as form:
         for name, value in form.multi_items():
             if isinstance(value, str):
                 fields.setdefault(name, []).append(value)
@@ -231,6 +235,28 @@ async def an_upload(request: Request) -> Response:
                 files[name] = (value.filename or "", await value.read())
     choices = choices_of(request, fields)
     return await off_the_loop(request, views.upload, service(request), choices, files, client_of(request))
+
+
+class _InMemory(MultiPartParser):
+    """python-multipart's parser keeping every file of the form in memory (the Guard keeps a form
+    under MAX_BODY): Starlette's writes a file past a megabyte to disk in a thread, and a
+    browser has none."""
+
+    spool_max_size = MAX_BODY
+
+
+@asynccontextmanager
+async def form_in_memory(request: Request, **limits: Any) -> AsyncIterator[FormData]:
+    """``request.form(**limits)``, read and closed on the event loop alone (the page in a browser)."""
+    try:
+        async with aclosing(request.stream()) as stream:
+            form = await _InMemory(request.headers, stream, **limits).parse()
+    except MultiPartException as error:
+        raise HTTPException(400, error.message) from None
+    try:
+        yield form
+    finally:
+        await form.close()
 
 
 async def design_again(request: Request) -> Response:

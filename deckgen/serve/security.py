@@ -116,6 +116,7 @@ class Guard:
                 await _drain(receive, min(int(length), DRAIN_LIMIT))
                 from deckgen.serve import page
 
+                page.ROOT.set(scope.get("root_path", ""))  # its links, under the path the page is served at
                 body = page.message_page(
                     _("File too large"),
                     _("A file may be {bytes} bytes at most; choose a smaller one.").format(bytes=number(MAX_UPLOAD)),
