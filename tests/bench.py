@@ -915,6 +915,8 @@ def bench_site(failed: list[str]) -> None:
             f"site: {sum(p[0] for p in parts.values())} files, {stored / 1e6:.1f} MB stored, {sent / 1e6:.1f} MB as "
             f"sent compressed (gzip -9 each file): the first visit's download (built in {built:.0f} s)"
         )
+        speeds = ", ".join(f"{sent * 8 / (mbit * 1e6):.0f} s at {mbit} Mbit/s" for mbit in (10, 50, 200))
+        print(f"site: that download alone takes {speeds} (worked out, not measured)")
         for name, (files, part_stored, part_sent) in sorted(parts.items(), key=lambda item: -item[1][2]):
             print(
                 f"site:   {name}: {files} files, {part_stored / 1e6:.2f} MB stored, {part_sent / 1e6:.2f} MB sent "
@@ -938,7 +940,10 @@ def bench_site(failed: list[str]) -> None:
                     checks.append(check_seconds(page))
                     if run < SITE_RUNS - 1:
                         context.close()
-                print(f"site: cold start to the first preview ({SITE_QUERY}, nothing cached): {listed(cold)}")
+                print(
+                    f"site: cold start to the first preview ({SITE_QUERY}, nothing cached, served from localhost: "
+                    f"no time on a network): {listed(cold)}"
+                )
                 print(f"site:   of which Python and deckgen loaded, to the page's frame opened: {listed(boots)}")
                 # Warm starts: new tabs of the last context, the site from its service worker's cache.
                 offline_ready(page)
