@@ -117,7 +117,7 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff format deckgen tests
 	$(BIN)/ruff check --fix deckgen tests
 
-## bench: speed figures (build, laser, verify, design), and that the shipped deck is reproduced.
+## bench: speed figures (build, laser, verify, design, the static site in a browser), and that the shipped deck is reproduced.
 ## vpype (the travel yardstick) lives in its own .venv-bench, used by the benchmark only.
 .venv-bench/.installed:
 	$(PYTHON) -m venv .venv-bench

@@ -31,8 +31,15 @@ non-zero when a goal is missed:
   previews, downloads and designs finished, the peak memory of every process serving. Only
   lost work fails it (a request not answered in full, a download not a whole PDF or ZIP, a
   design that did not end with its deck).
+- the static site (`make site`) in Debian's Chromium, served from a folder on localhost: its
+  size as stored and as sent compressed, by part; cold start (nothing cached), warm start (the
+  service worker's cache) and offline start to the first preview; and, in the same run, the
+  page's default downloads for Cleariosity and Treenex, its class check and a design from the
+  `pairs` spec against the command line's (and against its pure Python, as the browser has no
+  compiled parts). Only downloads that differ from the command line's, or a page that does not
+  start, fail it.
 
-`python tests/bench.py serve_load` runs one section alone (`serve`, `serve_load`).
+`python tests/bench.py serve_load` runs one section alone (`serve`, `serve_load`, `site`).
 """
 
 from __future__ import annotations
@@ -48,6 +55,10 @@ import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "templates" / "cleariosity" / "cleariosity-numbers.toml"
@@ -804,8 +815,285 @@ def bench_serve_load(failed: list[str]) -> None:
             redis.wait(timeout=30)
 
 
+#: The static site (``make site``): the page opened on the shipped default deck, how many times
+#: each browser figure is taken (each cold start in a browser context of its own, nothing
+#: cached), and the spec designed in the browser (the smallest preset's: the quickest design).
+SITE_QUERY = "?game=cleariosity"
+SITE_RUNS = 3
+SITE_SPEC = "pairs"
+#: Longest the design in the browser may take (ms) before it counts as failed.
+SITE_DESIGN_TIMEOUT = 1_200_000
+#: The parts of the site, by where their files are: a file is in the first part it matches.
+SITE_PARTS = (
+    ("pyodide/", "Pyodide (CPython for WebAssembly, its standard library)"),
+    ("wheels/fontpkg", "font wheels (Noto Sans and others)"),
+    ("wheels/deckgen", "deckgen's own wheel"),
+    ("wheels/", "the other wheels (reportlab, fonttools, pyphen, starlette…)"),
+    ("vendor/", "harfbuzzjs (text shaping)"),
+    ("", "the start page, its scripts and site.json"),
+)
+#: The class check's verdict shown in the page (either way), and the seconds from the frame
+#: asking for it to its answer.
+CHECK_SHOWN = "#check .pass, #check .problem"
+CHECK_ASKED = """() => {
+  const asked = performance.getEntriesByType('resource').filter((e) => e.name.includes('/check?'));
+  const last = asked[asked.length - 1];
+  return last ? (last.responseEnd - last.startTime) / 1000 : -1;
+}"""
+#: Seconds from the start page's opening to its frame's (Python and deckgen loaded by then).
+FRAME_OPENED = (
+    "() => (document.getElementById('page').contentWindow.performance.timeOrigin - performance.timeOrigin) / 1000"
+)
+#: Where a design in the page has ended: its deck in use (the frame's address names the upload)
+#: or a refusal beside the file field; null while it designs (the page reloads itself).
+DESIGN_ENDED = """() => {
+  try {
+    const frame = document.getElementById('page');
+    const address = frame.contentWindow.location.href;
+    if (address.includes('upload=') && !address.includes('design=')) return 'deck';
+    const refused = frame.contentDocument.getElementById('deck_file-error');
+    if (refused && !refused.hidden && refused.textContent.trim()) return 'refused: ' + refused.textContent.trim();
+  } catch (error) { /* the frame between two pages */ }
+  return null;
+}"""
+
+
+def site_parts(site: Path) -> dict[str, tuple[int, int, int]]:
+    """The site's parts (:data:`SITE_PARTS`): files, bytes stored, bytes as sent compressed (gzip
+    -9 each file, as :func:`deckgen.site.build.sizes` counts them)."""
+    import gzip
+
+    parts = {name: (0, 0, 0) for _, name in SITE_PARTS}
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        where = path.relative_to(site).as_posix()
+        name = next(name for prefix, name in SITE_PARTS if where.startswith(prefix))
+        data = path.read_bytes()
+        files, stored, sent = parts[name]
+        parts[name] = (files + 1, stored + len(data), sent + min(len(data), len(gzip.compress(data, 9, mtime=0))))
+    return parts
+
+
+def listed(walls: list[float]) -> str:
+    """A figure's median and every run: ``12.3 s (median of 3: 11.9, 12.3, 14.0 s)``."""
+    if len(walls) == 1:
+        return f"{walls[0]:.2f} s"
+    every = ", ".join(f"{wall:.2f}" for wall in walls)
+    return f"{statistics.median(walls):.2f} s (median of {len(walls)}: {every} s)"
+
+
+def pure_python(args: list[str], cwd: Path = ROOT) -> float:
+    """Seconds ``deckgen ARGS`` takes with its compiled parts turned off, as the browser has none."""
+    import os
+
+    start = time.perf_counter()
+    subprocess.run(
+        DECKGEN + args, capture_output=True, cwd=cwd, check=True, env={**os.environ, "DECKGEN_PURE_PYTHON": "1"}
+    )
+    return time.perf_counter() - start
+
+
+def bench_site(failed: list[str]) -> None:
+    """The static site (``make site``) in Debian's Chromium, served from a folder on localhost:
+    its size, its start (cold, warm, offline), and the page's class sets, class check and design
+    against the command line's, in the same run. Files that differ from the command line's, or a
+    page that never shows its preview, fail it."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    from deckgen.site.build import sizes
+    from tests.servekit import CHROMIUM, CHROMIUM_ARGS
+    from tests.sitekit import StaticServer, build_site, offline_ready, open_site, watch
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        start = time.perf_counter()
+        site = build_site(work / "site")
+        built = time.perf_counter() - start
+        stored, sent = sizes(site)
+        parts = site_parts(site)
+        print(
+            f"site: {sum(p[0] for p in parts.values())} files, {stored / 1e6:.1f} MB stored, {sent / 1e6:.1f} MB as "
+            f"sent compressed (gzip -9 each file): the first visit's download (built in {built:.0f} s)"
+        )
+        speeds = ", ".join(f"{sent * 8 / (mbit * 1e6):.0f} s at {mbit} Mbit/s" for mbit in (10, 50, 200))
+        print(f"site: that download alone takes {speeds} (worked out, not measured)")
+        for name, (files, part_stored, part_sent) in sorted(parts.items(), key=lambda item: -item[1][2]):
+            print(
+                f"site:   {name}: {files} files, {part_stored / 1e6:.2f} MB stored, {part_sent / 1e6:.2f} MB sent "
+                f"({part_sent / sent:.0%})"
+            )
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            server = StaticServer(site)
+            url = server.url + SITE_QUERY
+            said: list[str] = []
+            try:
+                # Cold starts: a browser context of its own each time, nothing cached.
+                cold, checks, boots = [], [], []
+                for run in range(SITE_RUNS):
+                    context = browser.new_context(accept_downloads=True, locale="en-US")
+                    said = watch(context)
+                    page, wall = open_site(context, url, timeout=300_000)
+                    cold.append(wall)
+                    boots.append(booted(page))
+                    checks.append(check_seconds(page))
+                    if run < SITE_RUNS - 1:
+                        context.close()
+                print(
+                    f"site: cold start to the first preview ({SITE_QUERY}, nothing cached, served from localhost: "
+                    f"no time on a network): {listed(cold)}"
+                )
+                print(f"site:   of which Python and deckgen loaded, to the page's frame opened: {listed(boots)}")
+                # Warm starts: new tabs of the last context, the site from its service worker's cache.
+                offline_ready(page)
+                warm, boots = [], []
+                for _ in range(SITE_RUNS):
+                    page.close()
+                    page, wall = open_site(context, url)
+                    warm.append(wall)
+                    boots.append(booted(page))
+                    checks.append(check_seconds(page))
+                print(f"site: warm start (another visit, the site from the service worker's cache): {listed(warm)}")
+                print(f"site:   of which Python and deckgen loaded: {listed(boots)}")
+                site_check(checks)
+                for game in ("cleariosity", "treenex"):
+                    page.close()
+                    page, _ = open_site(context, server.url + f"?game={game}")
+                    check_seconds(page)  # the page's own check done: the downloads alone in its Python
+                    site_download(page, game, work / game, failed)
+                page.close()
+                page, _ = open_site(context, url)
+                check_seconds(page)
+                site_design(page, work / "design", failed)
+                page.close()
+                # Offline: the server stopped, everything from the service worker's cache.
+                server.stop()
+                offline, boots = [], []
+                for _ in range(SITE_RUNS):
+                    page, wall = open_site(context, url)
+                    offline.append(wall)
+                    boots.append(booted(page))
+                    page.close()
+                print(f"site: offline start (its server stopped after the visits above): {listed(offline)}")
+                print(f"site:   of which Python and deckgen loaded: {listed(boots)}")
+            except Exception as error:
+                failed.append(f"the site in the browser: {str(error).splitlines()[0]}")
+                print("\n".join(f"site: the browser said: {line}" for line in said[-40:]))
+            finally:
+                server.stop()
+                browser.close()
+
+
+def booted(page: Page) -> float:
+    """Seconds from the start page opening to its frame opening the page: Pyodide, deckgen and
+    its packages loaded and the page's application started (the rest is the page and its preview)."""
+    return float(page.evaluate(FRAME_OPENED))
+
+
+def check_seconds(page: Page) -> float:
+    """Seconds from the frame asking for the class check (it does, beside the previews) to its
+    answer, once the verdict is shown."""
+    frame = page.frame_locator("#page")
+    frame.locator(CHECK_SHOWN).first.wait_for(timeout=300_000)
+    return float(frame.locator("#check").evaluate(CHECK_ASKED))
+
+
+def site_check(checks: list[float]) -> None:
+    """The class check in the browser against ``deckgen verify`` with the page's options."""
+    with tempfile.TemporaryDirectory() as folder:
+        words = ["verify", "--game", "cleariosity", "--json", "--out", str(Path(folder) / "report.json")]
+        native = [timed(words)[0] for _ in range(SITE_RUNS)]
+        pure = [pure_python(words) for _ in range(SITE_RUNS)]
+    print(
+        f"site: class check (`deckgen {' '.join(words[:4])}`) in the browser, asked to answered, as the page "
+        f"loads it beside its previews (cold and warm starts): {listed(checks)}"
+    )
+    print(
+        f"site: class check on the command line: {listed(native)}; in pure Python (DECKGEN_PURE_PYTHON=1, as in the "
+        f"browser): {listed(pure)}. The browser takes {statistics.median(checks) / statistics.median(native):.1f}x "
+        f"the command line, {statistics.median(checks) / statistics.median(pure):.1f}x its pure Python"
+    )
+
+
+def site_download(page: Page, game: str, folder: Path, failed: list[str]) -> None:
+    """The page's default download for ``game``, pressed in the browser, against ``deckgen build``
+    with the words the page shows, each :data:`SITE_RUNS` times: the files byte for byte the same."""
+    from tests.sitekit import command_line, download, files_of
+
+    command = page.frame_locator("#page").locator("#command").text_content() or ""
+    in_browser, on_command_line, same = [], [], True
+    for run in range(SITE_RUNS):
+        (folder / f"browser-{run}").mkdir(parents=True)
+        got, wall = download(page, folder / f"browser-{run}")
+        in_browser.append(wall)
+        made, wall = command_line(command.removeprefix("deckgen build "), folder / f"command-line-{run}")
+        on_command_line.append(wall)
+        same = same and files_of(got) == made
+    if not same:
+        failed.append(f"the browser's download for {game} differs from `{command}`")
+    size = sum(len(data) for data in made.values())
+    print(
+        f"site: {game}'s default download (`{command}`: {', '.join(sorted(made))}, {size / 1e6:.2f} MB): "
+        f"pressed to saved in the browser {listed(in_browser)}; command line {listed(on_command_line)}; the browser "
+        f"{statistics.median(in_browser) / statistics.median(on_command_line):.1f}x; byte for byte the same: "
+        f"{'yes' if same else 'NO'}"
+    )
+
+
+def site_design(page: Page, folder: Path, failed: list[str]) -> None:
+    """A deck designed in the browser from a preset's spec (uploaded as "Your own deck"; the page
+    designs it, reloading itself, then previews it) against ``deckgen design`` on the command
+    line; then the designed deck's download against ``deckgen build --file`` of the command line's deck."""
+    import shutil
+
+    from tests.sitekit import command_line, download, files_of, wait_for_preview
+
+    spec = ROOT / "templates" / "cleariosity" / "specs" / f"{SITE_SPEC}.toml"
+    folder.mkdir(parents=True)
+    shutil.copyfile(spec, folder / spec.name)
+    words = ["design", "--spec", spec.name, "--seed", "1", "--out", f"{spec.stem}-deck.toml"]
+    start = time.perf_counter()
+    subprocess.run(DECKGEN + words, capture_output=True, cwd=folder, check=True)
+    native = time.perf_counter() - start
+    pure = pure_python([*words[:-1], "pure-python-deck.toml"], cwd=folder)
+    if (folder / "pure-python-deck.toml").read_bytes() != (folder / f"{spec.stem}-deck.toml").read_bytes():
+        failed.append(f"deckgen design of {spec.name} in pure Python differs from the compiled parts' deck")
+    print(
+        f"site: `deckgen {' '.join(words)}` on the command line: {native:.1f} s; in pure Python "
+        f"(DECKGEN_PURE_PYTHON=1): {pure:.1f} s"
+    )
+
+    frame = page.frame_locator("#page")
+    frame.locator("#deck_file").set_input_files(str(spec))
+    start = time.perf_counter()
+    frame.get_by_role("button", name="Upload", exact=True).click()
+    ended = page.wait_for_function(DESIGN_ENDED, timeout=SITE_DESIGN_TIMEOUT, polling=500).json_value()
+    if ended != "deck":
+        failed.append(f"the design of {spec.name} in the browser ended without a deck: {ended}")
+        print(f"site: design of {spec.name} in the browser: no deck after {time.perf_counter() - start:.0f} s: {ended}")
+        return
+    wait_for_preview(page)
+    wall = time.perf_counter() - start
+    print(
+        f"site: design of {spec.name} in the browser, Upload pressed to the designed deck's preview: {wall:.1f} s, "
+        f"{wall / native:.1f}x the command line, {wall / pure:.1f}x its pure Python"
+    )
+    command = frame.locator("#command").text_content() or ""
+    (folder / "browser").mkdir()
+    got, in_browser = download(page, folder / "browser")
+    made, on_command_line = command_line(command.removeprefix("deckgen build "), folder / "command-line", cwd=folder)
+    same = files_of(got) == made
+    if not same:
+        failed.append(f"the designed deck's download differs from `{command}` with the command line's deck")
+    print(
+        f"site: the designed deck's download (`{command}`): browser {in_browser:.2f} s, command line "
+        f"{on_command_line:.2f} s (with the command line's deck); byte for byte the same: {'yes' if same else 'NO'}"
+    )
+
+
 #: The sections that can be run alone: ``python tests/bench.py serve_load``.
-SECTIONS = {"serve": bench_serve, "serve_load": bench_serve_load}
+SECTIONS = {"serve": bench_serve, "serve_load": bench_serve_load, "site": bench_site}
 
 
 def main(only: list[str]) -> int:
@@ -830,6 +1118,7 @@ def main(only: list[str]) -> int:
     bench_chinese_flashcards(failed)
     bench_serve(failed)
     bench_serve_load(failed)
+    bench_site(failed)
     bench_ruled_out(failed)
 
     runs = [timed(["verify"]) for _ in range(3)]
