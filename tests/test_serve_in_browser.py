@@ -34,6 +34,7 @@ from pypdf import PdfReader
 from starlette.testclient import TestClient
 
 from deckgen.serve.app import ServeConfig, create_app
+from deckgen.serve.queue import SHOWN_FIRST
 from deckgen.site.bridge import Bridge
 from deckgen.units import CARD_SIZES
 from tests.test_serve import multipart, parse
@@ -126,6 +127,14 @@ class Page:
         assert started == [], f"{method} {path} started {started}"
         assert threading.active_count() == threads
         return Answer(status, {name.lower(): value for name, value in answered}, data)
+
+    def idle(self, seconds: float) -> None:
+        """Let the page's event loop run ``seconds`` between requests (a job waiting its moment
+        runs then, in this process, with no thread or process started either)."""
+        started: list[str] = []
+        with nothing_started(started):
+            self.runner.run(asyncio.sleep(seconds), context=self.context.copy())
+        assert started == [], f"the jobs run between requests started {started}"
 
 
 @pytest.fixture(scope="module")
@@ -372,6 +381,7 @@ def test_every_address_the_page_writes_starts_with_its_root(page: Page, root: st
         if what == "a job":
             links = answer.json()
             written += [links["state"], links["file"]]
+            page.idle(SHOWN_FIRST + 0.5)  # the job runs a moment after its request is answered
             assert page.ask("GET", links["state"].removeprefix(root), root=root).json()["state"] == "done"
         assert written or what == "the check's fragment", f"{what}: no address written"
         for address in written:

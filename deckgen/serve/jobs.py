@@ -84,10 +84,13 @@ def run_command(
     finally:
         reader.join(timeout=5)
         close_pipes(process)
-    err = b"".join(said)
-    lines = [line for line in err.decode("utf-8", "replace").splitlines() if line.startswith("deckgen: ")]
-    message = lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
-    return process.returncode, message
+    return process.returncode, error_line(b"".join(said).decode("utf-8", "replace"))
+
+
+def error_line(said: str) -> str:
+    """The last line a ``deckgen`` command printed about itself (``deckgen: error: …``), without its prefix."""
+    lines = [line for line in said.splitlines() if line.startswith("deckgen: ")]
+    return lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
 
 
 def run_here(
@@ -118,9 +121,7 @@ def run_here(
                 status = stop.code if isinstance(stop.code, int) else 1
     finally:
         os.chdir(before)
-    lines = [line for line in said.getvalue().splitlines() if line.startswith("deckgen: ")]
-    message = lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
-    return status, message
+    return status, error_line(said.getvalue())
 
 
 def until(wait: Callable[[float], bool], seconds: float, stopped: Callable[[], bool] | None = None) -> bool:
