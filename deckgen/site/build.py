@@ -101,7 +101,7 @@ SHELL_WORDS = {
         "deckgen runs in this browser: nothing you choose or upload leaves this computer. The first visit "
         "loads it (about {size} MB); after that it opens from this computer, offline too."
     ),
-    "busy": N_("deckgen is working… (a class check takes seconds here, a design a minute or more)"),
+    "busy": N_("deckgen is working… (a class check takes seconds here, a design can take minutes)"),
     "noWorker": N_(
         "deckgen needs a browser that can keep a site for offline use (a service worker): a recent Chrome, "
         "Edge, Firefox or Safari, with the site served over https or from this computer (localhost)."
