@@ -39,13 +39,17 @@ async function answer(ask) {
 }
 
 async function boot(languages) {
-  const listing = await (await fetch(new URL("site.json", here))).json();
+  const found = await fetch(new URL("site.json", here));
+  if (!found.ok) throw new Error(`site.json: ${found.status} ${found.statusText} (is the whole site on the server?)`);
+  const listing = await found.json();
   say("progress", { step: "python", done: 0, total: listing.wheels.length + 2 });
   py = await loadPyodide({ indexURL: new URL("pyodide/", here).href });
   const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   let done = 1;
   const unpack = async (path, format) => {
-    const data = await (await fetch(new URL(path, here))).arrayBuffer();
+    const response = await fetch(new URL(path, here));
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText} (is the whole site on the server?)`);
+    const data = await response.arrayBuffer();
     py.unpackArchive(data, format, { extractDir: sitePackages });
     say("progress", { step: "packages", done: ++done, total: listing.wheels.length + 2 });
   };
