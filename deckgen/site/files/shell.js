@@ -70,14 +70,17 @@ async function start() {
     problem(SAID.failed + " " + error.message);
     return;
   }
-  frame.addEventListener("load", () => {
-    // The start page's address keeps the page's settings (bookmark it), and its title.
+  // The start page's address keeps the page's settings (bookmark it), and its title, as the
+  // page changes them (its script rewrites its own address as settings change).
+  const follow = () => {
     try {
-      const inner = frame.contentWindow.location;
-      history.replaceState(null, "", location.pathname + inner.search);
-      document.title = frame.contentDocument.title;
+      const search = frame.contentWindow.location.search;
+      if (search !== location.search) history.replaceState(null, "", location.pathname + search);
+      if (frame.contentDocument.title) document.title = frame.contentDocument.title;
     } catch (error) { /* a page of another site: nothing to copy */ }
-  });
+  };
+  frame.addEventListener("load", follow);
+  setInterval(follow, 1000);
   frame.src = "app/" + tab + "/" + location.search;
   frame.hidden = false;
   document.getElementById("loading").hidden = true;
