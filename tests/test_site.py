@@ -85,6 +85,8 @@ def test_a_preset_in_german_on_a4_downloads_the_command_lines_files(
         frame.locator("#sets").fill("3")
         wait_for_preview(page, wanted="sets=3")
         assert "3 Sätze" in (frame.locator("#counts").text_content() or "")
+        # The start page's own address follows, so a bookmark keeps the settings.
+        page.wait_for_function("() => location.search.includes('sets=3')", timeout=10_000)
         assert elsewhere == []
     finally:
         server.stop()
