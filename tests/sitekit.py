@@ -24,12 +24,13 @@ CACHE = REPO / "build" / "site-cache"
 
 def build_site(out: Path) -> Path:
     """The site, written into ``out`` as ``make site`` writes it."""
-    subprocess.run(
+    made = subprocess.run(
         [sys.executable, "-m", "deckgen.site.build", "--out", str(out), "--cache", str(CACHE)],
-        check=True,
         cwd=REPO,
         capture_output=True,
+        text=True,
     )
+    assert made.returncode == 0, f"make site failed: {made.stderr[-3000:]}"
     return out
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.i18n import N_
+from deckgen.locks import Held, let_go, take_folder
 
 #: The npm packages the site takes, pinned.
 PYODIDE = "pyodide@314.0.8"
@@ -281,6 +282,30 @@ def _digest(data: bytes) -> str:
 def build_site(out: Path, repo: Path, cache: Path) -> dict[str, Any]:
     """Write the site into ``out`` (replaced whole, through a new folder beside it); its listing."""
     cache.mkdir(parents=True, exist_ok=True)
+    handle = _one_build_at_a_time(cache)
+    try:
+        return _build_site(out, repo, cache)
+    finally:
+        let_go(handle)
+
+
+def _one_build_at_a_time(cache: Path) -> int:
+    """A lock on the cache, waited for: two builds at once would download into it side by side,
+    and build deckgen's wheel in one checkout side by side (setuptools' build folder is shared)."""
+    import time
+
+    said = False
+    while True:
+        try:
+            return take_folder(cache)
+        except Held:
+            if not said:
+                print(f"waiting for another site build using {cache}…", file=sys.stderr)
+                said = True
+            time.sleep(0.5)
+
+
+def _build_site(out: Path, repo: Path, cache: Path) -> dict[str, Any]:
     staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
     try:
         pyodide = npm_package(PYODIDE, cache)
@@ -371,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
         listing = build_site(args.out.absolute(), repo, args.cache.absolute())
     except SiteError as error:
         print(f"deckgen site: error: {error}", file=sys.stderr)
+        return 1
+    except (OSError, zipfile.BadZipFile) as error:  # a download cut short, a full disk
+        print(f"deckgen site: error: {error}; run make site again", file=sys.stderr)
         return 1
     raw, packed = sizes(args.out)
     count = len(listing["files"])
