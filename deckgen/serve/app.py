@@ -156,7 +156,6 @@ def answering(view: Handler) -> Handler:
 
     async def route(request: Request) -> Response:
         page.ROOT.set(request.scope.get("root_path", ""))
-        page.PICTURES.set(request.app.state.pictures)
         page.IN_BROWSER.set(request.app.state.in_browser)
         try:
             return await view(request)
@@ -413,7 +412,6 @@ def create_app(config: ServeConfig) -> Starlette:
         exception_handlers={404: not_found, 405: not_found},
     )
     app.state.in_browser = config.in_browser
-    app.state.pictures = "svg" if config.in_browser else "png"
     app.add_middleware(
         Guard,
         hosts=hosts_for(config),  # once: listening on every address, the names are looked up in DNS

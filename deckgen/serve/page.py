@@ -71,14 +71,19 @@ TEMPLATES.globals["_"] = _
 #: or the frame's own path in a static site (:mod:`deckgen.site`). Every address the page
 #: writes starts with it.
 ROOT: ContextVar[str] = ContextVar("deckgen_page_root", default="")
-#: What the previews are drawn as: ``png`` (by Pillow, on the server) or ``svg`` (drawn by the
-#: browser itself, where deckgen runs without Pillow).
-PICTURES: ContextVar[str] = ContextVar("deckgen_page_pictures", default="png")
 #: Whether the page runs in the teacher's browser (the static site), which says what it cannot do there.
 IN_BROWSER: ContextVar[bool] = ContextVar("deckgen_page_in_browser", default=False)
 TEMPLATES.globals["root"] = ROOT.get
 TEMPLATES.globals["in_browser"] = IN_BROWSER.get
-TEMPLATES.globals["picture_kind"] = PICTURES.get
+
+
+def picture_kind() -> str:
+    """What the previews are drawn as: ``png`` (by Pillow, on the server), or ``svg`` (drawn by the
+    browser itself, where deckgen runs without Pillow)."""
+    return "svg" if IN_BROWSER.get() else "png"
+
+
+TEMPLATES.globals["picture_kind"] = picture_kind
 
 
 def _part(template: str, macro: str, /, **values: Any) -> Markup:
