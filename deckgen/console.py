@@ -58,6 +58,41 @@ def lazy_progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[[in
             bar.__exit__(None, None, None)
 
 
+@contextmanager
+def labelled_progress_bars(
+    label: Callable[[int], str], enabled: bool = True
+) -> Iterator[Callable[[int, int, int], None]]:
+    """Progress bars on stderr, one after another: ``update(key, done, total)`` ends the bar shown
+    and starts a new one, labelled ``label(key)``, whenever ``key`` changes (the design's attempts)."""
+    if not enabled:
+        yield lambda key, done, total: None
+        return
+    bar: Any = None
+    shown = 0
+    current: int | None = None
+
+    def close() -> None:
+        nonlocal bar
+        if bar is not None:
+            bar.__exit__(None, None, None)
+            bar = None
+
+    def update(key: int, done: int, total: int) -> None:
+        nonlocal bar, shown, current
+        if key != current:
+            close()
+            current, shown = key, 0
+            bar = click.progressbar(length=total, label=label(key), file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - shown)
+        shown = done
+
+    try:
+        yield update
+    finally:
+        close()
+
+
 def check_output(out: Path | None, inputs: Sequence[Path | None] = ()) -> None:
     """Before any work: the place a command will write can be written, and is none of its inputs.
 

@@ -55,4 +55,4 @@ def one_line(message: str) -> str:
 RULED_OUT = N_("no deck can meet this spec")
 #: How design ends a search that found no deck; the page, which has no --seed, says its own advice
 #: in its place (both translated: design says it in the language it speaks).
-SEARCH_ADVICE = N_("try another --seed or more --iterations")
+SEARCH_ADVICE = N_("try another --seed or a longer --time-limit")

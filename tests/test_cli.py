@@ -74,6 +74,23 @@ def test_design_writes_the_deck_and_reports(tmp_path: Path) -> None:
     assert again.read_text() == text
 
 
+def test_design_stops_at_its_time_limit_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Attempts go on until the time limit, which ends them with one line and no deck file."""
+    out = tmp_path / "new.toml"
+    args = ["design", "--seed", "3", "--iterations", "1000000", "--time-limit", "1", "--out", str(out)]
+    assert main(args) == 1 and not out.exists()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == (
+        "deckgen: error: no attempt finished its search within --time-limit 1 s; no deck written; "
+        "give it more time, e.g. --time-limit 60"
+    )
+
+
+def test_design_time_limit_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["design", "--seed", "1", "--time-limit", "0"]) == 2
+    assert "--time-limit" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "message", "status"),
     [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections import Counter
 
 import pytest
@@ -108,11 +109,49 @@ def test_a_failed_check_starts_another_attempt_from_a_new_seed() -> None:
     assert first_only.deck == seen[0]
 
 
-def test_progress_reaches_the_total() -> None:
-    seen: list[tuple[int, int]] = []
-    design_deck(2, DesignSettings(iterations=1000), progress=lambda done, total: seen.append((done, total)))
-    assert seen[-1] == (1000, 1000)
-    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+def test_progress_reaches_the_attempts_steps() -> None:
+    seen: list[tuple[int, int, int]] = []
+    design_deck(2, DesignSettings(iterations=1000), progress=lambda *told: seen.append(told))
+    assert seen[-1] == (1, 1000, 1000)
+    assert [d for _, d, _ in seen] == sorted(d for _, d, _ in seen)
+
+
+def test_attempts_go_on_until_one_passes_when_they_have_no_cap() -> None:
+    """Attempts 0 (the default): no cap, the search goes on until a deck passes."""
+    checked: list[int] = []
+
+    def fifth_passes(deck: Deck) -> bool:
+        checked.append(1)
+        return len(checked) == 5
+
+    result = design_deck(8, DesignSettings(iterations=40, candidates=1), check=fifth_passes)
+    assert DesignSettings().attempts == 0
+    assert (result.attempt, result.passed, result.timed_out) == (5, True, False)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_time_limit_ends_the_search_and_says_so(workers: int) -> None:
+    """A deadline already past: no attempt starts (one after another), or the attempts searching
+    are ended (side by side), and the result says the time ran out."""
+    result = design_deck(
+        9, DesignSettings(iterations=200_000), check=lambda deck: False, workers=workers, deadline=time.monotonic()
+    )
+    assert (result.deck, result.passed, result.timed_out) == (None, False, True)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_deck_found_in_time_is_the_seeds_deck_whatever_the_limit() -> None:
+    """Attempts are judged in order: a generous limit gives the deck no limit gives."""
+    passes_second = [0]
+
+    def second(deck: Deck) -> bool:
+        passes_second[0] += 1
+        return passes_second[0] % 2 == 0
+
+    settings = DesignSettings(iterations=60, candidates=1)
+    free = design_deck(3, settings, check=second)
+    limited = design_deck(3, settings, check=second, workers=2, deadline=time.monotonic() + 600)
+    assert (free.attempt, limited.attempt) == (2, 2) and free.deck == limited.deck
 
 
 def test_attempts_searched_side_by_side_give_the_same_deck_as_one_after_another() -> None:
@@ -126,14 +165,12 @@ def test_attempts_searched_side_by_side_give_the_same_deck_as_one_after_another(
     in_turn = design_deck(4, settings, check=third_passes)
     in_turn_checked = list(checked)
     checked.clear()
-    seen: list[tuple[int, int]] = []
-    side_by_side = design_deck(
-        4, settings, check=third_passes, workers=2, progress=lambda done, total: seen.append((done, total))
-    )
+    seen: list[tuple[int, int, int]] = []
+    side_by_side = design_deck(4, settings, check=third_passes, workers=2, progress=lambda *told: seen.append(told))
     assert (side_by_side.attempt, side_by_side.passed) == (in_turn.attempt, in_turn.passed) == (3, True)
     assert side_by_side.deck == in_turn.deck
     assert checked == in_turn_checked
-    assert seen[-1] == (1200, 1200)
+    assert seen[-1] == (3, 300, 300)
     # Attempt 4 was searching when attempt 3 passed: it is ended, not left running.
     assert multiprocessing.active_children() == []
 

@@ -445,7 +445,9 @@ def design_stage(stage: dict[str, object]) -> str:
     done = stage.get("done")
     share = float(done) if isinstance(done, int | float) and 0 <= done <= 1 else 0.0
     if stage.get("stage") == "search":
-        words = _("Searching for a deck: {share} of the search done.").format(share=percent(share))
+        words = _("Searching for a deck, attempt {attempt}: {share} of its search done.").format(
+            attempt=stage.get("attempt", 1), share=percent(share)
+        )
     elif stage.get("stage") == "check":
         words = _("Playing the deck of attempt {attempt} with simulated classes, to check it.").format(
             attempt=stage.get("attempt")

@@ -6,16 +6,18 @@ the core, importing the solver and the designer only when they run.
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from deckgen.cli import REGION_HELP, SPOKEN, language_option, region_option
-from deckgen.console import emit, progress_bar
+from deckgen.console import emit, labelled_progress_bars
 from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.fileio import real_path
-from deckgen.games.cleariosity.design_settings import DesignSettings
+from deckgen.games.cleariosity.design_settings import TIME_LIMIT, DesignSettings
 from deckgen.games.cleariosity.model import tier_named
 from deckgen.games.cleariosity.standard import DEFAULT_GAMES
 from deckgen.i18n import _, ngettext
@@ -84,14 +86,18 @@ def check_progress_file(progress: Path | None, out: Path | None, spec: Path | No
 class StageFile:
     """The design's stage for a program that shows it (``--progress-file``): a small JSON file,
     replaced whole (never half-written) at most twice a second, e.g.
-    ``{"stage": "search", "attempts": 4, "done": 0.42}``. Stages: ``search`` (``done``: the share
-    of every attempt's steps taken, attempts searching side by side), ``check`` (the deck of
-    ``attempt`` played by simulated classes) and ``done`` (the search is over; the command's exit
-    status says whether a deck passed)."""
+    ``{"stage": "search", "attempt": 2, "done": 0.42, "seconds": 9, "limit": 60}``. Stages:
+    ``search`` (``done``: the share of the steps of the attempt the search waits on, the next
+    attempts searching beside it), ``check`` (the deck of ``attempt`` played by simulated
+    classes) and ``done`` (the search is over; the command's exit status says whether a deck
+    passed). ``seconds``: how long the design has been going; ``limit``: its time limit."""
 
-    def __init__(self, path: Path | None, attempts: int) -> None:
+    def __init__(self, path: Path | None, limit: int) -> None:
+        import time
+
         self.path = path
-        self.attempts = attempts
+        self.limit = limit
+        self.started = time.monotonic()
         self.last = 0.0
         self.done = 0.0
 
@@ -108,7 +114,12 @@ class StageFile:
         self.last = now
         from deckgen.fileio import write_atomic
 
-        state: dict[str, object] = {"stage": stage, "attempts": self.attempts, "done": round(self.done, 3)}
+        state: dict[str, object] = {
+            "stage": stage,
+            "done": round(self.done, 3),
+            "seconds": int(now - self.started),
+            "limit": self.limit,
+        }
         if attempt:
             state["attempt"] = attempt
         try:
@@ -135,10 +146,20 @@ class StageFile:
 )
 @click.option(
     "--attempts",
-    type=click.IntRange(1, 100),
+    type=click.IntRange(0, 10_000),
     default=DesignSettings.attempts,
     show_default=True,
-    help="Attempts (each from a seed derived from --seed) until a deck passes every criterion.",
+    help="Most attempts (each from a seed derived from --seed) to make until a deck passes every "
+    "criterion; 0: as many as --time-limit allows.",
+)
+@click.option(
+    "--time-limit",
+    type=click.IntRange(1, 24 * 3600),
+    default=TIME_LIMIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up after this many seconds. The deck a seed gives never depends on it: attempts are "
+    "judged in order, so a slower computer can only run out of time sooner.",
 )
 @click.option(
     "--games",
@@ -173,6 +194,7 @@ def design(
     out: Path | None,
     iterations: int,
     attempts: int,
+    time_limit: int,
     games: int,
     spec_name: str | None,
     keep_failed: bool,
@@ -181,14 +203,15 @@ def design(
 ) -> None:
     """Search for a new Cleariosity Numbers deck that meets every criterion.
 
-    The search is deterministic: budgets are counted in steps and attempts, not seconds, so
-    the same seed and budgets always give the same deck file. Each attempt offers up to two
-    decks (the best its own trial games saw), checked in turn the way `deckgen verify` checks a
-    deck, confirmation runs included, with two seeds of design's own that verify never plays;
-    when none passes both, the next attempt starts from a seed derived from --seed. With several
-    cores, attempts search side by side and are judged in order (same deck, sooner). Only a deck
-    that passes is written; exit status 1 means no attempt met every criterion (try another seed
-    or more steps; --keep-failed writes the last deck checked all the same).
+    The search is deterministic: inside an attempt every budget is counted in steps, and
+    attempts are judged in order, so the same seed and budgets always give the same deck file.
+    Each attempt offers up to two decks (the best its own trial games saw), checked in turn the
+    way `deckgen verify` checks a deck, confirmation runs included, with two seeds of design's own
+    that verify never plays; when none passes both, the next attempt starts from a seed derived
+    from --seed, until a deck passes or --time-limit is up. With several cores, attempts search
+    side by side and are judged in order (same deck, sooner). Only a deck that passes is written;
+    exit status 1 means no attempt met every criterion in time (try another seed or a longer
+    --time-limit; --keep-failed writes the last deck checked all the same).
     """
     from deckgen.console import check_output
     from deckgen.games.cleariosity.deckfile import dump_cleariosity
@@ -219,7 +242,8 @@ def design(
     reports: list[DeckReport] = []
     checking = [1, 1]  # the attempt and the candidate deck being checked
 
-    stages = StageFile(progress_file, attempts)
+    stages = StageFile(progress_file, time_limit)
+    deadline = time.monotonic() + time_limit
 
     def announce(attempt: int, candidate: int) -> None:
         checking[:] = [attempt, candidate]
@@ -246,16 +270,33 @@ def design(
             click.echo("\n" + said.format(attempt=attempt, candidate=candidate, missed=missed), err=True)
         return not failures
 
-    with progress_bar(_("Designing deck"), iterations * attempts) as update:
+    def label(attempt: int) -> str:
+        return _("Designing deck, attempt {attempt}").format(attempt=attempt)
 
-        def searched(done: int, total: int) -> None:
-            update(done, total)
-            stages.say("search", 0, done / max(1, total))
+    with labelled_progress_bars(label, enabled=sys.stderr.isatty()) as update:
+
+        def searched(attempt: int, done: int, total: int) -> None:
+            update(attempt, done, total)
+            stages.say("search", attempt, done / max(1, total))
 
         result = design_deck(
-            seed, settings, progress=searched, check=check, workers=workers, announce=announce, goal=goal
+            seed,
+            settings,
+            progress=searched,
+            check=check,
+            workers=workers,
+            announce=announce,
+            goal=goal,
+            deadline=deadline,
         )
     stages.say("done", result.attempt, 1.0, force=True)
+    if result.deck is None or not reports:
+        raise DeckgenError(
+            _(
+                "no attempt finished its search within --time-limit {seconds} s; no deck written; "
+                "give it more time, e.g. --time-limit {more}"
+            ).format(seconds=time_limit, more=max(2 * time_limit, TIME_LIMIT))
+        )
     report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:
@@ -271,32 +312,29 @@ def design(
         named = missed_in_words(failures)
         if keep_failed:
             emit(dump_cleariosity(result.deck, made_by), out)
-        # The page finds the advice (SEARCH_ADVICE, in the language spoken) and says its own instead.
-        if keep_failed and out:
-            said = ngettext(
-                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
-                "the last deck checked is written to {out} all the same; {advice}",
-                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
-                "the last deck checked is written to {out} all the same; {advice}",
-                result.attempt,
-            )
-        elif keep_failed:
-            said = ngettext(
-                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
-                "{advice}",
-                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
-                "{advice}",
+        if result.timed_out:
+            ended = ngettext(
+                "{count} attempt in {seconds} s (the time limit), and no designed deck passes every criterion "
+                "(the last one checked: {missed})",
+                "{count} attempts in {seconds} s (the time limit), and no designed deck passes every criterion "
+                "(the last one checked: {missed})",
                 result.attempt,
             )
         else:
-            said = ngettext(
-                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed}); "
-                "no deck written; {advice}",
-                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed}); "
-                "no deck written; {advice}",
+            ended = ngettext(
+                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed})",
+                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed})",
                 result.attempt,
             )
-        raise DeckgenError(said.format(count=result.attempt, missed=named, out=out, advice=_(SEARCH_ADVICE)))
+        said = ended.format(count=result.attempt, seconds=time_limit, missed=named)
+        if keep_failed and out:
+            kept = _("the last deck checked is written to {out} all the same").format(out=out)
+        elif keep_failed:
+            kept = ""
+        else:
+            kept = _("no deck written")
+        # The page finds the advice (SEARCH_ADVICE, in the language spoken) and says its own instead.
+        raise DeckgenError("; ".join(part for part in (said, kept, _(SEARCH_ADVICE)) if part))
     emit(dump_cleariosity(result.deck, made_by), out)
     if games == 0:
         from deckgen.games.cleariosity.criteria_registry import PLAY_CRITERIA

@@ -36,8 +36,9 @@ How it works, and why:
 5. **Check.** The feedback games (seeds of their own) pick each attempt's candidates; each is
    then judged by verify's full verdict, confirmation runs included, with seeds design keeps
    for itself (``deckgen design``: two of them), never verify's. A deck that misses starts the
-   next attempt from a seed derived from the first.
-   Every budget counts steps or attempts, never seconds, so a seed always gives the same deck.
+   next attempt from a seed derived from the first, until one passes or the time limit is up.
+   Every budget inside an attempt counts steps, never seconds, and attempts are judged in order,
+   so a seed always gives the same deck: time only decides when the search gives up.
 
 The parts, each in its own module: the incremental state and group index
 (:mod:`~.design_index`), the score's named terms (:mod:`~.design_score`), the moves
@@ -49,9 +50,11 @@ start, the annealing loop, feedback and the attempts.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Callable, Generator
+import time
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, wait
 from contextlib import closing
 from dataclasses import dataclass, replace
@@ -438,16 +441,23 @@ class DeckSearch(GroupIndex):
 
 @dataclass(frozen=True)
 class DesignResult:
-    """The deck a search ended with, the attempt that made it, and whether that attempt passed its check."""
+    """How the search ended: the last deck checked (``None`` when time ran out before any attempt
+    finished), the attempt that made it, whether it passed its check, and whether the search
+    stopped because its time was up."""
 
-    deck: Deck
+    deck: Deck | None
     attempt: int
     passed: bool
+    timed_out: bool = False
 
 
 def attempt_seed(seed: int, attempt: int) -> int | str:
     """Attempt 1 searches from the seed itself; later attempts from ``"seed:attempt"``."""
     return seed if attempt == 1 else f"{seed}:{attempt}"
+
+
+#: ``progress(attempt, steps, steps_an_attempt)``: how far the attempt the search waits on has come.
+AttemptProgress = Callable[[int, int, int], None]
 
 
 def search_attempt(
@@ -467,95 +477,124 @@ def _attempt_in_worker(seed: int, attempt: int, settings: DesignSettings, goal: 
     return search_attempt(seed, attempt, settings, lambda done, _total: report((attempt, done)), goal)
 
 
+def attempt_numbers(settings: DesignSettings) -> Iterator[int]:
+    """The attempts in order: up to ``settings.attempts``, or without end where it is 0 (the time
+    limit then ends the search)."""
+    return iter(range(1, settings.attempts + 1)) if settings.attempts else itertools.count(1)
+
+
 def design_deck(
     seed: int,
     settings: DesignSettings | None = None,
-    progress: Progress | None = None,
+    progress: AttemptProgress | None = None,
     check: Callable[[Deck], bool] | None = None,
     workers: int = 1,
     announce: Callable[[int, int], None] | None = None,
     goal: DesignGoal = STANDARD_GOAL,
+    deadline: float | None = None,
 ) -> DesignResult:
     """Run the seeded search (verify what it returns before shipping it).
 
     With ``check`` (simulated play, typically), each attempt's candidate decks are judged by it
     in turn (``announce`` is told the attempt and the candidate's number first), and the search
-    goes on to the next attempt until one passes or the attempts run out; the last deck checked
-    is returned either way. Without it, one attempt is made and its best deck returned.
+    goes on to the next attempt until one passes, the attempts run out (``settings.attempts``; 0:
+    no end) or the clock passes ``deadline`` (a :func:`time.monotonic` time); the last deck
+    checked is returned either way. Without it, one attempt is made and its best deck returned.
+
+    Attempts are judged in order, so the deck a seed gives never depends on the time: a slower
+    computer may run out of time where a faster one finds the deck, never find another one.
 
     With ``workers`` > 1, that many attempts search at once, each in its own process, and
     are still judged in order: attempt 2 is ready when attempt 1 fails its check, and the
     result is the same as one after another, only sooner.
     """
     settings = settings or DesignSettings()
-    attempts = settings.attempts if check is not None else 1
-    total = settings.iterations * attempts
-    decks = _parallel_attempts if workers > 1 and attempts > 1 else _attempts_in_turn
+    if check is None:
+        settings = replace(settings, attempts=1)
+    decks = _parallel_attempts if workers > 1 and settings.attempts != 1 else _attempts_in_turn
     result: DesignResult | None = None
-    with closing(decks(seed, settings, attempts, workers, progress, goal)) as made:
+    with closing(decks(seed, settings, workers, progress, goal, deadline)) as made:
         for attempt, candidates in made:
             for number, deck in enumerate(candidates if check is not None else candidates[:1], start=1):
                 if announce is not None:
                     announce(attempt, number)
                 result = DesignResult(deck, attempt, check(deck) if check is not None else True)
                 if result.passed:
-                    break
-            if result is not None and result.passed:
-                break
-    if progress is not None:
-        progress(total, total)
-    assert result is not None
-    return result
+                    return result
+    if result is None:
+        return DesignResult(None, 0, False, timed_out=True)
+    return replace(result, timed_out=_past(deadline))
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() >= deadline
 
 
 def _attempts_in_turn(
-    seed: int, settings: DesignSettings, attempts: int, _workers: int, progress: Progress | None, goal: DesignGoal
+    seed: int,
+    settings: DesignSettings,
+    _workers: int,
+    progress: AttemptProgress | None,
+    goal: DesignGoal,
+    deadline: float | None,
 ) -> Generator[tuple[int, list[Deck]], None, None]:
-    total = settings.iterations * attempts
-    for attempt in range(1, attempts + 1):
-        done = (attempt - 1) * settings.iterations
-        step = None if progress is None else (lambda steps, _total, done=done: progress(done + steps, total))
+    """Attempts one after another, while there is time to start one."""
+    for attempt in attempt_numbers(settings):
+        if _past(deadline):
+            return
+        step = None if progress is None else (lambda steps, total, attempt=attempt: progress(attempt, steps, total))
         yield attempt, search_attempt(seed, attempt, settings, step, goal)
 
 
 def _parallel_attempts(
-    seed: int, settings: DesignSettings, attempts: int, workers: int, progress: Progress | None, goal: DesignGoal
+    seed: int,
+    settings: DesignSettings,
+    workers: int,
+    progress: AttemptProgress | None,
+    goal: DesignGoal,
+    deadline: float | None,
 ) -> Generator[tuple[int, list[Deck]], None, None]:
     """Attempts searched ``workers`` at a time, handed out in order of attempt.
 
     The next attempt starts when the caller asks for more (its check failed); the attempts
-    still searching are ended when the caller stops asking.
+    still searching are ended when the caller stops asking, or when the time is up.
     """
-    total = settings.iterations * attempts
     queue = worker_context().Queue()
-    steps = [0] * (attempts + 1)
+    steps: dict[int, int] = {}
     futures: dict[int, Future[list[Deck]]] = {}
+    numbers = attempt_numbers(settings)
 
-    def show_progress() -> None:
+    def show_progress(waiting: int) -> None:
         while not queue.empty():
             attempt, done = queue.get()
-            steps[attempt] = max(steps[attempt], done)
+            steps[attempt] = max(steps.get(attempt, 0), done)
         if progress is not None:
-            progress(sum(steps), total)
+            progress(waiting, steps.get(waiting, 0), settings.iterations)
 
     try:
         with worker_pool(workers, queue) as pool:
 
-            def start(attempt: int) -> None:
-                if attempt <= attempts:
+            def start() -> None:
+                attempt = next(numbers, None)
+                if attempt is not None:
                     futures[attempt] = pool.submit(_attempt_in_worker, seed, attempt, settings, goal)
 
-            for attempt in range(1, workers + 1):
-                start(attempt)
-            for attempt in range(1, attempts + 1):
+            for _ in range(workers):
+                start()
+            while futures:
+                attempt = min(futures)
                 future = futures.pop(attempt)
                 while not wait([future], timeout=POLL_SECONDS).done:
-                    show_progress()
-                deck = future.result()
+                    show_progress(attempt)
+                    if _past(deadline):
+                        return
+                decks = future.result()
                 steps[attempt] = settings.iterations
-                show_progress()
-                yield attempt, deck
-                start(attempt + workers)
+                show_progress(attempt)
+                yield attempt, decks
+                if _past(deadline):
+                    return
+                start()
     finally:
         queue.close()
         queue.cancel_join_thread()

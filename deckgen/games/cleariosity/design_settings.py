@@ -9,6 +9,10 @@ from typing import Any
 
 from deckgen.games.cleariosity.standard import TRIVIAL_SHARE
 
+#: Seconds ``deckgen design`` searches at most by default: attempts go on until one passes or
+#: this time is up. The deck a seed gives never depends on it (attempts are judged in order).
+TIME_LIMIT = 60
+
 
 @dataclass(frozen=True)
 class DesignSettings:
@@ -16,8 +20,9 @@ class DesignSettings:
 
     #: Steps of the annealing search, per attempt.
     iterations: int = 60000
-    #: Attempts (each from its own seed) before the search gives up.
-    attempts: int = 4
+    #: Attempts (each from its own seed) before the search gives up; 0: as many as the time
+    #: limit allows (:data:`TIME_LIMIT`).
+    attempts: int = 0
     #: Start and end temperatures (geometric cooling).
     temperatures: tuple[float, float] = (3000.0, 20.0)
     #: Where numbers come into play tier by tier (nested tables), the search starts from free
