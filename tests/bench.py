@@ -1165,7 +1165,47 @@ def bench_design(failed: list[str]) -> None:
     bench_ruled_out(failed)
 
 
-SECTIONS = {"design": bench_design, "serve": bench_serve, "serve_load": bench_serve_load, "site": bench_site}
+#: The sweep's seeds: design at each, then verify the deck at verify's seeds 1-10.
+SWEEP_SEEDS, SWEEP_VERIFY_SEEDS = range(1, 21), range(1, 11)
+
+
+def bench_design_sweep(failed: list[str]) -> None:
+    """Every shipped spec at design seeds 1-20 (``python tests/bench.py design_sweep``, about an
+    hour on 2 cores): each seed writes a deck or the spec is refused up front, and each deck
+    passes verify at seeds 1-10 (design never checks with those). One table row per spec and seed."""
+    print("| spec | seed | outcome | design (s) | verify seeds 1-10 |")
+    print("| --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory() as folder:
+        for spec in shipped_specs():
+            for seed in SWEEP_SEEDS:
+                out = Path(folder) / f"{spec}-{seed}.toml"
+                wall, result = timed(["design", "--seed", str(seed), "--spec", spec, "--out", str(out)])
+                if result.returncode != 0:
+                    refused = "no deck can meet this spec" in result.stderr
+                    outcome = "refused up front" if refused else "no deck: " + last_line(result)[:100]
+                    print(f"| {spec} | {seed} | {outcome} | {wall:.1f} | - |", flush=True)
+                    if not refused:
+                        failed.append(f"design --spec {spec} --seed {seed} wrote no deck")
+                    continue
+                verdicts = [
+                    timed(["verify", "--file", str(out), "--seed", str(check)])[1].returncode
+                    for check in SWEEP_VERIFY_SEEDS
+                ]
+                passing = sum(code == 0 for code in verdicts)
+                missed = [str(check) for check, code in zip(SWEEP_VERIFY_SEEDS, verdicts, strict=True) if code]
+                said = f"{passing}/{len(verdicts)} pass" + (f" (fails at {', '.join(missed)})" if missed else "")
+                print(f"| {spec} | {seed} | deck | {wall:.1f} | {said} |", flush=True)
+                if missed:
+                    failed.append(f"design --spec {spec} --seed {seed}: its deck fails verify at seeds {missed}")
+
+
+SECTIONS = {
+    "design": bench_design,
+    "design_sweep": bench_design_sweep,
+    "serve": bench_serve,
+    "serve_load": bench_serve_load,
+    "site": bench_site,
+}
 
 
 def main(only: list[str]) -> int:

@@ -792,10 +792,152 @@ static PyObject *largest(PyObject *self, PyObject *args) {
     return best;
 }
 
+/* Read list[i] as a C long (the running totals are small whole numbers). */
+static int long_at(PyObject *list, Py_ssize_t i, long *out) {
+    *out = PyLong_AsLong(PyList_GET_ITEM(list, i));
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int double_at(PyObject *tuple, long i, double *out) {
+    if (i < 0 || i >= PyTuple_GET_SIZE(tuple)) {
+        PyErr_SetString(PyExc_IndexError, "card_terms: a colour without its target");
+        return -1;
+    }
+    *out = PyFloat_AsDouble(PyTuple_GET_ITEM(tuple, i));
+    return (*out == -1.0 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* Each card against its targets: (missed, reward), the same sums in the same order as
+ * design_score.card_terms (so a seed gives the same deck compiled or not). */
+static PyObject *card_terms(PyObject *self, PyObject *args) {
+    PyObject *own_count, *own_pairs, *colour_rank, *distinct_pairs, *boost, *group_target, *pair_target, *pair_weight;
+    long floor_groups, least_pairs, kinds_target, pair_cap, group_cap;
+    double group_weight, group_short, square_short, below_line;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!llllldddd", &PyList_Type, &own_count, &PyList_Type, &own_pairs,
+                          &PyList_Type, &colour_rank, &PyList_Type, &distinct_pairs, &PyList_Type, &boost,
+                          &PyTuple_Type, &group_target, &PyTuple_Type, &pair_target, &PyTuple_Type, &pair_weight,
+                          &floor_groups, &least_pairs, &kinds_target, &pair_cap, &group_cap, &group_weight,
+                          &group_short, &square_short, &below_line))
+        return NULL;
+    Py_ssize_t total = PyList_GET_SIZE(own_count);
+    if (PyList_GET_SIZE(own_pairs) != total || PyList_GET_SIZE(colour_rank) != total ||
+        PyList_GET_SIZE(distinct_pairs) != total || PyList_GET_SIZE(boost) != total) {
+        PyErr_SetString(PyExc_ValueError, "card_terms: lists of different lengths");
+        return NULL;
+    }
+    double missed = 0.0, reward = 0.0;
+    for (Py_ssize_t i = 0; i < total; i++) {
+        long n, p, tier, kinds, extra;
+        double group_goal, pair_goal, weight;
+        if (long_at(own_count, i, &n) || long_at(own_pairs, i, &p) || long_at(colour_rank, i, &tier) ||
+            long_at(distinct_pairs, i, &kinds) || long_at(boost, i, &extra))
+            return NULL;
+        if (double_at(group_target, tier, &group_goal) || double_at(pair_target, tier, &pair_goal) ||
+            double_at(pair_weight, tier, &weight))
+            return NULL;
+        if (n < floor_groups) missed += (double)(floor_groups - n);
+        if ((double)n < group_goal) missed += (group_goal - (double)n) * group_short;
+        if (kinds < kinds_target) missed += (double)((kinds_target - kinds) * (kinds_target - kinds)) * square_short;
+        long target = (long)pair_goal;
+        if (p < target) {
+            double below = below_line * (double)(p < least_pairs ? least_pairs - p : 0);
+            missed += (double)((target - p) * (target - p)) * square_short + below;
+        }
+        if (extra) {
+            long shortfall = target + extra - p, few = kinds_target + extra - kinds;
+            missed += (double)((shortfall > 0 ? shortfall : 0) + (few > 0 ? few : 0));
+        }
+        reward += weight * (double)(p < pair_cap ? p : pair_cap) + group_weight * (double)(n < group_cap ? n : group_cap);
+    }
+    return Py_BuildValue("(dd)", missed, reward);
+}
+
+/* The cells of each line, in slot order (design_index.LINES). */
+static const int line_cells[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {6, 4, 2}};
+
+static int slot_of(long mask) { return mask == 1 ? 0 : mask == 2 ? 1 : 2; }
+
+/* File one card's footprint on some lines (see GroupIndex._index): for each line, take the card
+ * out of the set its old footprint put it in, work out the new footprint from its cells, and
+ * put it in that one's set (dominoes by mask, single numbers by slot and value). */
+static PyObject *index_card(PyObject *self, PyObject *args) {
+    PyObject *card, *lines, *cells, *prints, *singles, *dominoes;
+    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!", &card, &PyList_Type, &lines, &PyDict_Type, &cells, &PyList_Type,
+                          &prints, &PyList_Type, &singles, &PyList_Type, &dominoes))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(lines);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long number = PyLong_AsLong(PyList_GET_ITEM(lines, i));
+        if (number == -1 && PyErr_Occurred()) return NULL;
+        if (number < 0 || number >= 8 || number >= PyList_GET_SIZE(prints) || number >= PyList_GET_SIZE(singles) ||
+            number >= PyList_GET_SIZE(dominoes)) {
+            PyErr_SetString(PyExc_IndexError, "index_card: no such line");
+            return NULL;
+        }
+        PyObject *old = PyList_GET_ITEM(prints, number);
+        long old_mask;
+        long old_values[3];
+        if (!PyArg_ParseTuple(old, "l(lll)", &old_mask, &old_values[0], &old_values[1], &old_values[2])) return NULL;
+        PyObject *slots = PyList_GET_ITEM(singles, number);
+        PyObject *masks = PyList_GET_ITEM(dominoes, number);
+        if (old_mask == 1 || old_mask == 2 || old_mask == 4) {
+            int slot = slot_of(old_mask);
+            PyObject *by_value = PyList_GetItem(slots, slot);
+            PyObject *members = by_value ? PyList_GetItem(by_value, old_values[slot]) : NULL;
+            if (members == NULL || PySet_Discard(members, card) < 0) return NULL;
+        } else if (old_mask == 3 || old_mask == 5 || old_mask == 6) {
+            PyObject *key = PyLong_FromLong(old_mask);
+            PyObject *members = key ? PyDict_GetItemWithError(masks, key) : NULL;
+            Py_XDECREF(key);
+            if (members == NULL) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "index_card: no such domino");
+                return NULL;
+            }
+            if (PySet_Discard(members, card) < 0) return NULL;
+        }
+        long mask = 0;
+        long values[3] = {0, 0, 0};
+        for (int slot = 0; slot < 3; slot++) {
+            PyObject *position = PyLong_FromLong(line_cells[number][slot]);
+            if (position == NULL) return NULL;
+            PyObject *value = PyDict_GetItemWithError(cells, position);
+            Py_DECREF(position);
+            if (value == NULL) {
+                if (PyErr_Occurred()) return NULL;
+                continue;
+            }
+            mask |= 1L << slot;
+            values[slot] = PyLong_AsLong(value);
+            if (values[slot] == -1 && PyErr_Occurred()) return NULL;
+        }
+        PyObject *now = Py_BuildValue("(l(lll))", mask, values[0], values[1], values[2]);
+        if (now == NULL) return NULL;
+        if (PyList_SetItem(prints, number, now) < 0) return NULL; /* steals now */
+        if (mask == 1 || mask == 2 || mask == 4) {
+            int slot = slot_of(mask);
+            PyObject *by_value = PyList_GetItem(slots, slot);
+            PyObject *members = by_value ? PyList_GetItem(by_value, values[slot]) : NULL;
+            if (members == NULL || PySet_Add(members, card) < 0) return NULL;
+        } else if (mask == 3 || mask == 5 || mask == 6) {
+            PyObject *key = PyLong_FromLong(mask);
+            PyObject *members = key ? PyDict_GetItemWithError(masks, key) : NULL;
+            Py_XDECREF(key);
+            if (members == NULL) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "index_card: no such domino");
+                return NULL;
+            }
+            if (PySet_Add(members, card) < 0) return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"delta", delta, METH_VARARGS, "The groups through the changed cards, summed (see GroupIndex._delta)."},
     {"difference", difference, METH_VARARGS, "after less before, zeros dropped (see design_index._difference)."},
     {"largest", largest, METH_VARARGS, "The largest entry of a list at the given indices."},
+    {"index_card", index_card, METH_VARARGS, "File a card's footprint on some lines (see GroupIndex._index)."},
+    {"card_terms", card_terms, METH_VARARGS, "Each card against its targets (see design_score.card_terms)."},
     {"account", account, METH_VARARGS, "Add or take away a change from the running totals (see GroupIndex._account)."},
     {NULL, NULL, 0, NULL},
 };

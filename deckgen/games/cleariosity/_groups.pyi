@@ -31,3 +31,32 @@ def account(
     code_shift: int,
 ) -> None: ...
 def largest(at: tuple[int, ...], values: list[int], /) -> int: ...
+def card_terms(
+    own_count: list[int],
+    own_pairs: list[int],
+    colour_rank: list[int],
+    distinct_pairs: list[int],
+    boost: list[int],
+    group_target: tuple[int, ...],
+    pair_target: tuple[int, ...],
+    pair_weight: tuple[float, ...],
+    floor_groups: int,
+    least_pairs: int,
+    kinds_target: int,
+    pair_cap: int,
+    group_cap: int,
+    group_weight: float,
+    group_short: float,
+    square_short: float,
+    below_line: float,
+    /,
+) -> tuple[float, float]: ...
+def index_card(
+    card: int,
+    lines: list[int],
+    cells: dict[int, int],
+    prints: list[tuple[int, tuple[int, int, int]]],
+    singles: list[list[list[set[int]]]],
+    dominoes: list[dict[int, set[int]]],
+    /,
+) -> None: ...

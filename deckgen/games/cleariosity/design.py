@@ -369,10 +369,12 @@ class DeckSearch(GroupIndex):
     def anneal(self, iterations: int, progress: Progress | None, done: int, total: int) -> float:
         """Simulated annealing on :meth:`penalty` (lower is better); returns the final penalty.
 
-        When feedback is on and no deck the feedback games judged has met every criterion by
-        the end, up to ``polish_rounds`` more rounds of ``feedback_every`` steps (and at most
-        ``polish_share`` of ``iterations`` in all) run at the final temperature, each judged
-        the same way, until one does (steps, never seconds).
+        With ``stop_when_clean``, the search ends at the first feedback round whose games meet
+        every criterion (that deck is then the one to check). When feedback is on and no deck
+        the feedback games judged has met every criterion by the end, up to ``polish_rounds``
+        more rounds of ``feedback_every`` steps (and at most ``polish_share`` of ``iterations``
+        in all) run at the final temperature, each judged the same way, until one does (steps,
+        never seconds).
         """
         s = self.settings
         start, end = s.temperatures
@@ -380,7 +382,11 @@ class DeckSearch(GroupIndex):
         current = self.penalty()
         for step in range(iterations):
             if s.feedback_every and step >= first_feedback and (step - first_feedback) % s.feedback_every == 0:
-                self.feedback()
+                if self.feedback() == 0 and s.stop_when_clean:
+                    # Its games met every criterion: check this deck now rather than walk on.
+                    if progress is not None:
+                        progress(total, total)
+                    return self.penalty()
                 current = self.penalty()
             current = self._step(current, start * (end / start) ** (step / max(1, iterations)))
             if progress is not None and step % 500 == 499:

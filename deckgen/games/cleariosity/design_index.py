@@ -255,6 +255,9 @@ class GroupIndex:
         by mask, single numbers by slot and value."""
         cells = self.cells[card]
         prints = self.footprints[card]
+        if self.engine is not None:
+            self.engine.index_card(card, list(lines), cells, prints, self.singles, self.dominoes)
+            lines = ()
         for number in lines:
             line = LINES[number]
             old_mask, old_values = prints[number]

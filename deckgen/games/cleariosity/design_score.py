@@ -42,7 +42,7 @@ def penalty(search: DeckSearch) -> float:
 
 
 def card_terms(search: DeckSearch) -> tuple[float, float]:
-    """Each card against its targets: (missed, reward)."""
+    """Each card against its targets: (missed, reward), compiled where built (the same sums)."""
     s = search.settings
     missed = 0.0
     reward = 0.0
@@ -51,6 +51,26 @@ def card_terms(search: DeckSearch) -> tuple[float, float]:
     group_target, pair_target, pair_weight = s.group_target, s.pair_target, s.pair_weight
     kinds_target, pair_cap, group_weight, group_cap = s.distinct_pair_target, s.pair_cap, s.group_weight, s.group_cap
     group_short, square_short, below_line = s.group_short_weight, s.square_short_weight, s.pair_below_line_weight
+    if search.engine is not None:
+        return search.engine.card_terms(
+            search.own_count,
+            search.own_pairs,
+            search.colour_rank,
+            search.distinct_pairs,
+            search.boost,
+            group_target,
+            pair_target,
+            pair_weight,
+            floor_groups,
+            least_pairs,
+            kinds_target,
+            pair_cap,
+            group_cap,
+            group_weight,
+            group_short,
+            square_short,
+            below_line,
+        )
     for n, p, tier, kinds, boost in zip(
         search.own_count, search.own_pairs, search.colour_rank, search.distinct_pairs, search.boost, strict=True
     ):

@@ -55,6 +55,9 @@ class DesignSettings:
     boost_cap: int = 6
     #: A card left over within this much of verify's stranding line gets two boosts a round.
     strand_near: float = 0.03
+    #: End the search at the first feedback round whose games meet every criterion: that deck
+    #: usually passes verify's check, and the steps after it seldom make a better one.
+    stop_when_clean: bool = True
     #: Rounds of ``feedback_every`` steps at the final temperature, each judged by feedback games,
     #: while no deck judged so far met every criterion there (see ``DeckSearch.anneal``).
     polish_rounds: int = 8
