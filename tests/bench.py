@@ -72,9 +72,11 @@ FRESH_SEED = 7
 STARTUP_FLOOR = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
 
 
-def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
+def timed(args: list[str], pure: bool = False) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """The wall time and outcome of a deckgen command (``pure``: with its compiled parts off)."""
+    env = {**os.environ, "DECKGEN_PURE_PYTHON": "1"} if pure else None
     start = time.perf_counter()
-    result = subprocess.run(DECKGEN + args, capture_output=True, text=True, cwd=ROOT, check=False)
+    result = subprocess.run(DECKGEN + args, capture_output=True, text=True, cwd=ROOT, check=False, env=env)
     return time.perf_counter() - start, result
 
 
@@ -1150,6 +1152,20 @@ def bench_design(failed: list[str]) -> None:
                 failed.append(f"design --spec {spec} wrote no deck at {len(missed)} of the seeds")
             if median > goal:
                 failed.append(f"design --spec {spec}: median {median:.1f} s over the goal of {goal:.1f} s")
+
+        # Without the compiled parts (as in a browser): at most 3x the standard spec's goal.
+        pure_times = []
+        for seed in DESIGN_SEEDS:
+            out = Path(folder) / f"pure-{seed}.toml"
+            pure_times.append(timed(["design", "--seed", str(seed), "--out", str(out)], pure=True)[0])
+        pure_median = statistics.median(pure_times)
+        print(
+            f"design, standard spec, compiled parts off (DECKGEN_PURE_PYTHON=1), seeds {DESIGN_SEEDS[0]}-"
+            f"{DESIGN_SEEDS[-1]}: median {pure_median:.1f} s, p95 {percentile(pure_times, 0.95):.1f} s "
+            f"(goal <= {3 * STANDARD_GOAL_SECONDS:.0f} s)"
+        )
+        if pure_median > 3 * STANDARD_GOAL_SECONDS:
+            failed.append(f"design in pure Python: median {pure_median:.1f} s over {3 * STANDARD_GOAL_SECONDS:.0f} s")
 
         readme = Path(folder) / "my-deck.toml"
         wall, result = timed(["design", "--seed", str(FRESH_SEED), "--out", str(readme)])
