@@ -47,6 +47,7 @@ non-zero when a goal is missed:
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import statistics
