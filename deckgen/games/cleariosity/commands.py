@@ -250,6 +250,13 @@ def design(
 
     def check(deck: Deck) -> bool:
         stages.say("check", checking[0], force=True)
+        if sys.stderr.isatty():
+            click.echo(
+                _("Playing the deck of attempt {attempt} with simulated classes, to check it.").format(
+                    attempt=checking[0]
+                ),
+                err=True,
+            )
         failures: list[tuple[str, int]] = []
         for check_seed in CHECK_SEEDS:
             reports.append(
