@@ -330,3 +330,47 @@ def test_the_sentence_on_equations_outside_the_level_is_true_for_every_shipped_d
         rows = sorted({row for t in in_play for row in t.rows})
         with speaking(language):
             assert tables_said(rows) in note.text, note.text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ["the 2 times table", "the 2 and 10 times tables", "the 2, 5 and 10 times tables"]),
+        ("de", ["die 2er-Reihe", "das Einmaleins mit 2 und 10", "das Einmaleins mit 2, 5 und 10"]),
+        ("fr", ["la table de 2", "les tables de 2 et 10", "les tables de 2, 5 et 10"]),
+        ("es", ["la tabla del 2", "las tablas del 2 y 10", "las tablas del 2, 5 y 10"]),
+    ],
+)
+def test_levels_of_times_tables_are_named_in_school_words(language: str, said: list[str]) -> None:
+    """A level of the 2, 10 and 5 tables says "the 2 and 10 times tables", as a teacher writes,
+    not "tables × 2, × 10"; and a card's small mark "2" (not "2-2") is said as the 2 table."""
+    from deckgen.games.cleariosity.pack import levels, tables_note
+    from deckgen.i18n import speaking
+
+    deck = load_cleariosity(PRESET_FILES["times-2-5-10"])
+    with speaking(language):
+        rows = levels(deck)
+        (note,) = tables_note(deck)
+    assert [row[2].split(": ", 1)[-1].split(" : ", 1)[-1].rsplit(" (", 1)[0] for row in rows] == said
+    assert [tier.label for tier in deck.tiers] == ["2", "10", "5"]
+    assert f"\u00a0{deck.tiers[0].label} " in note.text and said[0] in note.text
+
+
+@pytest.mark.parametrize(("language", "divide"), [("en", "÷"), ("de", ":"), ("fr", ":"), ("es", ":")])
+def test_the_divisions_deck_is_said_with_the_divide_sign_the_class_writes(language: str, divide: str) -> None:
+    """German, French and Spanish classes write 56 : 8; the divisions of the 2, 5 and 10 tables are printed so."""
+    from dataclasses import replace
+
+    from deckgen.games.cleariosity.pack import levels, tables_note
+    from deckgen.i18n import speaking
+    from deckgen.maths_signs import signs_from
+    from deckgen.regions import HOME_COUNTRY, usual_signs
+
+    deck = load_cleariosity(PRESET_FILES["divide-2-5-10"])
+    deck = replace(deck, signs=signs_from(usual_signs(language, HOME_COUNTRY[language])))
+    with speaking(language):
+        rows = levels(deck)
+        (note,) = tables_note(deck)
+    assert all(row[2].endswith(f"({divide})") for row in rows), rows
+    assert re.search(rf"\d+ {re.escape(divide)} \d+ = \d+", note.text), note.text
+    assert f"{divide}{divide}" not in note.text.replace(" ", "").replace("\u00a0", "")  # never ": : 2"
