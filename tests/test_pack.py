@@ -11,9 +11,12 @@ from pypdf import PdfReader
 
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.game import PRESET_FILES
 from deckgen.games.cleariosity.model import STANDARD_TIERS
 from deckgen.games.cleariosity.rules import describe
 from deckgen.games.cleariosity.verify import analyse_tier
+
+PRESET_NAMES = tuple(PRESET_FILES)
 
 
 @pytest.fixture(scope="module")
@@ -247,7 +250,7 @@ def test_the_times_tables_pack_explains_its_marks_and_gives_the_largest_level_mo
         (note,) = tables_note(deck)
         assert "×\u00a02-5 on the green cards means 2 × 2 to 5 × 5" in note.text  # one mark, never broken
         outside = outside_tables(deck, deck.tiers[0])
-        assert f"such as {outside} at the green level" in note.text
+        assert f"not among the green level's facts (2 × 2 to 5 × 5), such as {outside}." in note.text
         assert (
             larger_levels(deck) == " (at most 4 at the yellow level and 6 at the purple level, which have more cards)"
         )
@@ -260,3 +263,114 @@ def test_the_times_tables_pack_explains_its_marks_and_gives_the_largest_level_mo
     made = {g.values for g in find_groups([raw_card(card) for card in green], deck.tiers[0].ops())}
     assert (a, b, c) in made and a * b == c
     assert not within_tables((a, b, c), "*", deck.tiers[0].factors)
+
+
+def test_the_times_2_9_pack_does_not_call_a_fact_of_the_2_table_outside_the_tables() -> None:
+    """Its levels are facts with both factors from a range (2 × 2 to 5 × 5), not times tables:
+    2 × 8 = 16 is in the 2 table, so the pack says it is not among the green level's facts."""
+    from deckgen.games.cleariosity.game import PRESET_FILES
+    from deckgen.games.cleariosity.pack import tables_note
+    from deckgen.i18n import speaking
+
+    deck = load_cleariosity(PRESET_FILES["times-2-9"])
+    with speaking("en"):
+        (note,) = tables_note(deck)
+    assert "outside the tables" not in note.text
+    assert "also one that is not among the green level's facts (2 × 2 to 5 × 5), such as 2 × 8 = 16." in note.text
+
+
+@pytest.mark.parametrize("preset", sorted(PRESET_NAMES))
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_sentence_on_equations_outside_the_level_is_true_for_every_shipped_deck(preset: str, language: str) -> None:
+    """Where the pack names an equation outside a level's tables, the level's cards make it, it is
+    outside every table in play at that level (worked out from the spec, not the pack), and the
+    sentence names the level's facts as they are: "2 × 2 to 5 × 5" for a range of factors, "the 2
+    times table" for a times table."""
+    from deckgen.games.cleariosity.game import PRESET_FILES
+    from deckgen.games.cleariosity.groups import find_groups, raw_card
+    from deckgen.games.cleariosity.pack import tables_note, tables_said
+    from deckgen.games.cleariosity.spec import load_spec
+    from deckgen.i18n import speaking
+
+    deck = load_cleariosity(PRESET_FILES[preset])
+    spec = load_spec(deck.spec) if deck.spec else None
+    with speaking(language):
+        notes = tables_note(deck)
+    if spec is None or not any(spec.tables(n) for n in range(len(spec.tiers))):
+        assert notes == []
+        return
+    level = next(n for n, tier in enumerate(spec.tiers) if set(tier.adds) & {"*", "/"} and spec.tables(n))
+    tier = deck.tiers[level]
+
+    def outside(values: tuple[int, int, int], op: str) -> bool:
+        first, second = (values[0], values[1]) if op == "*" else (values[1], values[2])
+        in_play = [spec.tables(n) for n in range(level + 1) if op in spec.tiers[n].adds]
+        return not any(t.holds(first, second) for t in in_play)
+
+    groups = find_groups([raw_card(card) for card in deck.tier_cards(tier)], tier.ops())
+    made = {(g.values, op) for g in groups for op in g.ops if op in tier.adds and op in "*/"}
+    said = " ".join(note.text for note in notes)
+    found = re.search(r"(\d+) ([×·÷:]) (\d+) = (\d+)", said)
+    if not any(outside(values, op) for values, op in made):
+        assert found is None, said  # no such equation: none is named
+        return
+    assert found, said
+    a, sign, b, c = found.groups()
+    values, op = (int(a), int(b), int(c)), "*" if sign in "×·" else "/"
+    assert (values, op) in made and outside(values, op), f"{values} is not an equation of the level outside its tables"
+    (note,) = notes
+    in_play = [spec.tables(n) for n in range(level + 1) if op in spec.tiers[n].adds]
+    written = [spec.table_range_of(n) for n in range(level + 1) if op in spec.tiers[n].adds]
+    if all(w is not None and w.square for w in written):
+        largest = max(written, key=lambda w: w.high if w else 0)
+        assert largest is not None
+        low, high = (f"{n} {deck.signs.of('*')} {n}" for n in (largest.low, largest.high))
+        assert re.search(rf"\({re.escape(low)} [^()]+ {re.escape(high)}\)", note.text), note.text  # "(2 × 2 to 5 × 5)"
+    else:
+        rows = sorted({row for t in in_play for row in t.rows})
+        with speaking(language):
+            assert tables_said(rows) in note.text, note.text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ["the 2 times table", "the 2 and 10 times tables", "the 2, 5 and 10 times tables"]),
+        ("de", ["die 2er-Reihe", "das Einmaleins mit 2 und 10", "das Einmaleins mit 2, 5 und 10"]),
+        ("fr", ["la table de 2", "les tables de 2 et 10", "les tables de 2, 5 et 10"]),
+        ("es", ["la tabla del 2", "las tablas del 2 y 10", "las tablas del 2, 5 y 10"]),
+    ],
+)
+def test_levels_of_times_tables_are_named_in_school_words(language: str, said: list[str]) -> None:
+    """A level of the 2, 10 and 5 tables says "the 2 and 10 times tables", as a teacher writes,
+    not "tables × 2, × 10"; and a card's small mark "2" (not "2-2") is said as the 2 table."""
+    from deckgen.games.cleariosity.pack import levels, tables_note
+    from deckgen.i18n import speaking
+
+    deck = load_cleariosity(PRESET_FILES["times-2-5-10"])
+    with speaking(language):
+        rows = levels(deck)
+        (note,) = tables_note(deck)
+    assert [row[2].split(": ", 1)[-1].split(" : ", 1)[-1].rsplit(" (", 1)[0] for row in rows] == said
+    assert [tier.label for tier in deck.tiers] == ["2", "10", "5"]
+    assert f"\u00a0{deck.tiers[0].label}" in note.text and "2-2" not in note.text and said[0] in note.text
+
+
+@pytest.mark.parametrize(("language", "divide"), [("en", "÷"), ("de", ":"), ("fr", ":"), ("es", ":")])
+def test_the_divisions_deck_is_said_with_the_divide_sign_the_class_writes(language: str, divide: str) -> None:
+    """German, French and Spanish classes write 56 : 8; the divisions of the 2, 5 and 10 tables are printed so."""
+    from dataclasses import replace
+
+    from deckgen.games.cleariosity.pack import levels, tables_note
+    from deckgen.i18n import speaking
+    from deckgen.maths_signs import signs_from
+    from deckgen.regions import HOME_COUNTRY, usual_signs
+
+    deck = load_cleariosity(PRESET_FILES["divide-2-5-10"])
+    deck = replace(deck, signs=signs_from(usual_signs(language, HOME_COUNTRY[language])))
+    with speaking(language):
+        rows = levels(deck)
+        (note,) = tables_note(deck)
+    assert all(row[2].endswith(f"({divide})") for row in rows), rows
+    assert re.search(rf"\d+ {re.escape(divide)} \d+ = \d+", note.text), note.text
+    assert f"{divide}{divide}" not in note.text.replace(" ", "").replace("\u00a0", "")  # never ": : 2"

@@ -678,6 +678,47 @@ def test_badly_written_tables_are_one_line(tmp_path: Path, change: tuple[str, st
         load_spec(spec_with(SIX_TIMES_TABLE.replace(*change), tmp_path))
 
 
+EASY_TABLES = SIX_TIMES_TABLE.replace('tables = "6"', 'tables = "2,5,10"').replace('"2-54"', '"2-90"')
+
+
+@pytest.mark.parametrize("written", ['"2,5,10"', '"10, 5, 2"', "[2, 5, 10]", "[10, 2, 5]"])
+def test_a_list_of_tables_is_the_rows_a_class_learns_first(tmp_path: Path, written: str) -> None:
+    """``tables = "2,5,10"``: the 2, 5 and 10 tables, each x 2 to x 9, both ways round, and no
+    table between them (3 x 7 is not a fact of the deck); written back as read."""
+    spec = load_spec(spec_with(EASY_TABLES.replace('"2,5,10"', written), tmp_path))
+    assert spec.factors is not None and spec.factors.rows == (2, 5, 10)
+    products = {(a, b) for a, b, _ in spec.new_facts(0, "*", tuple(spec.span))}
+    wanted = {(t, b) for t in (2, 5, 10) for b in range(2, 10)} | {(a, t) for t in (2, 5, 10) for a in range(2, 10)}
+    assert products == wanted and len(products) == 44
+    assert (3, 7) not in products and (10, 9) in products and (9, 10) in products and (10, 10) not in products
+    assert 21 not in spec.numbers and 90 in spec.numbers
+    assert read_spec(tomllib.loads(dump_spec(spec)), spec.source) == spec
+    assert 'tables = "2,5,10"' in dump_spec(spec)
+    # A list without a gap is the range it runs over.
+    assert (
+        load_spec(spec_with(EASY_TABLES.replace('"2,5,10"', '"6,7,8"'), tmp_path)).factors
+        == load_spec(spec_with(EASY_TABLES.replace('"2,5,10"', '"6-8"'), tmp_path)).factors
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ('"2,5,5"', "tables = '2,5,5' names the 5 table twice; name each table once"),
+        ('"2,,5"', "tables = '2,,5': '' is not a table; write tables = \"6-8\""),
+        ('[2, "x"]', "tables = [2, 'x']: 'x' is not a table"),
+        ("[2, 95]", "tables = [2, 95]: the 95 table is outside 2 to 90"),
+        ('"1,2,5"', "tables = '1,2,5': the 1 table is outside 2 to 90"),
+        ("[]", "tables = [] names no table"),
+    ],
+)
+def test_a_badly_written_list_of_tables_is_one_line(tmp_path: Path, written: str, message: str) -> None:
+    with pytest.raises(DeckgenError) as raised:
+        load_spec(spec_with(EASY_TABLES.replace('"2,5,10"', written), tmp_path))
+    said = str(raised.value)
+    assert message in said and "\n" not in said and said.startswith(str(tmp_path)), said
+
+
 def test_tiers_of_tables_that_leave_a_table_out_are_refused(tmp_path: Path) -> None:
     """The 6, 7 and 8 tables for the deck, tiers of the 6 and the 7 only: the 8 table's facts are in no tier."""
     text = SIX_TIMES_TABLE.replace('tables = "6"', 'tables = "6-8"').replace('"2-54"', '"2-72"')

@@ -240,7 +240,16 @@ def test_verify_json_gives_every_judged_figure_beside_its_line() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "seed"),
-    [("standard", 7), ("standard", 16), ("starter", 11), ("pairs", 4), ("times-6-8", 9), ("times-2-4", 13)],
+    [
+        ("standard", 7),
+        ("standard", 16),
+        ("starter", 11),
+        ("pairs", 4),
+        ("times-6-8", 9),
+        ("times-2-4", 13),
+        ("times-2-5-10", 17),
+        ("divide-2-5-10", 12),
+    ],
 )
 def test_shipped_decks_pass_at_other_seeds(preset: str, seed: int) -> None:
     """A verdict that changed with the seed would be no verdict (the README lists seeds 1-20)."""

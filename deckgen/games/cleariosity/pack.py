@@ -125,32 +125,58 @@ def larger_levels(deck: Deck) -> str:
 
 def tables_note(deck: Deck) -> list[Block]:
     """For a deck whose colours bring in tables of their own: what the small numbers beside a
-    card's sign mean (the first such colour's, as an example), and an equation outside the
-    tables that its cards make, which counts all the same. Empty for other decks."""
+    card's sign mean (the first such colour's, as an example). For a deck of tables: an equation
+    outside the first level's tables that its cards make, which counts all the same, said as the
+    level really is: outside "the 2, 5 and 10 times tables", or not among "2 × 2 to 5 × 5" (where
+    2 × 8 = 16 is outside the level, though in the 2 table). Empty for other decks."""
+    said = []
     marked = [tier for tier in deck.present() if tier.label]
-    if not marked:
-        return []
-    tier = marked[0]
-    said = [
-        _(words.CLEARIOSITY_TABLES_MARK).format(
-            mark=f"{table_signs(tier, deck.signs)}\u00a0{tier.label}",  # one mark: never broken over lines
-            colour=colour_name(tier),
-            tables=" ".join(tables_words([tier], deck)),
+    if marked:
+        tier = marked[0]
+        said.append(
+            _(words.CLEARIOSITY_TABLES_MARK).format(
+                mark=f"{table_signs(tier, deck.signs)}\u00a0{tier.label}",  # one mark: never broken over lines
+                colour=colour_name(tier),
+                tables=" ".join(tables_words([tier], deck)),
+            )
         )
-    ]
+    tabled = [tier for tier in deck.present() if tier.factors and set(tier.adds) & set(TABLE_OPS)]
+    if tabled:
+        said += outside_sentence(deck, tabled[0])
+    return [Text(" ".join(said))] if said else []
+
+
+def outside_sentence(deck: Deck, tier: Tier) -> list[str]:
+    """That an equation outside the tables of ``tier``'s level counts too, with one its cards
+    make as the example, and the level's tables in the words that are true of them."""
     outside = outside_tables(deck, tier)
-    if outside:
-        said.append(_(words.CLEARIOSITY_TABLES_OUTSIDE).format(outside=outside, colour=colour_name(tier)))
-    return [Text(" ".join(said))]
+    if not outside:
+        return []
+    tiers = level_table_tiers(tier)
+    school = school_tables(tiers)
+    if school:
+        return [_(words.CLEARIOSITY_TABLES_OUTSIDE).format(tables=school, outside=outside, colour=colour_name(tier))]
+    facts = " ".join(tables_words(tiers, deck))
+    return [_(words.CLEARIOSITY_FACTS_OUTSIDE).format(facts=facts, outside=outside, colour=colour_name(tier))]
+
+
+def level_table_tiers(tier: Tier) -> list[Tier]:
+    """The tiers whose tables are in play at ``tier``'s level (those that add × or ÷ with tables)."""
+    return [t for t in tier.tiers() if t.factors and set(t.adds) & set(TABLE_OPS)]
+
+
+def outside_level(values: tuple[int, int, int], op: str, tier: Tier) -> bool:
+    """Whether ``a op b = c`` (× or ÷) is outside every table in play at ``tier``'s level."""
+    return not any(within_tables(values, op, t.factors) for t in level_table_tiers(tier) if op in t.adds)
 
 
 def outside_tables(deck: Deck, tier: Tier) -> str:
-    """An equation of the tier's own operation that its level's cards make outside its tables
-    ("10 × 2 = 20"), the first in the order groups are found; "" where there is none."""
+    """An equation of the tier's own operation that its level's cards make outside the tables in
+    play at the level ("4 × 20 = 80"), the first in the order groups are found; "" where there is none."""
     cards = deck.tier_cards(tier)
     for group in find_groups([raw_card(card) for card in cards], tier.ops()):
         for op in group.ops:
-            if op in tier.adds and op in TABLE_OPS and not within_tables(group.values, op, tier.factors):
+            if op in tier.adds and op in TABLE_OPS and outside_level(group.values, op, tier):
                 a, b, c = group.values
                 return f"{a} {deck.signs.of(op)} {b} = {c}"
     return ""
@@ -216,8 +242,9 @@ def tables_words(tiers: list[Tier], deck: Deck) -> list[str]:
     """The times tables of these tiers (each with tables of its own) as a teacher says them.
 
     Tables that run from the same first fact, each holding the one before (2 × 2 to 5 × 5, then
-    to 7 × 7), are said once, as the largest: "2 × 2 to 7 × 7" for a level of both. Other
-    tables are said as the cards mark them ("× 6-9")."""
+    to 7 × 7), are said once, as the largest: "2 × 2 to 7 × 7" for a level of both. Tables as a
+    class learns them (each × 2 to × 9) are said in school words: "the 2, 5 and 10 times
+    tables". Other tables are said as the cards mark them ("× 6-9")."""
     square = [t.factors for t in tiers if t.factors.rows == t.factors.times and _runs(t.factors.rows)]
     if (
         tiers
@@ -229,7 +256,33 @@ def tables_words(tiers: list[Tier], deck: Deck) -> list[str]:
         low, high = square[-1].rows[0], square[-1].rows[-1]
         times = deck.signs.of("*")
         return [_("{low} to {high}").format(low=f"{low} {times} {low}", high=f"{high} {times} {high}")]
+    school = school_tables(tiers)
+    if school:
+        return [school]
     return [f"{table_signs(t, deck.signs)} {t.label}" for t in tiers]
+
+
+def school_tables(tiers: Sequence[Tier]) -> str:
+    """The tables of these tiers as a teacher names them, where they are times tables a class
+    learns (rows, each times the same run, not both factors from one range): "the 2, 5 and 10
+    times tables", "the 7 times table", "the whole times table, from 2 to 10"; "" otherwise."""
+    tables = [t.factors for t in tiers if t.factors]
+    if not tables or any(t.rows == t.times for t in tables) or len({t.times for t in tables}) != 1:
+        return ""
+    return tables_said(sorted({row for t in tables for row in t.rows}))
+
+
+def tables_said(rows: Sequence[int]) -> str:
+    """Times tables by their rows, in the pack's language: "the 6 times table", "the 2, 5 and 10
+    times tables", "the 6 to 9 times tables", and every one from 2 (to 9 or past) as the whole
+    times table a primary school teaches ("das kleine Einmaleins")."""
+    if len(rows) == 1:
+        return _(words.TIMES_TABLE).format(table=rows[0])
+    if _runs(tuple(rows)) and len(rows) > 2:
+        if rows[0] == 2 and rows[-1] >= 9:
+            return _(words.TIMES_TABLES_ALL).format(low=rows[0], high=rows[-1])
+        return _(words.TIMES_TABLES_RUN).format(low=rows[0], high=rows[-1])
+    return _(words.TIMES_TABLES).format(tables=joined([str(row) for row in rows]))
 
 
 def _runs(numbers: tuple[int, ...]) -> bool:
@@ -247,8 +300,11 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         ops = tier.ops()
         signs = " ".join(deck.signs.of(op) for op in ops)
         doing = _("all four operations") if len(ops) == 4 else joined([_(words.OPERATION_WORDS[op]) for op in ops])
+        school = school_tables(level_table_tiers(tier))
         tables = tables_words([t for t in tier.tiers() if t.label], deck)
-        if tables:
+        if school:
+            doing = _("{doing}: {tables}").format(doing=doing, tables=school)
+        elif tables:
             doing = _("{doing}, tables {tables}").format(doing=doing, tables=", ".join(tables))
         cards = counted("{count} card", "{count} cards", len(deck.tier_cards(tier)))
         rows.append((name, cards, f"{doing} ({signs})"))

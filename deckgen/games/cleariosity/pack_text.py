@@ -113,9 +113,23 @@ CLEARIOSITY_TABLES_MARK = N_(
     "The small numbers beside the sign on a card say which tables its colour brings in: {mark} on the "
     "{colour} cards means {tables}."
 )
+#: ... for a level of times tables as a class learns them (the 2, 5 and 10 tables, each × 2 to × 9):
+#: an equation of the level's cards that is in none of them.
 CLEARIOSITY_TABLES_OUTSIDE = N_(
-    "Any true equation in a line counts, also one outside the tables, such as {outside} at the {colour} level."
+    "Any true equation in a line counts, also one outside {tables}, such as {outside} at the {colour} level."
 )
+#: ... for a level of facts with both factors from a range (2 × 2 to 5 × 5): an equation of its
+#: cards that is not among them (2 × 8 = 16 is in the 2 table, but not among 2 × 2 to 5 × 5).
+CLEARIOSITY_FACTS_OUTSIDE = N_(
+    "Any true equation in a line counts, also one that is not among the {colour} level's facts ({facts}), "
+    "such as {outside}."
+)
+
+#: Times tables in a teacher's words: one, a list, a run, and every table of primary school.
+TIMES_TABLE = N_("the {table} times table")
+TIMES_TABLES = N_("the {tables} times tables")
+TIMES_TABLES_RUN = N_("the {low} to {high} times tables")
+TIMES_TABLES_ALL = N_("the whole times table, from {low} to {high}")
 
 #: Levels and players: a heading, then one line per level with each player's turn-ups.
 CLEARIOSITY_PLAYERS_INTRO = N_(

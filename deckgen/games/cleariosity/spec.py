@@ -66,21 +66,30 @@ def _one_or_range(low: int, high: int) -> str:
 
 @dataclass(frozen=True)
 class TableRange:
-    """A spec's times tables as written: ``factors = "6-8"`` (rows and times both 6 to 8), or
-    ``tables = "6-8"`` with ``times = "2-9"`` (the 6, 7 and 8 tables, each × 2 to × 9)."""
+    """A spec's times tables as written: ``factors = "6-8"`` (rows and times both 6 to 8),
+    ``tables = "6-8"`` with ``times = "2-9"`` (the 6, 7 and 8 tables, each × 2 to × 9), or a list
+    of tables, ``tables = "2,5,10"`` (the 2, 5 and 10 tables: the rows a class learns first)."""
 
     low: int
     high: int
     times_low: int
     times_high: int
+    #: The tables one by one, where they are a list with gaps (2, 5, 10); empty for every table
+    #: from ``low`` to ``high``.
+    listed: tuple[int, ...] = ()
+
+    @property
+    def rows(self) -> tuple[int, ...]:
+        """The tables (the rows of the times table): 6, 7, 8, or 2, 5, 10."""
+        return self.listed or tuple(range(self.low, self.high + 1))
 
     @property
     def square(self) -> bool:
         """Written as ``factors``: both factors from the same range."""
-        return (self.low, self.high) == (self.times_low, self.times_high)
+        return not self.listed and (self.low, self.high) == (self.times_low, self.times_high)
 
     def tables(self) -> Tables:
-        return Tables(tuple(range(self.low, self.high + 1)), tuple(range(self.times_low, self.times_high + 1)))
+        return Tables(self.rows, tuple(range(self.times_low, self.times_high + 1)))
 
     @property
     def largest(self) -> int:
@@ -88,13 +97,18 @@ class TableRange:
         return self.high * self.times_high
 
     @property
+    def rows_text(self) -> str:
+        """The tables as a spec writes them: "6-8", "6", or "2,5,10"."""
+        return ",".join(map(str, self.listed)) if self.listed else _one_or_range(self.low, self.high)
+
+    @property
     def label(self) -> str:
-        """What a tier of these tables prints beside its sign: its rows ("6-9")."""
-        return f"{self.low}-{self.high}"
+        """What a tier of these tables prints beside its sign: its rows ("6-9", "2,5,10", "6")."""
+        return self.rows_text
 
     def written(self) -> str:
         """In a message: "tables 6-8" (written ``factors = "6-8"``), "tables 6 times 2-9"."""
-        rows = _one_or_range(self.low, self.high)
+        rows = self.rows_text
         if self.square:
             return _("tables {rows}").format(rows=rows)
         times = _one_or_range(self.times_low, self.times_high)
@@ -103,11 +117,21 @@ class TableRange:
     def lines(self) -> list[str]:
         if self.square:
             return [f'factors = "{self.low}-{self.high}"']
-        return [f'tables = "{self.low}-{self.high}"', f'times = "{self.times_low}-{self.times_high}"']
+        return [f'tables = "{self.rows_text}"', f'times = "{self.times_low}-{self.times_high}"']
 
     def extent(self) -> str:
-        """The products as a title says them: "6 × 6 to 8 × 8", "6 × 2 to 8 × 9"."""
+        """The products as a title says them: "6 × 6 to 8 × 8", "6 × 2 to 8 × 9", or for a list
+        of tables, how far each runs: "× 2 to × 9" (2 × 2 to 10 × 9 would promise 3 × 7)."""
+        if self.listed:
+            return f"× {self.times_low} to × {self.times_high}"
         return f"{self.low} × {self.times_low} to {self.high} × {self.times_high}"
+
+
+def table_rows(rows: Sequence[int], times_low: int, times_high: int) -> TableRange:
+    """Tables of these rows (in any order), written as a range where they run without a gap."""
+    found = tuple(sorted(set(rows)))
+    listed = () if found == tuple(range(found[0], found[-1] + 1)) else found
+    return TableRange(found[0], found[-1], times_low, times_high, listed)
 
 
 @dataclass(frozen=True)
@@ -201,9 +225,15 @@ class DeckSpec:
         ranges = [f for f in own if f is not None]
         if not ranges or len(ranges) != len(own):
             return None
-        return TableRange(
-            min(f.low for f in ranges),
-            max(f.high for f in ranges),
+        if all(not f.listed for f in ranges):
+            return TableRange(
+                min(f.low for f in ranges),
+                max(f.high for f in ranges),
+                min(f.times_low for f in ranges),
+                max(f.times_high for f in ranges),
+            )
+        return table_rows(
+            [row for f in ranges for row in f.rows],
             min(f.times_low for f in ranges),
             max(f.times_high for f in ranges),
         )
@@ -747,7 +777,8 @@ def _table_range(table: dict[str, Any], low: int, high: int, source: str) -> Tab
         return TableRange(first, last, first, last)
     if tables is None:
         return None
-    first, last = _range(tables, "tables", max(2, low), high, source, _('tables = "6-8" for the 6, 7 and 8 tables'))
+    rows = _rows(tables, max(2, low), high, source)
+    first, last = rows[0], rows[-1]
     lowest, highest = TIMES_RANGE
     times_low, times_high = (
         _range(times, "times", lowest, highest, source, _('times = "2-9" (or "1-10", "1-12")'))
@@ -769,7 +800,50 @@ def _table_range(table: dict[str, Any], low: int, high: int, source: str) -> Tab
                 least=max(2, times_low),
             )
         )
-    return TableRange(first, last, times_low, times_high)
+    return table_rows(rows, times_low, times_high)
+
+
+def _rows(value: Any, lowest: int, highest: int, source: str) -> tuple[int, ...]:
+    """A spec's ``tables``: a range ("6-8", "6"), or a list of tables ("2,5,10" or [2, 5, 10]),
+    each from ``lowest`` to ``highest`` and named once; sorted."""
+    example = _('tables = "6-8" for the 6, 7 and 8 tables, or tables = "2,5,10"')
+    if isinstance(value, list) or (isinstance(value, str) and "," in value):
+        items = value if isinstance(value, list) else value.split(",")
+        rows: list[int] = []
+        for item in items:
+            text = item.strip() if isinstance(item, str) else item
+            if isinstance(text, str) and text.isdigit():
+                text = int(text)
+            if not isinstance(text, int) or isinstance(text, bool):
+                raise DeckgenError(
+                    _("{source}: tables = {value}: {item} is not a table; write {example}").format(
+                        source=source, value=repr(value), item=repr(item), example=example
+                    )
+                )
+            if not lowest <= text <= highest:
+                raise DeckgenError(
+                    _(
+                        "{source}: tables = {value}: the {item} table is outside {lowest} to {highest}; write {example}"
+                    ).format(
+                        source=source, value=repr(value), item=text, lowest=lowest, highest=highest, example=example
+                    )
+                )
+            if text in rows:
+                raise DeckgenError(
+                    _("{source}: tables = {value} names the {item} table twice; name each table once").format(
+                        source=source, value=repr(value), item=text
+                    )
+                )
+            rows.append(text)
+        if not rows:
+            raise DeckgenError(
+                _("{source}: tables = {value} names no table; write {example}").format(
+                    source=source, value=repr(value), example=example
+                )
+            )
+        return tuple(sorted(rows))
+    first, last = _range(value, "tables", lowest, highest, source, example)
+    return tuple(range(first, last + 1))
 
 
 def _range(value: Any, key: str, lowest: int, highest: int, source: str, example: str) -> tuple[int, int]:
