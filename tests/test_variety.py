@@ -44,8 +44,12 @@ def tier(report: DeckReport, colour: Tier) -> TierReport:
 
 
 def test_the_deck_before_met_every_earlier_criterion(before: DeckReport) -> None:
-    """So each failure below is the variety criterion's own."""
-    assert {number for _, number in before.failures()} <= {12, 13, 14, 15, 16, 17}
+    """So each failure below is the variety criterion's own (the card beginners leave, which
+    criterion 8 also judges now, is a failure of its own: no test below reads it)."""
+    assert {number for _, number in before.failures()} <= {8, 12, 13, 14, 15, 16, 17}
+    for report in before.tiers:
+        if 8 in report.failures():
+            assert all(f.model == "beginner" for f in report.figures()[8] if f.decided() is False)
 
 
 def test_12_one_equation_too_common(before: DeckReport, shipped: DeckReport) -> None:
@@ -92,11 +96,14 @@ def test_16_a_fact_in_too_few_pairs_or_too_rare(before: DeckReport, shipped: Dec
     assert purple.variety(3).fewest_pairs == ("2 × 4 = 8", 1)
     assert 16 in purple.failures()
     orange = tier(before, Tier.ORANGE)
+    # Counted per equation, 6 ÷ 3 = 2 came up too rarely; a teacher counts it with 6 ÷ 2 = 3 as
+    # one fact (the two divisions of 2 × 3 = 6), and that fact comes up often enough.
+    _, names, _ = orange.equations
+    stats = orange.full(3)
+    assert stats.equation_counts[names.index("6 ÷ 3 = 2")] / stats.games < MIN_FACT_PER_GAME
     fact, per_game = orange.variety(3).rarest
-    assert fact == "6 ÷ 3 = 2"
-    assert per_game < MIN_FACT_PER_GAME
-    assert orange.variety(3).fewest_pairs[1] >= MIN_FACT_PAIRS  # so it fails on being rare alone
-    assert 16 in orange.failures()
+    assert fact == "9 ÷ 3 = 3" and per_game >= MIN_FACT_PER_GAME  # a square: one equation, one fact
+    assert 16 not in orange.failures()
     for colour in (Tier.PURPLE, Tier.ORANGE):
         new = tier(shipped, colour)
         for players in PLAYER_COUNTS:
