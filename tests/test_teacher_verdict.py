@@ -32,7 +32,6 @@ from deckgen.i18n import LANGUAGES, speaking
 #: The criteria's numbers, read from the registry by what they judge.
 ALIKE = next(c.number for c in BY_NUMBER.values() if "duplicates" in c.lines)
 OUTSIDE = next(c.number for c in BY_NUMBER.values() if "max_outside_share" in c.lines)
-LEFT = next(c.number for c in BY_NUMBER.values() if "max_stranded" in c.lines)
 RARE = next(c.number for c in BY_NUMBER.values() if "min_fact_per_game" in c.lines)
 
 
@@ -154,7 +153,7 @@ def times_report() -> DeckReport:
 
 def test_the_rarest_fact_is_counted_per_teacher_s_fact(times_report: DeckReport) -> None:
     for tier in times_report.tiers:
-        _, names, kinds = tier.equations
+        _, _, kinds = tier.equations
         judged = of_operations(kinds, fact_pair_ops(tier.tier))
         families = tier.fact_families(judged)
         # Each fact's equations are its orders (or its two divisions): never more than two.
@@ -191,18 +190,20 @@ def test_collections_outside_the_level_s_facts_are_shown_and_judged(times_report
     assert all(t.outside_share(p) == 0 for t in standard.tiers for p in t.full_view)
 
 
-def test_the_card_left_line_holds_for_beginners_too(times_report: DeckReport) -> None:
+def test_the_card_beginners_leave_most_is_shown(times_report: DeckReport) -> None:
+    data = times_report.to_json()
     for tier in times_report.tiers:
-        beginners = [f for f in tier.figures()[LEFT] if f.model == "beginner"]
-        assert [f.players for f in beginners] == [2, 3, 4]
-        for figure in beginners:
-            shares = tier.begin(figure.players).stranded()
-            ids = [card.id for card in tier.cards]
-            assert figure.value == shares[ids.index(figure.item)]
-            assert figure.line == times_report.criteria.max_stranded and not figure.at_least
-    stranding = replace(STANDARD_CRITERIA, max_stranded=0.0)
-    report = verify_deck(load_cleariosity(), games=200, seed=1, criteria=stranding)
-    assert any(f.model == "beginner" and f.decided() is False for t in report.tiers for f in t.figures()[LEFT])
+        shown = data["tiers"][tier.tier.name]["stranded_beginner"]
+        assert set(shown) == {"2", "3", "4"}
+        for players, left in shown.items():
+            shares = tier.begin(int(players)).stranded()
+            assert left["share"] == round(max(shares), 4)
+            assert shares[[card.id for card in tier.cards].index(left["card"])] == max(shares)
+    text = cleariosity_text(times_report, "deck")
+    line = next(line for line in text.splitlines() if line.startswith("Beginners' games, the card most often left"))
+    green = times_report.tiers[0]
+    card, share = green.stranded(3, "beginner")
+    assert f"{card} {share:.1%}" in line
 
 
 def test_design_aims_at_the_equations_verify_counts_outside_the_level() -> None:

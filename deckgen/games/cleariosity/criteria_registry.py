@@ -110,12 +110,11 @@ def _collection_words(criteria: Criteria, tiers: list[tuple[Tier, TierCriteria]]
     )
     if others:
         return _(
-            "full-view games collect at least {share} ({others}), no card left in more than {most} of games, "
-            "full-view or beginners'"
+            "full-view games collect at least {share} ({others}), no card left in more than {most} of games"
         ).format(share=percent(usual), others=others, most=percent(criteria.max_stranded))
-    return _(
-        "full-view games collect at least {share}, no card left in more than {most} of games, full-view or beginners'"
-    ).format(share=percent(usual), most=percent(criteria.max_stranded))
+    return _("full-view games collect at least {share}, no card left in more than {most} of games").format(
+        share=percent(usual), most=percent(criteria.max_stranded)
+    )
 
 
 def later_numbers_parts(criteria: Criteria, tiers: Sequence[Tier]) -> list[str]:
@@ -279,19 +278,18 @@ def _worst_item(
     line: float,
     at_least: bool,
     share: bool = True,
-    model: str = "full",
 ) -> list[Figure]:
-    """Of a figure over many items (cards, equations) in games at ``players`` (full-view games,
-    or the ``model`` named), the item nearest the wrong side of its line (none when there are no items)."""
-    return most_adverse(r.play_items(number, name, players, model, figure, items, line, at_least, share))
+    """Of a figure over many items (cards, equations) in full-view games at ``players``, the item
+    nearest the wrong side of its line (none when there are no items)."""
+    return most_adverse(r.play_items(number, name, players, "full", figure, items, line, at_least, share))
 
 
-def stranded_figure(r: TierReport, players: int, model: str = "full") -> list[Figure]:
-    """Criterion 8's card nearest its line, of those left on the table, at ``players`` (in
-    full-view games, or in beginners' with ``model="beginner"``)."""
+def stranded_figure(r: TierReport, players: int) -> list[Figure]:
+    """Criterion 8's card nearest its line, of those left on the table, at ``players``."""
     ids = [card.id for card in r.cards]
-    name = N_("share of games a card is left") if model == "full" else N_("share of beginners' games a card is left")
-    return _worst_item(r, 8, name, players, _stranded, ids, r.criteria.max_stranded, False, model=model)
+    return _worst_item(
+        r, 8, N_("share of games a card is left"), players, _stranded, ids, r.criteria.max_stranded, False
+    )
 
 
 def _collection(r: TierReport) -> list[Figure]:
@@ -299,10 +297,6 @@ def _collection(r: TierReport) -> list[Figure]:
     for p in r.full_view:
         found.append(r.play_figure(8, N_("cards collected"), p, "full", _collected, r.own.min_collected, True))
         found += stranded_figure(r, p)
-    # A card beginners (two-card stacks only) leave game after game is as plain to a class as
-    # one full-view games leave: the same line holds for their games.
-    for p in r.beginner:
-        found += stranded_figure(r, p, "beginner")
     return found
 
 

@@ -357,20 +357,14 @@ class DeckSearch(GroupIndex):
             masks = [g.mask for g in groups]
             flags = group_flags(groups, tier)
             equations, names, kinds = equation_numbers(groups, tier)
-            played, beginning = [], []
-            pairs = [i for i, g in enumerate(groups) if g.pair]
+            played = []
             for players in limits.players:
                 stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.name}:{players}"
                 stats = simulate(size, masks, flags, players, s.feedback_games, stream, equations, kinds)
                 played.append(stats)
-                # Beginners (two-card groups only) must not leave a card game after game either.
-                beginners = simulate(
-                    size, [masks[i] for i in pairs], [flags[i] for i in pairs], players, s.feedback_games, stream + ":b"
-                )
-                beginning.append(beginners)
-                for card, (share, left) in enumerate(zip(stats.stranded(), beginners.stranded(), strict=True)):
-                    worst[card] = max(worst[card], share, left)
-            misses += len(quick_report(deck, tier, groups, played, limits, beginning).failures())
+                for card, share in enumerate(stats.stranded()):
+                    worst[card] = max(worst[card], share)
+            misses += len(quick_report(deck, tier, groups, played, limits).failures())
             own = limits.tiers[number]
             aimed = replace(own, max_repeats=self.repeat_lines[number])
             steer_variety(self.steer[number], s, tier, aimed, limits, played, kinds)

@@ -119,8 +119,8 @@ def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weight
     """Variety as play meets it, from the weighted totals (a pair counts ``PAIR_WEIGHT`` times),
     in units of two-card groups: no equation or fact too common, no equation played too
     often overall, enough practice that reads only with the new operation, little play outside
-    the level's facts, every ×/÷ fact in enough pairs and common enough, the focus facts common enough, and many facts met in a
-    run of games."""
+    the level's facts, every ×/÷ fact in enough pairs and common enough, the focus facts common
+    enough, and many facts met in a run of games."""
     s = search.settings
     missed = 0.0
     equations = stats.weighted_equations

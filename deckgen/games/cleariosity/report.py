@@ -161,6 +161,17 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += ["", _("Simulated play, {players} players:").format(players=" / ".join(map(str, players)))]
         lines += _play_table(report, players)
         lines.append(_("(most often left: the card nearest the line, ± two standard errors over the games played)"))
+        lines.append(
+            _("Beginners' games, the card most often left (share of games): {cards}").format(
+                cards="; ".join(
+                    f"{_(tier.tier.name)} "
+                    + " / ".join(
+                        f"{card} {percent(share, 1)}" for p in players for card, share in [tier.stranded(p, "beginner")]
+                    )
+                    for tier in report.tiers
+                )
+            )
+        )
         lines += ["", *verdict_rule(report)]
         lines += ["", _("Nearest its line, each tier (value ± two standard errors; the JSON lists every figure):")]
         lines += [f"  {nearest_line(tier)}" for tier in report.tiers]

@@ -396,17 +396,16 @@ class TierReport:
         """This tier's own thresholds."""
         return self.criteria.tiers[self.tier.rank]
 
-    def stranded(self, players: int) -> tuple[str, float]:
-        """The card most often left on the table in full-view games, and how often (from the
-        confirmation run when there was one: see :func:`confirm_stranding`)."""
-        shares = self.full(players).stranded()
+    def stranded(self, players: int, model: str = "full") -> tuple[str, float]:
+        """The card most often left on the table in full-view games (or beginners' with
+        ``model="beginner"``), and how often (from the confirmation run when there was one)."""
+        shares = (self.begin(players) if model == "beginner" else self.full(players)).stranded()
         worst = max(range(len(shares)), key=lambda i: (shares[i], -i))
         return self.cards[worst].id, shares[worst]
 
-    def stranded_figure(self, players: int, model: str = "full") -> Figure:
-        """Criterion 8's figure of the card nearest its line (in standard errors) at ``players``
-        (in full-view games, or beginners' with ``model="beginner"``)."""
-        return nearest_stranded(self, players, model)[0]
+    def stranded_figure(self, players: int) -> Figure:
+        """Criterion 8's figure of the card nearest its line (in standard errors) at ``players``."""
+        return nearest_stranded(self, players)[0]
 
     def failures(self) -> list[int]:
         """The numbers of the criteria this tier fails: a figure decided on the wrong side of its
@@ -478,7 +477,11 @@ class TierReport:
         }
         if self.full_view:
             data["stranded"] = {str(p): self.stranded_json(p) for p in self.full_view}
-            data["stranded_beginner"] = {str(p): self.stranded_json(p, "beginner") for p in self.beginner}
+            data["stranded_beginner"] = {
+                str(p): {"card": card, "share": round(share, 4)}
+                for p in self.beginner
+                for card, share in [self.stranded(p, "beginner")]
+            }
             data["practice"] = {str(p): round(self.full(p).practice_per_game, 3) for p in self.full_view}
             data["groups_collected"] = {str(p): round(self.full(p).groups_per_game, 3) for p in self.full_view}
             data["trivial_collected"] = {str(p): round(self.full(p).trivial_share, 4) for p in self.full_view}
@@ -506,10 +509,9 @@ class TierReport:
         }
         return data
 
-    def stranded_json(self, players: int, model: str = "full") -> dict[str, Any]:
-        """Criterion 8's card nearest its line at ``players`` (in full-view or beginners' games), as
-        the JSON gives it."""
-        figure = self.stranded_figure(players, model)
+    def stranded_json(self, players: int) -> dict[str, Any]:
+        """Criterion 8's card nearest its line at ``players``, as the JSON gives it."""
+        figure = self.stranded_figure(players)
         return {"card": figure.item} | {
             key: value for key, value in figure.to_json().items() if key not in ("criterion", "figure", "item")
         }
@@ -722,18 +724,12 @@ def analyse_tier(deck: Deck, tier: Tier, criteria: Criteria = STANDARD_CRITERIA)
 
 
 def quick_report(
-    deck: Deck,
-    tier: Tier,
-    groups: list[Group],
-    played: Sequence[PlayStats],
-    criteria: Criteria = STANDARD_CRITERIA,
-    beginners: Sequence[PlayStats] = (),
+    deck: Deck, tier: Tier, groups: list[Group], played: Sequence[PlayStats], criteria: Criteria = STANDARD_CRITERIA
 ) -> TierReport:
     """A tier's report from groups already found and full-view games already played (one per
     player count, in the order of ``criteria.players``), for the designer to judge the decks it passes
     through by these criteria. The split criteria (2, 3) are taken as met, as a designed deck
-    meets them by construction; beginner games are judged where ``beginners`` gives them (one
-    per player count, as ``played``)."""
+    meets them by construction, and beginner games (9) are not played."""
     cards = deck.tier_cards(tier)
     met = PartitionResult((), exhausted=False)
     return TierReport(
@@ -748,7 +744,6 @@ def quick_report(
         teaching=met,
         facts=fact_counts(groups, tier, criteria.numbers, criteria.factors),
         full_view=dict(zip(criteria.players, played, strict=True)),
-        beginner=dict(zip(criteria.players, beginners, strict=True)) if beginners else {},
         criteria=criteria,
         point_estimates=True,
     )
