@@ -176,7 +176,10 @@ def test_without_games_nothing_claims_play_was_checked(capsys: pytest.CaptureFix
     assert main(["verify", "--games", "0"]) == 0
     out = capsys.readouterr().out
     assert "All criteria pass" not in out
-    assert "Criteria 8, 9, 10, 12, 13, 14, 15, 17 (simulated play), and the play part of 6, 16, were not checked" in out
+    assert (
+        "Criteria 8, 9, 10, 12, 13, 14, 15, 17, 20 (simulated play), and the play part of 6, 16, were not checked"
+        in out
+    )
     assert "play was not simulated" in out
 
 

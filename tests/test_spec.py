@@ -732,13 +732,15 @@ def test_tiers_of_tables_that_leave_a_table_out_are_refused(tmp_path: Path) -> N
 
 
 def test_criterion_16_scales_with_a_tiers_facts_and_keeps_the_standard_line() -> None:
-    """0.3 a game for the standard deck's 6 facts a tier (as before), 60 % of an even share of
-    3 collections a game otherwise, never under once in 10 games."""
+    """0.3 a game for the standard deck's 4 facts a tier (6 equations: 2 × 3 and 3 × 2 are one
+    fact), 60 % of an even share of 3 collections a game among a tier's facts as a teacher counts
+    them otherwise, never under once in 10 games."""
     from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, rare_fact_line
 
     assert [t.min_fact_per_game for t in STANDARD_CRITERIA.tiers] == [0.0, 0.0, 0.3, 0.3]
     assert [t.min_fact_per_game for t in load_spec("standard").criteria_for().tiers] == [0.0, 0.0, 0.3, 0.3]
-    assert [t.min_fact_per_game for t in load_spec("times-6-8").criteria_for().tiers] == [0.2, 0.2]
+    # The 6-8 tables: 9 products, 6 facts (6 × 7 and 7 × 6 one), so 60 % of 3 / 6 = 0.3.
+    assert [t.min_fact_per_game for t in load_spec("times-6-8").criteria_for().tiers] == [0.3, 0.3]
     assert rare_fact_line(3.0, 6) == 0.3 and rare_fact_line(3.0, 4) == 0.3  # capped at the standard line
     assert rare_fact_line(3.0, 15) == 0.12 and rare_fact_line(3.0, 48) == 0.1  # floored: once in 10 games
 

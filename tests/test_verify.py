@@ -340,7 +340,7 @@ def test_the_report_speaks_the_language_with_its_columns_aligned(report: DeckRep
     _columns_aligned(header, rows, tier_headings, [right for *_rest, right in TIER_COLUMNS])
     # The play table, all to the left, under "Simulated play, 2 / 3 / 4 players:".
     start = lines.index(said["Simulated play, {players} players:"]) + 1
-    _columns_aligned(lines[start], lines[start + 1 : start + 1 + len(report.tiers)], play_headings, [False] * 5)
+    _columns_aligned(lines[start], lines[start + 1 : start + 1 + len(report.tiers)], play_headings, [False] * 6)
 
 
 def test_the_json_report_and_the_criteria_table_are_english_in_every_language(report: DeckReport) -> None:

@@ -35,9 +35,26 @@ RARE_FACT_SHARE = 0.6
 RARE_FACT_FLOOR, RARE_FACT_CAP = 0.1, 0.3
 
 
+def teacher_fact(values: tuple[int, int, int], op: str) -> tuple[str, int, int]:
+    """The fact a teacher counts an equation as: 5 × 9 = 45 and 9 × 5 = 45 are one × fact, and
+    3 + 5 = 8 and 5 + 3 = 8 one + fact. A division is counted with the other division of the
+    same product (45 ÷ 9 = 5 and 45 ÷ 5 = 9: one ÷ fact, the two divisions of 5 × 9 = 45), and
+    a subtraction with the other subtraction of the same sum (8 − 3 = 5 and 8 − 5 = 3), as the
+    times tables and number bonds are taught: a fact and its turnaround, read back."""
+    a, b, c = values
+    first, second = (a, b) if op in ("+", "*") else (b, c)
+    return op, min(first, second), max(first, second)
+
+
+def teacher_facts(op: str, facts: Sequence[tuple[int, int, int]]) -> int:
+    """How many facts a teacher counts among these equations of ``op`` (see :func:`teacher_fact`)."""
+    return len({teacher_fact(fact, op) for fact in facts})
+
+
 def rare_fact_line(practice: float, facts: int) -> float:
-    """Criterion 16's collections a game for each new × or ÷ fact (see :data:`RARE_FACT_SHARE`):
-    0.3 for the standard deck's 6 facts at 3 a game, 0.2 for 9 facts, 0.12 for 15."""
+    """Criterion 16's collections a game for each new × or ÷ fact as a teacher counts it (both
+    orders of a product one fact, see :func:`teacher_fact`; see :data:`RARE_FACT_SHARE`): 0.3 for
+    the standard deck's 4 facts at 3 a game (capped), 0.2 for 9 facts, 0.12 for 15."""
     if facts <= 0:
         return RARE_FACT_CAP
     return round(min(RARE_FACT_CAP, max(RARE_FACT_FLOOR, RARE_FACT_SHARE * practice / facts)), 3)
@@ -111,12 +128,20 @@ class Criteria:
     trivial_share: float = 0.18
     #: Criterion 3: different facts the teaching split of each tier uses.
     min_teaching_facts: int = 3
-    #: Criterion 8: the card most often left may be left in at most this share of games.
+    #: Criterion 8: the card most often left may be left in at most this share of games, in
+    #: full-view games and in beginners' games alike.
     max_stranded: float = 0.15
     #: Criterion 9: beginners (two-card groups only) collect at least this share.
     min_beginner: float = 0.90
     #: Criterion 13: the commonest fact of the new operation, as a share of its practice.
     max_top_new: float = 0.30
+    #: Criterion 20: the share of full-view collections that are true equations outside the
+    #: level's facts (10 × 2 = 20 where the level practises 2 × 2 to 5 × 5; a fact of a later
+    #: level's tables), at most. See :data:`OUTSIDE_SHARE`.
+    max_outside_share: float = 0.18
+    #: Criterion 19: whether the spec allows two cards alike (``duplicates = true``): the same
+    #: dot colour and the same numbers in the same cells.
+    duplicates: bool = False
     #: Criterion 11: only ``numbers`` printed, every one of them other than 0 at least
     #: ``min_digit_use`` times, 0 at least ``min_zero_use`` times, and every cell used by at
     #: least ``min_cell_use`` cards.
@@ -263,6 +288,7 @@ def default_tier_criteria(
     facts: dict[str, int] | None = None,
     cards: int | None = None,
     in_play: int | None = None,
+    families: dict[str, int] | None = None,
 ) -> TierCriteria:
     """A tier's thresholds when its spec names none: from the operations it brings in, and
     (criteria 12 and 14) from all the operations in play there, ``ops``.
@@ -272,7 +298,8 @@ def default_tier_criteria(
     (a point given for variety, as in the standard deck) and has no practice line of its own.
     The lines on the commonest equation and on repeats (10 % in the standard deck) scale with
     :func:`variety_scale`, and repeats also with :func:`repeat_scale` (``in_play``: the cards
-    in play at the tier), up to one half.
+    in play at the tier), up to one half. ``families``: the new facts of each operation as a
+    teacher counts them (criterion 16's line; :func:`teacher_facts` of ``numbers`` when not given).
     """
     scale = variety_scale(ops or new_ops, numbers)
     repeats = repeat_scale(ops or new_ops, numbers, in_play)
@@ -282,6 +309,8 @@ def default_tier_criteria(
     practice = 0.0 if first or not new_ops else max(PRACTICE[op] for op in new_ops)
     rare = any(op in RARE_FACT_OPS for op in new_ops)
     rare_facts = sum(total[op] for op in new_ops if op in RARE_FACT_OPS)
+    counted = families if families is not None else {op: teacher_facts(op, op_facts(op, numbers)) for op in new_ops}
+    rare_families = sum(counted[op] for op in new_ops if op in RARE_FACT_OPS)
     shares = [FACT_SHARE_OPS[op] for op in new_ops if op in FACT_SHARE_OPS]
     return TierCriteria(
         min_facts=covered,
@@ -290,7 +319,7 @@ def default_tier_criteria(
         min_practice=practice,
         min_needing_new=practice,
         min_fact_pairs=fact_pairs_line(cards, rare_facts) if rare else 0,
-        min_fact_per_game=rare_fact_line(practice or PRACTICE["*"], rare_facts) if rare else 0.0,
+        min_fact_per_game=rare_fact_line(practice or PRACTICE["*"], rare_families) if rare else 0.0,
         min_distinct_facts=met,
         max_top_equation=min(0.5, 0.10 * scale),
         max_repeats=min(0.5, 0.10 * repeats),

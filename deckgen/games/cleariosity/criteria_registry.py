@@ -414,19 +414,66 @@ def _rare_facts(r: TierReport) -> list[Figure]:
         found.append(
             _exact(16, N_("two-card groups of a fact"), pairs[fewest], own.min_fact_pairs, True, names[fewest])
         )
+    families = r.fact_families(judged)
     for p in r.full_view:
         found += _worst_item(
             r,
             16,
             N_("a fact's collections a game"),
             p,
-            _per_game(judged),
-            [names[i] for i in judged],
+            _per_family([members for _name, members in families]),
+            [name for name, _members in families],
             own.min_fact_per_game,
             True,
             share=False,
         )
     return found
+
+
+def _per_family(families: Sequence[Sequence[int]]) -> Callable[[PlayStats], list[float | None]]:
+    """Collections a game of each fact as a teacher counts it: its equations' together (5 × 9 = 45
+    and 9 × 5 = 45 one fact; see :func:`~.criteria.teacher_fact`)."""
+
+    def per_game(s: PlayStats) -> list[float | None]:
+        counts = s.equation_counts
+        return [sum(counts[i] for i in members) / s.games if s.games else None for members in families]
+
+    return per_game
+
+
+def _outside(r: TierReport) -> list[Figure]:
+    line = r.criteria.max_outside_share
+    outside = r.outside_equations
+    return [
+        r.play_figure(
+            20, N_("share of the collections outside the level's facts"), p, "full", _share_of(outside), line, False
+        )
+        for p in r.full_view
+    ]
+
+
+def _share_of(among: Sequence[int]) -> Callable[[PlayStats], float | None]:
+    """The share of a run's collections that are of these equations (by number)."""
+
+    def share(s: PlayStats) -> float | None:
+        total = sum(s.equation_counts)
+        return sum(s.equation_counts[i] for i in among) / total if total else None
+
+    return share
+
+
+def _alike(d: DeckReport) -> list[Figure]:
+    if d.criteria.duplicates:
+        return []
+    alike = d.alike
+    item = "; ".join(" = ".join(ids) for ids in alike)
+    return [_exact(19, N_("cards alike another card"), sum(len(ids) - 1 for ids in alike), 0, False, item)]
+
+
+def alike_words(cards: Sequence[str]) -> str:
+    """Cards alike as a teacher reads them: "G05 and G10 carry the same numbers in the same cells"."""
+    named = _(" and ").join([", ".join(cards[:-1]), cards[-1]]) if len(cards) > 1 else cards[0]
+    return _("{cards} carry the same numbers in the same cells").format(cards=named)
 
 
 def _distinct(r: TierReport) -> list[Figure]:
@@ -672,6 +719,26 @@ REGISTRY: tuple[Criterion, ...] = (
         _focus_words,
         _focus,
         applies=lambda criteria: any(own.focus for own in criteria.tiers),
+    ),
+    Criterion(
+        19,
+        N_("two cards alike, which a class takes for a misprint"),
+        "deck",
+        ("duplicates",),
+        _fixed(N_("no two cards alike: the same dot colour and the same numbers in the same cells")),
+        deck_figures=_alike,
+        applies=lambda criteria: not criteria.duplicates,
+    ),
+    Criterion(
+        20,
+        N_("much of the play outside the level's facts (10 × 2 = 20 at a level of 2 × 2 to 5 × 5)"),
+        "play",
+        ("max_outside_share",),
+        lambda c, _t: _(
+            "at most {share} of the collections are true equations outside the level's facts (those of earlier "
+            "levels count as its own)"
+        ).format(share=percent(c.max_outside_share)),
+        _outside,
     ),
 )
 

@@ -74,6 +74,7 @@ from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
 from deckgen.games.cleariosity.groups import find_groups
 from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
 from deckgen.games.cleariosity.play import simulate
+from deckgen.games.cleariosity.rules import is_trivial
 from deckgen.games.cleariosity.standard import STANDARD_COUNTS
 from deckgen.games.cleariosity.verify import (
     balance,
@@ -234,6 +235,9 @@ class DeckSearch(GroupIndex):
             for tier, codes, facts in zip(self.tiers, self.fact_codes, self.goal_facts, strict=True)
         ]
         self.largest_fact = [_largest_at(codes) for codes in self.fact_codes]
+        #: Per tier, the equations outside the level's facts (verify's criterion 20): true,
+        #: not trivial, outside every in-play tier's tables (10 × 2 = 20 at 2 × 2 to 5 × 5).
+        self.outside_codes = [self._outside_codes(tier) for tier in self.tiers]
         # Planting whole two-card groups (see design_moves.propose_plant): for numbers past 9
         # only, where a changed number seldom makes a group.
         self.plant_rate = settings.plant_rate if base > 10 else 0.0
@@ -260,6 +264,21 @@ class DeckSearch(GroupIndex):
         # so a larger deck's games repeat no more than its numbers alone would allow.
         self.repeat_lines = [min(own.max_repeats, own.max_top_equation) for own in limits.tiers]
         self.repeat_room = [line / STANDARD_VARIETY for line in self.repeat_lines]
+
+    def _outside_codes(self, tier: Tier) -> list[int]:
+        """The codes of the equations a group may read at ``tier`` that lie outside its facts, read
+        as :func:`~.verify.equation_numbers` reads them (none for a deck without tables)."""
+        base, in_play, found = self.base, set(tier.ops()), []
+        for a in self.numbers:
+            for b in self.numbers:
+                for c, key in self.table[a * base + b]:
+                    held = tuple(op for op in self.ops_sets[key] if op in in_play)
+                    if not held:
+                        continue
+                    op = tier.reading((a, b, c), held)
+                    if not is_trivial(a, b, c, op) and not any(t.covers((a, b, c), op) for t in tier.tiers()):
+                        found.append((a * base + b) * base + c)
+        return found
 
     # -- building the start ---------------------------------------------------------------
     def _lay_certificates(self) -> None:

@@ -10,10 +10,11 @@ for cards rich in groups:
   its targets (and the extra ones feedback gives the cards play leaves over);
 - :func:`tier_terms`: each tier's trivial and practising shares, its commonest equation, the
   facts its groups cover and the largest fact's share, and :func:`variety_terms`;
-- :func:`variety_terms`: what play makes of the groups (verify's criteria 12-18) from the
+- :func:`variety_terms`: what play makes of the groups (verify's criteria 12-18 and 20) from the
   totals weighted as play meets groups, a pair ``PAIR_WEIGHT`` times a triple;
 - :func:`balance_terms`: how often each number is printed and each cell used, cards that are
-  an equation alone, and the same number in the same cell on too many cards of a colour.
+  an equation alone, and the same number in the same cell on too many cards of a colour;
+- :func:`alike_terms`: cards alike (verify's criterion 19), unless the criteria allow them.
 
 Every sum runs in a fixed order (each term adds to the running total it is given), so that a
 seed gives the same deck on every machine. To change what design aims for, change a weight in
@@ -38,7 +39,26 @@ def penalty(search: DeckSearch) -> float:
     missed, reward = card_terms(search)
     missed = tier_terms(search, missed)
     missed = balance_terms(search, missed)
+    missed = alike_terms(search, missed)
     return search.settings.penalty_scale * missed - reward
+
+
+#: Design aims at this share of criterion 20's line on play outside the level's facts.
+OUTSIDE_AIM = 0.75
+
+#: What each card alike another costs (as ten groups a card is short of: a deck with one fails verify).
+ALIKE_WEIGHT = 10.0
+
+
+def alike_terms(search: DeckSearch, missed: float) -> float:
+    """Cards alike another (the same colour, the same numbers in the same cells: verify's
+    criterion 19), added to ``missed``; nothing where the criteria allow them. One set of the
+    cards' cells a step (in C, through map), so that design spends no attempt on such a deck."""
+    if search.criteria.duplicates:
+        return missed
+    cells = search.cells
+    alike = len(cells) - len(set(zip(search.colour_rank, map(frozenset, map(dict.items, cells)), strict=True)))
+    return missed + ALIKE_WEIGHT * alike
 
 
 def card_terms(search: DeckSearch) -> tuple[float, float]:
@@ -118,9 +138,9 @@ def tier_terms(search: DeckSearch, missed: float) -> float:
 def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weighted: int) -> float:
     """Variety as play meets it, from the weighted totals (a pair counts ``PAIR_WEIGHT`` times),
     in units of two-card groups: no equation or fact too common, no equation played too
-    often overall, enough practice that reads only with the new operation, every ×/÷ fact
-    in enough pairs and common enough, the focus facts common enough, and many facts met in a
-    run of games."""
+    often overall, enough practice that reads only with the new operation, little play outside
+    the level's facts, every ×/÷ fact in enough pairs and common enough, the focus facts common
+    enough, and many facts met in a run of games."""
     s = search.settings
     missed = 0.0
     equations = stats.weighted_equations
@@ -132,6 +152,12 @@ def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weight
     missed += s.square_weight[tier_number] * max(0.0, stats.square_sum - square_limit) / (weighted * PAIR_WEIGHT)
     needing_limit = (s.needing_target[tier_number] + steer.needing) * weighted
     missed += s.needing_weight[tier_number] * max(0.0, needing_limit - stats.weighted_needing) / PAIR_WEIGHT
+    outside = search.outside_codes[tier_number]
+    if outside:
+        # Play outside the level's facts (criterion 20), aimed under its line by a margin.
+        held = sum(map(equations.__getitem__, outside))
+        outside_limit = OUTSIDE_AIM * search.criteria.max_outside_share * weighted
+        missed += s.variety_weight * max(0.0, held - outside_limit) / PAIR_WEIGHT
     practising = stats.weighted_practising
     if not practising:
         return missed

@@ -82,7 +82,9 @@ class CleariosityGame(Game):
             commands=("design", "show"),
             checks="no card is an equation on its own, each tier can be cleared completely (a partition "
             "is printed as proof), the new colour teaches its operation, every card is in enough groups, "
-            "few groups are trivial, simulated games collect enough cards, and digits and cells are used evenly",
+            "few groups are trivial, simulated games collect enough cards and leave no card game after game, "
+            "little play falls outside the level's facts, digits and cells are used evenly, and no two cards "
+            "are alike",
             printed_on="transparency film",
         )
 

@@ -7,6 +7,7 @@ from deckgen.games.cleariosity.criteria import Criteria
 from deckgen.games.cleariosity.criteria_registry import (
     BY_NUMBER,
     PLAY_CRITERIA,
+    alike_words,
     criteria_text,
     fact_pair_ops,
     figure_name,
@@ -50,6 +51,7 @@ PLAY_COLUMNS = (
     (N_("beginners collect"), 23, 2),
     (N_("practice a game"), 20, 2),
     (N_("trivial taken"), 23, 2),
+    (N_("outside the level"), 23, 2),
 )
 
 
@@ -127,6 +129,7 @@ def _play_table(report: DeckReport, players: tuple[int, ...]) -> list[str]:
                 " / ".join(percent(s.collected_share, 1) for s in beginner),
                 " / ".join(decimal(s.practice_per_game) for s in full),
                 " / ".join(percent(s.trivial_share, 1) for s in full),
+                " / ".join(percent(tier.outside_share(p), 1) for p in players),
                 stranded,
             ]
         )
@@ -158,6 +161,17 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
         lines += ["", _("Simulated play, {players} players:").format(players=" / ".join(map(str, players)))]
         lines += _play_table(report, players)
         lines.append(_("(most often left: the card nearest the line, ± two standard errors over the games played)"))
+        lines.append(
+            _("Beginners' games, the card most often left (share of games): {cards}").format(
+                cards="; ".join(
+                    f"{_(tier.tier.name)} "
+                    + " / ".join(
+                        f"{card} {percent(share, 1)}" for p in players for card, share in [tier.stranded(p, "beginner")]
+                    )
+                    for tier in report.tiers
+                )
+            )
+        )
         lines += ["", *verdict_rule(report)]
         lines += ["", _("Nearest its line, each tier (value ± two standard errors; the JSON lists every figure):")]
         lines += [f"  {nearest_line(tier)}" for tier in report.tiers]
@@ -232,6 +246,9 @@ def cleariosity_text(report: DeckReport, source: str) -> str:
             lines.append(which.format(high=limits.high, cards=", ".join(outside)))
         if early:
             lines.append(_("Cards with a number not yet in play at their tier: {cards}").format(cards=", ".join(early)))
+    for cards in report.alike:
+        said = alike_words(cards)
+        lines.append(_("{alike} (the spec allows it)").format(alike=said) if report.criteria.duplicates else said)
     for tier in report.tiers:
         if tier.self_equations:
             lines.append(

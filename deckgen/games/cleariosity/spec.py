@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import Criteria, balance_criteria, default_tier_criteria, op_facts
+from deckgen.games.cleariosity.criteria import (
+    Criteria,
+    balance_criteria,
+    default_tier_criteria,
+    op_facts,
+    teacher_facts,
+)
 from deckgen.games.cleariosity.model import (
     DOT_COLOURS,
     NO_TABLES,
@@ -169,6 +175,8 @@ class DeckSpec:
     source: str = "spec"
     #: The times tables, where the spec limits × and ÷ facts to them.
     factors: TableRange | None = None
+    #: ``duplicates = true``: two cards may be alike (criterion 19 is not judged).
+    duplicates: bool = False
 
     @property
     def span(self) -> range:
@@ -309,6 +317,7 @@ class DeckSpec:
                 first=number == 0,
                 ops=self.operations(number),
                 facts={op: len(self.new_facts(number, op)) for op in new},
+                families={op: teacher_facts(op, self.new_facts(number, op)) for op in new},
                 cards=tier.cards,
                 in_play=sum(earlier.cards for earlier in self.tiers[: number + 1]),
             )
@@ -316,12 +325,14 @@ class DeckSpec:
             tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
         staged = [self.numbers_at(number) for number in range(len(self.tiers))]
         balance = balance_criteria([tier.cards for tier in self.tiers], self.numbers, staged)
-        deck = Criteria(tiers=tuple(tiers), players=self.players, factors=self.deck_tables, **balance)
+        deck = Criteria(
+            tiers=tuple(tiers), players=self.players, factors=self.deck_tables, duplicates=self.duplicates, **balance
+        )
         return _replace(deck, self.criteria, self.source, "criteria")
 
 
 #: Fields of the criteria that come from elsewhere in the spec, not from threshold lines.
-NOT_THRESHOLDS = ("tiers", "players", "focus", "numbers", "factors", "tier_numbers", "tier_cards")
+NOT_THRESHOLDS = ("tiers", "players", "focus", "numbers", "factors", "tier_numbers", "tier_cards", "duplicates")
 
 
 def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
@@ -376,6 +387,7 @@ SHARES = (
     "max_top_equation",
     "max_repeats",
     "min_focus_share",
+    "max_outside_share",
 )
 
 #: A times table runs from × 2 to × this (the 1 and 10 facts are trivial or need no practice).
@@ -531,7 +543,7 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
     """Validate a spec's TOML table; every error is one line naming ``source`` and the key."""
     known = {
         "spec_version", "name", "title", "numbers", "factors", "tables", "times", "numbers_per_card", "players",
-        "tiers", "criteria",
+        "tiers", "criteria", "duplicates",
     }  # fmt: skip
     for key in data:
         if key not in known:
@@ -584,7 +596,15 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         raise DeckgenError(
             _("{source}: criteria must be a table ([criteria]) of threshold = value lines").format(source=source)
         )
-    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors)
+    duplicates = data.get("duplicates", False)
+    if not isinstance(duplicates, bool):
+        raise DeckgenError(
+            _(
+                "{source}: duplicates must be true or false (true: two cards may be alike, the same colour and "
+                "the same numbers in the same cells), not {given}"
+            ).format(source=source, given=repr(duplicates))
+        )
+    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors, duplicates)
     for number, tier in enumerate(tiers):
         written = spec.table_range_of(number)
         if written and set(TABLE_OPS) & set(tier.adds) and written.largest > high:
@@ -1028,6 +1048,8 @@ def dump_spec(spec: DeckSpec) -> str:
     if spec.factors:
         lines += spec.factors.lines()
     lines.append(f"players = [{', '.join(map(str, spec.players))}]")
+    if spec.duplicates:
+        lines.append("duplicates = true")
     for tier in spec.tiers:
         lines += ["", "[[tiers]]", f'name = "{tier.name}"', f'colour = "{tier.colour}"', f"cards = {tier.cards}"]
         lines.append(f"adds = [{', '.join(_quote(OPERATION_SIGNS[op]) for op in tier.adds)}]")

@@ -46,7 +46,7 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria
+from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria, TierCriteria, teacher_fact
 from deckgen.games.cleariosity.criteria_registry import (
     BY_NUMBER,
     REGISTRY,
@@ -266,6 +266,41 @@ class TierReport:
         return equation_numbers(self.groups, self.tier)
 
     @cached_property
+    def equation_values(self) -> list[tuple[tuple[int, int, int], str]]:
+        """Each equation of :attr:`equations`: its numbers and the operation it is read with."""
+        numbers, names, _ = self.equations
+        found: list[tuple[tuple[int, int, int], str] | None] = [None] * len(names)
+        for group, number in zip(self.groups, numbers, strict=True):
+            if found[number] is None:
+                found[number] = (group.values, self.tier.reading(group.values, group.ops))
+        return [value for value in found if value is not None]
+
+    def fact_families(self, among: Sequence[int]) -> list[tuple[str, list[int]]]:
+        """The equations ``among`` (numbered as :attr:`equations`) by fact as a teacher counts it
+        (5 × 9 = 45 and 9 × 5 = 45 one fact, see :func:`~.criteria.teacher_fact`): each fact's
+        name ("5 × 9 = 45 / 9 × 5 = 45") and its equations, in order of their first equation."""
+        _, names, _ = self.equations
+        values = self.equation_values
+        families: dict[tuple[str, int, int], list[int]] = {}
+        for i in among:
+            families.setdefault(teacher_fact(*values[i]), []).append(i)
+        return [(" / ".join(names[i] for i in members), members) for members in families.values()]
+
+    @cached_property
+    def outside_equations(self) -> list[int]:
+        """The equations (numbered as :attr:`equations`) that are true but outside the level's
+        facts: outside every in-play tier's tables (10 × 2 = 20 where the level practises 2 × 2
+        to 5 × 5, or a fact a later level brings in), not trivial."""
+        _, _, kinds = self.equations
+        return [i for i, kind in enumerate(kinds) if 2 * TRIVIAL_KIND <= kind < 3 * TRIVIAL_KIND]
+
+    def outside_share(self, players: int) -> float:
+        """The share of full-view collections at ``players`` that are :attr:`outside_equations`."""
+        counts = self.full(players).equation_counts
+        total = sum(counts)
+        return sum(counts[i] for i in self.outside_equations) / total if total else 0.0
+
+    @cached_property
     def equation_pairs(self) -> list[int]:
         """Two-card groups of each equation of :attr:`equations` (what beginners find)."""
         numbers, names, _ = self.equations
@@ -295,10 +330,13 @@ class TierReport:
         # Criterion 16 is of × and ÷ facts: a tier that adds + and × is judged by its × facts.
         judged = of_operations(kinds, fact_pair_ops(self.tier))
         fewest = min(judged, key=lambda i: (pairs[i], i)) if judged else None
-        rarest = min(judged, key=lambda i: (stats.equation_counts[i], i)) if judged and stats.equation_counts else None
+        # The rarest fact as a teacher counts it: 5 × 9 = 45 and 9 × 5 = 45 together.
+        families = self.fact_families(judged) if stats.equation_counts and stats.games else []
+        collected = [(sum(stats.equation_counts[i] for i in members), name) for name, members in families]
+        rarest = min(range(len(collected)), key=lambda k: (collected[k][0], k)) if collected else None
         return Variety(
             fewest_pairs=(names[fewest], pairs[fewest]) if fewest is not None else ("", 0),
-            rarest=(names[rarest], stats.equation_counts[rarest] / stats.games) if rarest is not None else ("", 0.0),
+            rarest=(collected[rarest][1], collected[rarest][0] / stats.games) if rarest is not None else ("", 0.0),
             top=(names[top], shares[top]) if top is not None else ("", 0.0),
             top_new=(names[top_new], counts[top_new] / new_total) if top_new is not None else ("", 0.0),
             repeats=stats.repeat_share,
@@ -358,10 +396,10 @@ class TierReport:
         """This tier's own thresholds."""
         return self.criteria.tiers[self.tier.rank]
 
-    def stranded(self, players: int) -> tuple[str, float]:
-        """The card most often left on the table in full-view games, and how often (from the
-        confirmation run when there was one: see :func:`confirm_stranding`)."""
-        shares = self.full(players).stranded()
+    def stranded(self, players: int, model: str = "full") -> tuple[str, float]:
+        """The card most often left on the table in full-view games (or beginners' with
+        ``model="beginner"``), and how often (from the confirmation run when there was one)."""
+        shares = (self.begin(players) if model == "beginner" else self.full(players)).stranded()
         worst = max(range(len(shares)), key=lambda i: (shares[i], -i))
         return self.cards[worst].id, shares[worst]
 
@@ -439,9 +477,15 @@ class TierReport:
         }
         if self.full_view:
             data["stranded"] = {str(p): self.stranded_json(p) for p in self.full_view}
+            data["stranded_beginner"] = {
+                str(p): {"card": card, "share": round(share, 4)}
+                for p in self.beginner
+                for card, share in [self.stranded(p, "beginner")]
+            }
             data["practice"] = {str(p): round(self.full(p).practice_per_game, 3) for p in self.full_view}
             data["groups_collected"] = {str(p): round(self.full(p).groups_per_game, 3) for p in self.full_view}
             data["trivial_collected"] = {str(p): round(self.full(p).trivial_share, 4) for p in self.full_view}
+            data["outside_collected"] = {str(p): round(self.outside_share(p), 4) for p in self.full_view}
             data["beginner"] = {str(p): round(self.begin(p).collected_share, 4) for p in self.beginner}
             data["confirmed"] = {"full_view": sorted(self.confirmed), "beginner": sorted(self.confirmed_beginner)}
             data["confirm_rounds"] = {
@@ -502,6 +546,12 @@ class DeckReport:
     seed: int | str
     criteria: Criteria = STANDARD_CRITERIA
 
+    @cached_property
+    def alike(self) -> list[tuple[str, ...]]:
+        """Cards alike (criterion 19): the ids of each set of cards with the same dot colour and
+        the same numbers in the same cells, in deck order."""
+        return alike_cards(self.deck)
+
     def balance_figures(self) -> list[Figure]:
         """The figures of the criteria judged for the deck as a whole (see :mod:`~.criteria_registry`)."""
         return [f for c in REGISTRY if c.deck_figures is not None for f in c.deck_figures(self)]
@@ -542,6 +592,8 @@ class DeckReport:
                 "confidence": CONFIDENCE,
             },
             "tiers": {report.tier.name: report.to_json() for report in self.tiers},
+            "alike": [list(ids) for ids in self.alike],
+            "duplicates_allowed": self.criteria.duplicates,
             "balance": {
                 "digits": {str(d): n for d, n in sorted(self.balance.digits.items())},
                 "cells": {f"{r},{c}": n for (r, c), n in sorted(self.balance.cells.items())},
@@ -549,6 +601,17 @@ class DeckReport:
                 "figures": [f.to_json() for f in self.balance_figures()],
             },
         }
+
+
+def alike_cards(deck: Deck) -> list[tuple[str, ...]]:
+    """The ids of each set of two or more cards alike: the same tier colour and the same numbers
+    in the same cells (two cards with the same numbers and a different dot are told apart by
+    the dot, and belong to different levels). In deck order."""
+    found: dict[tuple[str, frozenset[tuple[int, int, int]]], list[str]] = {}
+    for card in deck.cards:
+        key = (card.tier.name, frozenset((cell.row, cell.col, cell.value) for cell in card.cells))
+        found.setdefault(key, []).append(card.id)
+    return [tuple(ids) for ids in found.values() if len(ids) > 1]
 
 
 def teaching_groups(cards: tuple[Card, ...], tier: Tier) -> list[Group]:
