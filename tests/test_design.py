@@ -83,6 +83,9 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
     crowded = Counter((card.tier.rank, c.position, c.value) for card in deck.cards for c in card.cells)
     cap = search.settings.max_same_number
     assert search.same_excess == sum(n - cap for n in crowded.values() if n > cap)
+    # Alike cards (criterion 19): the cards beyond the first of each colour and look.
+    looks = Counter((card.tier.rank, card.cells) for card in deck.cards)
+    assert search.alike == sum(n - 1 for n in looks.values())
     # The card terms' kinds of two-card group: each card's pairs by (line, equation).
     for number, tier in enumerate(TIERS):
         first, size = search.first_index[number], search.tier_sizes[number]

@@ -21,7 +21,9 @@ from deckgen.games.cleariosity.criteria import (
 )
 from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, fact_pair_ops, of_operations
 from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.design import DeckSearch
 from deckgen.games.cleariosity.design_score import ALIKE_WEIGHT, alike_terms
+from deckgen.games.cleariosity.design_settings import DesignSettings
 from deckgen.games.cleariosity.game import PRESET_FILES
 from deckgen.games.cleariosity.model import Card, Deck
 from deckgen.games.cleariosity.report import cleariosity_text
@@ -121,13 +123,27 @@ def _toml(text: str) -> dict[str, Any]:
 
 
 def test_design_s_score_costs_cards_alike_unless_allowed() -> None:
-    cells = [{0: 1, 4: 2, 8: 3}, {0: 1, 4: 2, 8: 3}, {0: 1, 4: 2, 8: 3}, {1: 1, 4: 2, 8: 3}]
-    search = SimpleNamespace(cells=cells, colour_rank=[0, 0, 1, 0], criteria=STANDARD_CRITERIA)
-    assert alike_terms(search, 1.0) == 1.0 + ALIKE_WEIGHT  # the third card has another dot
-    allowed = SimpleNamespace(
-        cells=cells, colour_rank=[0, 0, 0, 0], criteria=replace(STANDARD_CRITERIA, duplicates=True)
-    )
+    """A card made to look like another of its colour costs ALIKE_WEIGHT, counted as the search
+    moves (and taken back when the move is undone); a card of another colour costs nothing."""
+    search = DeckSearch(3, DesignSettings(iterations=10, feedback_every=0))
+    assert search.alike == 0
+    before = alike_terms(search, 1.0)
+    green, yellow = search.colour_rank.index(0), search.colour_rank.index(1)
+    copy = next(card for card in range(green + 1, len(search.cells)) if search.colour_rank[card] == 0)
+    saved = dict(search.cells[copy])
+    search.cells[copy].clear()
+    search.cells[copy].update(search.cells[green])
+    changed = search._refresh([copy])
+    assert search.alike == 1 and alike_terms(search, 1.0) == 1.0 + ALIKE_WEIGHT == before + ALIKE_WEIGHT
+    allowed = SimpleNamespace(alike=search.alike, criteria=replace(STANDARD_CRITERIA, duplicates=True))
     assert alike_terms(allowed, 1.0) == 1.0
+    search._undo([copy], [(copy, saved)], None, changed)
+    assert search.alike == 0
+    other = dict(search.cells[yellow])
+    search.cells[yellow].clear()
+    search.cells[yellow].update(search.cells[green])  # the same cells under another dot
+    search._refresh([yellow])
+    assert search.alike == 0 and other != search.cells[yellow]
 
 
 def test_a_teacher_counts_a_fact_and_its_turnaround_as_one() -> None:

@@ -233,6 +233,9 @@ class GroupIndex:
         self.same = [0] * (len(self.tiers) * 9 * base)
         self.same_excess = 0
         self.lonely = 0
+        #: Cards by colour and cells, and how many cards repeat another's (verify's criterion 19).
+        self.looks: Counter[tuple[int, frozenset[tuple[int, int]]]] = Counter()
+        self.alike = 0
         self.stats = [TierStats(size, self.codes) for size in tier_sizes]
         self.role_cache: dict[int, tuple] = {}
         #: The lines the last refresh re-filed (an undo re-files the same ones).
@@ -284,7 +287,8 @@ class GroupIndex:
         self._count_card(card, 1)
 
     def _count_card(self, card: int, sign: int) -> None:
-        """Digit, cell and same-number totals and lone equations, kept up to date card by card."""
+        """Digit, cell and same-number totals, lone equations and alike cards, kept up to date card
+        by card."""
         cells = self.counted[card]
         colour = self.colour_rank[card]
         same, cap, base = self.same, self.max_same_number, self.base
@@ -303,6 +307,15 @@ class GroupIndex:
             if line[0] in cells and line[1] in cells and line[2] in cells:
                 if equation_ops(cells[line[0]], cells[line[1]], cells[line[2]]):
                     self.lonely += sign
+        if cells:
+            # A card counts as alike when another of its colour already looks the same.
+            look = (colour, frozenset(cells.items()))
+            if sign > 0:
+                self.alike += self.looks[look] > 0
+                self.looks[look] += 1
+            else:
+                self.looks[look] -= 1
+                self.alike -= self.looks[look] > 0
 
     def _delta(self, changed: list[int], lines: Sequence[int] = ALL_LINES) -> Delta:
         """What the groups through the ``changed`` cards add to the running totals, each group once
