@@ -66,7 +66,6 @@ def test_another_search_runs_the_same_command_from_the_next_seed(monkeypatch: py
     command = ["design", "--spec", "ours.toml", "--seed", "1", "--out", "ours-deck.toml"]
     assert _with_seed(command, 2) == [
         "design", "--spec", "ours.toml", "--seed", "2", "--out", "ours-deck.toml", "--progress-file", "progress.json",
-        "--time-limit", "300",
     ]  # fmt: skip
     assert command[4] == "1"  # the kept command is not changed
 

@@ -29,10 +29,6 @@ __all__ = ["LAST_ADVICE", "MOST_SEARCHES", "PAGE_ADVICE", "Design", "Designs"]
 Submit = Callable[..., str]
 #: Store key of a design: its spec's upload id after this.
 DESIGN = "design:"
-#: Seconds a design from the page searches at most: longer than the command line's minute, as
-#: a school's server runs several at once (and a browser has one core and no compiled parts),
-#: and well inside a job's own limit (:data:`~deckgen.serve.jobs.TIME_LIMIT`).
-PAGE_TIME_LIMIT = 300
 
 
 @dataclass
@@ -156,8 +152,6 @@ def _with_seed(command: list[str], seed: int) -> list[str]:
         made[made.index("--seed") + 1] = str(seed)
     if made[:1] == ["design"] and "--progress-file" not in made:
         made += ["--progress-file", PROGRESS_FILE]
-    if made[:1] == ["design"] and "--time-limit" not in made:
-        made += ["--time-limit", str(PAGE_TIME_LIMIT)]
     short = os.environ.get("DECKGEN_TEST_DESIGN_ITERATIONS", "")
     if short.isdigit() and "--iterations" not in made:
         made += ["--iterations", short, "--attempts", "1"]
