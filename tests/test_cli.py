@@ -82,7 +82,7 @@ def test_design_stops_at_its_time_limit_in_one_line(tmp_path: Path, capsys: pyte
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == (
         "deckgen: error: no attempt finished its search within --time-limit 1 s; no deck written; "
-        "give it more time, e.g. --time-limit 60"
+        "give it more time, e.g. --time-limit 300"
     )
 
 

@@ -11,7 +11,9 @@ from deckgen.games.cleariosity.standard import TRIVIAL_SHARE
 
 #: Seconds ``deckgen design`` searches at most by default: attempts go on until one passes or
 #: this time is up. The deck a seed gives never depends on it (attempts are judged in order).
-TIME_LIMIT = 60
+#: Five minutes: most designs end within a minute on 2 cores, but a preset of 90 cards can take
+#: a dozen attempts (see docs/design.md), and a school's server runs several designs at once.
+TIME_LIMIT = 300
 
 
 @dataclass(frozen=True)
