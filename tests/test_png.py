@@ -139,7 +139,7 @@ def test_dpi_out_of_range(dpi: str, tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_show_prints_the_equation_and_writes_the_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stack.png"
-    assert main(["show", "G05", "G09", "G20", "--out", str(out)]) == 0
+    assert main(["show", "G05", "G06", "G12", "--out", str(out)]) == 0
     assert capsys.readouterr().out.strip() == "4 + 5 = 9 (bottom row)"  # the answer keys' words
     with Image.open(out) as image:
         assert image.size == (round(63.5 / 25.4 * 200), round(88.9 / 25.4 * 200))

@@ -357,9 +357,9 @@ def test_a_trivial_focus_fact_is_refused(tmp_path: Path) -> None:
 def test_focus_facts_are_judged_by_their_pairs_collections_and_share(tmp_path: Path) -> None:
     """Criterion 18 on the shipped deck: 2 x 3 and 3 x 2 at purple.
 
-    Each is in 10 two-card groups (counted here from the groups themselves) and comes up
-    0.57-0.71 times a game, but together they are about a third of the multiplications
-    collected: under the default 50 % line the tier fails, under a 25 % line it passes.
+    They are in 6 and 8 two-card groups (counted here from the groups themselves) and come up
+    0.47-0.67 times a game, but together they are under a third of the multiplications
+    collected: under the default 50 % line the tier fails, under a 25 % line (and 0.4 a game) it passes.
     """
     from deckgen.games.cleariosity.deckfile import load_cleariosity
     from deckgen.games.cleariosity.verify import verify_deck
@@ -374,13 +374,15 @@ def test_focus_facts_are_judged_by_their_pairs_collections_and_share(tmp_path: P
         assert pairs >= 3
         for players in (2, 3, 4):
             _, counted, per_game = next(f for f in purple.focus(players).facts if f[0].startswith(f"{values[0]} ×"))
-            assert counted == pairs and per_game >= 0.5
+            assert counted == pairs and per_game >= 0.4
     assert all(purple.focus(p).share < 0.5 for p in (2, 3, 4))
     assert ("purple", 18) in report.failures()
     assert "Focus facts (3 players):" in cleariosity_text(report, "deck")
     assert report.to_json()["tiers"]["purple"]["focus"]["3"]["facts"][0]["equation"] == "2 × 3 = 6"
 
-    relaxed = load_spec(spec_with(text.replace('focus = ["2x3"', 'min_focus_share = 0.25\nfocus = ["2x3"'), tmp_path))
+    # 2 x 3 comes up 0.47 times a game, under the default 0.5: a line of 0.4 lets the share decide.
+    looser = 'min_focus_share = 0.25\nmin_focus_per_game = 0.4\nfocus = ["2x3"'
+    relaxed = load_spec(spec_with(text.replace('focus = ["2x3"', looser), tmp_path))
     report = verify_deck(deck, games=300, seed=1, workers=2, criteria=relaxed.criteria_for())
     assert ("purple", 18) not in report.failures()
     assert all(number != 18 for _, number in report.failures())
