@@ -86,15 +86,13 @@ def check_progress_file(progress: Path | None, out: Path | None, spec: Path | No
 class StageFile:
     """The design's stage for a program that shows it (``--progress-file``): a small JSON file,
     replaced whole (never half-written) at most twice a second, e.g.
-    ``{"stage": "search", "attempt": 2, "done": 0.42, "seconds": 9, "limit": 60}``. Stages:
+    ``{"stage": "search", "attempt": 2, "done": 0.42, "seconds": 9, "limit": 300}``. Stages:
     ``search`` (``done``: the share of the steps of the attempt the search waits on, the next
     attempts searching beside it), ``check`` (the deck of ``attempt`` played by simulated
     classes) and ``done`` (the search is over; the command's exit status says whether a deck
     passed). ``seconds``: how long the design has been going; ``limit``: its time limit."""
 
     def __init__(self, path: Path | None, limit: int) -> None:
-        import time
-
         self.path = path
         self.limit = limit
         self.started = time.monotonic()
@@ -103,7 +101,6 @@ class StageFile:
 
     def say(self, stage: str, attempt: int, done: float | None = None, force: bool = False) -> None:
         import json
-        import time
 
         if self.path is None:
             return
