@@ -35,30 +35,6 @@ def progress_bar(label: str, total: int, enabled: bool = True) -> Iterator[Calla
 
 
 @contextmanager
-def lazy_progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on stderr that appears at the first update, when the total is known."""
-    if not enabled:
-        yield lambda done, total: None
-        return
-    bar: Any = None
-    shown = 0
-
-    def update(done: int, total: int) -> None:
-        nonlocal bar, shown
-        if bar is None:
-            bar = click.progressbar(length=total, label=label, file=sys.stderr)
-            bar.__enter__()
-        bar.update(done - shown)
-        shown = done
-
-    try:
-        yield update
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-
-
-@contextmanager
 def labelled_progress_bars(
     label: Callable[[int], str], enabled: bool = True
 ) -> Iterator[Callable[[int, int, int], None]]:
@@ -91,6 +67,13 @@ def labelled_progress_bars(
         yield update
     finally:
         close()
+
+
+@contextmanager
+def lazy_progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr that appears at the first update, when the total is known."""
+    with labelled_progress_bars(lambda _key: label, enabled) as update:
+        yield lambda done, total: update(0, done, total)
 
 
 def check_output(out: Path | None, inputs: Sequence[Path | None] = ()) -> None:

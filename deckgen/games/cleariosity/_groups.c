@@ -857,6 +857,21 @@ static const int line_cells[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
 
 static int slot_of(long mask) { return mask == 1 ? 0 : mask == 2 ? 1 : 2; }
 
+/* The set a footprint is filed in (borrowed): a single number's by slot and value, a domino's by
+ * its mask (1 to 6; a card with all three cells of a line, mask 7, is filed nowhere). */
+static PyObject *filed_under(PyObject *slots, PyObject *masks, long mask, const long *values) {
+    if (mask == 1 || mask == 2 || mask == 4) {
+        int slot = slot_of(mask);
+        PyObject *by_value = PyList_GetItem(slots, slot);
+        return by_value ? PyList_GetItem(by_value, values[slot]) : NULL;
+    }
+    PyObject *key = PyLong_FromLong(mask);
+    PyObject *members = key ? PyDict_GetItemWithError(masks, key) : NULL;
+    Py_XDECREF(key);
+    if (members == NULL && !PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "index_card: no such domino");
+    return members;
+}
+
 /* File one card's footprint on some lines (see GroupIndex._index): for each line, take the card
  * out of the set its old footprint put it in, work out the new footprint from its cells, and
  * put it in that one's set (dominoes by mask, single numbers by slot and value). */
@@ -880,20 +895,9 @@ static PyObject *index_card(PyObject *self, PyObject *args) {
         if (!PyArg_ParseTuple(old, "l(lll)", &old_mask, &old_values[0], &old_values[1], &old_values[2])) return NULL;
         PyObject *slots = PyList_GET_ITEM(singles, number);
         PyObject *masks = PyList_GET_ITEM(dominoes, number);
-        if (old_mask == 1 || old_mask == 2 || old_mask == 4) {
-            int slot = slot_of(old_mask);
-            PyObject *by_value = PyList_GetItem(slots, slot);
-            PyObject *members = by_value ? PyList_GetItem(by_value, old_values[slot]) : NULL;
+        if (old_mask != 0 && old_mask != 7) {
+            PyObject *members = filed_under(slots, masks, old_mask, old_values);
             if (members == NULL || PySet_Discard(members, card) < 0) return NULL;
-        } else if (old_mask == 3 || old_mask == 5 || old_mask == 6) {
-            PyObject *key = PyLong_FromLong(old_mask);
-            PyObject *members = key ? PyDict_GetItemWithError(masks, key) : NULL;
-            Py_XDECREF(key);
-            if (members == NULL) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "index_card: no such domino");
-                return NULL;
-            }
-            if (PySet_Discard(members, card) < 0) return NULL;
         }
         long mask = 0;
         long values[3] = {0, 0, 0};
@@ -913,20 +917,9 @@ static PyObject *index_card(PyObject *self, PyObject *args) {
         PyObject *now = Py_BuildValue("(l(lll))", mask, values[0], values[1], values[2]);
         if (now == NULL) return NULL;
         if (PyList_SetItem(prints, number, now) < 0) return NULL; /* steals now */
-        if (mask == 1 || mask == 2 || mask == 4) {
-            int slot = slot_of(mask);
-            PyObject *by_value = PyList_GetItem(slots, slot);
-            PyObject *members = by_value ? PyList_GetItem(by_value, values[slot]) : NULL;
+        if (mask != 0 && mask != 7) {
+            PyObject *members = filed_under(slots, masks, mask, values);
             if (members == NULL || PySet_Add(members, card) < 0) return NULL;
-        } else if (mask == 3 || mask == 5 || mask == 6) {
-            PyObject *key = PyLong_FromLong(mask);
-            PyObject *members = key ? PyDict_GetItemWithError(masks, key) : NULL;
-            Py_XDECREF(key);
-            if (members == NULL) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "index_card: no such domino");
-                return NULL;
-            }
-            if (PySet_Add(members, card) < 0) return NULL;
         }
     }
     Py_RETURN_NONE;
