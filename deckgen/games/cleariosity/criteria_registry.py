@@ -446,13 +446,13 @@ def _outside(r: TierReport) -> list[Figure]:
     outside = r.outside_equations
     return [
         r.play_figure(
-            20, N_("share of the collections outside the level's facts"), p, "full", _share_of(outside), line, False
+            20, N_("share of the collections outside the level's facts"), p, "full", share_of(outside), line, False
         )
         for p in r.full_view
     ]
 
 
-def _share_of(among: Sequence[int]) -> Callable[[PlayStats], float | None]:
+def share_of(among: Sequence[int]) -> Callable[[PlayStats], float | None]:
     """The share of a run's collections that are of these equations (by number)."""
 
     def share(s: PlayStats) -> float | None:

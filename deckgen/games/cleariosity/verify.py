@@ -53,6 +53,7 @@ from deckgen.games.cleariosity.criteria_registry import (
     criteria_text,
     fact_pair_ops,
     of_operations,
+    share_of,
 )
 from deckgen.games.cleariosity.criteria_registry import stranded_figure as nearest_stranded
 from deckgen.games.cleariosity.facts import Fact, fact_counts, practises_new, tier_facts
@@ -296,9 +297,7 @@ class TierReport:
 
     def outside_share(self, players: int) -> float:
         """The share of full-view collections at ``players`` that are :attr:`outside_equations`."""
-        counts = self.full(players).equation_counts
-        total = sum(counts)
-        return sum(counts[i] for i in self.outside_equations) / total if total else 0.0
+        return share_of(self.outside_equations)(self.full(players)) or 0.0
 
     @cached_property
     def equation_pairs(self) -> list[int]:
