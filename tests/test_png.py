@@ -139,8 +139,8 @@ def test_dpi_out_of_range(dpi: str, tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_show_prints_the_equation_and_writes_the_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stack.png"
-    assert main(["show", "G05", "G06", "G12", "--out", str(out)]) == 0
-    assert capsys.readouterr().out.strip() == "4 + 5 = 9 (bottom row)"  # the answer keys' words
+    assert main(["show", "G16", "G20", "G22", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == "5 + 3 = 8 (bottom row)"  # the answer keys' words
     with Image.open(out) as image:
         assert image.size == (round(63.5 / 25.4 * 200), round(88.9 / 25.4 * 200))
 
@@ -179,6 +179,10 @@ def test_each_equation_of_a_stack_has_its_own_band(capsys: pytest.CaptureFixture
     assert main(["show", *(c.id for c in cards), "--out", str(tmp_path / "s.png")]) == 0
     printed = capsys.readouterr().out.strip().splitlines()
     assert printed[0].endswith(", yellow band") and printed[1].endswith(", blue band")
+    # In German the band's colour is German too.
+    assert main(["show", *(c.id for c in cards), "--out", str(tmp_path / "s.png"), "--lang", "de"]) == 0
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert printed[0].endswith(", gelbes Band") and printed[1].endswith(", blaues Band")
 
 
 def card(card_id: str, tier: Tier, *cells: tuple[int, int, int]) -> Card:

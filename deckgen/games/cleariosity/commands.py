@@ -450,7 +450,7 @@ def show(
     if reading.equations:
         several = len(reading.equations) > 1
         for index, equation in enumerate(reading.equations):
-            band = _("{equation}, {band} band").format(equation=equation, band=highlight_name(index))
+            band = _("{equation}, {band}").format(equation=equation, band=highlight_name(index))
             click.echo(band if several else str(equation))
     else:
         click.echo(_("No equation at the {level} level:").format(level=_(tier.name)))

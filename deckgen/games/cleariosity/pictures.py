@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from deckgen.games.cleariosity.faces import CleariosityGeometry, cell_number, tier_mark
 from deckgen.games.cleariosity.model import Card, Deck
 from deckgen.games.cleariosity.rules import LINES
+from deckgen.i18n import N_, _
 from deckgen.layout.pictures import CARD_EDGE
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
@@ -20,19 +21,21 @@ if TYPE_CHECKING:
     from deckgen.games.base import Stack
 
 #: One highlight per equation of a stack, each band narrower than the one before, so that
-#: where two lines cross both still show: (colour, share of the cell it covers, name).
+#: where two lines cross both still show: (colour, share of the cell it covers, name). Each name
+#: is marked whole ("blue band"), as its colour word agrees with "band" in other languages.
 HIGHLIGHTS = (
-    ("#FFE27A", 0.85, "yellow"),
-    ("#8FD3F4", 0.62, "blue"),
-    ("#F59AC0", 0.42, "pink"),
-    ("#9BDB8F", 0.26, "green"),
+    ("#FFE27A", 0.85, N_("yellow band")),
+    ("#8FD3F4", 0.62, N_("blue band")),
+    ("#F59AC0", 0.42, N_("pink band")),
+    ("#9BDB8F", 0.26, N_("green band")),
 )
 HIGHLIGHT = HIGHLIGHTS[0][0]
 
 
 def highlight_name(index: int) -> str:
-    """What the teacher or pupil calls the band of the stack's ``index``-th equation."""
-    return HIGHLIGHTS[index % len(HIGHLIGHTS)][2]
+    """What the teacher or pupil calls the band of the stack's ``index``-th equation, in the
+    language spoken."""
+    return _(HIGHLIGHTS[index % len(HIGHLIGHTS)][2])
 
 
 OFF_LINE = "#C4C4C4"
