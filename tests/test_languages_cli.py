@@ -165,8 +165,8 @@ def test_show_names_the_line_as_the_languages_answer_keys_do(tmp_path: Path) -> 
     """`deckgen show` prints each equation with its line named in the language spoken."""
     from deckgen.games.cleariosity.rules import LINE_NAMES
 
-    english = deckgen("show", "G05", "G06", "G12", "--out", str(tmp_path / "en.png"))
-    german = deckgen("show", "G05", "G06", "G12", "--out", str(tmp_path / "de.png"), "--lang", "de")
+    english = deckgen("show", "G16", "G20", "G22", "--out", str(tmp_path / "en.png"))
+    german = deckgen("show", "G16", "G20", "G22", "--out", str(tmp_path / "de.png"), "--lang", "de")
     assert english.returncode == german.returncode == 0, german.stderr
     (line,) = [name for key, name in LINE_NAMES.items() if f"({name})" in english.stdout]
     with speaking("de"):

@@ -267,8 +267,10 @@ def test_the_times_tables_pack_explains_its_marks_and_gives_the_largest_level_mo
 
 def test_the_times_2_9_pack_does_not_call_a_fact_of_the_2_table_outside_the_tables() -> None:
     """Its levels are facts with both factors from a range (2 × 2 to 5 × 5), not times tables:
-    2 × 8 = 16 is in the 2 table, so the pack says it is not among the green level's facts."""
+    2 × 8 = 16 is in the 2 table, so the pack says its example is not among the green level's
+    facts, and the example is one the green cards make with a factor past 5."""
     from deckgen.games.cleariosity.game import PRESET_FILES
+    from deckgen.games.cleariosity.groups import find_groups, raw_card
     from deckgen.games.cleariosity.pack import tables_note
     from deckgen.i18n import speaking
 
@@ -276,7 +278,15 @@ def test_the_times_2_9_pack_does_not_call_a_fact_of_the_2_table_outside_the_tabl
     with speaking("en"):
         (note,) = tables_note(deck)
     assert "outside the tables" not in note.text
-    assert "also one that is not among the green level's facts (2 × 2 to 5 × 5), such as 2 × 8 = 16." in note.text
+    said = re.search(
+        r"also one that is not among the green level's facts \(2 × 2 to 5 × 5\), such as (\d+) × (\d+) = (\d+)\.$",
+        note.text,
+    )
+    assert said, note.text
+    a, b, c = (int(n) for n in said.groups())
+    green = deck.tier_cards(deck.tiers[0])
+    assert (a, b, c) in {g.values for g in find_groups([raw_card(card) for card in green], deck.tiers[0].ops())}
+    assert a * b == c and not (2 <= a <= 5 and 2 <= b <= 5)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESET_NAMES))

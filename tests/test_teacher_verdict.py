@@ -29,7 +29,7 @@ from deckgen.games.cleariosity.model import Card, Deck
 from deckgen.games.cleariosity.report import cleariosity_text
 from deckgen.games.cleariosity.spec import STANDARD_SPEC, engine_criteria, load_spec, read_spec
 from deckgen.games.cleariosity.verify import DeckReport, alike_cards, verify_deck
-from deckgen.i18n import LANGUAGES, speaking
+from deckgen.i18n import LANGUAGES, percent, speaking
 
 #: The criteria's numbers, read from the registry by what they judge.
 ALIKE = next(c.number for c in BY_NUMBER.values() if "duplicates" in c.lines)
@@ -220,6 +220,42 @@ def test_the_card_beginners_leave_most_is_shown(times_report: DeckReport) -> Non
     green = times_report.tiers[0]
     card, share = green.stranded(3, "beginner")
     assert f"{card} {share:.1%}" in line
+
+
+BEGINNERS = next(c.number for c in BY_NUMBER.values() if "max_stranded_beginner" in c.lines)
+
+
+def test_the_card_beginners_leave_most_is_judged_by_its_own_line(times_report: DeckReport) -> None:
+    criteria = times_report.criteria
+    worst = max(
+        share for tier in times_report.tiers for p in tier.beginner for _, share in [tier.stranded(p, "beginner")]
+    )
+    for line, fails in ((worst / 2, True), (min(1.0, worst * 2), False)):
+        judged = verify_deck(
+            times_report.deck, games=300, seed=3, criteria=replace(criteria, max_stranded_beginner=line)
+        )
+        failing = [tier.tier.name for tier in judged.tiers if BEGINNERS in tier.failures()]
+        assert bool(failing) == fails, (line, failing)
+        figures = [f for tier in judged.tiers for f in tier.figures()[BEGINNERS] if f.line == line]
+        # One figure per tier and player count: the card nearest the line.
+        assert len(figures) == len(judged.tiers) * len(criteria.players)
+    words = BY_NUMBER[BEGINNERS].words(criteria, [])
+    assert percent(criteria.max_stranded_beginner) in words
+
+
+def test_design_feedback_steers_the_cards_beginners_leave() -> None:
+    """The feedback games include beginners' games: with criterion 9's card line at 0 every card
+    is near it and gets two notches a round (and the round misses 9); past 1 none does."""
+    from deckgen.games.cleariosity.design import DeckSearch, DesignGoal
+
+    quiet = DesignSettings(iterations=10, strand_alarm=1.0)
+    for line, notches in ((0.0, 2), (1.5, 0)):
+        criteria = replace(STANDARD_CRITERIA, max_stranded=1.5, max_stranded_beginner=line)
+        search = DeckSearch(1, quiet, DesignGoal(criteria=criteria))
+        search.feedback()
+        assert set(search.boost) == {notches}, line
+        report_misses = [m for m, _, _ in search.judged]
+        assert report_misses[0] >= (1 if line == 0.0 else 0)
 
 
 def test_design_aims_at_the_equations_verify_counts_outside_the_level() -> None:

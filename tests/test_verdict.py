@@ -249,6 +249,7 @@ def test_verify_json_gives_every_judged_figure_beside_its_line() -> None:
         ("times-2-4", 13),
         ("times-2-5-10", 17),
         ("divide-2-5-10", 12),
+        ("divide-3-4-8", 6),
     ],
 )
 def test_shipped_decks_pass_at_other_seeds(preset: str, seed: int) -> None:

@@ -278,10 +278,11 @@ def _worst_item(
     line: float,
     at_least: bool,
     share: bool = True,
+    model: str = "full",
 ) -> list[Figure]:
-    """Of a figure over many items (cards, equations) in full-view games at ``players``, the item
-    nearest the wrong side of its line (none when there are no items)."""
-    return most_adverse(r.play_items(number, name, players, "full", figure, items, line, at_least, share))
+    """Of a figure over many items (cards, equations) in full-view games at ``players`` (or the
+    ``model``'s), the item nearest the wrong side of its line (none when there are no items)."""
+    return most_adverse(r.play_items(number, name, players, model, figure, items, line, at_least, share))
 
 
 def stranded_figure(r: TierReport, players: int) -> list[Figure]:
@@ -309,8 +310,18 @@ def _stranded(s: PlayStats) -> list[float | None]:
 
 
 def _beginners(r: TierReport) -> list[Figure]:
-    line = r.criteria.min_beginner
-    return [r.play_figure(9, N_("cards beginners collect"), p, "beginner", _collected, line, True) for p in r.beginner]
+    """What beginners collect, and the card they leave most often (nearest its line)."""
+    ids = [card.id for card in r.cards]
+    found = []
+    for p in r.beginner:
+        found.append(
+            r.play_figure(9, N_("cards beginners collect"), p, "beginner", _collected, r.criteria.min_beginner, True)
+        )
+        line = r.criteria.max_stranded_beginner
+        found += _worst_item(
+            r, 9, N_("share of beginners' games a card is left"), p, _stranded, ids, line, False, True, "beginner"
+        )
+    return found
 
 
 def _counts_a_game(
@@ -640,10 +651,10 @@ REGISTRY: tuple[Criterion, ...] = (
         9,
         N_("beginners (two-card stacks only) stuck"),
         "play",
-        ("min_beginner",),
-        lambda c, _t: _("beginner games (two-card groups only) collect at least {share}").format(
-            share=percent(c.min_beginner)
-        ),
+        ("min_beginner", "max_stranded_beginner"),
+        lambda c, _t: _(
+            "beginner games (two-card groups only) collect at least {share}, no card left in more than {most} of them"
+        ).format(share=percent(c.min_beginner), most=percent(c.max_stranded_beginner)),
         _beginners,
     ),
     Criterion(

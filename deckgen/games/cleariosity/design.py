@@ -345,13 +345,15 @@ class DeckSearch(GroupIndex):
 
         Which cards are stranded depends on more than their own counts (whose partners they
         wait for, and who else wants those partners), so the static score is corrected by
-        what play shows: a card left on the table in more than ``strand_alarm`` of the games
-        of any tier and player count gets one more pair, and one more kind of pair, to aim for.
+        what play shows: a card left on the table in more than ``strand_alarm`` of the
+        full-view games of any tier and player count, or near criterion 9's line in beginners'
+        games (two-card groups only), gets one more pair, and one more kind of pair, to aim for.
         """
         s = self.settings
         self.feedback_round += 1
         cards = [tuple(sorted(cells.items())) for cells in self.cells]
         worst = [0.0] * len(cards)
+        worst_beginner = [0.0] * len(cards)
         deck = self.deck()
         limits = self.criteria
         misses = 0 if balance(deck, limits).passed() else 1
@@ -360,14 +362,20 @@ class DeckSearch(GroupIndex):
             masks = [g.mask for g in groups]
             flags = group_flags(groups, tier)
             equations, names, kinds = equation_numbers(groups, tier)
-            played = []
+            pairs = [index for index, group in enumerate(groups) if group.pair]
+            pair_masks, pair_flags = [masks[i] for i in pairs], [flags[i] for i in pairs]
+            played, beginners = [], []
             for players in limits.players:
                 stream = f"feedback:{self.seed}:{self.feedback_round}:{tier.name}:{players}"
                 stats = simulate(size, masks, flags, players, s.feedback_games, stream, equations, kinds)
                 played.append(stats)
                 for card, share in enumerate(stats.stranded()):
                     worst[card] = max(worst[card], share)
-            misses += len(quick_report(deck, tier, groups, played, limits).failures())
+                stats = simulate(size, pair_masks, pair_flags, players, s.feedback_games, f"{stream}:beginner")
+                beginners.append(stats)
+                for card, share in enumerate(stats.stranded()):
+                    worst_beginner[card] = max(worst_beginner[card], share)
+            misses += len(quick_report(deck, tier, groups, played, limits, beginners).failures())
             own = limits.tiers[number]
             aimed = replace(own, max_repeats=self.repeat_lines[number])
             steer_variety(self.steer[number], s, tier, aimed, limits, played, kinds)
@@ -378,10 +386,15 @@ class DeckSearch(GroupIndex):
         self.judged.append((misses, -self.feedback_round, deck))
         if self.best is None or misses <= self.best[0]:
             self.best = (misses, deck)
-        for card, share in enumerate(worst):
+        beginner_line = limits.max_stranded_beginner
+        for card, (share, beginner) in enumerate(zip(worst, worst_beginner, strict=True)):
             # One notch over the alarm, two near verify's line (a card left that often there is
-            # usually the one that fails criterion 8).
-            notches = (share > s.strand_alarm) + (share > limits.max_stranded - s.strand_near)
+            # usually the one that fails criterion 8); beginners, who leave more cards, likewise
+            # near criterion 9's line.
+            notches = max(
+                (share > s.strand_alarm) + (share > limits.max_stranded - s.strand_near),
+                (beginner > beginner_line - 2 * s.strand_near) + (beginner > beginner_line - s.strand_near),
+            )
             self.boost[card] = min(s.boost_cap, self.boost[card] + notches)
         return misses
 

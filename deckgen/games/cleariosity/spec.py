@@ -381,6 +381,7 @@ SHARES = (
     "trivial_share",
     "max_stranded",
     "min_beginner",
+    "max_stranded_beginner",
     "max_top_new",
     "max_fact_share",
     "min_collected",

@@ -14,7 +14,8 @@ Every criterion is something a class would notice. For every tier (its cards, it
    dominating;
 8. full-view play collects at least ``MIN_COLLECTED`` of the cards, and no card is left on
    the table in more than ``MAX_STRANDED`` of the games;
-9. beginner play (two-card groups only) collects at least ``MIN_BEGINNER``;
+9. beginner play (two-card groups only) collects at least ``MIN_BEGINNER``, and leaves no card in
+   more than ``max_stranded_beginner`` of its games;
 10. practice — full-view games collect enough groups that practise the new operation;
 
 and for the deck as a whole,
@@ -723,12 +724,18 @@ def analyse_tier(deck: Deck, tier: Tier, criteria: Criteria = STANDARD_CRITERIA)
 
 
 def quick_report(
-    deck: Deck, tier: Tier, groups: list[Group], played: Sequence[PlayStats], criteria: Criteria = STANDARD_CRITERIA
+    deck: Deck,
+    tier: Tier,
+    groups: list[Group],
+    played: Sequence[PlayStats],
+    criteria: Criteria = STANDARD_CRITERIA,
+    beginners: Sequence[PlayStats] = (),
 ) -> TierReport:
     """A tier's report from groups already found and full-view games already played (one per
-    player count, in the order of ``criteria.players``), for the designer to judge the decks it passes
-    through by these criteria. The split criteria (2, 3) are taken as met, as a designed deck
-    meets them by construction, and beginner games (9) are not played."""
+    player count, in the order of ``criteria.players``), and beginner games likewise where given
+    (criterion 9 is judged only then), for the designer to judge the decks it passes through by
+    these criteria. The split criteria (2, 3) are taken as met, as a designed deck meets them by
+    construction."""
     cards = deck.tier_cards(tier)
     met = PartitionResult((), exhausted=False)
     return TierReport(
@@ -743,6 +750,7 @@ def quick_report(
         teaching=met,
         facts=fact_counts(groups, tier, criteria.numbers, criteria.factors),
         full_view=dict(zip(criteria.players, played, strict=True)),
+        beginner=dict(zip(criteria.players, beginners, strict=True)) if beginners else {},
         criteria=criteria,
         point_estimates=True,
     )
