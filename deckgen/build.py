@@ -26,7 +26,9 @@ from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import backs_printed, deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import BACK_WORD, CardFaces, Face, printed_word
-from deckgen.layout.laser import LaserCard, LaserPlan, check_settings, lay_out_sheet, plan_laser
+from deckgen.layout.laser.bed import check_settings
+from deckgen.layout.laser.plan import LaserCard, LaserPlan, plan_laser
+from deckgen.layout.laser.sheet import lay_out_sheet
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan

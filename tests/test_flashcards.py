@@ -196,7 +196,8 @@ def test_laser_files_carry_each_back_on_a_back_sheet_mirrored_for_the_turned_sto
     """Each sheet's back sheet engraves every card's back where the card lies once the stock is
     turned over left to right, and cuts nothing."""
     from deckgen.build import laser_cards
-    from deckgen.layout.laser import lay_out_sheet, plan_laser
+    from deckgen.layout.laser.plan import plan_laser
+    from deckgen.layout.laser.sheet import lay_out_sheet
     from deckgen.printing import resolve, resolve_laser
 
     written = run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, formats=("svg",), pack=False)))
@@ -218,12 +219,13 @@ def test_laser_files_carry_each_back_on_a_back_sheet_mirrored_for_the_turned_sto
     x, _ = plan.grid.slot(0)
     # The first card's back (its paths) lies in the first slot mirrored across the bed.
     first_back = faces.backs[0]
-    from deckgen.layout.laser import LaserPath, face_marks
+    from deckgen.layout.laser.marks import face_marks
+    from deckgen.layout.laser.paths import LaserPath
 
     alone, _ = face_marks(first_back, bed_w - x - plan.grid.card_w, plan.grid.slot(0)[1], laser.engrave)
 
     def points(paths: list[LaserPath]) -> set[tuple[float, float]]:
-        return {point for path in paths for point in (path.start, *((x, y) for _, _, x, y in path.segments))}
+        return {point for path in paths for point in (path.start, *((s.x, s.y) for s in path.segments))}
 
     points_alone, sheet_points = points(alone), points(back.score)
     assert points_alone and points_alone <= sheet_points

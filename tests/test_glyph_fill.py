@@ -29,7 +29,8 @@ from PIL import Image
 
 from deckgen.build import BuildRequest, png_faces, prepare, run
 from deckgen.games.flashcards.fonts import shipped_sources
-from deckgen.layout.laser import LaserSheet, _as_fill
+from deckgen.layout.laser.marks import _as_fill
+from deckgen.layout.laser.paths import LaserSheet
 from deckgen.layout.primitives import Shape
 from deckgen.render.svg import sheet_to_svg
 from deckgen.units import mm_to_px

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from deckgen.layout.faces import Face
-from deckgen.layout.laser import _as_fill, _as_score
+from deckgen.layout.laser.marks import _as_fill, _as_score
 from deckgen.layout.primitives import Shape, flip_y, mirror_x, rotate_90, rotate_180, translate
 from deckgen.layout.sheets import Page, Placement, SheetPlan
 from deckgen.render.pdf import plan_to_pdf

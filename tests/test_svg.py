@@ -380,7 +380,8 @@ def test_grid_lookup_orders_exactly_as_a_plain_greedy_search() -> None:
     """The spatial index only speeds the greedy order up; it never changes it."""
     import random
 
-    from deckgen.layout.laser import greedy_then_local, nearest_first, polyline
+    from deckgen.layout.laser.order import greedy_then_local, nearest_first
+    from deckgen.layout.laser.paths import polyline
 
     rng = random.Random(4)
     paths = []
@@ -403,7 +404,8 @@ def test_a_later_greedy_pass_finds_no_shorter_way_through_the_score_paths() -> N
     """
     import random
 
-    from deckgen.layout.laser import greedy_then_local, polyline, sort_score_paths
+    from deckgen.layout.laser.order import greedy_then_local, sort_score_paths
+    from deckgen.layout.laser.paths import polyline
 
     beaten = 0
     for seed in range(12):

@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 import svgwrite
 from svgwrite.extensions import Inkscape
 
-from deckgen.layout.laser import Fill, LaserPath, LaserSheet
+from deckgen.layout.laser.paths import Arc, Fill, LaserPath, LaserSheet
 from deckgen.layout.roles import HAIRLINE, LAYER_ORDER, ROLES
 
 #: Coordinates already written: a class set repeats the same few thousand numbers (the same
@@ -43,11 +43,13 @@ def path_data(path: LaserPath) -> str:
     memo = _WRITTEN
     x, y = path.start
     parts = [f"M{memo.get(x) or _write(x)} {memo.get(y) or _write(y)}"]
-    for kind, r, x, y in path.segments:
-        if kind == "L":
-            parts.append(f"L{memo.get(x) or _write(x)} {memo.get(y) or _write(y)}")
+    for segment in path.segments:
+        x, y = segment.x, segment.y
+        if isinstance(segment, Arc):
+            r = number(segment.radius)
+            parts.append(f"A{r} {r} 0 0 1 {memo.get(x) or _write(x)} {memo.get(y) or _write(y)}")
         else:
-            parts.append(f"A{number(r)} {number(r)} 0 0 1 {memo.get(x) or _write(x)} {memo.get(y) or _write(y)}")
+            parts.append(f"L{memo.get(x) or _write(x)} {memo.get(y) or _write(y)}")
     if path.closed:
         parts.append("Z")
     return " ".join(parts)
