@@ -365,7 +365,7 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
             if len(earlier) > 1:
                 before = _("; the {levels} cards as in their keys").format(levels=joined(earlier))
             else:
-                before = _("; the {levels} cards as in its key").format(levels=joined(earlier)) if earlier else ""
+                before = _("; the {levels} cards as in their key").format(levels=joined(earlier)) if earlier else ""
             intro = _(
                 "{own} {name} cards, {in_play} in play. Operations: {ops}. "
                 "Collect the {name} cards with these {groups} equations{before}."
