@@ -66,8 +66,19 @@ def test_another_search_runs_the_same_command_from_the_next_seed(monkeypatch: py
     command = ["design", "--spec", "ours.toml", "--seed", "1", "--out", "ours-deck.toml"]
     assert _with_seed(command, 2) == [
         "design", "--spec", "ours.toml", "--seed", "2", "--out", "ours-deck.toml", "--progress-file", "progress.json",
+        "--time-limit", "300",
     ]  # fmt: skip
     assert command[4] == "1"  # the kept command is not changed
+
+
+def test_a_design_ends_itself_at_its_time_limit_before_the_page_stops_its_job() -> None:
+    """The design's own limit ends it first, with its own words (how many attempts, what the last
+    deck missed); the job is stopped only past that, and the queue's backstop later still."""
+    from deckgen.games.cleariosity.design_settings import TIME_LIMIT
+    from deckgen.serve import queue_redis, tasks
+
+    assert tasks.DESIGN_LIMIT == TIME_LIMIT  # the page searches as long as the command line does
+    assert tasks.DESIGN_LIMIT < tasks.DESIGN_LIMIT + tasks.DESIGN_GRACE < queue_redis.JOB_TIMEOUT["designs"]
 
 
 def test_cancel_ends_a_design_and_its_processes(tmp_path: Path) -> None:

@@ -152,6 +152,8 @@ def _with_seed(command: list[str], seed: int) -> list[str]:
         made[made.index("--seed") + 1] = str(seed)
     if made[:1] == ["design"] and "--progress-file" not in made:
         made += ["--progress-file", PROGRESS_FILE]
+    if made[:1] == ["design"] and "--time-limit" not in made:
+        made += ["--time-limit", str(int(tasks.DESIGN_LIMIT))]
     short = os.environ.get("DECKGEN_TEST_DESIGN_ITERATIONS", "")
     if short.isdigit() and "--iterations" not in made:
         made += ["--iterations", short, "--attempts", "1"]

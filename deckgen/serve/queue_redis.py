@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deckgen.serve.jobs import TIME_LIMIT
 from deckgen.serve.store import Store
 from deckgen.serve.store_redis import check_address, connect, unavailable
-from deckgen.serve.tasks import DESIGN_LIMIT
+from deckgen.serve.tasks import DESIGN_GRACE, DESIGN_LIMIT
 
 if TYPE_CHECKING:
     import redis
@@ -28,7 +28,7 @@ QUEUES = {"builds": "deckgen-builds", "designs": "deckgen-designs"}
 TASK = "deckgen.serve.worker.take"
 #: Longest RQ lets a job run, by lane: a little over the longest command of the lane (the
 #: command's own time limit ends it first, with the teacher's line; this is only a backstop).
-JOB_TIMEOUT = {"builds": int(TIME_LIMIT) + 60, "designs": int(DESIGN_LIMIT) + 60}
+JOB_TIMEOUT = {"builds": int(TIME_LIMIT) + 60, "designs": int(DESIGN_LIMIT + DESIGN_GRACE) + 60}
 #: How long RQ keeps a job that failed inside RQ (seconds): a day.
 FAILURE_TTL = 24 * 3600
 

@@ -45,8 +45,11 @@ STATE_TTL = 24 * 3600
 RESULT_TTL = 3600
 #: A running job whose heartbeat is older than this (seconds) has lost its worker.
 STALE = 15.0
-#: Longest a design may run: a 60-card deck takes up to 2 minutes here.
-DESIGN_LIMIT = 180.0
+#: Longest a design searches (its ``--time-limit``): a 60-card deck takes one to three minutes
+#: here, and a seed may take longer. The design ends itself then, with its own words; the job is
+#: stopped only if it runs past this and :data:`DESIGN_GRACE`.
+DESIGN_LIMIT = 300.0
+DESIGN_GRACE = 60.0
 #: Where a design keeps its stage (see ``design --progress-file``).
 PROGRESS_FILE = "progress.json"
 #: The most searches the page offers for one spec (seeds 1 to this).
@@ -300,7 +303,8 @@ def _run_design(job: Job, folder: Path) -> dict[str, Any]:
     words = _lay_out(job, folder)
     job.progress = folder / PROGRESS_FILE
     spec_files = {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
-    _run(job, folder, words, DESIGN_LIMIT, N_("describe a smaller deck (fewer numbers, tables or cards)"))
+    limit = DESIGN_LIMIT + DESIGN_GRACE
+    _run(job, folder, words, limit, N_("describe a smaller deck (fewer numbers, tables or cards)"))
     made = folder / words[words.index("--out") + 1]
     if not made.exists():
         raise DeckgenError(_("the design stopped before it wrote its deck"))
