@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.games.cleariosity.deckfile import parse_grid
-from deckgen.games.cleariosity.model import Card, Tier
+from deckgen.games.cleariosity.core.model import Card, Tier
+from deckgen.games.cleariosity.spec.deckfile import parse_grid
 
 
 def card(grid: str, card_id: str = "X", tier: Tier = Tier.GREEN) -> Card:

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/table_play_figures.py
 
-Plays the shipped deck with :mod:`deckgen.games.cleariosity.table_play`, 2,000 games for each
+Plays the shipped deck with :mod:`deckgen.games.cleariosity.analysis.table_play`, 2,000 games for each
 table, seed "rules" (the same deals for every table of a tier, so figures side by side differ
 by the rules alone), and prints:
 
@@ -16,9 +16,7 @@ by the rules alone), and prints:
 
 from __future__ import annotations
 
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.model import STANDARD_TIERS, Tier
-from deckgen.games.cleariosity.table_play import (
+from deckgen.games.cleariosity.analysis.table_play import (
     FULL,
     IMPATIENT,
     Player,
@@ -28,6 +26,8 @@ from deckgen.games.cleariosity.table_play import (
     simulate_table,
     tier_groups,
 )
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS, Tier
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
 GAMES = 2000
 SEED = "rules"

@@ -8,8 +8,8 @@ import pytest
 
 from deckgen.errors import DeckgenError
 from deckgen.games import game, owner_of_file
-from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, dump_cleariosity, load_cleariosity, parse_grid
-from deckgen.games.cleariosity.model import STANDARD_TIERS
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS
+from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE, dump_cleariosity, load_cleariosity, parse_grid
 from deckgen.games.treenex.deckfile import load_treenex
 
 HEADER = 'name = "test"\ngame = "cleariosity"\n'

@@ -8,13 +8,14 @@ from collections import Counter
 
 import pytest
 
-from deckgen.games.cleariosity.deckfile import dump_cleariosity
-from deckgen.games.cleariosity.design import TIERS, DeckSearch, DesignSettings, design_deck
-from deckgen.games.cleariosity.design_score import PAIR_WEIGHT
-from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
-from deckgen.games.cleariosity.model import STANDARD_TIERS, Deck, Tier
-from deckgen.games.cleariosity.rules import equation_ops, is_trivial
-from deckgen.games.cleariosity.verify import analyse_tier, verify_deck
+from deckgen.games.cleariosity.analysis.facts import teaching_facts, tier_facts
+from deckgen.games.cleariosity.analysis.tier_report import analyse_tier
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS, Deck, Tier
+from deckgen.games.cleariosity.core.rules import equation_ops, is_trivial
+from deckgen.games.cleariosity.design.score import PAIR_WEIGHT
+from deckgen.games.cleariosity.design.search import TIERS, DeckSearch, DesignSettings, design_deck
+from deckgen.games.cleariosity.spec.deckfile import dump_cleariosity
+from deckgen.games.cleariosity.verify.verdict import verify_deck
 
 SMALL = DesignSettings(iterations=300)
 
@@ -234,8 +235,8 @@ def test_each_attempt_offers_its_candidate_decks_in_turn() -> None:
 
 
 def test_the_most_tiers_a_spec_may_have_fit_the_designs_group_kinds() -> None:
-    from deckgen.games.cleariosity.design_index import TIER_BITS_ROOM, group_kind, kind_parts
-    from deckgen.games.cleariosity.spec import MOST_TIERS
+    from deckgen.games.cleariosity.design.index import TIER_BITS_ROOM, group_kind, kind_parts
+    from deckgen.games.cleariosity.spec.deck_spec import MOST_TIERS
 
     assert MOST_TIERS <= TIER_BITS_ROOM
     for code, ops_key, top, pair in ((0, 0, 0, False), (999, 15, 7, True), (81 * 82 * 82, 3, 5, False)):
@@ -247,8 +248,8 @@ def test_the_most_tiers_a_spec_may_have_fit_the_designs_group_kinds() -> None:
 def test_the_kinds_the_search_counts_are_the_groups_equations() -> None:
     """Every kind the running totals hold, unpacked, is an equation that holds with its
     operations, of a tier that has them, and of the size the group has."""
-    from deckgen.games.cleariosity.design_index import GroupKind, kind_parts
-    from deckgen.games.cleariosity.rules import apply
+    from deckgen.games.cleariosity.core.rules import apply
+    from deckgen.games.cleariosity.design.index import GroupKind, kind_parts
 
     search = DeckSearch(3, SMALL)
     kinds = search._delta(list(range(len(search.cells)))).kinds

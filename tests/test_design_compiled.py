@@ -1,4 +1,4 @@
-"""The compiled group sums (``_groups.c``) are design_index.py's: the same totals, the same deck.
+"""The compiled group sums (``_groups.c``) are design/index.py's: the same totals, the same deck.
 
 A designed deck is fixed by its seed on every machine, with or without a C compiler, so the
 compiled sums must count every group the Python counts. Compared here on whole searches (the
@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-from deckgen.games.cleariosity import compiled
-from deckgen.games.cleariosity.design import DeckSearch, DesignGoal, DesignSettings, search_attempt
-from deckgen.games.cleariosity.design_index import ALL_LINES, Delta
-from deckgen.games.cleariosity.spec import designable, load_spec, spec_tiers
+from deckgen.games.cleariosity.design import compiled
+from deckgen.games.cleariosity.design.index import ALL_LINES, Delta
+from deckgen.games.cleariosity.design.search import DeckSearch, DesignGoal, DesignSettings, search_attempt
+from deckgen.games.cleariosity.spec.deck_spec import designable, load_spec, spec_tiers
 
 
 def spec_goal(name: str) -> DesignGoal:
@@ -26,7 +26,9 @@ def spec_goal(name: str) -> DesignGoal:
 
 
 def test_the_compiled_group_sums_are_built() -> None:
-    assert compiled.compiled_groups is not None, "deckgen/games/cleariosity/_groups.c was not built (pip install -e .)"
+    assert compiled.compiled_groups is not None, (
+        "deckgen/games/cleariosity/design/_groups.c was not built (pip install -e .)"
+    )
 
 
 @pytest.mark.parametrize("spec", ["standard", "times-2-4"])

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.games.cleariosity.design import STANDARD_GOAL, DeckSearch, DesignGoal, DesignSettings
-from deckgen.games.cleariosity.design_index import LINES
-from deckgen.games.cleariosity.rules import equation_ops
-from deckgen.games.cleariosity.spec import designable, load_spec, spec_tiers
+from deckgen.games.cleariosity.core.rules import equation_ops
+from deckgen.games.cleariosity.design.index import LINES
+from deckgen.games.cleariosity.design.search import STANDARD_GOAL, DeckSearch, DesignGoal, DesignSettings
+from deckgen.games.cleariosity.spec.deck_spec import designable, load_spec, spec_tiers
 
 #: Nested tables: the 2-4 tables (× and ÷), then the 5 table's facts.
 NESTED = """

@@ -15,9 +15,9 @@ from itertools import combinations
 
 import pytest
 
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.export import cleariosity_csv, cleariosity_json
-from deckgen.games.cleariosity.verify import verify_deck
+from deckgen.games.cleariosity.output.export import cleariosity_csv, cleariosity_json
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.verify.verdict import verify_deck
 from deckgen.games.treenex.export import treenex_csv, treenex_json
 from deckgen.games.treenex.model import TreenexDeck
 

@@ -8,7 +8,7 @@ import pytest
 
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.spec import SPECS, designable, load_spec
+from deckgen.games.cleariosity.spec.deck_spec import SPECS, designable, load_spec
 
 HEAD = 'spec_version = 1\nname = "test"\n'
 
@@ -98,8 +98,8 @@ def test_a_spec_whose_facts_a_deck_may_hold_fewer_of_is_not_refused_for_them(tmp
 
 def test_focus_facts_read_from_the_same_numbers_count_once(tmp_path: Path) -> None:
     """2 + 2 = 4 and 2 × 2 = 4 are one stack: collected together, they ask one collection a game."""
-    from deckgen.games.cleariosity.feasible import ruled_out
-    from deckgen.games.cleariosity.spec import spec_tiers
+    from deckgen.games.cleariosity.spec.deck_spec import spec_tiers
+    from deckgen.games.cleariosity.spec.feasible import ruled_out
 
     focus = 'focus = ["2+2", "2x2", "4-2", "4/2"]\n'
     path = tmp_path / "same.toml"

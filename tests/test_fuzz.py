@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from deckgen import printing
 from deckgen.cli import main
-from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
+from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE
 from tests.gamekit import GAMES
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "50"))

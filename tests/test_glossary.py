@@ -106,9 +106,9 @@ def test_the_pack_says_the_colours_as_they_agree(language: str, counts: str, dot
     from dataclasses import replace
 
     from deckgen.build import BuildRequest, prepare, run
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.model import Card, Deck, Tier
-    from deckgen.games.cleariosity.pack import signs_note
+    from deckgen.games.cleariosity.core.model import Card, Deck, Tier
+    from deckgen.games.cleariosity.output.pack import signs_note
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
     run(prepare(BuildRequest(games=("cleariosity",), out=tmp_path, options={"paper": "a4"}, language=language)))
     assert counts in pack_text(tmp_path / "teacher-pack.pdf")

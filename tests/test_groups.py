@@ -7,9 +7,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.games.cleariosity.groups import find_groups, groups_with, participation
-from deckgen.games.cleariosity.model import Card, Cell, Tier
-from deckgen.games.cleariosity.rules import LINES, OPS, group_ops
+from deckgen.games.cleariosity.core.groups import find_groups, groups_with, participation
+from deckgen.games.cleariosity.core.model import Card, Cell, Tier
+from deckgen.games.cleariosity.core.rules import LINES, OPS, group_ops
 
 
 @st.composite

@@ -15,7 +15,7 @@ import pytest
 
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
+from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -219,8 +219,8 @@ def test_a_signal_stops_with_one_line_and_no_temporary_files(
 
 def test_a_hopeless_split_stops_at_its_budget() -> None:
     """31 cards and only two-card groups: no split exists, and proving it would take for ever."""
-    from deckgen.games.cleariosity.groups import Group
-    from deckgen.games.cleariosity.partition import find_partition
+    from deckgen.games.cleariosity.core.groups import Group
+    from deckgen.games.cleariosity.core.partition import find_partition
 
     groups = [Group((i, j), "row0", (1, 1, 2), ("+",)) for i in range(31) for j in range(i + 1, 31)]
     result = find_partition(range(31), groups, budget=20_000)
@@ -323,7 +323,7 @@ def test_a_deck_with_too_many_groups_to_simulate_is_refused(tmp_path: Path, caps
     # 240 cards of three zeros each: 0 + 0 = 0 on every line makes hundreds of thousands of groups.
     from itertools import combinations
 
-    from deckgen.games.cleariosity.rules import LINE_POSITIONS
+    from deckgen.games.cleariosity.core.rules import LINE_POSITIONS
 
     lines = {frozenset(cells) for cells in LINE_POSITIONS.values()}
     grids = []
@@ -377,14 +377,14 @@ def test_output_paths_are_checked_before_the_work(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """design and verify would search or play for minutes first: the --out folder is checked at once."""
-    import deckgen.games.cleariosity.design
-    import deckgen.games.cleariosity.verify
+    import deckgen.games.cleariosity.design.search
+    import deckgen.games.cleariosity.verify.verdict
 
     def work(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the work began before --out was checked")
 
-    monkeypatch.setattr(deckgen.games.cleariosity.design, "design_deck", work)
-    monkeypatch.setattr(deckgen.games.cleariosity.verify, "verify_deck", work)
+    monkeypatch.setattr(deckgen.games.cleariosity.design.search, "design_deck", work)
+    monkeypatch.setattr(deckgen.games.cleariosity.verify.verdict, "verify_deck", work)
     missing = tmp_path / "no-such-folder" / "deck.toml"
     assert main(["design", "--seed", "3", "--out", str(missing)]) == 1
     assert main(["verify", "--out", str(missing)]) == 1

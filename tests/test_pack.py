@@ -10,11 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.build import BuildRequest, prepare, run
-from deckgen.games.cleariosity.deckfile import load_cleariosity
+from deckgen.games.cleariosity.analysis.tier_report import analyse_tier
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS
+from deckgen.games.cleariosity.core.rules import describe
 from deckgen.games.cleariosity.game import PRESET_FILES
-from deckgen.games.cleariosity.model import STANDARD_TIERS
-from deckgen.games.cleariosity.rules import describe
-from deckgen.games.cleariosity.verify import analyse_tier
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
 PRESET_NAMES = tuple(PRESET_FILES)
 
@@ -220,7 +220,7 @@ def test_nested_tables_are_said_as_a_teacher_says_them() -> None:
     """The times tables to 9 x 9 nest (to 5 x 5, to 7 x 7, to 9 x 9): each level says its
     tables once, from the first fact to the last, not the cards' marks one after another."""
     from deckgen.games.cleariosity.game import PRESET_FILES
-    from deckgen.games.cleariosity.pack import levels
+    from deckgen.games.cleariosity.output.pack import levels
     from deckgen.i18n import speaking
 
     deck = load_cleariosity(PRESET_FILES["times-2-9"])
@@ -239,10 +239,10 @@ def test_the_times_tables_pack_explains_its_marks_and_gives_the_largest_level_mo
     """The small "× 2-5" beside a sign is explained with the tables it means, an equation its
     cards make outside them is named (it counts too), and the class against the deck may leave
     6 cards at a level of 96 (simulated play leaves about 6 there), 4 at 60, 2 at 30."""
+    from deckgen.games.cleariosity.core.groups import find_groups, raw_card
+    from deckgen.games.cleariosity.core.model import within_tables
     from deckgen.games.cleariosity.game import PRESET_FILES
-    from deckgen.games.cleariosity.groups import find_groups, raw_card
-    from deckgen.games.cleariosity.model import within_tables
-    from deckgen.games.cleariosity.pack import larger_levels, outside_tables, tables_note
+    from deckgen.games.cleariosity.output.pack import larger_levels, outside_tables, tables_note
     from deckgen.i18n import speaking
 
     deck = load_cleariosity(PRESET_FILES["times-2-9"])
@@ -269,9 +269,9 @@ def test_the_times_2_9_pack_does_not_call_a_fact_of_the_2_table_outside_the_tabl
     """Its levels are facts with both factors from a range (2 × 2 to 5 × 5), not times tables:
     2 × 8 = 16 is in the 2 table, so the pack says its example is not among the green level's
     facts, and the example is one the green cards make with a factor past 5."""
+    from deckgen.games.cleariosity.core.groups import find_groups, raw_card
     from deckgen.games.cleariosity.game import PRESET_FILES
-    from deckgen.games.cleariosity.groups import find_groups, raw_card
-    from deckgen.games.cleariosity.pack import tables_note
+    from deckgen.games.cleariosity.output.pack import tables_note
     from deckgen.i18n import speaking
 
     deck = load_cleariosity(PRESET_FILES["times-2-9"])
@@ -296,10 +296,10 @@ def test_the_sentence_on_equations_outside_the_level_is_true_for_every_shipped_d
     outside every table in play at that level (worked out from the spec, not the pack), and the
     sentence names the level's facts as they are: "2 × 2 to 5 × 5" for a range of factors, "the 2
     times table" for a times table."""
+    from deckgen.games.cleariosity.core.groups import find_groups, raw_card
     from deckgen.games.cleariosity.game import PRESET_FILES
-    from deckgen.games.cleariosity.groups import find_groups, raw_card
-    from deckgen.games.cleariosity.pack import tables_note, tables_said
-    from deckgen.games.cleariosity.spec import load_spec
+    from deckgen.games.cleariosity.output.pack import tables_note, tables_said
+    from deckgen.games.cleariosity.spec.deck_spec import load_spec
     from deckgen.i18n import speaking
 
     deck = load_cleariosity(PRESET_FILES[preset])
@@ -354,7 +354,7 @@ def test_the_sentence_on_equations_outside_the_level_is_true_for_every_shipped_d
 def test_levels_of_times_tables_are_named_in_school_words(language: str, said: list[str]) -> None:
     """A level of the 2, 10 and 5 tables says "the 2 and 10 times tables", as a teacher writes,
     not "tables × 2, × 10"; and a card's small mark "2" (not "2-2") is said as the 2 table."""
-    from deckgen.games.cleariosity.pack import levels, tables_note
+    from deckgen.games.cleariosity.output.pack import levels, tables_note
     from deckgen.i18n import speaking
 
     deck = load_cleariosity(PRESET_FILES["times-2-5-10"])
@@ -371,7 +371,7 @@ def test_the_divisions_deck_is_said_with_the_divide_sign_the_class_writes(langua
     """German, French and Spanish classes write 56 : 8; the divisions of the 2, 5 and 10 tables are printed so."""
     from dataclasses import replace
 
-    from deckgen.games.cleariosity.pack import levels, tables_note
+    from deckgen.games.cleariosity.output.pack import levels, tables_note
     from deckgen.i18n import speaking
     from deckgen.maths_signs import signs_from
     from deckgen.regions import HOME_COUNTRY, usual_signs

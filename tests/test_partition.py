@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from deckgen.games.cleariosity.groups import Group
-from deckgen.games.cleariosity.partition import find_partition
+from deckgen.games.cleariosity.core.groups import Group
+from deckgen.games.cleariosity.core.partition import find_partition
 
 
 def group(*cards: int) -> Group:

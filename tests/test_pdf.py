@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.build import BuildRequest, prepare, run
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.faces import CleariosityGeometry
+from deckgen.games.cleariosity.output.faces import CleariosityGeometry
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 from tests.pdfcheck import PT, boxes, fonts, mark_lines, render
 
 POKER = (63.5, 88.9)

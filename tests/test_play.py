@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from deckgen.games.cleariosity.play import (
+from deckgen.games.cleariosity.play.simulate import (
     NEEDS_NEW,
     PRACTISES,
     TRIVIAL,
@@ -107,10 +107,10 @@ def test_measuring_variety_does_not_change_the_games() -> None:
 
 
 def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.rules import describe
-    from deckgen.games.cleariosity.standard import PLAYER_COUNTS
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.core.rules import describe
+    from deckgen.games.cleariosity.core.standard import PLAYER_COUNTS
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     report = verify_deck(load_cleariosity(), games=200, seed=1)
     for tier in report.tiers:
@@ -136,6 +136,6 @@ def test_verify_reports_variety_for_every_tier_and_player_count() -> None:
 @pytest.mark.parametrize(("share", "words"), [(0.2, "one in five"), (0.25, "one in four"), (0.5, "one in two"),
                                               (0.37, "37%"), (0.08, "8%"), (0.0, "0%")])  # fmt: skip
 def test_shares_read_as_a_teacher_says_them(share: float, words: str) -> None:
-    from deckgen.games.cleariosity.report import one_in
+    from deckgen.games.cleariosity.output.report import one_in
 
     assert one_in(share) == words

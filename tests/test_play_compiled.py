@@ -1,4 +1,4 @@
-"""The compiled games (``_play.c``) are play.py's games: the same draws, the same totals.
+"""The compiled games (``_play.c``) are play/simulate.py's games: the same draws, the same totals.
 
 Every figure deckgen proves and every deck it designs comes from these games, so the compiled
 games must give equal :class:`PlayStats`, batch for batch, to the Python ones for any groups,
@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.games.cleariosity import compiled, play
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.groups import find_groups, raw_card
-from deckgen.games.cleariosity.verify import equation_numbers, group_flags
+from deckgen.games.cleariosity.analysis.tier_report import equation_numbers, group_flags
+from deckgen.games.cleariosity.core.groups import find_groups, raw_card
+from deckgen.games.cleariosity.play import compiled
+from deckgen.games.cleariosity.play import simulate as play
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
 
 def both(monkeypatch: pytest.MonkeyPatch, *args: object) -> tuple[play.PlayStats, play.PlayStats]:
@@ -29,7 +30,7 @@ def both(monkeypatch: pytest.MonkeyPatch, *args: object) -> tuple[play.PlayStats
 
 
 def test_the_compiled_games_are_built() -> None:
-    assert compiled.compiled_play is not None, "deckgen/games/cleariosity/_play.c was not built (pip install -e .)"
+    assert compiled.compiled_play is not None, "deckgen/games/cleariosity/play/_play.c was not built (pip install -e .)"
 
 
 @st.composite

@@ -13,11 +13,11 @@ from PIL import Image
 from deckgen.build import BuildRequest, prepare, run
 from deckgen.cli import main
 from deckgen.docs_images import docs_images
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front
-from deckgen.games.cleariosity.model import Card, Cell, Tier
-from deckgen.games.cleariosity.pictures import stack_picture
-from deckgen.games.cleariosity.stack import read_stack
+from deckgen.games.cleariosity.core.model import Card, Cell, Tier
+from deckgen.games.cleariosity.core.stack import read_stack
+from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front
+from deckgen.games.cleariosity.output.pictures import stack_picture
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 from deckgen.layout.primitives import Stroke
 from deckgen.render.png import draw, png_bytes
 

@@ -12,7 +12,7 @@ import pytest
 
 from deckgen.cli import main
 from deckgen.games import game
-from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE
+from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

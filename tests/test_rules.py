@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.games.cleariosity.rules import (
+from deckgen.games.cleariosity.core.rules import (
     LINES,
     OPS,
     apply,

@@ -100,9 +100,9 @@ def test_the_set_label_and_the_contact_sheet_say_set_and_back_in_the_language(la
 def test_show_gives_its_reasons_and_signs_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """``show --lang de`` draws and writes · for times, as ``build --lang de`` prints it, and says
     why a stack makes no equation in German, naming the level in German."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.model import Tier
-    from deckgen.games.cleariosity.stack import read_stack
+    from deckgen.games.cleariosity.core.model import Tier
+    from deckgen.games.cleariosity.core.stack import read_stack
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
     cards = load_cleariosity().cards
     times = next(

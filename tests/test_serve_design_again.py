@@ -74,7 +74,7 @@ def test_another_search_runs_the_same_command_from_the_next_seed(monkeypatch: py
 def test_a_design_ends_itself_at_its_time_limit_before_the_page_stops_its_job() -> None:
     """The design's own limit ends it first, with its own words (how many attempts, what the last
     deck missed); the job is stopped only past that, and the queue's backstop later still."""
-    from deckgen.games.cleariosity.design_settings import TIME_LIMIT
+    from deckgen.games.cleariosity.design.settings import TIME_LIMIT
     from deckgen.serve import queue_redis, tasks
 
     assert tasks.DESIGN_LIMIT == TIME_LIMIT  # the page searches as long as the command line does

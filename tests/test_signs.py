@@ -14,7 +14,7 @@ from PIL import Image
 from deckgen.build import BuildRequest, prepare
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.faces import CleariosityGeometry
+from deckgen.games.cleariosity.output.faces import CleariosityGeometry
 from deckgen.maths_signs import CHOICES, STANDARD_SIGNS, Signs, signs_from
 from deckgen.units import CARD_SIZES
 
@@ -119,8 +119,8 @@ def test_the_default_signs_are_the_standard_ones_byte_for_byte(tmp_path: Path, s
 
 
 def test_show_writes_the_class_signs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, load_cleariosity
-    from deckgen.games.cleariosity.verify import teaching_partition
+    from deckgen.games.cleariosity.analysis.tier_report import teaching_partition
+    from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE, load_cleariosity
 
     deck = load_cleariosity(CLEARIOSITY_FILE)
     orange = deck.tiers[3]

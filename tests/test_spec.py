@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity import standard
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, op_facts
-from deckgen.games.cleariosity.facts import tier_facts
+from deckgen.games.cleariosity.analysis.facts import tier_facts
+from deckgen.games.cleariosity.core import standard
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS
+from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA, op_facts
 from deckgen.games.cleariosity.game import TEMPLATES
-from deckgen.games.cleariosity.model import STANDARD_TIERS
-from deckgen.games.cleariosity.report import cleariosity_text
-from deckgen.games.cleariosity.spec import SPECS, dump_spec, load_spec, parse_focus, read_spec, spec_tiers
+from deckgen.games.cleariosity.output.report import cleariosity_text
+from deckgen.games.cleariosity.spec.deck_spec import SPECS, dump_spec, load_spec, parse_focus, read_spec, spec_tiers
 
 STANDARD_TEXT = (SPECS / "standard.toml").read_text(encoding="utf-8")
 
@@ -329,8 +329,8 @@ def test_design_aims_at_focus_facts(tmp_path: Path) -> None:
     asks: the same search without the focus line leaves them in fewer."""
     from dataclasses import replace
 
-    from deckgen.games.cleariosity.design import DeckSearch, DesignGoal
-    from deckgen.games.cleariosity.design_settings import DesignSettings
+    from deckgen.games.cleariosity.design.search import DeckSearch, DesignGoal
+    from deckgen.games.cleariosity.design.settings import DesignSettings
 
     starter = (SPECS / "starter.toml").read_text(encoding="utf-8")
     focused = spec_with(starter.replace('adds = ["-"]', 'adds = ["-"]\nfocus = ["5-3", "4-3"]'), tmp_path)
@@ -361,8 +361,8 @@ def test_focus_facts_are_judged_by_their_pairs_collections_and_share(tmp_path: P
     0.47-0.67 times a game, but together they are under a third of the multiplications
     collected: under the default 50 % line the tier fails, under a 25 % line (and 0.4 a game) it passes.
     """
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     text = STANDARD_TEXT.replace('adds = ["x"]', 'adds = ["x"]\nfocus = ["2x3", "3 × 2 = 6"]')
     deck = load_cleariosity()
@@ -399,8 +399,8 @@ def test_criterion_11_scales_with_the_specs_numbers_and_cards(tmp_path: Path) ->
 
 
 def test_cards_with_numbers_outside_the_spec_fail_criterion_11(tmp_path: Path) -> None:
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     spec = load_spec(spec_with(STANDARD_TEXT.replace('numbers = "0-9"', 'numbers = "0-7"'), tmp_path))
     deck = load_cleariosity()
@@ -416,9 +416,9 @@ PAIRS = STARTER.with_name("cleariosity-pairs.toml")
 
 
 def test_the_two_player_preset_passes_every_criterion_of_its_spec_and_says_who_it_is_for() -> None:
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.pack import rules, turn_ups
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.output.pack import rules, turn_ups
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
     from deckgen.pack_blocks import Text
 
     deck = load_cleariosity(PAIRS)
@@ -433,8 +433,8 @@ def test_the_two_player_preset_passes_every_criterion_of_its_spec_and_says_who_i
 
 def test_the_starter_preset_passes_every_criterion_of_its_spec() -> None:
     """The shipped starter deck (numbers 0-5, + then -) names its spec, and verify judges by it."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     deck = load_cleariosity(STARTER)
     assert deck.spec == "starter"
@@ -454,8 +454,8 @@ def test_the_starter_preset_passes_every_criterion_of_its_spec() -> None:
 def test_the_times_2_4_preset_passes_every_criterion_of_its_spec_with_two_digit_numbers() -> None:
     """The 2, 3 and 4 times tables: x (green) then / (yellow), on cards carrying the factors and
     their products (12 and 16 have two digits), every fact of both operations covered."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     deck = load_cleariosity(TEMPLATES / "cleariosity-times-2-4.toml")
     assert deck.spec == "times-2-4"
@@ -471,8 +471,8 @@ def test_the_times_2_4_preset_passes_every_criterion_of_its_spec_with_two_digit_
 def test_the_times_6_8_preset_passes_with_every_fact_a_focus_fact() -> None:
     """The 6, 7 and 8 tables, x then /: all 9 facts of each tier are focus facts, and play meets
     criterion 18 (each in at least 3 two-card groups, 0.5 times a game)."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     deck = load_cleariosity(TEMPLATES / "cleariosity-times-6-8.toml")
     spec = load_spec(deck.spec)
@@ -502,8 +502,8 @@ def test_verify_finds_the_spec_a_deck_file_names() -> None:
 def test_design_from_a_spec_is_deterministic_and_keeps_to_its_numbers_and_counts() -> None:
     from dataclasses import replace
 
-    from deckgen.games.cleariosity.design import DesignGoal, search_attempt
-    from deckgen.games.cleariosity.design_settings import DesignSettings
+    from deckgen.games.cleariosity.design.search import DesignGoal, search_attempt
+    from deckgen.games.cleariosity.design.settings import DesignSettings
 
     spec = load_spec("starter")
     goal = DesignGoal((24, 12), spec.criteria_for(), name="starter", spec="starter", tiers=spec_tiers(spec))
@@ -519,8 +519,8 @@ def test_design_from_a_spec_is_deterministic_and_keeps_to_its_numbers_and_counts
 
 def test_the_pack_describes_the_deck_that_was_built() -> None:
     """A starter deck's rules name its 36 cards and its two levels, and promise nothing of x or /."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.pack import levels, rules
+    from deckgen.games.cleariosity.output.pack import levels, rules
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
     from deckgen.pack_blocks import Bullets, Text
 
     deck = load_cleariosity(STARTER)
@@ -737,7 +737,7 @@ def test_criterion_16_scales_with_a_tiers_facts_and_keeps_the_standard_line() ->
     """0.3 a game for the standard deck's 4 facts a tier (6 equations: 2 × 3 and 3 × 2 are one
     fact), 60 % of an even share of 3 collections a game among a tier's facts as a teacher counts
     them otherwise, never under once in 10 games."""
-    from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, rare_fact_line
+    from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA, rare_fact_line
 
     assert [t.min_fact_per_game for t in STANDARD_CRITERIA.tiers] == [0.0, 0.0, 0.3, 0.3]
     assert [t.min_fact_per_game for t in load_spec("standard").criteria_for().tiers] == [0.0, 0.0, 0.3, 0.3]
@@ -799,8 +799,8 @@ def test_criterion_11_judges_each_number_from_the_tier_that_brings_it_in(tmp_pat
     """A number first in play at a later tier can only fill that tier's cards and later ones, so
     its line is the deck's scaled to those cells; a card carrying it earlier fails, as a number
     a class cannot use there (the standard deck's numbers are all in play from green: unchanged)."""
-    from deckgen.games.cleariosity.model import Card, Cell, Deck
-    from deckgen.games.cleariosity.verify import balance
+    from deckgen.games.cleariosity.analysis.tier_report import balance
+    from deckgen.games.cleariosity.core.model import Card, Cell, Deck
 
     assert STANDARD_CRITERIA.tier_numbers == () and load_spec("standard").criteria_for().tier_numbers == ()
     spec = load_spec(spec_with(NESTED_TABLES, tmp_path))
@@ -815,13 +815,13 @@ def test_criterion_11_judges_each_number_from_the_tier_that_brings_it_in(tmp_pat
     report = balance(Deck("nested", (early, late), tiers=(green, yellow)), criteria)
     assert report.outside == ("G01",)
     assert report.least(16) == 4 and report.least(2) == 7
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     text = cleariosity_text(
         verify_deck(Deck("nested", (early, late), tiers=(green, yellow)), 0, 1, criteria=criteria), "deck"
     )
     assert "Cards with a number not yet in play at their tier: G01 (8, which yellow brings in)" in text
-    from deckgen.games.cleariosity.criteria_registry import criteria_text
+    from deckgen.games.cleariosity.criteria.registry import criteria_text
 
     assert "4 for 8, 12, 16, which yellow brings in;" in criteria_text(criteria, (green, yellow))[11]
 
@@ -829,7 +829,7 @@ def test_criterion_11_judges_each_number_from_the_tier_that_brings_it_in(tmp_pat
 def test_criterion_16s_two_card_groups_scale_with_a_tiers_cards_and_facts(tmp_path: Path) -> None:
     """1.5 two-card groups a new card, shared among the tier's new facts: the standard deck's
     12 purple cards and 6 facts give 3 as before; never above 3 or below 1."""
-    from deckgen.games.cleariosity.criteria import fact_pairs_line
+    from deckgen.games.cleariosity.criteria.lines import fact_pairs_line
 
     assert [t.min_fact_pairs for t in STANDARD_CRITERIA.tiers] == [0, 0, 3, 3]
     assert [t.min_fact_pairs for t in load_spec("standard").criteria_for().tiers] == [0, 0, 3, 3]
@@ -878,7 +878,7 @@ def _refusal(text: str, tmp_path: Path) -> str:
 def test_a_broken_spec_or_deck_file_is_refused_in_the_language_spoken(tmp_path: Path) -> None:
     """Refusals of a spec (a tier that adds nothing, facts of its tables in no tier, a bad range) and
     of a deck file (a bad grid) in German: each its message id translated, with its fields."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
     from deckgen.i18n import _, catalogue, speaking
 
     path = str(tmp_path / "my-spec.toml")
@@ -920,7 +920,7 @@ def test_criterion_14_grows_with_what_even_play_repeats_and_keeps_the_standard_l
     """10 % at every standard tier (even play repeats less there than at green's 9.4 %); 10 % x
     the even-play share over 9.4 % where more cards in play meet fewer equations; never below
     the numbers' own scale."""
-    from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, equations, even_repeats
+    from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA, equations, even_repeats
 
     assert [t.max_repeats for t in STANDARD_CRITERIA.tiers] == [0.1, 0.1, 0.1, 0.1]
     assert [t.max_repeats for t in load_spec("standard").criteria_for().tiers] == [0.1, 0.1, 0.1, 0.1]

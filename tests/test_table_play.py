@@ -8,10 +8,7 @@ from itertools import pairwise
 
 import pytest
 
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.model import Tier
-from deckgen.games.cleariosity.play import partner_index
-from deckgen.games.cleariosity.table_play import (
+from deckgen.games.cleariosity.analysis.table_play import (
     IMPATIENT,
     Player,
     TableGame,
@@ -22,6 +19,9 @@ from deckgen.games.cleariosity.table_play import (
     simulate_tier,
     tier_groups,
 )
+from deckgen.games.cleariosity.core.model import Tier
+from deckgen.games.cleariosity.play.simulate import partner_index
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
 PLAIN = TableSettings()
 SWEEP = TableSettings(sweep=True)

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import (
+from deckgen.games.cleariosity.analysis.tier_report import DeckReport, alike_cards
+from deckgen.games.cleariosity.core.model import Card, Deck
+from deckgen.games.cleariosity.criteria.lines import (
     STANDARD_CRITERIA,
     default_tier_criteria,
     op_facts,
@@ -19,16 +21,15 @@ from deckgen.games.cleariosity.criteria import (
     teacher_fact,
     teacher_facts,
 )
-from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, fact_pair_ops, of_operations
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.design import DeckSearch
-from deckgen.games.cleariosity.design_score import ALIKE_WEIGHT, alike_terms
-from deckgen.games.cleariosity.design_settings import DesignSettings
+from deckgen.games.cleariosity.criteria.registry import BY_NUMBER, fact_pair_ops, of_operations
+from deckgen.games.cleariosity.design.score import ALIKE_WEIGHT, alike_terms
+from deckgen.games.cleariosity.design.search import DeckSearch
+from deckgen.games.cleariosity.design.settings import DesignSettings
 from deckgen.games.cleariosity.game import PRESET_FILES
-from deckgen.games.cleariosity.model import Card, Deck
-from deckgen.games.cleariosity.report import cleariosity_text
-from deckgen.games.cleariosity.spec import STANDARD_SPEC, engine_criteria, load_spec, read_spec
-from deckgen.games.cleariosity.verify import DeckReport, alike_cards, verify_deck
+from deckgen.games.cleariosity.output.report import cleariosity_text
+from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, engine_criteria, load_spec, read_spec
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.verify.verdict import verify_deck
 from deckgen.i18n import LANGUAGES, percent, speaking
 
 #: The criteria's numbers, read from the registry by what they judge.
@@ -246,7 +247,7 @@ def test_the_card_beginners_leave_most_is_judged_by_its_own_line(times_report: D
 def test_design_feedback_steers_the_cards_beginners_leave() -> None:
     """The feedback games include beginners' games: with criterion 9's card line at 0 every card
     is near it and gets two notches a round (and the round misses 9); past 1 none does."""
-    from deckgen.games.cleariosity.design import DeckSearch, DesignGoal
+    from deckgen.games.cleariosity.design.search import DeckSearch, DesignGoal
 
     quiet = DesignSettings(iterations=10, strand_alarm=1.0)
     for line, notches in ((0.0, 2), (1.5, 0)):
@@ -259,10 +260,10 @@ def test_design_feedback_steers_the_cards_beginners_leave() -> None:
 
 
 def test_design_aims_at_the_equations_verify_counts_outside_the_level() -> None:
-    from deckgen.games.cleariosity.design import DeckSearch, DesignGoal
-    from deckgen.games.cleariosity.design_settings import DesignSettings
-    from deckgen.games.cleariosity.spec import designable, spec_tiers
-    from deckgen.games.cleariosity.verify import analyse_tier
+    from deckgen.games.cleariosity.analysis.tier_report import analyse_tier
+    from deckgen.games.cleariosity.design.search import DeckSearch, DesignGoal
+    from deckgen.games.cleariosity.design.settings import DesignSettings
+    from deckgen.games.cleariosity.spec.deck_spec import designable, spec_tiers
 
     spec = load_spec("times-2-4")
     criteria = designable(spec)

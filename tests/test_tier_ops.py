@@ -12,12 +12,12 @@ from click.testing import CliRunner
 
 from deckgen.cli import cli
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.criteria import op_facts
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.faces import CleariosityGeometry, tier_mark
-from deckgen.games.cleariosity.facts import tier_facts
-from deckgen.games.cleariosity.pack import signs_note
-from deckgen.games.cleariosity.spec import load_spec, spec_tiers
+from deckgen.games.cleariosity.analysis.facts import tier_facts
+from deckgen.games.cleariosity.criteria.lines import op_facts
+from deckgen.games.cleariosity.output.faces import CleariosityGeometry, tier_mark
+from deckgen.games.cleariosity.output.pack import signs_note
+from deckgen.games.cleariosity.spec.deck_spec import load_spec, spec_tiers
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 from deckgen.glyphs import GLYPHS
 from deckgen.layout.primitives import Stroke
 from deckgen.units import CARD_SIZES
@@ -129,8 +129,8 @@ def test_a_deck_of_one_operation_a_colour_has_no_signs_note() -> None:
 
 
 def test_only_a_deck_that_divides_says_division_must_come_out_exact() -> None:
-    from deckgen.games.cleariosity.pack import equation_rules
-    from deckgen.games.cleariosity.spec import SPECS
+    from deckgen.games.cleariosity.output.pack import equation_rules
+    from deckgen.games.cleariosity.spec.deck_spec import SPECS
 
     assert any("Division must come out exact." in rule for rule in equation_rules(load_cleariosity()))
     starter = load_cleariosity(SPECS.parent / "cleariosity-starter.toml")
@@ -138,7 +138,7 @@ def test_only_a_deck_that_divides_says_division_must_come_out_exact() -> None:
 
 
 def test_a_fact_is_named_with_an_operation_under_which_it_holds() -> None:
-    from deckgen.games.cleariosity.model import make_tiers
+    from deckgen.games.cleariosity.core.model import make_tiers
 
     green, blue = make_tiers([("green", ("+", "-"), "green"), ("blue", (), "blue")])
     assert (green.reading((2, 3, 5)), green.reading((4, 3, 1)), blue.reading((4, 3, 1))) == ("+", "-", "-")
@@ -181,7 +181,7 @@ def test_plus_may_not_come_back_with_tables(tmp_path: Path) -> None:
 
 
 def test_criterion_16_is_of_times_and_divide_facts_only(tmp_path: Path) -> None:
-    from deckgen.games.cleariosity.criteria_registry import criteria_text
+    from deckgen.games.cleariosity.criteria.registry import criteria_text
 
     path = tmp_path / "spec.toml"
     path.write_text(TOGETHER.replace('adds = ["x", "/"]', 'adds = ["+", "x"]'), encoding="utf-8")
@@ -190,8 +190,8 @@ def test_criterion_16_is_of_times_and_divide_facts_only(tmp_path: Path) -> None:
 
 
 def test_a_level_is_all_four_colours_only_in_a_deck_of_four() -> None:
-    from deckgen.games.cleariosity.model import Deck, make_tiers
-    from deckgen.games.cleariosity.pack import levels
+    from deckgen.games.cleariosity.core.model import Deck, make_tiers
+    from deckgen.games.cleariosity.output.pack import levels
 
     standard = load_cleariosity()
     assert levels(standard)[-1][0] == "All four colours"
@@ -203,7 +203,7 @@ def test_a_level_is_all_four_colours_only_in_a_deck_of_four() -> None:
 
 
 def test_a_designed_deck_names_its_spec_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckgen.games.cleariosity.deckfile import spec_beside, spec_from
+    from deckgen.games.cleariosity.spec.deckfile import spec_beside, spec_from
 
     (tmp_path / "specs").mkdir()
     monkeypatch.chdir(tmp_path / "specs")
@@ -215,8 +215,8 @@ def test_a_designed_deck_names_its_spec_from_its_own_folder(tmp_path: Path, monk
 
 def test_numbers_are_named_by_an_operation_the_tier_practises_them_with() -> None:
     """(2, 2, 4) holds with + and ×; where × is only for the 3 and 4 tables, + is the fact."""
-    from deckgen.games.cleariosity.model import make_tiers
-    from deckgen.games.cleariosity.verify import spoken
+    from deckgen.games.cleariosity.analysis.tier_report import spoken
+    from deckgen.games.cleariosity.core.model import make_tiers
 
     tiers = make_tiers(
         [("green", "*", "green"), ("yellow", "+", "yellow"), ("blue", (), "blue")], [(3, 4), (), ()], ["3-4", "", ""]
@@ -264,7 +264,7 @@ def test_lines_a_spec_sets_on_a_tier_of_no_operation_judge_the_facts_in_play(tmp
     green = report["tiers"]["green"]
     (focus,) = green["focus"]["3"]["facts"]
     deck = load_cleariosity(out)
-    from deckgen.games.cleariosity.groups import find_groups, raw_card
+    from deckgen.games.cleariosity.core.groups import find_groups, raw_card
 
     cards = [raw_card(c) for c in deck.tier_cards(deck.tiers[0])]
     pairs = sum(1 for g in find_groups(cards, ("+", "-")) if g.pair and g.values == (2, 2, 4))
@@ -274,7 +274,7 @@ def test_lines_a_spec_sets_on_a_tier_of_no_operation_judge_the_facts_in_play(tmp
 def test_criterion_16_set_on_a_subtracting_tier_names_subtraction() -> None:
     from dataclasses import replace as changed
 
-    from deckgen.games.cleariosity.criteria_registry import criteria_text
+    from deckgen.games.cleariosity.criteria.registry import criteria_text
 
     spec = load_spec("starter")
     criteria = spec.criteria_for()
@@ -284,7 +284,7 @@ def test_criterion_16_set_on_a_subtracting_tier_names_subtraction() -> None:
 
 
 def test_a_spec_named_without_its_ending_stays_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckgen.games.cleariosity.deckfile import spec_from
+    from deckgen.games.cleariosity.spec.deckfile import spec_from
 
     monkeypatch.chdir(tmp_path)
     assert spec_from(tmp_path / "sp" / "deck.toml", "sp/myspec") == "./myspec"

@@ -16,8 +16,8 @@ import svgelements as se
 from PIL import Image
 
 from deckgen.build import BuildRequest, prepare, run
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.faces import NUMBER_WIDTH_SHARE, CleariosityGeometry
+from deckgen.games.cleariosity.output.faces import NUMBER_WIDTH_SHARE, CleariosityGeometry
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 from deckgen.glyphs import STROKE
 from deckgen.units import CARD_SIZES
 

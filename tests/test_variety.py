@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.model import Tier
-from deckgen.games.cleariosity.standard import (
+from deckgen.games.cleariosity.analysis.tier_report import DeckReport, TierReport
+from deckgen.games.cleariosity.core.model import Tier
+from deckgen.games.cleariosity.core.standard import (
     MAX_REPEATS,
     MAX_TOP_EQUATION,
     MAX_TOP_NEW,
@@ -24,7 +24,8 @@ from deckgen.games.cleariosity.standard import (
     MIN_NEEDING_NEW,
     PLAYER_COUNTS,
 )
-from deckgen.games.cleariosity.verify import DeckReport, TierReport, verify_deck
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.verify.verdict import verify_deck
 
 BEFORE = Path(__file__).parent / "data" / "cleariosity-before-variety.toml"
 

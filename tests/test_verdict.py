@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA, Criteria
-from deckgen.games.cleariosity.criteria_registry import BY_NUMBER, REGISTRY, readme_table
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.figures import (
+from deckgen.games.cleariosity.analysis.tier_report import JSON_SCHEMA
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS
+from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA, Criteria
+from deckgen.games.cleariosity.criteria.registry import BY_NUMBER, REGISTRY, readme_table
+from deckgen.games.cleariosity.play.figures import (
     CONFIDENT_Z,
     CONFIRM_ROUNDS,
     DESIGN_Z,
@@ -26,9 +27,9 @@ from deckgen.games.cleariosity.figures import (
     measured,
     standard_error,
 )
-from deckgen.games.cleariosity.model import STANDARD_TIERS
-from deckgen.games.cleariosity.play import BATCHES, simulate
-from deckgen.games.cleariosity.verify import JSON_SCHEMA, confirm, verify_deck
+from deckgen.games.cleariosity.play.simulate import BATCHES, simulate
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.verify.verdict import confirm, verify_deck
 
 ROOT = Path(__file__).parent.parent
 
@@ -255,7 +256,7 @@ def test_verify_json_gives_every_judged_figure_beside_its_line() -> None:
 def test_shipped_decks_pass_at_other_seeds(preset: str, seed: int) -> None:
     """A verdict that changed with the seed would be no verdict (the README lists seeds 1-20)."""
     from deckgen.games.cleariosity.game import PRESET_FILES
-    from deckgen.games.cleariosity.spec import engine_criteria, load_spec
+    from deckgen.games.cleariosity.spec.deck_spec import engine_criteria, load_spec
 
     path = PRESET_FILES[preset]
     deck = load_cleariosity(path)
@@ -268,7 +269,7 @@ def test_design_checks_its_decks_only_with_seeds_verify_never_plays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Selecting a deck on the games a teacher's verify then reports would be the winner's curse."""
-    import deckgen.games.cleariosity.verify as verify
+    import deckgen.games.cleariosity.verify.verdict as verify
     from deckgen.cli import main
     from deckgen.games.cleariosity.commands import CHECK_SEEDS
 
@@ -291,7 +292,7 @@ def test_design_checks_its_decks_only_with_seeds_verify_never_plays(
 
 
 def test_design_names_a_missed_criterion_in_a_teachers_words_with_its_number() -> None:
-    from deckgen.games.cleariosity.criteria_registry import missed_in_words
+    from deckgen.games.cleariosity.criteria.registry import missed_in_words
 
     said = missed_in_words([("green", 8), ("yellow", 8), ("purple", 15), ("deck", 11)])
     assert said == (

@@ -6,13 +6,14 @@ import dataclasses
 
 import pytest
 
-from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
-from deckgen.games.cleariosity.deckfile import load_cleariosity
-from deckgen.games.cleariosity.groups import Group
-from deckgen.games.cleariosity.model import STANDARD_TIERS, Card, Cell, Deck, Tier
-from deckgen.games.cleariosity.rules import group_ops, is_trivial
-from deckgen.games.cleariosity.standard import MIN_COLLECTED
-from deckgen.games.cleariosity.verify import BalanceReport, DeckReport, verify_deck
+from deckgen.games.cleariosity.analysis.tier_report import BalanceReport, DeckReport
+from deckgen.games.cleariosity.core.groups import Group
+from deckgen.games.cleariosity.core.model import STANDARD_TIERS, Card, Cell, Deck, Tier
+from deckgen.games.cleariosity.core.rules import group_ops, is_trivial
+from deckgen.games.cleariosity.core.standard import MIN_COLLECTED
+from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA
+from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.verify.verdict import verify_deck
 from tests.conftest import card
 
 
@@ -238,10 +239,10 @@ def test_zero_needs_fewer_prints_than_other_digits() -> None:
 def test_the_teaching_split_reported_has_the_most_facts_found() -> None:
     """The first split the search meets has 7 different facts (green, shipped deck); the one
     reported has more, and the report says when that is only a lower bound."""
-    from deckgen.games.cleariosity.deckfile import load_cleariosity
-    from deckgen.games.cleariosity.model import Tier
-    from deckgen.games.cleariosity.partition import find_partition
-    from deckgen.games.cleariosity.verify import _enough_facts, analyse_tier, teaching_groups
+    from deckgen.games.cleariosity.analysis.tier_report import _enough_facts, analyse_tier, teaching_groups
+    from deckgen.games.cleariosity.core.model import Tier
+    from deckgen.games.cleariosity.core.partition import find_partition
+    from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
     deck = load_cleariosity()
     cards = deck.colour_cards(Tier.GREEN)
@@ -311,7 +312,7 @@ def _columns_aligned(header: str, rows: list[str], headings: list[str], right: l
 
 @pytest.mark.parametrize("language", ["de", "fr", "es"])
 def test_the_report_speaks_the_language_with_its_columns_aligned(report: DeckReport, language: str) -> None:
-    from deckgen.games.cleariosity.report import PLAY_COLUMNS, TIER_COLUMNS, cleariosity_text
+    from deckgen.games.cleariosity.output.report import PLAY_COLUMNS, TIER_COLUMNS, cleariosity_text
     from deckgen.i18n import _, speaking
 
     english = cleariosity_text(report, "deck.toml")
@@ -344,7 +345,7 @@ def test_the_report_speaks_the_language_with_its_columns_aligned(report: DeckRep
 
 
 def test_the_json_report_and_the_criteria_table_are_english_in_every_language(report: DeckReport) -> None:
-    from deckgen.games.cleariosity.criteria_registry import readme_table
+    from deckgen.games.cleariosity.criteria.registry import readme_table
     from deckgen.i18n import LANGUAGES, speaking
 
     english = report.to_json()

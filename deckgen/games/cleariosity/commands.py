@@ -17,9 +17,9 @@ from deckgen.cli import REGION_HELP, SPOKEN, language_option, region_option
 from deckgen.console import emit, labelled_progress_bars
 from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.fileio import real_path
-from deckgen.games.cleariosity.design_settings import TIME_LIMIT, DesignSettings
-from deckgen.games.cleariosity.model import tier_named
-from deckgen.games.cleariosity.standard import DEFAULT_GAMES
+from deckgen.games.cleariosity.core.model import tier_named
+from deckgen.games.cleariosity.core.standard import DEFAULT_GAMES
+from deckgen.games.cleariosity.design.settings import TIME_LIMIT, DesignSettings
 from deckgen.i18n import _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
@@ -27,8 +27,8 @@ from deckgen.regions import country_for, usual_signs
 from deckgen.workers import default_workers
 
 if TYPE_CHECKING:
-    from deckgen.games.cleariosity.model import Card, Deck
-    from deckgen.games.cleariosity.verify import DeckReport
+    from deckgen.games.cleariosity.analysis.tier_report import DeckReport
+    from deckgen.games.cleariosity.core.model import Card, Deck
 
 #: The seeds of the games design checks its candidate decks with: strings, which no
 #: ``deckgen verify --seed`` (a whole number) ever plays, so that the verdict a teacher reads is
@@ -211,19 +211,19 @@ def design(
     --time-limit; --keep-failed writes the last deck checked all the same).
     """
     from deckgen.console import check_output
-    from deckgen.games.cleariosity.deckfile import dump_cleariosity
-    from deckgen.games.cleariosity.design import DesignGoal, design_deck
-    from deckgen.games.cleariosity.spec import spec_path
+    from deckgen.games.cleariosity.design.search import DesignGoal, design_deck
+    from deckgen.games.cleariosity.spec.deck_spec import spec_path
+    from deckgen.games.cleariosity.spec.deckfile import dump_cleariosity
 
     # Before the search, which takes minutes; and never over the spec it designs for.
     spec_file = spec_path(spec_name) if spec_name and str(spec_name).strip() else None
     check_output(out, [spec_file])
     check_progress_file(progress_file, out, spec_file)
-    from deckgen.games.cleariosity.criteria_registry import missed_in_words
-    from deckgen.games.cleariosity.deckfile import spec_from
-    from deckgen.games.cleariosity.figures import DESIGN_Z
-    from deckgen.games.cleariosity.spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
-    from deckgen.games.cleariosity.verify import verify_deck
+    from deckgen.games.cleariosity.criteria.registry import missed_in_words
+    from deckgen.games.cleariosity.play.figures import DESIGN_Z
+    from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
+    from deckgen.games.cleariosity.spec.deckfile import spec_from
+    from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     spec = load_spec(STANDARD_SPEC if spec_name is None else spec_name)
     criteria = designable(spec)
@@ -341,7 +341,7 @@ def design(
         raise DeckgenError("; ".join(part for part in (said, kept, _(SEARCH_ADVICE)) if part))
     emit(dump_cleariosity(result.deck, made_by), out)
     if games == 0:
-        from deckgen.games.cleariosity.criteria_registry import PLAY_CRITERIA
+        from deckgen.games.cleariosity.criteria.registry import PLAY_CRITERIA
 
         skipped = ", ".join(str(n) for n in PLAY_CRITERIA)
         summary = _(
@@ -349,7 +349,7 @@ def design(
             "{criteria})"
         ).format(attempt=result.attempt, criteria=skipped)
     else:
-        from deckgen.games.cleariosity.feasible import share_to_tenth
+        from deckgen.games.cleariosity.spec.feasible import share_to_tenth
 
         lowest = min(share for tier in report.tiers for share in tier.play.values())
         summary = _(
@@ -407,10 +407,10 @@ def show(
     numbers would need.
     """
     from deckgen.fileio import write_atomic
-    from deckgen.games.cleariosity.deckfile import CLEARIOSITY_FILE, load_cleariosity
-    from deckgen.games.cleariosity.faces import CleariosityGeometry
-    from deckgen.games.cleariosity.pictures import highlight_name, stack_picture
-    from deckgen.games.cleariosity.stack import level_of, read_stack
+    from deckgen.games.cleariosity.core.stack import level_of, read_stack
+    from deckgen.games.cleariosity.output.faces import CleariosityGeometry
+    from deckgen.games.cleariosity.output.pictures import highlight_name, stack_picture
+    from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE, load_cleariosity
     from deckgen.render.png import draw, png_bytes
     from deckgen.units import CARD_SIZES
 

@@ -89,7 +89,7 @@ class CleariosityGame(Game):
         )
 
     def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
-        from deckgen.games.cleariosity.deckfile import load_cleariosity
+        from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
         preset = options.get("preset")
         if preset and path is not None:
@@ -121,7 +121,7 @@ class CleariosityGame(Game):
         return len(deck.cards)
 
     def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
-        from deckgen.games.cleariosity.faces import CleariosityGeometry, cleariosity_front, set_label
+        from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front, set_label
         from deckgen.layout.faces import CardFaces, set_word
 
         geometry = CleariosityGeometry(*card)
@@ -134,10 +134,10 @@ class CleariosityGame(Game):
         )
 
     def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
-        from deckgen.games.cleariosity.criteria import STANDARD_CRITERIA
-        from deckgen.games.cleariosity.report import cleariosity_text
-        from deckgen.games.cleariosity.spec import engine_criteria, load_spec
-        from deckgen.games.cleariosity.verify import verify_deck
+        from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA
+        from deckgen.games.cleariosity.output.report import cleariosity_text
+        from deckgen.games.cleariosity.spec.deck_spec import engine_criteria, load_spec
+        from deckgen.games.cleariosity.verify.verdict import verify_deck
 
         # Without a spec (given, or named by the deck file), any deck is judged by the standard
         # thresholds (a hand-made deck may have other card counts); with one, it must be the spec's.
@@ -152,7 +152,7 @@ class CleariosityGame(Game):
         failures = report.failures()
         failure = None
         if failures:
-            from deckgen.games.cleariosity.criteria_registry import where_name
+            from deckgen.games.cleariosity.criteria.registry import where_name
             from deckgen.i18n import _
 
             named = ", ".join(f"{where_name(where)} {number}" for where, number in failures)
@@ -163,12 +163,12 @@ class CleariosityGame(Game):
         return Verdict(cleariosity_text(report, source), report.to_json(), failure)
 
     def export(self, deck: Any, fmt: str) -> str:
-        from deckgen.games.cleariosity.export import cleariosity_csv, cleariosity_json
+        from deckgen.games.cleariosity.output.export import cleariosity_csv, cleariosity_json
 
         return cleariosity_json(deck) if fmt == "json" else cleariosity_csv(deck)
 
     def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
-        from deckgen.games.cleariosity.pack import answer_keys, rules
+        from deckgen.games.cleariosity.output.pack import answer_keys, rules
 
         return [PackSection("rules", rules(deck)), PackSection("keys", answer_keys(deck, card))]
 
@@ -209,7 +209,7 @@ class CleariosityGame(Game):
 
     def design_command(self, path: Path) -> list[str] | None:
         from deckgen.deckfile import read_toml
-        from deckgen.games.cleariosity.spec import designable, load_spec
+        from deckgen.games.cleariosity.spec.deck_spec import designable, load_spec
 
         data = read_toml(path)
         if "spec_version" not in data and ("cards" in data or "game" in data):
@@ -218,12 +218,12 @@ class CleariosityGame(Game):
         return ["design", "--spec", path.name, "--seed", "1", "--out", f"{path.stem}-deck.toml"]
 
     def sample_stack(self, deck: Any) -> Stack | None:
-        from deckgen.games.cleariosity.pictures import sample_stack
+        from deckgen.games.cleariosity.output.pictures import sample_stack
 
         return sample_stack(deck)
 
     def outlook(self, deck: Any, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
-        from deckgen.games.cleariosity.outlook import outlook
+        from deckgen.games.cleariosity.output.outlook import outlook
 
         return outlook(deck, report)
 
@@ -268,7 +268,7 @@ def _preset_words(preset: str) -> str:
 def _preset_title(preset: str) -> str:
     """The title of a preset's spec ("" if it has none): read once, as shipped files do not change."""
     from deckgen.deckfile import read_toml
-    from deckgen.games.cleariosity.spec import spec_path
+    from deckgen.games.cleariosity.spec.deck_spec import spec_path
 
     named = read_toml(PRESET_FILES[preset]).get("spec") or preset
     try:

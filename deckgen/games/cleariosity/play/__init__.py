@@ -1,0 +1,1 @@
+"""Simulated classes: seeded games of a tier (compiled where built), and the statistics read from them."""

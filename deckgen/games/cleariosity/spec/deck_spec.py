@@ -1,0 +1,1143 @@
+"""Deck specs: a teacher's description of a Cleariosity Numbers deck, read from TOML.
+
+A spec says which numbers may appear on the cards, the tiers in play order (name, dot
+colour, how many cards, which operations each adds), the facts a tier should practise most
+(its *focus facts*), the player counts to check, and any criterion thresholds that differ from
+the standard ones. ``design`` searches for a deck that meets a spec and ``verify`` checks a
+deck against one. The standard deck is the spec in ``templates/cleariosity/specs/standard.toml``.
+
+Loading validates everything and raises :class:`~deckgen.errors.DeckgenError` with one line
+naming the file, the key and the fix. ``spec_version`` lets later versions migrate old files.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError
+from deckgen.games.cleariosity.core.model import (
+    DOT_COLOURS,
+    NO_TABLES,
+    TABLE_OPS,
+    Deck,
+    Tables,
+    Tier,
+    make_tiers,
+    within_tables,
+)
+from deckgen.games.cleariosity.core.rules import apply, is_trivial
+from deckgen.games.cleariosity.criteria.lines import (
+    Criteria,
+    balance_criteria,
+    default_tier_criteria,
+    op_facts,
+    teacher_facts,
+)
+from deckgen.i18n import _, ngettext
+from deckgen.resources import data_folder
+
+#: The preset a design or check without ``--spec`` follows.
+STANDARD_SPEC = "standard"
+#: The spec format this version reads and writes.
+SPEC_VERSION = 1
+#: Where the shipped specs (presets) live; ``--spec standard`` means ``SPECS / "standard.toml"``.
+SPECS = data_folder("deckgen.games.cleariosity.templates.specs")
+
+#: How a spec may write each operation, and the sign deckgen uses inside.
+OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "x": "*", "×": "*", "*": "*", "/": "/", "÷": "/", ":": "/"}
+#: The sign each operation is written with in a spec this version writes.
+OPERATION_SIGNS = {"+": "+", "-": "-", "*": "x", "/": "/"}
+#: Dot colours a tier may name (each card also prints its tier's sign beside the dot).
+TIER_COLOURS = DOT_COLOURS
+#: Most tiers a spec may have.
+MOST_TIERS = 6
+#: Largest number a spec may put on a card (two digits a cell).
+LARGEST_NUMBER = 99
+#: A card carries this many numbers, in this many of the 9 cells.
+NUMBERS_PER_CARD = 3
+PLAYER_RANGE = (2, 6)
+
+Fact = tuple[int, int, int]
+Equation = tuple[int, str, int, int]  # a op b = c, op one of + - * /
+
+
+def _one_or_range(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
+@dataclass(frozen=True)
+class TableRange:
+    """A spec's times tables as written: ``factors = "6-8"`` (rows and times both 6 to 8),
+    ``tables = "6-8"`` with ``times = "2-9"`` (the 6, 7 and 8 tables, each × 2 to × 9), or a list
+    of tables, ``tables = "2,5,10"`` (the 2, 5 and 10 tables: the rows a class learns first)."""
+
+    low: int
+    high: int
+    times_low: int
+    times_high: int
+    #: The tables one by one, where they are a list with gaps (2, 5, 10); empty for every table
+    #: from ``low`` to ``high``.
+    listed: tuple[int, ...] = ()
+
+    @property
+    def rows(self) -> tuple[int, ...]:
+        """The tables (the rows of the times table): 6, 7, 8, or 2, 5, 10."""
+        return self.listed or tuple(range(self.low, self.high + 1))
+
+    @property
+    def square(self) -> bool:
+        """Written as ``factors``: both factors from the same range."""
+        return not self.listed and (self.low, self.high) == (self.times_low, self.times_high)
+
+    def tables(self) -> Tables:
+        return Tables(self.rows, tuple(range(self.times_low, self.times_high + 1)))
+
+    @property
+    def largest(self) -> int:
+        """The largest product of these tables."""
+        return self.high * self.times_high
+
+    @property
+    def rows_text(self) -> str:
+        """The tables as a spec writes them: "6-8", "6", or "2,5,10"."""
+        return ",".join(map(str, self.listed)) if self.listed else _one_or_range(self.low, self.high)
+
+    @property
+    def label(self) -> str:
+        """What a tier of these tables prints beside its sign: its rows ("6-9", "2,5,10", "6")."""
+        return self.rows_text
+
+    def written(self) -> str:
+        """In a message: "tables 6-8" (written ``factors = "6-8"``), "tables 6 times 2-9"."""
+        rows = self.rows_text
+        if self.square:
+            return _("tables {rows}").format(rows=rows)
+        times = _one_or_range(self.times_low, self.times_high)
+        return _("tables {rows} times {times}").format(rows=rows, times=times)
+
+    def lines(self) -> list[str]:
+        if self.square:
+            return [f'factors = "{self.low}-{self.high}"']
+        return [f'tables = "{self.rows_text}"', f'times = "{self.times_low}-{self.times_high}"']
+
+    def extent(self) -> str:
+        """The products as a title says them: "6 × 6 to 8 × 8", "6 × 2 to 8 × 9", or for a list
+        of tables, how far each runs: "× 2 to × 9" (2 × 2 to 10 × 9 would promise 3 × 7)."""
+        if self.listed:
+            return f"× {self.times_low} to × {self.times_high}"
+        return f"{self.low} × {self.times_low} to {self.high} × {self.times_high}"
+
+
+def table_rows(rows: Sequence[int], times_low: int, times_high: int) -> TableRange:
+    """Tables of these rows (in any order), written as a range where they run without a gap."""
+    found = tuple(sorted(set(rows)))
+    listed = () if found == tuple(range(found[0], found[-1] + 1)) else found
+    return TableRange(found[0], found[-1], times_low, times_high, listed)
+
+
+@dataclass(frozen=True)
+class TierSpec:
+    """One tier: its name, dot colour, card count, the operations it adds and its focus facts."""
+
+    name: str
+    colour: str
+    cards: int
+    adds: tuple[str, ...]
+    focus: tuple[str, ...] = ()
+    #: Thresholds that differ from the defaults for this tier, by criterion name.
+    criteria: dict[str, Any] = field(default_factory=dict)
+    #: This tier's tables, where it names its own: a tier may then add × or ÷ again, for new tables.
+    factors: TableRange | None = None
+
+    @property
+    def prefix(self) -> str:
+        """The letter that starts this tier's card ids (G01, Y01 ...)."""
+        return self.name[0].upper()
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """A validated deck spec (see the module docstring)."""
+
+    name: str
+    low: int
+    high: int
+    tiers: tuple[TierSpec, ...]
+    players: tuple[int, ...] = (2, 3, 4)
+    #: Deck-wide thresholds that differ from the standard ones, by criterion name.
+    criteria: dict[str, Any] = field(default_factory=dict)
+    title: str = ""
+    source: str = "spec"
+    #: The times tables, where the spec limits × and ÷ facts to them.
+    factors: TableRange | None = None
+    #: ``duplicates = true``: two cards may be alike (criterion 19 is not judged).
+    duplicates: bool = False
+
+    @property
+    def span(self) -> range:
+        """Every number from the lowest to the highest the spec allows."""
+        return range(self.low, self.high + 1)
+
+    @property
+    def deck_tables(self) -> Tables:
+        """The spec's own tables (empty where it names none)."""
+        return self.factors.tables() if self.factors else NO_TABLES
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers a card may carry: the whole span or, for a spec with factors, the numbers
+        of its facts (the factors and their products, and any + or − facts among them)."""
+        return self.numbers_at(len(self.tiers) - 1)
+
+    def numbers_at(self, number: int) -> tuple[int, ...]:
+        """The numbers the cards in play at tier ``number`` may carry: the spec's numbers, or for a
+        spec of tables, those of the facts brought in up to that tier."""
+        if not self.factors and not any(tier.factors for tier in self.tiers):
+            return tuple(self.span)
+        used: set[int] = set()
+        for upto in range(number + 1):
+            for op in self.tiers[upto].adds:
+                for fact in self.new_facts(upto, op, tuple(self.span)):
+                    used |= set(fact)
+        return tuple(sorted(used))
+
+    def table_range_of(self, number: int) -> TableRange | None:
+        """Tier ``number``'s tables as written (its own, else the spec's; ``None``: every one)."""
+        return self.tiers[number].factors or self.factors
+
+    def tables(self, number: int) -> Tables:
+        """Tier ``number``'s tables (its own, else the spec's; empty: every one)."""
+        written = self.table_range_of(number)
+        return written.tables() if written else NO_TABLES
+
+    def new_facts(self, number: int, op: str, numbers: tuple[int, ...] | None = None) -> list[Fact]:
+        """The facts of ``op`` that tier ``number`` brings in: within its tables, and not in an
+        earlier tier's that adds the same operation."""
+        numbers = numbers if numbers is not None else self.numbers
+        tables = self.tables(number)
+        earlier = [self.tables(n) for n in range(number) if op in self.tiers[n].adds]
+        return [f for f in op_facts(op, numbers, tables) if not any(within_tables(f, op, before) for before in earlier)]
+
+    def table_range(self, op: str) -> TableRange | None:
+        """The tables the spec covers for ``op`` (× or ÷): the spec's own, or, where every tier
+        adding ``op`` names its own, from the lowest to the highest of theirs (``None``: no
+        tables, every fact in the numbers)."""
+        if self.factors:
+            return self.factors
+        own = [self.tiers[n].factors for n in range(len(self.tiers)) if op in self.tiers[n].adds]
+        ranges = [f for f in own if f is not None]
+        if not ranges or len(ranges) != len(own):
+            return None
+        if all(not f.listed for f in ranges):
+            return TableRange(
+                min(f.low for f in ranges),
+                max(f.high for f in ranges),
+                min(f.times_low for f in ranges),
+                max(f.times_high for f in ranges),
+            )
+        return table_rows(
+            [row for f in ranges for row in f.rows],
+            min(f.times_low for f in ranges),
+            max(f.times_high for f in ranges),
+        )
+
+    def uncovered_facts(self) -> list[tuple[str, Fact]]:
+        """The × and ÷ facts of the spec's tables that no tier brings in (a spec of factors 2-9
+        whose tiers take factors 2-5 and 6-9 leaves 2 × 6 … 5 × 9 out)."""
+        span = tuple(self.span)
+        missing: list[tuple[str, Fact]] = []
+        for op in TABLE_OPS:
+            adding = [n for n, tier in enumerate(self.tiers) if op in tier.adds]
+            tables = self.table_range(op)
+            if not adding or not tables:
+                continue
+            brought = {fact for n in adding for fact in self.new_facts(n, op, span)}
+            missing += [(op, fact) for fact in op_facts(op, span, tables.tables()) if fact not in brought]
+        return missing
+
+    def facts_extent(self, op: str = "*") -> str:
+        """The × facts the spec's tables hold, as a title should say them: "6 × 6 to 8 × 8" for
+        factors 6-8 (both factors from 6 to 8); empty for a spec without tables."""
+        tables = self.table_range(op)
+        return tables.extent() if tables else ""
+
+    @property
+    def card_count(self) -> int:
+        return sum(tier.cards for tier in self.tiers)
+
+    def operations(self, upto: int) -> tuple[str, ...]:
+        """The operations in play at tier number ``upto`` (its own and every earlier tier's)."""
+        found: list[str] = []
+        for tier in self.tiers[: upto + 1]:
+            found += [op for op in tier.adds if op not in found]
+        return tuple(found)
+
+    def focus_facts(self, upto: int) -> tuple[Equation, ...]:
+        """The focus facts of tier number ``upto``, each as (a, op, b, c), in the spec's order."""
+        tier = self.tiers[upto]
+        seen: list[Equation] = []
+        for text in tier.focus:
+            written = self.table_range_of(upto)
+            times = (written.times_low, written.times_high) if written and not written.square else DEFAULT_TIMES
+            where = f"tiers[{upto}].focus"
+            found = parse_focus(text, self.numbers, self.source, where, written if self.tables(upto) else None, times)
+            if isinstance(text, str) and _TABLES.match(text):
+                # A rule such as "x tables 6-8": its facts within the tables in play at the tier
+                # (at a tier of its own tables, the ones it brings in).
+                found = [f for f in found if self._rule_keeps(upto, f)]
+            for fact in found:
+                if fact not in seen:
+                    seen.append(fact)
+        return tuple(seen)
+
+    def in_tables(self, number: int, fact: Equation) -> bool:
+        """Whether a fact lies within the tables of a tier up to ``number`` adding its operation."""
+        a, op, b, c = fact
+        return any(within_tables((a, b, c), op, self.tables(n)) for n in range(number + 1) if op in self.tiers[n].adds)
+
+    def _rule_keeps(self, number: int, fact: Equation) -> bool:
+        a, op, b, c = fact
+        if op in self.tiers[number].adds and self.tiers[number].factors:
+            return (a, b, c) in self.new_facts(number, op)
+        return self.in_tables(number, fact)
+
+    def criteria_for(self) -> Criteria:
+        """The thresholds verify judges a deck of this spec by: defaults, then the spec's own."""
+        tiers = []
+        for number, tier in enumerate(self.tiers):
+            new = [op for op in tier.adds if op not in self.operations(number - 1) or tier.factors]
+            own = default_tier_criteria(
+                tuple(new),
+                self.numbers_at(number),
+                first=number == 0,
+                ops=self.operations(number),
+                facts={op: len(self.new_facts(number, op)) for op in new},
+                families={op: teacher_facts(op, self.new_facts(number, op)) for op in new},
+                cards=tier.cards,
+                in_play=sum(earlier.cards for earlier in self.tiers[: number + 1]),
+            )
+            own = replace(own, focus=self.focus_facts(number))
+            tiers.append(_replace(own, tier.criteria, self.source, f"tiers[{number}]"))
+        staged = [self.numbers_at(number) for number in range(len(self.tiers))]
+        balance = balance_criteria([tier.cards for tier in self.tiers], self.numbers, staged)
+        deck = Criteria(
+            tiers=tuple(tiers), players=self.players, factors=self.deck_tables, duplicates=self.duplicates, **balance
+        )
+        return _replace(deck, self.criteria, self.source, "criteria")
+
+
+#: Fields of the criteria that come from elsewhere in the spec, not from threshold lines.
+NOT_THRESHOLDS = ("tiers", "players", "focus", "numbers", "factors", "tier_numbers", "tier_cards", "duplicates")
+
+
+def _replace(base: Any, given: dict[str, Any], source: str, where: str) -> Any:
+    names = {f.name: f for f in fields(base)} if base is not None else {}
+    values = {}
+    for key, value in given.items():
+        if key not in names or key in NOT_THRESHOLDS:
+            known = ", ".join(sorted(n for n in names if n not in NOT_THRESHOLDS))
+            tier_keys = "name, colour, cards, adds, focus, factors, " if where.startswith("tiers[") else ""
+            raise DeckgenError(
+                _("{source}: unknown key {where}.{key}; known ones: {known}").format(
+                    source=source, where=where, key=key, known=tier_keys + known
+                )
+            )
+        current = getattr(base, key)
+        if isinstance(current, bool) or not isinstance(value, int | float) or isinstance(value, bool):
+            raise DeckgenError(
+                _("{source}: {where}.{key} must be a number, not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
+        if isinstance(current, int) and not isinstance(value, int):
+            raise DeckgenError(
+                _("{source}: {where}.{key} must be a whole number, not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
+        if not math.isfinite(value) or value < 0:
+            raise DeckgenError(
+                _("{source}: {where}.{key} must be a number 0 or more, not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
+        if key in SHARES and value > 1:
+            raise DeckgenError(
+                _("{source}: {where}.{key} is a share of 0 to 1 (0.92 for 92 %), not {value}").format(
+                    source=source, where=where, key=key, value=repr(value)
+                )
+            )
+        values[key] = type(current)(value)
+    return base.__class__(**{**{f: getattr(base, f) for f in names}, **values})
+
+
+#: Thresholds that are shares (0 to 1) rather than counts or rates a game.
+SHARES = (
+    "trivial_share",
+    "max_stranded",
+    "min_beginner",
+    "max_stranded_beginner",
+    "max_top_new",
+    "max_fact_share",
+    "min_collected",
+    "max_top_equation",
+    "max_repeats",
+    "min_focus_share",
+    "max_outside_share",
+)
+
+#: A times table runs from × 2 to × this (the 1 and 10 facts are trivial or need no practice).
+TABLES_UP_TO = 9
+
+_FACT = re.compile(r"^\s*([0-9]{1,2})\s*([+\-−x×*/÷:])\s*([0-9]{1,2})\s*(?:=\s*([0-9]{1,2})\s*)?$")
+_TABLES = re.compile(r"^\s*([x×*/÷:])\s*tables?\s+([0-9]{1,2})\s*(?:[-–]\s*([0-9]{1,2}))?\s*$", re.IGNORECASE)
+
+
+def _span_text(numbers: Sequence[int]) -> str:
+    return f"{min(numbers)}-{max(numbers)}"
+
+
+def parse_focus(
+    text: str,
+    numbers: Sequence[int],
+    source: str,
+    where: str,
+    tables: TableRange | None = None,
+    times: tuple[int, int] = (2, TABLES_UP_TO),
+) -> list[Equation]:
+    """The facts a focus entry names: ``7x8=56``, ``6x7``, ``42/6``, or ``x tables 6-8``.
+
+    ``x tables 6-8`` is every product a × b and b × a with a from 6 to 8 and b from 2 to
+    :data:`TABLES_UP_TO` (or over the tier's ``times``, where its spec writes them), product
+    within the numbers; ``/ tables 6-8`` the divisions they give (56 / 8 = 7 and 56 / 7 = 8 ...).
+    """
+    if not isinstance(text, str):
+        raise DeckgenError(
+            _('{source}: {where} entries are text such as "7x8=56" or "x tables 6-8", not {value}').format(
+                source=source, where=where, value=repr(text)
+            )
+        )
+    match = _FACT.match(text)
+    if match:
+        a, sign, b, c = match.groups()
+        op = OPERATION_NAMES[sign]
+        result = apply(op, int(a), int(b))
+        if result is None:
+            raise DeckgenError(
+                _("{source}: {where}: {fact} is not a whole-number fact; pick numbers that divide").format(
+                    source=source, where=where, fact=text.strip()
+                )
+            )
+        if c is not None and int(c) != result:
+            raise DeckgenError(
+                _("{source}: {where}: {fact} is wrong ({a} {sign} {b} = {result}); correct it").format(
+                    source=source, where=where, fact=text.strip(), a=a, sign=sign, b=b, result=result
+                )
+            )
+        fact = (int(a), op, int(b), result)
+        if is_trivial(fact[0], fact[2], fact[3], op):
+            raise DeckgenError(
+                _(
+                    "{source}: {where}: {fact} is trivial (a 0 term, a 1 factor or divisor, or a quotient of 1); "
+                    "pick a fact a class practises"
+                ).format(source=source, where=where, fact=text.strip())
+            )
+        outside = [n for n in (fact[0], fact[2], fact[3]) if n not in numbers]
+        if outside and tables is not None:
+            key = "factors" if tables.square else "tables"
+            raise DeckgenError(
+                _(
+                    "{source}: {where}: {fact} is not a fact of the spec's {tables} (it uses {number}, which no fact "
+                    "of them has); pick one of their facts or widen '{key}'"
+                ).format(
+                    source=source, where=where, fact=text.strip(), tables=tables.written(), number=outside[0], key=key
+                )
+            )
+        if outside:
+            raise DeckgenError(
+                _(
+                    "{source}: {where}: {fact} uses {number}, outside the spec's numbers {numbers}; widen 'numbers' "
+                    "or drop the fact"
+                ).format(source=source, where=where, fact=text.strip(), number=outside[0], numbers=_span_text(numbers))
+            )
+        return [fact]
+    match = _TABLES.match(text)
+    if match:
+        sign, first, last = match.groups()
+        low, high = int(first), int(last or first)
+        if low < 2 or high < low:
+            raise DeckgenError(
+                _('{source}: {where}: {fact}: tables run from 2 up, e.g. "x tables 6-8"').format(
+                    source=source, where=where, fact=text.strip()
+                )
+            )
+        op = OPERATION_NAMES[sign]
+        found: list[Equation] = []
+        for a in range(low, high + 1):
+            for b in range(max(2, times[0]), times[1] + 1):
+                c = a * b
+                if c not in numbers or a not in numbers or b not in numbers:
+                    continue
+                for fact in ((a, "*", b, c), (b, "*", a, c)) if op == "*" else ((c, "/", a, b), (c, "/", b, a)):
+                    if fact not in found:
+                        found.append(fact)
+        if not found:
+            raise DeckgenError(
+                _("{source}: {where}: {fact} gives no facts within the numbers {numbers}; widen 'numbers'").format(
+                    source=source, where=where, fact=text.strip(), numbers=_span_text(numbers)
+                )
+            )
+        return found
+    raise DeckgenError(
+        _(
+            '{source}: {where}: cannot read {value}; write a fact such as "7x8=56", "6x7", "42/6" or "x tables 6-8"'
+        ).format(source=source, where=where, value=repr(text))
+    )
+
+
+def spec_path(name_or_path: str | Path) -> Path:
+    """A preset's name (``standard``) or a spec file's path, as a path."""
+    text = str(name_or_path)
+    if "/" not in text and not text.endswith(".toml"):
+        return SPECS / f"{text}.toml"
+    return Path(text)
+
+
+#: The longest spec name (it names the deck file, the report and the page's choices) and title.
+MAX_NAME = 40
+MAX_TITLE = 120
+
+
+def load_spec(name_or_path: str | Path) -> DeckSpec:
+    presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
+    if not str(name_or_path).strip():
+        raise DeckgenError(
+            _("--spec is empty; give a spec file's path, or one of the presets: {presets}").format(presets=presets)
+        )
+    path = spec_path(name_or_path)
+    if not path.exists():
+        raise DeckgenError(
+            _("{path}: no such spec file; give a path, or one of the presets: {presets}").format(
+                path=path, presets=presets
+            )
+        )
+    if not path.is_file():
+        raise DeckgenError(
+            _("{path}: not a file; give a spec file's path, or one of the presets: {presets}").format(
+                path=path, presets=presets
+            )
+        )
+    from deckgen.deckfile import read_toml
+
+    # Bounded in size (1 MB, a spec is 1 KB), and too deep nesting or a number of thousands of
+    # digits is one line, as in a deck file.
+    data = read_toml(path, "spec file")
+    return read_spec(data, str(path))
+
+
+def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
+    """Validate a spec's TOML table; every error is one line naming ``source`` and the key."""
+    known = {
+        "spec_version", "name", "title", "numbers", "factors", "tables", "times", "numbers_per_card", "players",
+        "tiers", "criteria", "duplicates",
+    }  # fmt: skip
+    for key in data:
+        if key not in known:
+            raise DeckgenError(
+                _("{source}: unknown key {key}; a spec has {known}").format(
+                    source=source, key=repr(key), known=", ".join(sorted(known))
+                )
+            )
+    version = data.get("spec_version")
+    if isinstance(version, bool):
+        version = str(version).lower()
+    if version is None:
+        raise DeckgenError(
+            _("{source}: spec_version is missing; add spec_version = {version} at the top").format(
+                source=source, version=SPEC_VERSION
+            )
+        )
+    if version != SPEC_VERSION:
+        raise DeckgenError(
+            _(
+                "{source}: spec_version {given} is not one this deckgen reads ({version}); "
+                "upgrade deckgen or write the spec in version 1"
+            ).format(source=source, given=repr(version), version=SPEC_VERSION)
+        )
+    name = data.get("name")
+    if not isinstance(name, str) or not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", name or ""):
+        raise DeckgenError(
+            _(
+                '{source}: name must be lower-case letters, digits and dashes (at most {most}), e.g. name = "times"'
+            ).format(source=source, most=MAX_NAME)
+        )
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > MAX_TITLE:
+        raise DeckgenError(
+            _("{source}: title must be text of at most {most} characters").format(source=source, most=MAX_TITLE)
+        )
+    low, high = _numbers(data.get("numbers"), source)
+    factors = _table_range(data, low, high, source)
+    per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
+    if per_card != NUMBERS_PER_CARD:
+        raise DeckgenError(
+            _("{source}: numbers_per_card must be {count} (three numbers in a 3 x 3 grid)").format(
+                source=source, count=NUMBERS_PER_CARD
+            )
+        )
+    players = _players(data.get("players", [2, 3, 4]), source)
+    tiers = _tiers(data.get("tiers"), source, (low, high), factors)
+    criteria = data.get("criteria", {})
+    if not isinstance(criteria, dict):
+        raise DeckgenError(
+            _("{source}: criteria must be a table ([criteria]) of threshold = value lines").format(source=source)
+        )
+    duplicates = data.get("duplicates", False)
+    if not isinstance(duplicates, bool):
+        raise DeckgenError(
+            _(
+                "{source}: duplicates must be true or false (true: two cards may be alike, the same colour and "
+                "the same numbers in the same cells), not {given}"
+            ).format(source=source, given=repr(duplicates))
+        )
+    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors, duplicates)
+    for number, tier in enumerate(tiers):
+        written = spec.table_range_of(number)
+        if written and set(TABLE_OPS) & set(tier.adds) and written.largest > high:
+            largest = written.largest
+            if largest > LARGEST_NUMBER:
+                raise DeckgenError(
+                    _(
+                        "{source}: the {tables} reach {row} x {times} = {largest}, past {most}, the largest number a "
+                        "card carries; narrow the tables or times"
+                    ).format(
+                        source=source,
+                        tables=written.written(),
+                        row=written.high,
+                        times=written.times_high,
+                        largest=largest,
+                        most=LARGEST_NUMBER,
+                    )
+                )
+            raise DeckgenError(
+                _(
+                    "{source}: tiers[{number}]: the {tables} reach {row} x {times} = {largest}, past numbers "
+                    '{low}-{high}; write numbers = "{low}-{wanted}" (or narrower tables), so that no fact of the '
+                    "tables is left out"
+                ).format(
+                    source=source,
+                    number=number,
+                    tables=written.written(),
+                    row=written.high,
+                    times=written.times_high,
+                    largest=largest,
+                    low=low,
+                    high=high,
+                    wanted=max(largest, high),
+                )
+            )
+        for op in tier.adds:
+            if not spec.new_facts(number, op, tuple(spec.span)):
+                if not written:
+                    said = _(
+                        "{source}: tiers[{number}] adds '{sign}' but brings in no fact within numbers {low}-{high} "
+                        "that an earlier tier has not; widen 'numbers' or change the tables"
+                    )
+                elif written.square:
+                    said = _(
+                        "{source}: tiers[{number}] adds '{sign}' with factors {factors} but brings in no fact within "
+                        "numbers {low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
+                    )
+                else:
+                    said = _(
+                        "{source}: tiers[{number}] adds '{sign}' with {tables} but brings in no fact within numbers "
+                        "{low}-{high} that an earlier tier has not; widen 'numbers' or change the tables"
+                    )
+                raise DeckgenError(
+                    said.format(
+                        source=source,
+                        number=number,
+                        sign=OPERATION_SIGNS[op],
+                        factors=written.label if written else "",
+                        tables=written.written() if written else "",
+                        low=low,
+                        high=high,
+                    )
+                )
+    missing = spec.uncovered_facts()
+    if missing:
+        shown = ", ".join(f"{a} {OPERATION_SIGNS[op]} {b}" for op, (a, b, _c) in missing[:6])
+        covered = spec.table_range(missing[0][0])
+        assert covered is not None  # facts are missing only from named tables
+        # The same English for one fact as for several: a language may say them apart.
+        if len(missing) > 6:
+            said = ngettext(
+                "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
+                "tables that bring them in, or narrow the spec's tables",
+                "{source}: {count} facts of the {tables} are in no tier ({shown} and {more} more); give a tier the "
+                "tables that bring them in, or narrow the spec's tables",
+                len(missing),
+            )
+        else:
+            said = ngettext(
+                "{source}: {count} facts of the {tables} are in no tier ({shown}); give a tier the tables that "
+                "bring them in, or narrow the spec's tables",
+                "{source}: {count} facts of the {tables} are in no tier ({shown}); give a tier the tables that "
+                "bring them in, or narrow the spec's tables",
+                len(missing),
+            )
+        raise DeckgenError(
+            said.format(source=source, count=len(missing), tables=covered.written(), shown=shown, more=len(missing) - 6)
+        )
+    for number in range(len(tiers)):
+        ops = spec.operations(number)
+        for a, op, b, c in spec.focus_facts(number):
+            if op not in ops:
+                raise DeckgenError(
+                    _(
+                        "{source}: tiers[{number}].focus: {fact} needs '{sign}', which is not in play at tier {tier}; "
+                        "move the fact"
+                    ).format(
+                        source=source,
+                        number=number,
+                        fact=f"{a} {OPERATION_SIGNS[op]} {b} = {c}",
+                        sign=OPERATION_SIGNS[op],
+                        tier=repr(tiers[number].name),
+                    )
+                )
+            if not spec.in_tables(number, (a, op, b, c)):
+                written = spec.table_range_of(number)
+                key = "tables" if written is not None and not written.square else "factors"
+                if written is not None and tiers[number].adds:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier} "
+                        "({tables}); change the fact or the tier's {key}"
+                    )
+                elif written is not None:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier} "
+                        "({tables}); change the fact"
+                    )
+                elif tiers[number].adds:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier}; "
+                        "change the fact or the tier's {key}"
+                    )
+                else:
+                    said = _(
+                        "{source}: tiers[{number}].focus: {fact} is outside the tables in play at tier {tier}; "
+                        "change the fact"
+                    )
+                raise DeckgenError(
+                    said.format(
+                        source=source,
+                        number=number,
+                        fact=f"{a} {OPERATION_SIGNS[op]} {b} = {c}",
+                        tier=repr(tiers[number].name),
+                        tables=written.written() if written is not None else "",
+                        key=key,
+                    )
+                )
+    spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
+    return spec
+
+
+def _numbers(value: Any, source: str) -> tuple[int, int]:
+    fix = _('write numbers = "0-9" (lowest-highest, 0 to 99)')
+    if value is None:
+        raise DeckgenError(_("{source}: numbers is missing; {fix}").format(source=source, fix=fix))
+    if not isinstance(value, str):
+        raise DeckgenError(_("{source}: numbers is not text; {fix}").format(source=source, fix=fix))
+    match = re.fullmatch(r"\s*([0-9]{1,3})\s*[-–]\s*([0-9]{1,3})\s*", value)
+    if not match:
+        raise DeckgenError(
+            _("{source}: numbers = {value} is not a range; {fix}").format(source=source, value=repr(value), fix=fix)
+        )
+    low, high = int(match.group(1)), int(match.group(2))
+    if not 5 <= high <= LARGEST_NUMBER or not 0 <= low <= high - 5:
+        raise DeckgenError(
+            _(
+                "{source}: numbers = {value}: the range ends between 5 and {largest} and holds at least six "
+                "numbers; {fix}"
+            ).format(source=source, value=repr(value), largest=LARGEST_NUMBER, fix=fix)
+        )
+    return low, high
+
+
+#: What a table is multiplied by where ``tables`` is given without ``times``.
+DEFAULT_TIMES = (2, 9)
+#: The widest ``times``: × 1 to × 12.
+TIMES_RANGE = (1, 12)
+
+
+def _table_range(table: dict[str, Any], low: int, high: int, source: str) -> TableRange | None:
+    """The optional tables of a spec or a tier: ``factors = "2-9"`` (2 × 2 to 9 × 9), or
+    ``tables = "6-8"`` with ``times = "2-9"`` (6 × 2 to 8 × 9; ``times`` is 2-9 if left out)."""
+    factors, tables, times = table.get("factors"), table.get("tables"), table.get("times")
+    if factors is not None and (tables is not None or times is not None):
+        raise DeckgenError(
+            _(
+                '{source}: factors and tables both given; write factors = "6-8" (6 x 6 to 8 x 8) or '
+                'tables = "6-8" with times = "2-9" (6 x 2 to 8 x 9), not both'
+            ).format(source=source)
+        )
+    if times is not None and tables is None:
+        raise DeckgenError(
+            _('{source}: times = {value} without tables; add the tables, e.g. tables = "6-8"').format(
+                source=source, value=repr(times)
+            )
+        )
+    if factors is not None:
+        example = _('factors = "2-9" for 2 x 2 to 9 x 9')
+        first, last = _range(factors, "factors", max(2, low), high, source, example)
+        return TableRange(first, last, first, last)
+    if tables is None:
+        return None
+    rows = _rows(tables, max(2, low), high, source)
+    first, last = rows[0], rows[-1]
+    lowest, highest = TIMES_RANGE
+    times_low, times_high = (
+        _range(times, "times", lowest, highest, source, _('times = "2-9" (or "1-10", "1-12")'))
+        if times is not None
+        else DEFAULT_TIMES
+    )
+    if max(2, times_low) < low:  # x 1 facts are trivial: never practised, so never missed
+        raise DeckgenError(
+            _(
+                "{source}: times {times_low}-{times_high} starts below numbers {low}-{high}, so {first} x {least} "
+                'would be left out; write numbers = "{least}-{high}", or times = "{low}-{times_high}"'
+            ).format(
+                source=source,
+                times_low=times_low,
+                times_high=times_high,
+                low=low,
+                high=high,
+                first=first,
+                least=max(2, times_low),
+            )
+        )
+    return table_rows(rows, times_low, times_high)
+
+
+def _rows(value: Any, lowest: int, highest: int, source: str) -> tuple[int, ...]:
+    """A spec's ``tables``: a range ("6-8", "6"), or a list of tables ("2,5,10" or [2, 5, 10]),
+    each from ``lowest`` to ``highest`` and named once; sorted."""
+    example = _('tables = "6-8" for the 6, 7 and 8 tables, or tables = "2,5,10"')
+    if isinstance(value, list) or (isinstance(value, str) and "," in value):
+        items = value if isinstance(value, list) else value.split(",")
+        rows: list[int] = []
+        for item in items:
+            text = item.strip() if isinstance(item, str) else item
+            if isinstance(text, str) and text.isdigit():
+                text = int(text)
+            if not isinstance(text, int) or isinstance(text, bool):
+                raise DeckgenError(
+                    _("{source}: tables = {value}: {item} is not a table; write {example}").format(
+                        source=source, value=repr(value), item=repr(item), example=example
+                    )
+                )
+            if not lowest <= text <= highest:
+                raise DeckgenError(
+                    _(
+                        "{source}: tables = {value}: the {item} table is outside {lowest} to {highest}; write {example}"
+                    ).format(
+                        source=source, value=repr(value), item=text, lowest=lowest, highest=highest, example=example
+                    )
+                )
+            if text in rows:
+                raise DeckgenError(
+                    _("{source}: tables = {value} names the {item} table twice; name each table once").format(
+                        source=source, value=repr(value), item=text
+                    )
+                )
+            rows.append(text)
+        if not rows:
+            raise DeckgenError(
+                _("{source}: tables = {value} names no table; write {example}").format(
+                    source=source, value=repr(value), example=example
+                )
+            )
+        return tuple(sorted(rows))
+    first, last = _range(value, "tables", lowest, highest, source, example)
+    return tuple(range(first, last + 1))
+
+
+def _range(value: Any, key: str, lowest: int, highest: int, source: str, example: str) -> tuple[int, int]:
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    match = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:[-–]\s*([0-9]{1,2})\s*)?", text) if isinstance(text, str) else None
+    if not match:
+        raise DeckgenError(
+            _("{source}: {key} = {value} is not a range; write {example}").format(
+                source=source, key=key, value=repr(value), example=example
+            )
+        )
+    first, last = int(match.group(1)), int(match.group(2) or match.group(1))
+    if not lowest <= first <= last <= highest:
+        raise DeckgenError(
+            _("{source}: {key} = {value}: {key} run from {lowest} up, to at most {highest}; write {example}").format(
+                source=source, key=key, value=repr(value), lowest=lowest, highest=highest, example=example
+            )
+        )
+    return first, last
+
+
+def _players(value: Any, source: str) -> tuple[int, ...]:
+    low, high = PLAYER_RANGE
+    if (
+        not isinstance(value, list)
+        or not value
+        or any(not isinstance(p, int) or isinstance(p, bool) or not low <= p <= high for p in value)
+        or len(set(value)) != len(value)
+    ):
+        raise DeckgenError(
+            _("{source}: players must be a list of different counts from {low} to {high}, e.g. [2, 3, 4]").format(
+                source=source, low=low, high=high
+            )
+        )
+    return tuple(sorted(value))
+
+
+def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRange | None) -> tuple[TierSpec, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
+        raise DeckgenError(
+            _("{source}: tiers is missing; add one [[tiers]] table per tier, in play order").format(source=source)
+        )
+    tiers: list[TierSpec] = []
+    seen_ops: list[str] = []
+    for number, table in enumerate(value):
+        where = f"tiers[{number}]"
+        known = {"name", "colour", "cards", "adds", "focus", "factors", "tables", "times"}
+        name = table.get("name")
+        if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9-]{{0,{MAX_NAME - 1}}}", name):
+            raise DeckgenError(
+                _(
+                    '{source}: {where}.name must be a lower-case word (at most {most} letters), e.g. name = "green"'
+                ).format(source=source, where=where, most=MAX_NAME)
+            )
+        if number == MOST_TIERS:
+            raise DeckgenError(
+                _("{source}: {count} tiers; a deck has at most {most}").format(
+                    source=source, count=len(value), most=MOST_TIERS
+                )
+            )
+        if name in [t.name for t in tiers]:
+            raise DeckgenError(
+                _("{source}: {where}.name {name} is used twice; give each tier its own name").format(
+                    source=source, where=where, name=repr(name)
+                )
+            )
+        if name[0].upper() in [t.prefix for t in tiers]:
+            raise DeckgenError(
+                _(
+                    "{source}: {where}.name {name} starts with the same letter as another tier "
+                    "(card ids begin with it); rename one"
+                ).format(source=source, where=where, name=repr(name))
+            )
+        colour = table.get("colour", name)
+        if not isinstance(colour, str) or colour not in TIER_COLOURS:
+            if "colour" in table:
+                said = _(
+                    '{source}: {where} colour {colour} is not a colour deckgen prints; add colour = "..." with one '
+                    "of {colours}"
+                )
+            else:
+                said = _(
+                    "{source}: {where} has no colour and its name {name} is not a colour deckgen prints; "
+                    'add colour = "..." with one of {colours}'
+                )
+            raise DeckgenError(
+                said.format(
+                    source=source, where=where, colour=repr(colour), name=repr(name), colours=", ".join(TIER_COLOURS)
+                )
+            )
+        if colour in [t.colour for t in tiers]:
+            raise DeckgenError(
+                _("{source}: {where}.colour {colour} is used twice; give each tier its own colour").format(
+                    source=source, where=where, colour=repr(colour)
+                )
+            )
+        cards = table.get("cards")
+        if not isinstance(cards, int) or isinstance(cards, bool) or not 3 <= cards <= 99:
+            raise DeckgenError(
+                _("{source}: {where}.cards must be a whole number from 3 to 99, e.g. cards = 12").format(
+                    source=source, where=where
+                )
+            )
+        adds_raw = table.get("adds", [])
+        if isinstance(adds_raw, str):
+            adds_raw = [adds_raw]
+        if not isinstance(adds_raw, list) or any(op not in OPERATION_NAMES for op in map(str, adds_raw)):
+            raise DeckgenError(
+                _(
+                    '{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
+                ).format(source=source, where=where)
+            )
+        adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
+        own_factors = _table_range(table, *span, f"{source}: {where}")
+        if own_factors and not set(adds) & set(TABLE_OPS):
+            given = next(key for key in ("factors", "tables", "times") if key in table)
+            raise DeckgenError(
+                _("{source}: {where}.{key}: only a tier that adds x or / has tables; remove the line").format(
+                    source=source, where=where, key=given
+                )
+            )
+        tables = own_factors or spec_factors
+        twice = [op for op in adds if adds.count(op) > 1]
+        if twice:
+            raise DeckgenError(
+                _("{source}: {where}.adds lists '{sign}' twice; list each operation once").format(
+                    source=source, where=where, sign=OPERATION_SIGNS[twice[0]]
+                )
+            )
+        again = [
+            op
+            for op in adds
+            if op in seen_ops
+            and not (
+                op in TABLE_OPS
+                and own_factors
+                and all((t.factors or spec_factors) != tables for t in tiers if op in t.adds)
+            )
+        ]
+        if again:
+            sign = OPERATION_SIGNS[again[0]]
+            raise DeckgenError(
+                _(
+                    "{source}: {where}.adds '{sign}' is already in play; each operation is added once "
+                    '(x and / again only with other tables: factors = "6-9")'
+                ).format(source=source, where=where, sign=sign)
+            )
+        if number == 0 and not adds:
+            raise DeckgenError(
+                _("{source}: {where}.adds is empty; the first tier must add an operation").format(
+                    source=source, where=where
+                )
+            )
+        if not adds and name[0] == "x":
+            raise DeckgenError(
+                _(
+                    "{source}: {where}.name {name}: a tier that adds no operation prints its first letter beside "
+                    "the dot, and an X there reads as a times sign; give it a name that starts with another letter"
+                ).format(source=source, where=where, name=repr(name))
+            )
+        seen_ops += adds
+        focus = table.get("focus", [])
+        if isinstance(focus, str):
+            focus = [focus]
+        if not isinstance(focus, list):
+            raise DeckgenError(
+                _('{source}: {where}.focus must be a list such as ["7x8=56", "x tables 6-8"]').format(
+                    source=source, where=where
+                )
+            )
+        tier_criteria = {k: v for k, v in table.items() if k not in known}
+        tiers.append(TierSpec(name, colour, cards, adds, tuple(focus), tier_criteria, own_factors))
+    return tuple(tiers)
+
+
+def dump_spec(spec: DeckSpec) -> str:
+    """The spec as TOML that :func:`read_spec` reads back to an equal spec."""
+    lines = [f"spec_version = {SPEC_VERSION}", f'name = "{spec.name}"']
+    if spec.title:
+        lines.append(f"title = {_quote(spec.title)}")
+    lines.append(f'numbers = "{spec.low}-{spec.high}"')
+    if spec.factors:
+        lines += spec.factors.lines()
+    lines.append(f"players = [{', '.join(map(str, spec.players))}]")
+    if spec.duplicates:
+        lines.append("duplicates = true")
+    for tier in spec.tiers:
+        lines += ["", "[[tiers]]", f'name = "{tier.name}"', f'colour = "{tier.colour}"', f"cards = {tier.cards}"]
+        lines.append(f"adds = [{', '.join(_quote(OPERATION_SIGNS[op]) for op in tier.adds)}]")
+        if tier.factors:
+            lines += tier.factors.lines()
+        if tier.focus:
+            lines.append(f"focus = [{', '.join(_quote(f) for f in tier.focus)}]")
+        lines += [f"{key} = {_number(value)}" for key, value in tier.criteria.items()]
+    if spec.criteria:
+        lines += ["", "[criteria]"] + [f"{key} = {_number(value)}" for key, value in spec.criteria.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _number(value: Any) -> str:
+    return repr(value) if isinstance(value, float) and math.isfinite(value) else str(value)
+
+
+def spec_tiers(spec: DeckSpec) -> tuple[Tier, ...]:
+    """The tiers a deck of ``spec`` is played with: its names, dot colours and the operations
+    each brings in (one, several, or none for a tier that only adds cards)."""
+    return make_tiers(
+        [(tier.name, tier.adds, tier.colour) for tier in spec.tiers],
+        [spec.tables(number) for number in range(len(spec.tiers))],
+        [tier.factors.label if tier.factors else "" for tier in spec.tiers],
+    )
+
+
+def engine_criteria(spec: DeckSpec, deck: Deck) -> Criteria:
+    """The thresholds to judge ``deck`` by, after checking it is a deck of ``spec`` (its tiers and counts)."""
+    tiers = spec_tiers(spec)
+    for tier in deck.present():
+        if tier not in tiers:
+            raise DeckgenError(
+                _(
+                    "{source}: the deck has {tier} cards and the spec no {tier} tier with that sign and colour; "
+                    "check the spec or the deck file"
+                ).format(source=spec.source, tier=tier.name)
+            )
+    for tier, wanted in zip(tiers, spec.tiers, strict=True):
+        held = len(deck.colour_cards(tier))
+        if held != wanted.cards:
+            raise DeckgenError(
+                _(
+                    "{source}: the deck has {held} {tier} cards and the spec asks for {wanted}; "
+                    "check the spec or the deck file"
+                ).format(source=spec.source, held=held, tier=tier.name, wanted=wanted.cards)
+            )
+    return spec.criteria_for()
+
+
+def same_spec(one: DeckSpec, other: DeckSpec) -> bool:
+    """Whether two specs describe the same deck (wherever they were read from)."""
+    return replace(one, source="") == replace(other, source="")
+
+
+def designable(spec: DeckSpec) -> Criteria:
+    """The thresholds a design for ``spec`` is checked by, once sure this version can design it.
+
+    The search starts from a teaching split of each tier into triples, so every tier's card
+    count is a multiple of 3; and a spec that arithmetic alone rules out (see
+    :mod:`~.spec.feasible`) is refused before any search. Its targets are tuned to the standard
+    deck; a spec's own counts, numbers, players and thresholds are what each attempt's check applies.
+    """
+    tiers = spec_tiers(spec)
+    for number, (tier, model) in enumerate(zip(spec.tiers, tiers, strict=True)):
+        if tier.cards % 3:
+            raise DeckgenError(
+                _(
+                    "{source}: tiers[{number}].cards = {cards}: design splits each tier into threes, so its card "
+                    "count must be a multiple of 3 (the {tier} tier: {fewer} or {more})"
+                ).format(
+                    source=spec.source,
+                    number=number,
+                    cards=tier.cards,
+                    tier=model.name,
+                    fewer=tier.cards - tier.cards % 3,
+                    more=tier.cards - tier.cards % 3 + 3,
+                )
+            )
+    criteria = spec.criteria_for()
+    from deckgen.games.cleariosity.spec.feasible import in_one_line, ruled_out
+
+    reasons = ruled_out(tiers, [tier.cards for tier in spec.tiers], criteria)
+    if reasons:
+        raise DeckgenError(_("{source}: {reasons}").format(source=spec.source, reasons=in_one_line(reasons)))
+    return criteria
