@@ -65,6 +65,7 @@ test: system-deps $(VENV)/.installed-test
 	$(BIN)/ruff check deckgen tests
 	$(BIN)/ruff format --check deckgen tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir "$$(mktemp -d)"
 	$(BIN)/python -m pytest -q -n 2 --dist worksteal
 

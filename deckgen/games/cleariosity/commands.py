@@ -415,7 +415,7 @@ def show(
     from deckgen.units import CARD_SIZES
 
     if preset is not None:
-        from deckgen.games.cleariosity.game import PRESET_FILES
+        from deckgen.games.cleariosity.spec.presets import PRESET_FILES
 
         if file is not None:
             raise DeckgenError(_("--preset and --file both name a deck; give one of them"))

@@ -9,10 +9,10 @@ from deckgen.games.cleariosity.analysis.tier_report import analyse_tier
 from deckgen.games.cleariosity.core.groups import find_groups, raw_card
 from deckgen.games.cleariosity.core.model import Card, Deck
 from deckgen.games.cleariosity.core.stack import read_stack
-from deckgen.games.cleariosity.game import PRESET_FILES
 from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front
 from deckgen.games.cleariosity.output.pictures import stack_picture
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.spec.presets import PRESET_FILES
 from deckgen.layout.pictures import contact_sheet
 from deckgen.render.png import draw, png_bytes
 from deckgen.units import CARD_SIZES

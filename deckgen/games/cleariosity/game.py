@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
+from deckgen.games.cleariosity.spec.presets import PRESET_FILES, TEMPLATES
 from deckgen.i18n import N_, USUAL_SIGNS, _, first_upper, language
 from deckgen.maths_signs import SIGNS, signs_from
 from deckgen.options import Option
-from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
@@ -28,14 +28,6 @@ GRID_TICKS = Option(
     negatable=False,
     label=N_("Grid ticks"),
 )
-#: This game's data package (``templates/cleariosity/``).
-TEMPLATES = data_folder("deckgen.games.cleariosity.templates")
-#: The preset decks shipped beside the standard one (``templates/cleariosity/cleariosity-NAME.toml``).
-PRESET_FILES = {"standard": TEMPLATES / "cleariosity-numbers.toml"} | {
-    path.stem.removeprefix("cleariosity-"): path
-    for path in sorted(TEMPLATES.glob("cleariosity-*.toml"))
-    if path.name != "cleariosity-numbers.toml"
-}
 #: The page's first preset choice: the standard deck, which no preset name stands for there.
 STANDARD_LABEL = N_("standard: the 60-card deck, + − × ÷")
 GAME_NAME = "Cleariosity Numbers"

@@ -30,11 +30,9 @@ from deckgen.games.cleariosity.core.model import (
 )
 from deckgen.games.cleariosity.core.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.core.standard import STANDARD_COUNTS
+from deckgen.games.cleariosity.spec.presets import CLEARIOSITY_FILE
 from deckgen.i18n import _, ngettext
-from deckgen.resources import data_folder
 
-#: This game's data package (``templates/cleariosity/``): the standard deck, the presets and their specs.
-CLEARIOSITY_FILE = data_folder("deckgen.games.cleariosity.templates") / "cleariosity-numbers.toml"
 _CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards", "spec"}
 _CARD_KEYS = {"id", "tier", "grid"}
 #: The largest Cleariosity deck accepted: checks grow with the cube of the deck size (three-card
