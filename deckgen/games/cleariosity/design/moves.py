@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from deckgen.games.cleariosity.design.index import LINES
 
 if TYPE_CHECKING:
-    from deckgen.games.cleariosity.design.search import DeckSearch, Proposal
+    from deckgen.games.cleariosity.design.views import MoveView, Proposal
 
 
-def propose(search: DeckSearch) -> Proposal | None:
+def propose(search: MoveView) -> Proposal | None:
     """Change the deck a little; return the cards touched, their old cells, and a triple's old state."""
     rng = search.rng
     if search.plant_rate and rng.random() < search.plant_rate:
@@ -44,7 +44,7 @@ def propose(search: DeckSearch) -> Proposal | None:
     return [card], saved, None
 
 
-def propose_plant(search: DeckSearch) -> Proposal | None:
+def propose_plant(search: MoveView) -> Proposal | None:
     """Lay a fact the tier lacks (or has in too few two-card groups) as a new two-card group:
     a card of the tier takes two of its numbers on a line, a card in play there the third.
 
@@ -93,7 +93,7 @@ def propose_plant(search: DeckSearch) -> Proposal | None:
     return [single, double], saved, None
 
 
-def propose_fact(search: DeckSearch) -> Proposal | None:
+def propose_fact(search: MoveView) -> Proposal | None:
     rng = search.rng
     number = rng.randrange(len(search.triples))
     tier, line, triple = search.triples[number]
@@ -104,11 +104,11 @@ def propose_fact(search: DeckSearch) -> Proposal | None:
     saved = [(card, dict(search.cells[card])) for card in triple]
     old = (number, line, search.triple_fact[number])
     search.triple_fact[number] = rng.choice(choices)
-    search._write_triple(number)
+    search.write_triple(number)
     return list(triple), saved, old
 
 
-def propose_line(search: DeckSearch) -> Proposal | None:
+def propose_line(search: MoveView) -> Proposal | None:
     rng = search.rng
     number = rng.randrange(len(search.triples))
     tier, line, triple = search.triples[number]

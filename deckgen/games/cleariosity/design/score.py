@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from deckgen.games.cleariosity.design.index import TierStats
-    from deckgen.games.cleariosity.design.search import DeckSearch
+    from deckgen.games.cleariosity.design.views import ScoreView
 
 #: How many times more often simulated play collects a given two-card group than a given
 #: three-card one (measured on designed decks: about 20 to 30 times).
 PAIR_WEIGHT = 20
 
 
-def penalty(search: DeckSearch) -> float:
+def penalty(search: ScoreView) -> float:
     """Missed criteria and targets (large) minus the reward for cards rich in pairs (small)."""
     missed, reward = card_terms(search)
     missed = tier_terms(search, missed)
@@ -50,7 +50,7 @@ OUTSIDE_AIM = 0.75
 ALIKE_WEIGHT = 10.0
 
 
-def alike_terms(search: DeckSearch, missed: float) -> float:
+def alike_terms(search: ScoreView, missed: float) -> float:
     """Cards alike another (the same colour, the same numbers in the same cells: verify's
     criterion 19), added to ``missed``; nothing where the criteria allow them. Read from the
     count the group index keeps card by card, so that design spends no attempt on such a deck."""
@@ -59,7 +59,7 @@ def alike_terms(search: DeckSearch, missed: float) -> float:
     return missed + ALIKE_WEIGHT * search.alike
 
 
-def card_terms(search: DeckSearch) -> tuple[float, float]:
+def card_terms(search: ScoreView) -> tuple[float, float]:
     """Each card against its targets: (missed, reward), compiled where built (the same sums)."""
     s = search.settings
     missed = 0.0
@@ -112,7 +112,7 @@ def card_terms(search: DeckSearch) -> tuple[float, float]:
     return missed, reward
 
 
-def tier_terms(search: DeckSearch, missed: float) -> float:
+def tier_terms(search: ScoreView, missed: float) -> float:
     """Each tier's shares, commonest equation and facts, added to ``missed``."""
     s = search.settings
     largest_equation = search.largest_equation
@@ -133,7 +133,7 @@ def tier_terms(search: DeckSearch, missed: float) -> float:
     return missed
 
 
-def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weighted: int) -> float:
+def variety_terms(search: ScoreView, tier_number: int, stats: TierStats, weighted: int) -> float:
     """Variety as play meets it, from the weighted totals (a pair counts ``PAIR_WEIGHT`` times),
     in units of two-card groups: no equation or fact too common, no equation played too
     often overall, enough practice that reads only with the new operation, little play outside
@@ -199,7 +199,7 @@ def variety_terms(search: DeckSearch, tier_number: int, stats: TierStats, weight
     return missed
 
 
-def balance_terms(search: DeckSearch, missed: float) -> float:
+def balance_terms(search: ScoreView, missed: float) -> float:
     """Numbers printed and cells used too rarely, lone equations and crowded cells, added to ``missed``."""
     s = search.settings
     needed, digits = search.digits_needed, search.digits

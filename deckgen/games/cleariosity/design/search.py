@@ -76,6 +76,7 @@ from deckgen.games.cleariosity.design.score import penalty
 from deckgen.games.cleariosity.design.settings import DesignSettings
 from deckgen.games.cleariosity.design.start import PairLayer
 from deckgen.games.cleariosity.design.steering import Steer, steer_focus, steer_variety
+from deckgen.games.cleariosity.design.views import OldTriple, Proposal, Saved
 from deckgen.games.cleariosity.play.simulate import simulate
 from deckgen.workers import POLL_SECONDS, report, worker_pool
 from deckgen.workers import context as worker_context
@@ -142,13 +143,6 @@ def _largest_at(codes: list[int]) -> Callable[[list[int]], int]:
         picker = itemgetter(*codes)
         return lambda values: max(picker(values))
     return lambda values: max(values[code] for code in codes)
-
-
-#: A move's undo record: each touched card's old cells, and a moved triple's (number, line, fact).
-Saved = list[tuple[int, dict[int, int]]]
-OldTriple = tuple[int, int, tuple[int, int, int]]
-#: What a proposed move touched: the cards, their old cells, and a triple's old state.
-Proposal = tuple[list[int], Saved, OldTriple | None]
 
 
 class DeckSearch(GroupIndex):
@@ -297,9 +291,10 @@ class DeckSearch(GroupIndex):
                     self.certificate_line[card] = line
                     self.certificate_cell[card] = LINES[line][slot]
         for number in range(len(self.triples)):
-            self._write_triple(number)
+            self.write_triple(number)
 
-    def _write_triple(self, number: int) -> None:
+    def write_triple(self, number: int) -> None:
+        """Write triple ``number``'s fact onto its cards, on its line (the moves call it too)."""
         _, line, triple = self.triples[number]
         for slot, card in enumerate(triple):
             self.cells[card][LINES[line][slot]] = self.triple_fact[number][slot]

@@ -1,6 +1,6 @@
 """A constructive start for the design search: free numbers laid to make two-card groups.
 
-The search's usual start (:meth:`~.design.DeckSearch._fill_free_cells`) gives each card's two
+The search's usual start (:meth:`~.design.search.DeckSearch._fill_free_cells`) gives each card's two
 free numbers at random. With the numbers 0-9 that is a fine start: most small numbers add up to
 another, and every card soon has many groups. A deck of the times tables is sparse: few triples
 of products read as an equation, and a tier of the 8 and 9 tables has 28 new facts on a few
@@ -32,7 +32,7 @@ from deckgen.games.cleariosity.core.rules import equation_ops, is_trivial
 from deckgen.games.cleariosity.design.index import LINES
 
 if TYPE_CHECKING:
-    from deckgen.games.cleariosity.design.search import DeckSearch
+    from deckgen.games.cleariosity.design.views import StartView
 
 #: A two-card group the start counts: the partner card and the line's three numbers.
 Pair = tuple[int, tuple[int, int, int]]
@@ -59,7 +59,7 @@ PLANT_ROUNDS = 2
 class PairLayer:
     """Lays the free numbers of a search's cards, tier by tier, for two-card groups."""
 
-    def __init__(self, search: DeckSearch, fact_pairs: list[int], card_pairs: int) -> None:
+    def __init__(self, search: StartView, fact_pairs: list[int], card_pairs: int) -> None:
         self.search = search
         self.cells = search.cells
         self.ranks = [tier.rank for tier in search.colours]
