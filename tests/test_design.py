@@ -55,7 +55,7 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
     deck = search.deck()
     for number, tier in enumerate(TIERS):
         report = analyse_tier(deck, tier)
-        stats = search.stats[number]
+        stats = search.index.stats[number]
         first = search.first_index[number]
         assert stats.groups == len(report.groups)
         assert stats.trivial == sum(g.trivial for g in report.groups)
@@ -75,18 +75,18 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
             practising = [g for g in report.groups if g.values == fact and g.practises(tier.adds[0])]
             assert stats.pair_facts[code] == sum(g.pair for g in practising)
             assert stats.weighted_facts[code] == sum(PAIR_WEIGHT if g.pair else 1 for g in practising)
-        assert search.own_count[first : stats.size] == report.participation[first:]
-        assert search.own_pairs[first : stats.size] == report.pairs[first:]
-    assert search.digits == [sum(c.value == d for card in deck.cards for c in card.cells) for d in range(10)]
+        assert search.index.own_count[first : stats.size] == report.participation[first:]
+        assert search.index.own_pairs[first : stats.size] == report.pairs[first:]
+    assert search.index.digits == [sum(c.value == d for card in deck.cards for c in card.cells) for d in range(10)]
     # The balance terms' totals: cells used, lone equations, crowded cells.
-    assert search.used == [sum(c.position == p for card in deck.cards for c in card.cells) for p in range(9)]
-    assert search.lonely == sum(len(r.self_equations) for r in (analyse_tier(deck, t) for t in TIERS[-1:]))
+    assert search.index.used == [sum(c.position == p for card in deck.cards for c in card.cells) for p in range(9)]
+    assert search.index.lonely == sum(len(r.self_equations) for r in (analyse_tier(deck, t) for t in TIERS[-1:]))
     crowded = Counter((card.tier.rank, c.position, c.value) for card in deck.cards for c in card.cells)
     cap = search.settings.max_same_number
-    assert search.same_excess == sum(n - cap for n in crowded.values() if n > cap)
+    assert search.index.same_excess == sum(n - cap for n in crowded.values() if n > cap)
     # Alike cards (criterion 19): the cards beyond the first of each colour and look.
     looks = Counter((card.tier.rank, card.cells) for card in deck.cards)
-    assert search.alike == sum(n - 1 for n in looks.values())
+    assert search.index.alike == sum(n - 1 for n in looks.values())
     # The card terms' kinds of two-card group: each card's pairs by (line, equation).
     for number, tier in enumerate(TIERS):
         first, size = search.first_index[number], search.tier_sizes[number]
@@ -94,7 +94,7 @@ def test_running_totals_match_a_recount_after_many_moves() -> None:
         for card in range(first, size):
             own = [g for g in report.groups if g.pair and card in g.cards and max(g.cards) >= first]
             kinds = {(g.line, g.values) for g in own}
-            assert search.distinct_pairs[card] == len(kinds)
+            assert search.index.distinct_pairs[card] == len(kinds)
 
 
 def test_a_failed_check_starts_another_attempt_from_a_new_seed() -> None:
@@ -252,12 +252,12 @@ def test_the_kinds_the_search_counts_are_the_groups_equations() -> None:
     from deckgen.games.cleariosity.design.index import GroupKind, kind_parts
 
     search = DeckSearch(3, SMALL)
-    kinds = search._delta(list(range(len(search.cells)))).kinds
+    kinds = search.index._delta(list(range(len(search.cells)))).kinds
     assert kinds and any(kind & 1 for kind in kinds) and any(not kind & 1 for kind in kinds)
-    base = search.base
+    base = search.index.base
     for kind in kinds:
         code, ops_key, top, _pair = kind_parts(GroupKind(kind))
         a, b, c = code // (base * base), code // base % base, code % base
-        ops = search.ops_sets[ops_key]
+        ops = search.index.ops_sets[ops_key]
         assert ops and all(apply(op, a, b) == c for op in ops)
         assert top < len(search.tiers)

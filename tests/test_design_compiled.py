@@ -56,11 +56,11 @@ def test_every_look_up_sums_the_same_groups(monkeypatch: pytest.MonkeyPatch, spe
     for _ in range(60):
         changed = rng.sample(range(cards), rng.randrange(1, 5))
         lines = sorted(rng.sample(ALL_LINES, rng.randrange(1, 9)))
-        monkeypatch.setattr(search, "engine", None)
-        in_python = counted(search._delta(changed, lines))
-        monkeypatch.setattr(search, "engine", compiled.compiled_groups)
-        assert counted(search._delta(changed, lines)) == in_python
-    assert sum(search._delta(list(range(cards))).kinds.values()) > 0
+        monkeypatch.setattr(search.index, "engine", None)
+        in_python = counted(search.index._delta(changed, lines))
+        monkeypatch.setattr(search.index, "engine", compiled.compiled_groups)
+        assert counted(search.index._delta(changed, lines)) == in_python
+    assert sum(search.index._delta(list(range(cards))).kinds.values()) > 0
 
 
 def test_a_broken_index_is_refused_not_read() -> None:

@@ -46,7 +46,7 @@ def facts_without_pairs(search: DeckSearch) -> list[int]:
     """Per tier: how many of its × and ÷ facts no two-card group reads."""
     return [
         sum(1 for code in codes if not stats.pair_facts[code])
-        for stats, codes in zip(search.stats, search.rare_codes, strict=True)
+        for stats, codes in zip(search.index.stats, search.rare_codes, strict=True)
     ]
 
 

@@ -343,8 +343,11 @@ def test_design_aims_at_focus_facts(tmp_path: Path) -> None:
             starts = [fact for (tier, _, _), fact in zip(search.triples, search.triple_fact, strict=True) if tier.rank]
             assert {(5, 3, 2), (4, 3, 1)} <= set(starts)
         search.anneal(settings.iterations, None, 0, settings.iterations)
-        codes = [(5 * search.base + 3) * search.base + 2, (4 * search.base + 3) * search.base + 1]
-        pairs[name] = [search.stats[1].pair_facts[code] for code in codes]
+        codes = [
+            (5 * search.index.base + 3) * search.index.base + 2,
+            (4 * search.index.base + 3) * search.index.base + 1,
+        ]
+        pairs[name] = [search.index.stats[1].pair_facts[code] for code in codes]
     assert min(pairs["focus"]) >= 4, pairs  # verify asks 3
     assert sum(pairs["focus"]) > sum(pairs["plain"]), pairs
 

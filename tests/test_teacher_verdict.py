@@ -127,24 +127,24 @@ def test_design_s_score_costs_cards_alike_unless_allowed() -> None:
     """A card made to look like another of its colour costs ALIKE_WEIGHT, counted as the search
     moves (and taken back when the move is undone); a card of another colour costs nothing."""
     search = DeckSearch(3, DesignSettings(iterations=10, feedback_every=0))
-    assert search.alike == 0
+    assert search.index.alike == 0
     before = alike_terms(search, 1.0)
-    green, yellow = search.colour_rank.index(0), search.colour_rank.index(1)
-    copy = next(card for card in range(green + 1, len(search.cells)) if search.colour_rank[card] == 0)
+    green, yellow = search.index.colour_rank.index(0), search.index.colour_rank.index(1)
+    copy = next(card for card in range(green + 1, len(search.cells)) if search.index.colour_rank[card] == 0)
     saved = dict(search.cells[copy])
     search.cells[copy].clear()
     search.cells[copy].update(search.cells[green])
-    changed = search._refresh([copy])
-    assert search.alike == 1 and alike_terms(search, 1.0) == 1.0 + ALIKE_WEIGHT == before + ALIKE_WEIGHT
-    allowed = SimpleNamespace(alike=search.alike, criteria=replace(STANDARD_CRITERIA, duplicates=True))
+    changed = search.index.refresh([copy])
+    assert search.index.alike == 1 and alike_terms(search, 1.0) == 1.0 + ALIKE_WEIGHT == before + ALIKE_WEIGHT
+    allowed = SimpleNamespace(alike=search.index.alike, criteria=replace(STANDARD_CRITERIA, duplicates=True))
     assert alike_terms(allowed, 1.0) == 1.0
     search._undo([copy], [(copy, saved)], None, changed)
-    assert search.alike == 0
+    assert search.index.alike == 0
     other = dict(search.cells[yellow])
     search.cells[yellow].clear()
     search.cells[yellow].update(search.cells[green])  # the same cells under another dot
-    search._refresh([yellow])
-    assert search.alike == 0 and other != search.cells[yellow]
+    search.index.refresh([yellow])
+    assert search.index.alike == 0 and other != search.cells[yellow]
 
 
 def test_a_teacher_counts_a_fact_and_its_turnaround_as_one() -> None:
@@ -270,7 +270,7 @@ def test_design_aims_at_the_equations_verify_counts_outside_the_level() -> None:
     goal = DesignGoal(tuple(t.cards for t in spec.tiers), criteria, tiers=spec_tiers(spec))
     search = DeckSearch(1, DesignSettings(iterations=10), goal)
     deck = search.deck()
-    base = search.base
+    base = search.index.base
     for number, tier in enumerate(goal.tiers):
         report = analyse_tier(deck, tier, criteria)
         counted = {

@@ -194,7 +194,7 @@ class GroupIndex:
         max_same_number: int,
     ) -> None:
         """File ``cells`` (one dict of position → number per card, shared with the caller, who
-        changes them and calls :meth:`_refresh`), of cards of these colours, and count every group."""
+        changes them and calls :meth:`refresh`), of cards of these colours, and count every group."""
         self.cells = cells
         self.tiers = tiers
         self.max_same_number = max_same_number
@@ -249,11 +249,11 @@ class GroupIndex:
         # The group sums compiled (see compiled.py), which read the index above as it is.
         self.engine = groups_engine()
         for card in range(total):
-            self._index(card)
-        self._account(_difference(self._delta(list(range(total)))), 1)
+            self.file_card(card)
+        self.account(_difference(self._delta(list(range(total)))), 1)
 
     # -- the group index ------------------------------------------------------------------
-    def _index(self, card: int, lines: Sequence[int] = ALL_LINES) -> None:
+    def file_card(self, card: int, lines: Sequence[int] = ALL_LINES) -> None:
         """File the card's footprint on ``lines`` (every line, unless only some changed): dominoes
         by mask, single numbers by slot and value."""
         cells = self.cells[card]
@@ -493,7 +493,7 @@ class GroupIndex:
             if member and t >= top
         )
 
-    def _account(self, change: Change, sign: int) -> None:
+    def account(self, change: Change, sign: int) -> None:
         """Add (``sign`` 1) or take away (-1) a change from every running total."""
         if self.engine is not None:
             self.engine.account(
@@ -562,7 +562,7 @@ class GroupIndex:
                     elif not before + step:
                         stats.covered -= 1
 
-    def _refresh(self, cards: list[int]) -> Change:
+    def refresh(self, cards: list[int]) -> Change:
         """Re-file changed cards and take in what changed (kept to undo the move cheaply).
 
         Only the lines through a cell that changed are looked along, before and after: on every
@@ -576,8 +576,8 @@ class GroupIndex:
         self.refreshed_lines = lines
         before = self._delta(cards, lines)
         for card in cards:
-            self._index(card, lines)
+            self.file_card(card, lines)
         after = self._delta(cards, lines)
         change = Change(*self.engine.difference(after, before)) if self.engine else _difference(after, before)
-        self._account(change, 1)
+        self.account(change, 1)
         return change

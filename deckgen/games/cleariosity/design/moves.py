@@ -53,7 +53,7 @@ def propose_plant(search: MoveView) -> Proposal | None:
     """
     rng = search.rng
     number = rng.randrange(len(search.tiers))
-    stats, codes = search.stats[number], search.fact_codes[number]
+    stats, codes = search.index.stats[number], search.fact_codes[number]
     wanted = search.pair_wanted[number]
     # Facts no group reads first; then those in too few two-card groups.
     short = [i for i, code in enumerate(codes) if not stats.facts[code]] or [

@@ -56,7 +56,7 @@ def alike_terms(search: ScoreView, missed: float) -> float:
     count the group index keeps card by card, so that design spends no attempt on such a deck."""
     if search.criteria.duplicates:
         return missed
-    return missed + ALIKE_WEIGHT * search.alike
+    return missed + ALIKE_WEIGHT * search.index.alike
 
 
 def card_terms(search: ScoreView) -> tuple[float, float]:
@@ -69,12 +69,12 @@ def card_terms(search: ScoreView) -> tuple[float, float]:
     group_target, pair_target, pair_weight = s.group_target, s.pair_target, s.pair_weight
     kinds_target, pair_cap, group_weight, group_cap = s.distinct_pair_target, s.pair_cap, s.group_weight, s.group_cap
     group_short, square_short, below_line = s.group_short_weight, s.square_short_weight, s.pair_below_line_weight
-    if search.engine is not None:
-        return search.engine.card_terms(
-            search.own_count,
-            search.own_pairs,
-            search.colour_rank,
-            search.distinct_pairs,
+    if search.index.engine is not None:
+        return search.index.engine.card_terms(
+            search.index.own_count,
+            search.index.own_pairs,
+            search.index.colour_rank,
+            search.index.distinct_pairs,
             search.boost,
             group_target,
             pair_target,
@@ -90,7 +90,12 @@ def card_terms(search: ScoreView) -> tuple[float, float]:
             below_line,
         )
     for n, p, tier, kinds, boost in zip(
-        search.own_count, search.own_pairs, search.colour_rank, search.distinct_pairs, search.boost, strict=True
+        search.index.own_count,
+        search.index.own_pairs,
+        search.index.colour_rank,
+        search.index.distinct_pairs,
+        search.boost,
+        strict=True,
     ):
         if n < floor_groups:
             missed += floor_groups - n
@@ -116,7 +121,7 @@ def tier_terms(search: ScoreView, missed: float) -> float:
     """Each tier's shares, commonest equation and facts, added to ``missed``."""
     s = search.settings
     largest_equation = search.largest_equation
-    for tier_number, stats in enumerate(search.stats):
+    for tier_number, stats in enumerate(search.index.stats):
         groups = stats.groups or 1
         weighted = stats.weighted or 1
         missed += max(0.0, stats.trivial - s.trivial_target * groups) * s.trivial_weight
@@ -202,12 +207,12 @@ def variety_terms(search: ScoreView, tier_number: int, stats: TierStats, weighte
 def balance_terms(search: ScoreView, missed: float) -> float:
     """Numbers printed and cells used too rarely, lone equations and crowded cells, added to ``missed``."""
     s = search.settings
-    needed, digits = search.digits_needed, search.digits
+    needed, digits = search.digits_needed, search.index.digits
     missed += s.digit_weight * sum([max(0, need - n) for need, n in zip(needed, digits, strict=True)])
     # Below the criterion itself (not just its margin) a digit costs far more: variety pulls
     # zeros out of the deck (they only make trivial readings), and criterion 11 still holds.
     missed += s.digit_below_line_weight * sum([max(0, need - 1 - n) for need, n in zip(needed, digits, strict=True)])
-    missed += s.cell_weight * sum([max(0, search.criteria.min_cell_use + 1 - n) for n in search.used])
-    missed += s.lonely_weight * search.lonely
-    missed += search.same_excess
+    missed += s.cell_weight * sum([max(0, search.criteria.min_cell_use + 1 - n) for n in search.index.used])
+    missed += s.lonely_weight * search.index.lonely
+    missed += search.index.same_excess
     return missed

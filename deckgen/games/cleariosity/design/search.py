@@ -145,7 +145,7 @@ def _largest_at(codes: list[int]) -> Callable[[list[int]], int]:
     return lambda values: max(values[code] for code in codes)
 
 
-class DeckSearch(GroupIndex):
+class DeckSearch:
     """One seeded search: its teaching triples, targets, feedback and loop, on the cards and
     running totals of its :class:`~.design_index.GroupIndex`."""
 
@@ -197,12 +197,17 @@ class DeckSearch(GroupIndex):
             PairLayer(self, wanted, goal.criteria.min_pairs + settings.start_pair_margin).lay()
         else:
             self._fill_free_cells()
-        super().__init__(self.cells, self.colours, self.tiers, self.tier_sizes, numbers, settings.max_same_number)
-        base = self.base
+        #: The cards filed line by line and the running totals of every group (the cells are shared).
+        self.index = GroupIndex(
+            self.cells, self.colours, self.tiers, self.tier_sizes, numbers, settings.max_same_number
+        )
+        base = self.index.base
         # Every equation code a group can have: the running totals by code are zero elsewhere,
         # so their largest entry is read from these alone (a tenth as many look-ups as codes).
         self.largest_equation = _largest_at(
-            sorted({(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.table[a * base + b]})
+            sorted(
+                {(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.index.table[a * base + b]}
+            )
         )
         limits = goal.criteria
         self.digits_needed = [limits.least_use(digit) + 1 if digit in allowed else 0 for digit in range(base)]
@@ -257,11 +262,11 @@ class DeckSearch(GroupIndex):
     def _outside_codes(self, tier: Tier) -> list[int]:
         """The codes of the equations a group may read at ``tier`` that lie outside its facts, read
         as :func:`~.verify.equation_numbers` reads them (none for a deck without tables)."""
-        base, in_play, found = self.base, set(tier.ops()), []
+        base, in_play, found = self.index.base, set(tier.ops()), []
         for a in self.numbers:
             for b in self.numbers:
-                for c, key in self.table[a * base + b]:
-                    held = tuple(op for op in self.ops_sets[key] if op in in_play)
+                for c, key in self.index.table[a * base + b]:
+                    held = tuple(op for op in self.index.ops_sets[key] if op in in_play)
                     if not held:
                         continue
                     op = tier.reading((a, b, c), held)
@@ -326,9 +331,9 @@ class DeckSearch(GroupIndex):
             for slot, card in enumerate(triple):
                 self.certificate_line[card] = line
                 self.certificate_cell[card] = LINES[line][slot]
-        self._account(refreshed, -1)
+        self.index.account(refreshed, -1)
         for card in cards:
-            self._index(card, self.refreshed_lines)
+            self.index.file_card(card, self.index.refreshed_lines)
 
     def feedback(self) -> int:
         """Play each tier a few hundred seeded games and raise the targets of the cards left over.
@@ -432,7 +437,7 @@ class DeckSearch(GroupIndex):
         if proposal is None:
             return current
         cards, saved, old = proposal
-        refreshed = self._refresh(cards)
+        refreshed = self.index.refresh(cards)
         candidate = self.penalty()
         if candidate <= current or self.rng.random() < math.exp((current - candidate) / temperature):
             return candidate
