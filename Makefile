@@ -106,7 +106,7 @@ FUZZ_EXAMPLES ?= 2000
 SOAK_ROUNDS ?= 200
 SOAK_MOVE_ROUNDS ?= 300
 fuzz: system-deps $(VENV)/.installed-test
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/cli/test_fuzz.py
 	SOAK_ROUNDS=$(SOAK_ROUNDS) SOAK_MOVE_ROUNDS=$(SOAK_MOVE_ROUNDS) $(BIN)/python tests/soak.py
 
 ## rules-figures: the simulated table play behind the Cleariosity rules in the teacher pack

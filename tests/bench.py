@@ -606,8 +606,8 @@ def behind_proxy(group: int, number: int) -> dict[str, str]:
 def load_designer(url: str, spec: str) -> Timed:
     """A teacher uploading a preset's spec, then following the page (which reloads itself while
     the deck is designed) until the design ends: ``ok`` when it ended with the deck in use."""
+    from tests.serve.test_serve import multipart, parse
     from tests.servekit import request
-    from tests.test_serve import multipart, parse
 
     data = (ROOT / "templates" / "cleariosity" / "specs" / f"{spec}.toml").read_bytes()
     body, kind = multipart({"game": "cleariosity", "sets": "2"}, "deck_file", f"our {spec}.toml", data)

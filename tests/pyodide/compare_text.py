@@ -1,6 +1,6 @@
 """What deckgen's text layer computes for a corpus, as JSON: run on the host (uharfbuzz, icu4py,
 python-bidi 0.6) and inside Pyodide (harfbuzzjs, uniseg and Intl.Segmenter, python-bidi 0.4.2),
-the two answers are compared part by part (test_inbrowser_pyodide.py).
+the two answers are compared part by part (tests/static_site/test_inbrowser_pyodide.py).
 
     python tests/pyodide/compare_text.py OUT.json CORPUS.csv...
     node tests/pyodide/run.mjs tests/pyodide/compare_text.py OUT.json CORPUS.csv...

@@ -1,0 +1,179 @@
+"""The page's routes through Starlette's TestClient (no sockets): every address answers, the job
+addresses a script uses, the access token, allowed hosts, the limits on a client's jobs, the
+health check, and results that have expired."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+from starlette.testclient import TestClient
+
+from deckgen.serve.app import ServeConfig, create_app
+
+HOST = "testserver"
+OWN = {"Origin": f"http://{HOST}"}
+JSON = {**OWN, "Accept": "application/json"}
+SMALL = {"game": "treenex", "sets": "1"}
+
+
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **settings: Any) -> TestClient:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    settings.setdefault("allowed_hosts", (HOST,))
+    config = ServeConfig(**settings)
+    return TestClient(create_app(config), base_url=f"http://{HOST}", follow_redirects=False)
+
+
+@pytest.fixture
+def page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    with client(tmp_path, monkeypatch) as started:
+        yield started
+    assert not list(tmp_path.glob("deckgen-serve-*")), "the app left its folder behind"
+
+
+def finished(page: TestClient, job: str, seconds: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        state = page.get(f"/jobs/{job}").json()
+        if state["state"] not in ("queued", "running"):
+            return state
+        assert time.monotonic() < deadline, state
+        time.sleep(0.2)
+
+
+def test_every_address_answers(page: TestClient) -> None:
+    answer = page.get("/?game=treenex")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    for which in ("sheet", "card", "stack"):
+        picture = page.get(f"/preview/{which}.png?game=cleariosity")
+        assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG"), which
+    assert page.get("/summary?game=treenex").json()["counts"]
+    assert page.get("/static/page.js").status_code == 200
+    assert page.get("/static/server.py").status_code == 404
+    assert page.get("/nothing").status_code == 404
+    assert page.post("/", data=SMALL, headers=OWN).status_code == 405
+    check = page.get("/check?game=treenex&fragment=1")
+    assert check.status_code == 200 and "class" in check.text
+    health = page.get("/healthz")
+    assert health.status_code == 200
+    assert health.json() == {"status": "ok", "queue": "embedded", "workers": 3}
+
+
+def test_a_script_submits_polls_and_fetches_the_file_a_form_gets(page: TestClient) -> None:
+    form = page.post("/download", data=SMALL, headers=OWN)
+    assert form.status_code == 200 and form.headers["content-disposition"] == 'attachment; filename="treenex.zip"'
+    started = page.post("/download", data=SMALL, headers=JSON)
+    assert started.status_code == 202
+    links = started.json()
+    assert links["state"] == f"/jobs/{links['job']}" and links["file"] == f"/jobs/{links['job']}/file"
+    state = finished(page, links["job"])
+    assert state["state"] == "done" and state["name"] == "treenex.zip" and state["size"] == len(form.content)
+    fetched = page.get(links["file"])
+    assert fetched.status_code == 200 and fetched.content == form.content
+    assert page.get(links["file"]).content == form.content  # kept for an hour, not handed out once
+    assert page.get("/jobs/0123456789abcdef01234567").json()["state"] == "expired"
+    assert page.get("/jobs/../../etc/passwd").status_code == 404
+
+
+def test_a_result_past_its_time_is_said_to_have_expired(page: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.serve import tasks
+
+    monkeypatch.setattr(tasks, "RESULT_TTL", 1)
+    job = page.post("/download", data=SMALL, headers=JSON).json()["job"]
+    assert finished(page, job)["state"] == "done"
+    time.sleep(1.2)
+    assert page.get(f"/jobs/{job}").json()["state"] == "expired"
+    gone = page.get(f"/jobs/{job}/file")
+    assert gone.status_code == 410 and "no longer kept" in gone.text
+
+
+def test_a_job_is_cancelled_wherever_it_waits(page: TestClient) -> None:
+    jobs = [page.post("/download", data={"game": "cleariosity", "sets": "40"}, headers=JSON).json() for _ in range(4)]
+    for job in jobs:
+        assert page.post(f"/jobs/{job['job']}/cancel", headers=OWN).status_code == 202
+    states = [finished(page, job["job"]) for job in jobs]
+    assert {state["state"] for state in states} <= {"cancelled", "done"}
+    assert sum(state["state"] == "cancelled" for state in states) >= 2  # the queued ones, at least
+    assert page.get(f"{jobs[-1]['file']}").status_code in (400, 200)
+
+
+def test_a_job_whose_worker_stopped_is_said_to_have_failed(page: TestClient) -> None:
+    from deckgen.serve import tasks
+    from deckgen.serve.store import put_json
+
+    store = page.app.state.service.store  # type: ignore[attr-defined]
+    state = {"kind": "build", "args": [], "state": "running", "beat": time.time() - 60, "language": "en"}
+    put_json(store, tasks.JOB + "feedfacefeedfacefeedface", state, 60)
+    said = page.get("/jobs/feedfacefeedfacefeedface").json()
+    assert said["state"] == "failed" and "stopped before it finished" in said["message"]
+    assert page.get("/jobs/feedfacefeedfacefeedface/file").status_code == 400
+
+
+def test_the_access_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with client(tmp_path, monkeypatch, token="s3cret") as page:
+        refused = page.get("/?game=treenex")
+        assert refused.status_code == 401 and "access link" in refused.text
+        assert page.get("/healthz").status_code == 200  # a monitor needs no token
+        assert page.get("/?game=treenex&token=wrong").status_code == 401
+        opened = page.get("/?game=treenex&token=s3cret")
+        assert opened.status_code == 303 and opened.headers["location"] == "/?game=treenex"
+        assert "HttpOnly" in opened.headers["set-cookie"] and "SameSite=Lax" in opened.headers["set-cookie"]
+        assert page.get("/?game=treenex").status_code == 200  # the cookie, kept by the client
+        page.cookies.clear()
+        assert page.get("/summary?game=treenex").status_code == 401
+        bearer = {"Authorization": "Bearer s3cret"}
+        assert page.get("/summary?game=treenex", headers=bearer).status_code == 200
+        assert page.post("/download", data=SMALL, headers={**JSON, **bearer}).status_code == 202
+
+
+def test_allowed_hosts_and_their_origins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind a reverse proxy: the name browsers use is answered, by HTTPS too; any other is refused."""
+    proxy = "deckgen.school.example"
+    app = client(tmp_path, monkeypatch, allowed_hosts=(proxy,)).app
+    with TestClient(app, base_url=f"https://{proxy}", follow_redirects=False) as page:
+        assert page.get("/?game=treenex").status_code == 200
+        origin = {"Origin": f"https://{proxy}", "Accept": "application/json"}
+        assert page.post("/download", data=SMALL, headers=origin).status_code == 202
+        elsewhere = {**origin, "Origin": "https://evil.example"}
+        assert page.post("/download", data=SMALL, headers=elsewhere).status_code == 403
+        assert page.get("/?game=treenex", headers={"Host": "evil.example"}).status_code == 403
+
+
+def test_one_client_may_not_take_every_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with client(tmp_path, monkeypatch, jobs_per_client=2) as page:
+        big = {"game": "cleariosity", "sets": "60"}
+        first = [page.post("/download", data=big, headers=JSON) for _ in range(2)]
+        assert [answer.status_code for answer in first] == [202, 202]
+        third = page.post("/download", data=big, headers=JSON)
+        assert third.status_code == 429 and "2 jobs under way" in third.text
+        for answer in first:
+            page.post(f"/jobs/{answer.json()['job']}/cancel", headers=OWN)
+            finished(page, answer.json()["job"])
+        assert page.post("/download", data=SMALL, headers=JSON).status_code == 202  # ended jobs count no more
+
+
+def test_a_body_past_the_limit_is_refused_before_it_is_read(page: TestClient) -> None:
+    from deckgen.serve.security import MAX_BODY
+
+    answer = page.post("/upload", content=b"x" * (MAX_BODY + 1), headers={**OWN, "Content-Type": "multipart/form-data"})
+    assert answer.status_code == 413 and "File too large" in answer.text
+    assert "content-security-policy" in answer.headers
+
+
+def test_a_design_counts_in_its_clients_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = (Path(__file__).parents[2] / "templates" / "cleariosity" / "specs" / "pairs.toml").read_bytes()
+    with client(tmp_path, monkeypatch, jobs_per_client=1) as page:
+        files = {"deck_file": ("ours.toml", spec)}
+        first = page.post("/upload", data={"game": "cleariosity"}, files=files, headers=OWN)
+        assert first.status_code == 303 and "design=" in first.headers["location"]
+        busy = page.post("/download", data=SMALL, headers=JSON)
+        assert busy.status_code == 429 and "1 job under way" in busy.text
+        page.post("/design-cancel", data=dict(parse_qsl(first.headers["location"][2:])), headers=OWN)
