@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from deckgen.cli_options import REGION_HELP, SPOKEN, BadValue, language_option, region_option
 from deckgen.console import check_output, emit, lazy_progress_bar
 from deckgen.errors import DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
-from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speak, speaking
+from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speaking
 from deckgen.options import MEASURES, Option, origin, read_number, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.regions import REGION_VARIABLE, country_for, read_region, usual_paper
@@ -37,31 +38,6 @@ GAMES = tuple(games())
 VERIFY_SEED = 1
 #: Simulated games per tier and player count in verify.
 DEFAULT_GAMES = 2000
-
-
-class BadValue(click.BadParameter):
-    """A value deckgen refuses where it is typed, introduced in the language being spoken."""
-
-    def format_message(self) -> str:
-        if self.param is None:
-            return super().format_message()
-        hint = self.param_hint if self.param_hint is not None else " / ".join(repr(o) for o in self.param.opts)
-        shown = hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint)
-        variable = getattr(self.param, "envvar", None)
-        if isinstance(variable, str) and getattr(self.param, "show_envvar", False):
-            # The value may have come from it (click would say so in English).
-            shown += " " + _("(or the environment variable {name})").format(name=repr(variable))
-        return _("Invalid value for {option}: {message}").format(option=shown, message=self.message)
-
-
-class SpokenChoice(click.Choice):
-    """A choice whose refusal names its environment variable in the language spoken (see :class:`BadValue`)."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter as error:
-            raise BadValue(error.message, ctx, param) from None
 
 
 class MeasureType(click.ParamType):
@@ -137,67 +113,6 @@ def with_options(options: list[Option]) -> Callable[[Callable[..., None]], Calla
         return command
 
     return decorate
-
-
-#: The languages, as the options' help lists them.
-SPOKEN = ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
-
-
-def language_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """``--lang``: the language a command speaks (English where a sentence has no translation),
-    from ``DECKGEN_LANG`` when not given. It is read first and spoken from then on, so the
-    command's refusals of its other options and files are in it too."""
-
-    def spoken(context: click.Context, parameter: click.Parameter, value: str | None) -> str:
-        # Not given: the language :func:`main` found already, which the refusals before this spoke.
-        chosen = value or language()
-        speak(chosen)
-        return chosen
-
-    return click.option(
-        "--lang",
-        "language",
-        type=SpokenChoice(list(LANGUAGES)),
-        default=None,
-        envvar=LANGUAGE_VARIABLE,
-        show_envvar=True,
-        is_eager=True,
-        callback=spoken,
-        help=help_text + " [default: en]",
-    )
-
-
-class RegionType(click.ParamType):
-    """A country (``CA``), or a language and a country (``fr-CA``): the country, checked where typed."""
-
-    name = "region"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            return read_region(str(value))[1]
-        except DeckgenError as error:
-            raise BadValue(str(error), ctx, param) from None
-
-
-def region_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """``--region``: the class's country, from ``DECKGEN_REGION`` when not given (see
-    :mod:`deckgen.regions`); a language written with it (``fr-CA``) is spoken where ``--lang`` is not given."""
-    return click.option(
-        "--region",
-        "region",
-        type=RegionType(),
-        metavar="COUNTRY",
-        envvar=REGION_VARIABLE,
-        show_envvar=True,
-        help=help_text,
-    )
-
-
-#: What --region does, for the help of the commands that take it.
-REGION_HELP = (
-    "The class's country, as a two-letter code (DE, CA, MX) or with its language (fr-CA, es-MX; the "
-    "language then goes for --lang where --lang is not given). [the language's home: en US, es ES, fr FR, de DE]"
-)
 
 
 def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -26,7 +26,7 @@ from deckgen.options import Option
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
-    from deckgen.pack_blocks import Block
+    from deckgen.pack_sections import PackSection
 
 Deck = Any
 Progress = Callable[[int, int], None]
@@ -45,18 +45,6 @@ class Verdict:
     text: str
     data: Mapping[str, Any]
     failure: str | None
-
-
-@dataclass(frozen=True)
-class PackSection:
-    """What a game adds to the teacher pack, as blocks the pack renderer lays out.
-
-    ``kind`` places it: ``rules`` (the rules pages, one after the other), ``sheet`` (a page
-    to copy, such as a score sheet) or ``keys`` (answer keys, near the end).
-    """
-
-    kind: str
-    blocks: Sequence[Block]
 
 
 @dataclass(frozen=True)

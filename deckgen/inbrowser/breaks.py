@@ -29,6 +29,8 @@ from uniseg.linebreak import LineBreak, line_break
 from uniseg.linebreak import line_break_boundaries as _line_boundaries
 from uniseg.wordbreak import word_boundaries as _word_boundaries
 
+from deckgen.writing_systems import written_without_spaces
+
 
 def _utf16_offsets(text: str) -> list[int]:
     """The UTF-16 offset of each Python index of ``text`` (and of its end)."""
@@ -48,8 +50,6 @@ def _segments(ends: set[int], text: str) -> Iterator[tuple[int, int]]:
 
 
 def _without_spaces(char: str) -> bool:
-    from deckgen.games.flashcards.breaks import written_without_spaces
-
     return written_without_spaces(char)
 
 

@@ -34,10 +34,10 @@ from reportlab.platypus import (
 )
 
 from deckgen import pack_blocks as blocks
-from deckgen.games.base import PackSection
 from deckgen.guide import printing_guide, set_sheet_notes
 from deckgen.i18n import _, counted, joined, language, number
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
+from deckgen.pack_sections import PackSection
 from deckgen.packing import PackingEntry
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts

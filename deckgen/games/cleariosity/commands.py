@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckgen.cli import REGION_HELP, SPOKEN, language_option, region_option
+from deckgen.cli_options import REGION_HELP, SPOKEN, language_option, region_option
 from deckgen.console import emit, labelled_progress_bars
 from deckgen.errors import SEARCH_ADVICE, DeckgenError
 from deckgen.fileio import real_path

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.base import Game, Outlook, PackSection, Stack, Verdict, VerifyRequest
+from deckgen.games.base import Game, Outlook, Stack, Verdict, VerifyRequest
 from deckgen.games.cleariosity.spec.presets import PRESET_FILES, TEMPLATES
 from deckgen.i18n import N_, USUAL_SIGNS, _, first_upper, language
 from deckgen.maths_signs import SIGNS, signs_from
 from deckgen.options import Option
+from deckgen.pack_sections import PackSection
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
-from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.games.base import Game, Verdict, VerifyRequest
 from deckgen.i18n import N_, _
 from deckgen.options import Option
+from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
 if TYPE_CHECKING:

@@ -8,10 +8,11 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.games.base import Game, PackSection, Verdict, VerifyRequest
+from deckgen.games.base import Game, Verdict, VerifyRequest
 from deckgen.i18n import N_
 from deckgen.maths_signs import SIGNS
 from deckgen.options import Option
+from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
