@@ -46,7 +46,7 @@ from deckgen.i18n import N_, speaking
 
 
 def spoken(tier: Tier, values: tuple[int, int, int]) -> str:
-    """How a group with these numbers is named at ``tier`` (see :meth:`~.model.Tier.reading`)."""
+    """How a group with these numbers is named at ``tier`` (see :meth:`~.core.model.Tier.reading`)."""
     return describe(values, tier.reading(values))
 
 
@@ -82,7 +82,7 @@ class Variety:
     collections that practise it (trivial readings such as 5 × 1 = 5 left out); ``repeats``: the
     share of collections that repeat an equation already collected in that game;
     ``needing_new``: collections a game that read only with the new operation; ``distinct``:
-    per operation, the different facts (non-trivial equations) collected in :data:`~.play.WINDOW`
+    per operation, the different facts (non-trivial equations) collected in :data:`~.play.simulate.WINDOW`
     games in a row (expected), and how many the tier's groups hold.
     """
 
@@ -242,7 +242,7 @@ class TierReport:
 
     def fact_families(self, among: Sequence[int]) -> list[tuple[str, list[int]]]:
         """The equations ``among`` (numbered as :attr:`equations`) by fact as a teacher counts it
-        (5 × 9 = 45 and 9 × 5 = 45 one fact, see :func:`~.criteria.teacher_fact`): each fact's
+        (5 × 9 = 45 and 9 × 5 = 45 one fact, see :func:`~.criteria.lines.teacher_fact`): each fact's
         name ("5 × 9 = 45 / 9 × 5 = 45") and its equations, in order of their first equation."""
         _, names, _ = self.equations
         values = self.equation_values
@@ -489,7 +489,7 @@ class BalanceReport:
     outside: tuple[str, ...] = ()
 
     def least(self, digit: int) -> int:
-        """How often ``digit`` must be printed (see :meth:`~.criteria.Criteria.least_use`)."""
+        """How often ``digit`` must be printed (see :meth:`~.criteria.lines.Criteria.least_use`)."""
         return self.criteria.least_use(digit)
 
     def passed(self) -> bool:
@@ -740,8 +740,8 @@ def balance(deck: Deck, criteria: Criteria = STANDARD_CRITERIA) -> BalanceReport
 
 
 def group_flags(groups: list[Group], tier: Tier) -> list[int]:
-    """Per group: :data:`~.play.PRACTISES`, :data:`~.play.TRIVIAL` and :data:`~.play.NEEDS_NEW`
-    bits for the play counters."""
+    """Per group: :data:`~.play.simulate.PRACTISES`, :data:`~.play.simulate.TRIVIAL` and
+    :data:`~.play.simulate.NEEDS_NEW` bits for the play counters."""
     only = set(tier.practised())
     return [
         PRACTISES * practises_new(g, tier)
@@ -762,7 +762,7 @@ TRIVIAL_KIND = len(OPS)
 def equation_numbers(groups: list[Group], tier: Tier) -> tuple[list[int], list[str], list[int]]:
     """Each group's equation as a pupil says it ("3 + 3 = 6": its numbers, read with the tier's new
     operation when they can be, else with the first that holds), numbered; the equations'
-    names; and each equation's kind: the number of its operation in :data:`~.rules.OPS`, plus
+    names; and each equation's kind: the number of its operation in :data:`~.core.rules.OPS`, plus
     :data:`TRIVIAL_KIND` when that reading is trivial (not a fact the class practises), twice that
     for a true reading outside every tier's tables (2 × 12 = 24 in a deck of the tables to
     9 × 9), three times that for a fact of the tier's operation an earlier tier brought in."""

@@ -1,9 +1,9 @@
 """The registry of criteria: every criterion verify judges a Cleariosity deck by, declared once.
 
 Each :class:`Criterion` says its number, what a class would notice when it fails, whether
-play or the deck alone decides it, which thresholds of :class:`~.criteria.Criteria` set its
+play or the deck alone decides it, which thresholds of :class:`~.criteria.lines.Criteria` set its
 line, its words for a teacher (with the thresholds of the deck's spec), and the check: the
-:class:`~.figures.Figure` values it judges, each beside its line. Verify's failures, text and
+:class:`~.play.figures.Figure` values it judges, each beside its line. Verify's failures, text and
 JSON, design's judgement of its candidates, the web page's class check (verify's JSON) and the
 README's table are all made from :data:`REGISTRY`; adding a criterion is one entry here.
 """
@@ -67,7 +67,7 @@ def fact_pair_ops(tier: Tier) -> tuple[str, ...]:
 
 
 def of_operations(kinds: Sequence[int], ops: Sequence[str]) -> list[int]:
-    """The equations (numbered as :func:`~.verify.equation_numbers` numbers them) that are facts
+    """The equations (numbered as :func:`~.analysis.tier_report.equation_numbers` numbers them) that are facts
     of these operations: of their kind, not trivial, within the tables."""
     wanted = {OPS.index(op) for op in ops}
     return [i for i, kind in enumerate(kinds) if kind in wanted]
@@ -443,7 +443,7 @@ def _rare_facts(r: TierReport) -> list[Figure]:
 
 def _per_family(families: Sequence[Sequence[int]]) -> Callable[[PlayStats], list[float | None]]:
     """Collections a game of each fact as a teacher counts it: its equations' together (5 × 9 = 45
-    and 9 × 5 = 45 one fact; see :func:`~.criteria.teacher_fact`)."""
+    and 9 × 5 = 45 one fact; see :func:`~.criteria.lines.teacher_fact`)."""
 
     def per_game(s: PlayStats) -> list[float | None]:
         counts = s.equation_counts

@@ -36,7 +36,7 @@ GroupKind = NewType("GroupKind", int)
 #: key (OPS_BITS: room for 16 sets of operations, of which + - × ÷ make 15), then the code.
 TOP_BITS = 3
 OPS_BITS = 4
-#: Room for tiers in a kind: 8 (a spec has at most :data:`~.spec.MOST_TIERS`, 6).
+#: Room for tiers in a kind: 8 (a spec has at most :data:`~.spec.deck_spec.MOST_TIERS`, 6).
 TIER_BITS_ROOM = 1 << TOP_BITS
 OPS_ROOM = 1 << OPS_BITS
 #: Shifts from a kind without its two-card bit (what the role cache is keyed by) to its fields.
@@ -136,7 +136,7 @@ class TierStats:
 class Delta(NamedTuple):
     """What some groups add to the running totals (see :meth:`GroupIndex._delta`).
 
-    ``kinds`` maps a group kind (:func:`~.design_index.group_kind`) to how many of the groups
+    ``kinds`` maps a group kind (:func:`~.design.index.group_kind`) to how many of the groups
     are of that kind; ``members`` lists the cards that count a three-card group as their own
     (once per group), and ``pair_members`` the same for two-card groups, with the pair's kind
     (line * codes + code). The compiled sums give both as dicts of counts instead of lists.

@@ -1,9 +1,9 @@
 """The design search's moves: each changes the deck a little and says what it touched.
 
 A move returns the cards it touched, their cells before it, and (for a move of a teaching
-triple) the triple's old line and fact, so that :meth:`~.design.DeckSearch._undo` can put
+triple) the triple's old line and fact, so that :meth:`~.design.search.DeckSearch._undo` can put
 them back; or ``None`` when the roll gave nothing to change. How often each move is tried is
-set in :class:`~.design_settings.DesignSettings` (``fact_move_below`` …). The teaching triples
+set in :class:`~.design.settings.DesignSettings` (``fact_move_below`` …). The teaching triples
 (see :mod:`~.design.search`) stay true under every move: a free number never lands on its card's
 triple line, and a triple always carries one of its tier's teaching facts.
 """

@@ -1,8 +1,8 @@
 """The design search's score: named terms, each weighed by a field of
-:class:`~.design_settings.DesignSettings`.
+:class:`~.design.settings.DesignSettings`.
 
 The score is what each annealing step is judged by, so it is read from the search's running
-totals (:class:`~.design.DeckSearch` keeps them up to date move by move) and never recounts the
+totals (:class:`~.design.search.DeckSearch` keeps them up to date move by move) and never recounts the
 deck. It is the missed criteria and targets, scaled by ``penalty_scale``, less a small reward
 for cards rich in groups:
 

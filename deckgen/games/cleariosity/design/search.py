@@ -147,7 +147,7 @@ def _largest_at(codes: list[int]) -> Callable[[list[int]], int]:
 
 class DeckSearch:
     """One seeded search: its teaching triples, targets, feedback and loop, on the cards and
-    running totals of its :class:`~.design_index.GroupIndex`."""
+    running totals of its :class:`~.design.index.GroupIndex`."""
 
     def __init__(self, seed: int | str, settings: DesignSettings, goal: DesignGoal = STANDARD_GOAL) -> None:
         self.rng = random.Random(seed)
@@ -171,23 +171,10 @@ class DeckSearch:
         numbers, factors = goal.criteria.numbers, goal.criteria.factors
         self.numbers = numbers
         self.facts = {tier: teaching_facts(tier, numbers, factors) for tier in self.tiers}
-        allowed = set(numbers)
-        # The numbers a card's free cells may take: those of the facts in play at its tier (and 0,
-        # for the trivial readings a deck of numbers from 0 has). A card of the 2-5 tables has
-        # no use for 49; for numbers 0-9 every tier may use every number.
         self.goal_facts = [goal.facts(t) for t in self.tiers]
-        in_play: list[set[int]] = []
-        for facts in self.goal_facts:
-            used = {0} & allowed if not in_play else set(in_play[-1])
-            for fact in facts:
-                used |= set(fact)
-            in_play.append(used)
-        if goal.criteria.tier_numbers:
-            # Numbers that come into play tier by tier: criterion 11 allows a card only those of its tier.
-            in_play = [set(goal.criteria.in_play(rank)) for rank in range(len(self.tiers))]
-        self.card_values = [tuple(n for n in numbers if n in in_play[tier.rank]) for tier in self.colours]
+        self.card_values = self._card_values()
         #: Numbers that come into play tier by tier (nested tables): the free numbers are laid
-        #: for two-card groups (see design_start), and the annealing starts cooler.
+        #: for two-card groups (see design.start), and the annealing starts cooler.
         self.constructive = settings.constructive_start and bool(goal.criteria.tier_numbers)
         if self.constructive:
             self.settings = self.settings.constructive()
@@ -201,16 +188,6 @@ class DeckSearch:
         self.index = GroupIndex(
             self.cells, self.colours, self.tiers, self.tier_sizes, numbers, settings.max_same_number
         )
-        base = self.index.base
-        # Every equation code a group can have: the running totals by code are zero elsewhere,
-        # so their largest entry is read from these alone (a tenth as many look-ups as codes).
-        self.largest_equation = _largest_at(
-            sorted(
-                {(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.index.table[a * base + b]}
-            )
-        )
-        limits = goal.criteria
-        self.digits_needed = [limits.least_use(digit) + 1 if digit in allowed else 0 for digit in range(base)]
         # Extra pair targets for the cards that simulated games leave on the table (feedback).
         self.boost = [0] * total
         self.seed = seed
@@ -219,8 +196,23 @@ class DeckSearch:
         self.best: tuple[int, Deck] | None = None
         #: Every deck a feedback round judged: (criteria missed, minus the round, the deck).
         self.judged: list[tuple[int, int, Deck]] = []
-        # Per tier, how far play feedback has moved the variety targets (see design_steering).
+        # Per tier, how far play feedback has moved the variety targets (see design.steering).
         self.steer = [Steer() for _ in self.tiers]
+        self._aim(settings)
+
+    def _aim(self, settings: DesignSettings) -> None:
+        """The codes the score reads and the targets it aims at, from the goal's criteria and the
+        group index (``settings``: as given, before they were fitted to the tiers)."""
+        numbers, limits, allowed = self.numbers, self.criteria, set(self.numbers)
+        base = self.index.base
+        # Every equation code a group can have: the running totals by code are zero elsewhere,
+        # so their largest entry is read from these alone (a tenth as many look-ups as codes).
+        self.largest_equation = _largest_at(
+            sorted(
+                {(a * base + b) * base + c for a in numbers for b in numbers for c, _ in self.index.table[a * base + b]}
+            )
+        )
+        self.digits_needed = [limits.least_use(digit) + 1 if digit in allowed else 0 for digit in range(base)]
         self.fact_codes = [[(a * base + b) * base + c for a, b, c in facts] for facts in self.goal_facts]
         # The facts criterion 16 judges: a tier's × and ÷ facts (all of them where it has no such
         # operation; a tier that adds + and × is judged by its × facts).
@@ -232,7 +224,7 @@ class DeckSearch:
         #: Per tier, the equations outside the level's facts (verify's criterion 20): true,
         #: not trivial, outside every in-play tier's tables (10 × 2 = 20 at 2 × 2 to 5 × 5).
         self.outside_codes = [self._outside_codes(tier) for tier in self.tiers]
-        # Planting whole two-card groups (see design_moves.propose_plant): for numbers past 9
+        # Planting whole two-card groups (see design.moves.propose_plant): for numbers past 9
         # only, where a changed number seldom makes a group.
         self.plant_rate = settings.plant_rate if base > 10 else 0.0
         if base > 10:
@@ -259,9 +251,25 @@ class DeckSearch:
         self.repeat_lines = [min(own.max_repeats, own.max_top_equation) for own in limits.tiers]
         self.repeat_room = [line / STANDARD_VARIETY for line in self.repeat_lines]
 
+    def _card_values(self) -> list[tuple[int, ...]]:
+        """The numbers each card's free cells may take: those of the facts in play at its tier (and
+        0, for the trivial readings a deck of numbers from 0 has). A card of the 2-5 tables has no
+        use for 49; for numbers 0-9 every tier may use every number."""
+        criteria, allowed = self.criteria, set(self.numbers)
+        in_play: list[set[int]] = []
+        for facts in self.goal_facts:
+            used = {0} & allowed if not in_play else set(in_play[-1])
+            for fact in facts:
+                used |= set(fact)
+            in_play.append(used)
+        if criteria.tier_numbers:
+            # Numbers that come into play tier by tier: criterion 11 allows a card only those of its tier.
+            in_play = [set(criteria.in_play(rank)) for rank in range(len(self.tiers))]
+        return [tuple(n for n in self.numbers if n in in_play[tier.rank]) for tier in self.colours]
+
     def _outside_codes(self, tier: Tier) -> list[int]:
         """The codes of the equations a group may read at ``tier`` that lie outside its facts, read
-        as :func:`~.verify.equation_numbers` reads them (none for a deck without tables)."""
+        as :func:`~.analysis.tier_report.equation_numbers` reads them (none for a deck without tables)."""
         base, in_play, found = self.index.base, set(tier.ops()), []
         for a in self.numbers:
             for b in self.numbers:
@@ -316,7 +324,7 @@ class DeckSearch:
         """The score a step is judged by (lower is better): see :mod:`~.design.score`."""
         return penalty(self)
 
-    # -- moves (see design_moves) ---------------------------------------------------------
+    # -- moves (see design.moves) ---------------------------------------------------------
     def _propose(self) -> Proposal | None:
         return propose(self)
 

@@ -28,7 +28,7 @@ class DesignSettings:
     #: Start and end temperatures (geometric cooling).
     temperatures: tuple[float, float] = (3000.0, 20.0)
     #: Where numbers come into play tier by tier (nested tables), the search starts from free
-    #: numbers laid for two-card groups (see ``design_start``), each card aiming for this many
+    #: numbers laid for two-card groups (see ``design.start``), each card aiming for this many
     #: two-card groups more than criterion 5 asks, and anneals from a cooler start, so as
     #: to keep them.
     constructive_start: bool = True
@@ -75,7 +75,7 @@ class DesignSettings:
     pair_weight: tuple[float, ...] = (12.0, 6.0, 6.0, 6.0)
     group_weight: float = 0.3
     group_cap: int = 60
-    #: Variety as play meets it (weighted totals, see ``design_score.py``): the largest share one
+    #: Variety as play meets it (weighted totals, see ``design.score.py``): the largest share one
     #: equation may have, the largest sum of squared equation shares per tier (its inverse is the
     #: number of equally common equations play meets), the share that must read only with the new
     #: operation, the largest share of one fact among those practising, and how much these weigh.
@@ -104,7 +104,7 @@ class DesignSettings:
     #: Facts met in a run of games: the practising collections in ten games, and the facts to meet.
     window_practice: tuple[int, ...] = (100, 48, 0, 0)
     distinct_target: tuple[float, ...] = (27.0, 26.0, 0.0, 0.0)
-    #: How the score weighs what it counts (see ``design_score.py``), in units of one group
+    #: How the score weighs what it counts (see ``design.score.py``), in units of one group
     #: short of a target: the whole penalty's scale against the reward for pairs; a card short
     #: of its group target (a share per group), of kinds of pair and of pairs (halved squares);
     #: a tier's trivial groups over target; a fact of its operation in no group; a number
@@ -130,7 +130,7 @@ class DesignSettings:
     line_move_below: float = 0.14
     value_move_below: float = 0.65
     plant_rate: float = 0.08
-    #: Steering (see ``design_steering.py``): where the feedback games come within each margin
+    #: Steering (see ``design.steering.py``): where the feedback games come within each margin
     #: of verify's line, the target moves by the factor (or step) beside it.
     steer_repeat_margin: float = 0.01
     steer_square: float = 0.9

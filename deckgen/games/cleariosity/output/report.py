@@ -1,5 +1,5 @@
 """Plain-text reports of a Cleariosity deck's verification, for people reading a terminal, in the
-language being spoken (the JSON report stays English: :meth:`~.verify.DeckReport.to_json`)."""
+language being spoken (the JSON report stays English: :meth:`~.analysis.tier_report.DeckReport.to_json`)."""
 
 from __future__ import annotations
 

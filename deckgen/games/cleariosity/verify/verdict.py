@@ -173,9 +173,9 @@ def confirm(
 ) -> None:
     """Play again, with more games, wherever a play figure is near its line.
 
-    A figure within :data:`~.figures.MARGIN` standard errors of its line could pass with one
+    A figure within :data:`~.play.figures.MARGIN` standard errors of its line could pass with one
     seed and fail with another. For each (tier, play model, player count) in ``near`` the games
-    are played again, as many as confirmation round ``round`` plays (:func:`~.figures.confirm_games`)
+    are played again, as many as confirmation round ``round`` plays (:func:`~.play.figures.confirm_games`)
     with a seed of their own, in up to ``workers`` processes; every figure of those games is then
     read from that run (and marked confirmed), and decided by it, or by a further round.
     """
