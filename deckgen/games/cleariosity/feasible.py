@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from deckgen.errors import RULED_OUT
 from deckgen.games.cleariosity.criteria import Criteria
 from deckgen.games.cleariosity.criteria_registry import distinct_ops, fact_pair_ops, of_operations
 from deckgen.games.cleariosity.facts import teaching_facts, tier_facts
+from deckgen.games.cleariosity.messages import RULED_OUT
 from deckgen.games.cleariosity.model import CELLS_PER_CARD, Tier
 from deckgen.games.cleariosity.rules import OP_SYMBOLS, OPS
 from deckgen.i18n import _, decimal_g, language, ngettext, percent
