@@ -187,3 +187,16 @@ def _cli_line(words: list[str], folder: Path) -> str:
     lines = [line for line in said.stderr.splitlines() if line.startswith("deckgen: error: ")]
     assert lines, said.stderr
     return lines[-1].removeprefix("deckgen: error: ")
+
+
+def test_an_upload_no_deck_can_meet_is_refused_with_its_code(tmp_path: Path) -> None:
+    """The upload check (in a process of its own) hands its refusal back with the error's fields."""
+    import shutil
+
+    from deckgen.serve.upload_check import check_upload
+
+    spec = tmp_path / "hopeless.toml"
+    shutil.copyfile(RULED_OUT_SPEC, spec)
+    with pytest.raises(DeckgenError, match="hopeless.toml: no deck can meet this spec") as refused:
+        check_upload("cleariosity", spec)
+    assert refused.value.code is Code.RULED_OUT and refused.value.option is None

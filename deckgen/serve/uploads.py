@@ -143,7 +143,7 @@ class Uploads:
             command = check_upload(game.key, path)  # in a child process, bounded in time and memory
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
-            raise DeckgenError(self.plain(str(error), path)) from None
+            raise DeckgenError(self.plain(str(error), path), code=error.code, option=error.option) from None
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
