@@ -38,9 +38,10 @@ class DeckgenError(Exception):
     - ``option``: the name of the option (``"kerf"``) whose value, given as that option
       (``--kerf``), the error is about; ``None`` when it concerns no option, or a value that
       came from elsewhere (a profile);
-    - ``cause``: the message without the advice at its end that only the command line can
-      follow (``--seed``, ``--time-limit``), for a front end that says its own advice instead;
-      ``None`` when the message ends with no such advice.
+    - ``cause``: the message without the command line's own words around it (advice only the
+      command line can follow, ``--seed``, at its end; the flag a file was given with, ``--font``,
+      at its start), for a front end that says those its own way (the page); ``None`` when the
+      message has none.
     """
 
     def __init__(
