@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckgen.errors import DeckgenError, Stopped
 from deckgen.signals import STOPPED_CODES, ignore_from_now, install
+
+if TYPE_CHECKING:
+    from pathlib import Path  # not imported before the signals are handled: a stop may come at once
 
 
 def main(argv: list[str] | None = None, outcome: Path | None = None) -> int:

@@ -197,6 +197,6 @@ def test_an_upload_no_deck_can_meet_is_refused_with_its_code(tmp_path: Path) -> 
 
     spec = tmp_path / "hopeless.toml"
     shutil.copyfile(RULED_OUT_SPEC, spec)
-    with pytest.raises(DeckgenError, match="hopeless.toml: no deck can meet this spec") as refused:
+    with pytest.raises(DeckgenError, match=r"hopeless\.toml: no deck can meet this spec") as refused:
         check_upload("cleariosity", spec)
     assert refused.value.code is Code.RULED_OUT and refused.value.option is None
