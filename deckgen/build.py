@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
@@ -337,31 +337,46 @@ def replacement_cards(
     if only is None and only_set is None:
         return None
     flag = "--only" if only is not None else "--only-set"
+    named = "only" if only is not None else "only_set"
     if set(request.formats) != {"pdf"}:
         raise DeckgenError(
-            _("{flag} prints replacement cards on sheets: use it with --format pdf alone").format(flag=flag)
+            _("{flag} prints replacement cards on sheets: use it with --format pdf alone").format(flag=flag),
+            code=Code.BAD_VALUE,
+            option=named,
         )
     if len(request.games) > 1:
-        raise DeckgenError(_("{flag} reprints cards of one deck: choose it with --game").format(flag=flag))
+        raise DeckgenError(
+            _("{flag} reprints cards of one deck: choose it with --game").format(flag=flag),
+            code=Code.BAD_VALUE,
+            option=named,
+        )
     wanted: set[str] | None = None
     if only is not None:
         wanted = wanted_ids(only)
         if not wanted:
-            raise DeckgenError(_("--only: name the cards to print by their ids, e.g. --only G05,Y11"))
+            raise DeckgenError(
+                _("--only: name the cards to print by their ids, e.g. --only G05,Y11"),
+                code=Code.BAD_VALUE,
+                option="only",
+            )
         unknown = sorted(wanted - set(ids))
         if unknown:
             shown = ", ".join(ids) if len(ids) <= 6 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
             raise DeckgenError(
                 _("--only {ids}: no such card in the {game} deck (its cards are {shown})").format(
                     ids=",".join(unknown), game=_(game.name), shown=shown
-                )
+                ),
+                code=Code.BAD_VALUE,
+                option="only",
             )
     if only_set is not None and only_set > sets:
         raise DeckgenError(
             _(
                 "--only-set {number}: this build makes {sets}; give the --sets the classroom sets were made "
                 "with (at least {number})"
-            ).format(number=only_set, sets=counted("{count} set", "{count} sets", sets))
+            ).format(number=only_set, sets=counted("{count} set", "{count} sets", sets)),
+            code=Code.BAD_VALUE,
+            option="only_set",
         )
 
     def keep(card_id: str, number: int) -> bool:

@@ -19,7 +19,7 @@ import click
 
 from deckgen.cli_options import REGION_HELP, SPOKEN, BadValue, language_option, region_option
 from deckgen.console import check_output, emit, lazy_progress_bar
-from deckgen.errors import DeckgenError, Stopped, one_line
+from deckgen.errors import Code, DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
 from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speaking
@@ -130,7 +130,11 @@ def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[s
             else:
                 applies = _("{option} applies to {game} or {other} only; choose that game with --game {key}")
             game = " or ".join(names[:-1]) if len(names) > 1 else names[0]
-            raise DeckgenError(applies.format(option=origin(name), game=game, other=names[-1], key=owners[0]))
+            raise DeckgenError(
+                applies.format(option=origin(name), game=game, other=names[-1], key=owners[0]),
+                code=Code.OPTION_NOT_HERE,
+                option=name,
+            )
         for key in takers:
             per_game[key][name] = value
     return per_game
@@ -241,10 +245,9 @@ def verify(
     if verdict.failure:
         # The report went to --out, not to the screen: say where it is.
         failure = verdict.failure
-        if out:
-            instead = _("the report in {file}").format(file=out)
-            failure = failure.replace(_("the report above"), instead)
-        raise DeckgenError(failure)
+        if out and verdict.failure_at is not None:
+            failure = verdict.failure_at(_("the report in {file}").format(file=out))
+        raise DeckgenError(failure, code=Code.CHECK_FAILED)
 
 
 @cli.command()
@@ -735,8 +738,9 @@ def _named_files(options: dict[str, Any]) -> list[Path]:
     return [Path(v) for v in options.values() if isinstance(v, str | Path) and str(v) and Path(v).is_file()]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; turn every expected error into one line on stderr and an exit status."""
+def main(argv: list[str] | None = None, outcome: Path | None = None) -> int:
+    """Run the CLI; turn every expected error into one line on stderr and an exit status.
+    ``outcome``: a file to write how it ended to, as JSON (see :func:`_run`)."""
     from deckgen.click_words import speak_for_click
 
     _degrade_to_ascii()
@@ -746,7 +750,7 @@ def main(argv: list[str] | None = None) -> int:
     # does not know, or a value it refuses, is said in it too; --lang speaks it again where it
     # is read, and in the line that says why the command stopped.
     with speaking(asked_language(words)):
-        return _run(words)
+        return _run(words, outcome)
 
 
 def asked_language(words: list[str]) -> str:
@@ -798,35 +802,59 @@ NO_ARGS_IS_HELP: type[click.UsageError] = getattr(
 )
 
 
-def _run(argv: list[str]) -> int:
-    """The command, each expected error one line on stderr; its exit status."""
+def _run(argv: list[str], outcome: Path | None = None) -> int:
+    """The command, each expected error one line on stderr; its exit status. ``outcome``: a
+    file to write how it ended to, as JSON (:class:`~deckgen.outcome.Outcome`), for the
+    process that ran it."""
+    from deckgen.outcome import Outcome
+
+    status, said, error = _run_and_say(argv)
+    if outcome is not None:
+        Outcome.of(status, said, error).write(outcome)
+    return status
+
+
+def _run_and_say(argv: list[str]) -> tuple[int, str, DeckgenError | None]:
+    """The command, each expected error one line on stderr: its exit status, that line (after
+    ``deckgen: error:``, or ``deckgen:`` for a stop), and the error when it was a refusal."""
     try:
         cli.main(args=argv, prog_name="deckgen", standalone_mode=False)
     except DeckgenError as error:
-        click.echo(f"deckgen: error: {one_line(str(error))}", err=True)
-        return 1
+        line = one_line(str(error))
+        click.echo(f"deckgen: error: {line}", err=True)
+        return 1, line, error
     except NO_ARGS_IS_HELP as error:  # `deckgen` alone: what it can do, not an error line
         click.echo(error.ctx.get_help() if error.ctx is not None else "", err=True)
-        return error.exit_code
+        return error.exit_code, "", None
     except click.UsageError as error:
         hint = _("(see '{command} --help')").format(command=_command_of(error, argv))
-        click.echo(f"deckgen: error: {one_line(error.format_message())} {hint}", err=True)
-        return 2
+        line = f"{one_line(error.format_message())} {hint}"
+        click.echo(f"deckgen: error: {line}", err=True)
+        return 2, line, _usage_error(error, line)
     except click.ClickException as error:
-        click.echo(f"deckgen: error: {one_line(error.format_message())}", err=True)
-        return error.exit_code
+        line = one_line(error.format_message())
+        click.echo(f"deckgen: error: {line}", err=True)
+        return error.exit_code, line, None
     except (click.Abort, KeyboardInterrupt):
         click.echo("deckgen: stopped (interrupted)", err=True)
-        return 130
+        return 130, "stopped (interrupted)", None
     except Stopped as stopped:
         click.echo(f"deckgen: stopped ({stopped.reason})", err=True)
-        return 128 + stopped.signum
+        return 128 + stopped.signum, f"stopped ({stopped.reason})", None
     except OSError as error:
         # Output that cannot be written (standard output on a full disk, a closed pipe).
         where = f" {error.filename}" if error.filename else " to standard output"
-        _say_on_stderr(f"deckgen: error: cannot write{where} ({error.strerror or error})")
-        return 1
-    return 0
+        line = f"cannot write{where} ({error.strerror or error})"
+        _say_on_stderr(f"deckgen: error: {line}")
+        return 1, line, None
+    return 0, "", None
+
+
+def _usage_error(error: click.UsageError, line: str) -> DeckgenError:
+    """A command line click refused, as data: a value refused where it was typed names its option."""
+    if isinstance(error, click.BadParameter) and error.param is not None and error.param.name:
+        return DeckgenError(line, code=Code.BAD_VALUE, option=error.param.name)
+    return DeckgenError(line)
 
 
 def _say_on_stderr(line: str) -> None:

@@ -5,11 +5,56 @@ impossible option); the CLI prints its message and exits non-zero, so a user nev
 Python traceback for their own mistake.
 """
 
-from deckgen.i18n import N_
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """What kind of problem a :class:`DeckgenError` is: what a front end (the page, a job's
+    parent process) reads to decide what to do about it, in place of the message's words."""
+
+    #: Anything a user can fix that no front end treats apart (the default).
+    REFUSED = "refused"
+    #: A value given for an option cannot be used (its field on the page shows the message).
+    BAD_VALUE = "bad-value"
+    #: An option given where it does nothing (files not being made, another game's option).
+    OPTION_NOT_HERE = "option-not-here"
+    #: Counting alone shows no deck can meet a description: no other search can help.
+    RULED_OUT = "ruled-out"
+    #: A search ended without a deck that passes; another search (seed) or more time may find one.
+    SEARCH_FAILED = "search-failed"
+    #: A deck was checked and falls short of its criteria.
+    CHECK_FAILED = "check-failed"
+    #: A command ran past its time limit and was stopped.
+    TOO_LONG = "too-long"
 
 
 class DeckgenError(Exception):
-    """A problem the user can fix; ``str(error)`` says what, where and how."""
+    """A problem the user can fix; ``str(error)`` says what, where and how.
+
+    Besides its message it carries what a front end needs to act on it without reading the
+    words (which are translated, and may change):
+
+    - ``code``: what kind of problem it is (:class:`Code`);
+    - ``option``: the name of the option (``"kerf"``) whose value, given as that option
+      (``--kerf``), the error is about; ``None`` when it concerns no option, or a value that
+      came from elsewhere (a profile);
+    - ``cause``: the message without the command line's own words around it (advice only the
+      command line can follow, ``--seed``, at its end; the flag a file was given with, ``--font``,
+      at its start), for a front end that says those its own way (the page); ``None`` when the
+      message has none.
+    """
+
+    def __init__(
+        self, message: str = "", *, code: Code = Code.REFUSED, option: str | None = None, cause: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.option = option
+        self.cause = cause
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Raised in a worker process, it reaches the parent whole (Exception keeps only the args).
+        return (type(self), self.args, {"code": self.code, "option": self.option, "cause": self.cause})
 
 
 class Stopped(BaseException):
@@ -48,11 +93,3 @@ def one_line(message: str) -> str:
         lambda m: f"{m.group()[:keep]}...({len(m.group()) - keep - 20:,} more characters)...{m.group()[-20:]}",
         flat,
     )
-
-
-#: How a refusal of a deck description begins when counting alone shows no deck can meet it:
-#: the page then offers no other search, since no seed can help.
-RULED_OUT = N_("no deck can meet this spec")
-#: How design ends a search that found no deck; the page, which has no --seed, says its own advice
-#: in its place (both translated: design says it in the language it speaks).
-SEARCH_ADVICE = N_("try another --seed or a longer --time-limit")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _
 from deckgen.options import Option
 
@@ -57,7 +57,9 @@ def signs_from(value: str | None) -> Signs:
         raise DeckgenError(
             _("--signs {value}: choose one of {choices} (a times sign, then a divide sign)").format(
                 value=value, choices=", ".join(CHOICES)
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option="signs",
         )
     return Signs(text[0], text[1])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _, joined
 from deckgen.options import origin
 from deckgen.print_options import LASER_OPTIONS, MEDIA_NAMES
@@ -124,7 +124,15 @@ def refuse_idle_options(
             continue
         reason = format_reason(name, formats)
         if reason:
-            raise DeckgenError(_("{option} does nothing here: {reason}").format(option=origin(name), reason=reason))
+            raise DeckgenError(
+                _("{option} does nothing here: {reason}").format(option=origin(name), reason=reason),
+                code=Code.OPTION_NOT_HERE,
+                option=name,
+            )
         reasons = [idle_reason(name, value, game, settings) for game, settings in decks]
         if decks and all(reasons):
-            raise DeckgenError(_("{option} does nothing here: {reason}").format(option=origin(name), reason=reasons[0]))
+            raise DeckgenError(
+                _("{option} does nothing here: {reason}").format(option=origin(name), reason=reasons[0]),
+                code=Code.OPTION_NOT_HERE,
+                option=name,
+            )

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.deckfile import TEMPLATES, read_toml
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _, decimal_g
 from deckgen.options import MEASURES, Option, by_name, check_value, origin, read_text
 from deckgen.print_options import (
@@ -120,12 +120,22 @@ class Merged(dict[str, Any]):
         super().__init__(defaults)
         self.profile_name = profile_name or "chosen"
         self.sources: dict[str, str] = {}
+        #: The options whose value was typed as that option (``--kerf``), not taken from a profile.
+        self.typed: set[str] = set()
 
     def take(self, values: dict[str, Any], from_profile: bool) -> None:
         for key, value in values.items():
             if key in self and (value is not None or from_profile):
                 self[key] = value
                 self.sources[key] = origin(key, self.profile_name if from_profile else None)
+                if from_profile:
+                    self.typed.discard(key)
+                else:
+                    self.typed.add(key)
+
+    def option(self, key: str) -> str | None:
+        """``key`` when its value was typed as that option, for an error about it (else ``None``)."""
+        return key if key in self.typed else None
 
     def where(self, key: str) -> str:
         """``--paper``, ``profile shop: paper``, or ``paper`` for a default."""
@@ -136,7 +146,11 @@ class Merged(dict[str, Any]):
         try:
             return read_text(option, str(self[option.name]))
         except DeckgenError as error:
-            raise DeckgenError(_("{where}: {error}").format(where=self.where(option.name), error=error)) from None
+            raise DeckgenError(
+                _("{where}: {error}").format(where=self.where(option.name), error=error),
+                code=Code.BAD_VALUE,
+                option=self.option(option.name),
+            ) from None
 
 
 def resolve(
@@ -162,21 +176,27 @@ def resolve(
             raise DeckgenError(
                 _("{where} {value}: use one of {choices}").format(
                     where=where(option.name), value=repr(merged[option.name]), choices=", ".join(option.choices)
-                )
+                ),
+                code=Code.BAD_VALUE,
+                option=merged.option(option.name),
             )
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(
             _("{where} {value}: a classroom kit has 1 to {most} sets").format(
                 where=where("sets"), value=repr(sets), most=MAX_SETS
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("sets"),
         )
     if not game.prints_on(merged["media"]) and game.clear_cards:
         raise DeckgenError(
             _(
                 "{where} {media}: {game} cards are stacked and read through one another, so they print on "
                 "transparency film; {instead}, or choose another game with --game"
-            ).format(where=where("media"), media=merged["media"], game=_(game.name), instead=_instead(where("media")))
+            ).format(where=where("media"), media=merged["media"], game=_(game.name), instead=_instead(where("media"))),
+            code=Code.BAD_VALUE,
+            option=merged.option("media"),
         )
     noun = _(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))
     if not game.prints_on(merged["media"]) and game.backs_differ:
@@ -184,7 +204,9 @@ def resolve(
             _(
                 "{where} {media}: each {noun} carries its own back (the answer), and film is see-through, so a "
                 "back cannot be printed on it and would be lost; print them on --media cardstock or paper"
-            ).format(where=where("media"), media=merged["media"], noun=noun)
+            ).format(where=where("media"), media=merged["media"], noun=noun),
+            code=Code.BAD_VALUE,
+            option=merged.option("media"),
         )
     if game.backs_differ and merged["duplex"] == "none":
         raise DeckgenError(
@@ -192,7 +214,9 @@ def resolve(
                 "{where} none: each {noun} carries its own back (the answer), and with no backs printed it would "
                 "be lost; use --duplex long-edge (a one-sided printer: print the odd pages, turn the stack over, "
                 "print the even ones) or --duplex fold (each back beside its card)"
-            ).format(where=where("duplex"), noun=noun)
+            ).format(where=where("duplex"), noun=noun),
+            code=Code.BAD_VALUE,
+            option=merged.option("duplex"),
         )
     if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
         if "duplex" in merged.sources:
@@ -205,7 +229,9 @@ def resolve(
                     duplex=merged["duplex"],
                     instead=_instead(where("duplex")),
                     game=_(game.name),
-                )
+                ),
+                code=Code.BAD_VALUE,
+                option=merged.option("duplex"),
             )
         merged["duplex"] = "none"  # the game's default: film cards are printed on one side
     if merged["duplex"] == "fold" and merged["layout"] == "single":
@@ -213,25 +239,33 @@ def resolve(
             _(
                 "{where} fold prints each back beside its card, on sheets of cards, and the layout is one card "
                 "a page ({layout} single); choose --layout sheet, or another --duplex"
-            ).format(where=where("duplex"), layout=where("layout"))
+            ).format(where=where("duplex"), layout=where("layout")),
+            code=Code.BAD_VALUE,
+            option=merged.option("duplex"),
         )
     if merged["registration"] and merged["layout"] == "single":
         raise DeckgenError(
             _("{where} needs {layout} sheet: the marks go around a sheet of cards").format(
                 where=where("registration"), layout=where("layout")
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("registration"),
         )
     if merged["layout"] == "single" and max(card) + 2 * bleed > MAX_LENGTH_MM:
         raise DeckgenError(
             _("{where}: card size with bleed is more than 200 inches, the largest page a PDF can have").format(
                 where=where("card_size")
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("card_size"),
         )
     if bleed > 10:
         raise DeckgenError(
             _("{where} {bleed} mm: use at most 10 mm (3 mm is usual)").format(
                 where=where("bleed"), bleed=decimal_g(bleed)
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("bleed"),
         )
     if merged["layout"] == "single" and not bleed and margin > min(card) / 4:
         raise DeckgenError(
@@ -240,13 +274,17 @@ def resolve(
                 "leaves too little of a {width} x {height} mm card; use a smaller margin"
             ).format(
                 where=where("margin"), margin=decimal_g(margin), width=decimal_g(card[0]), height=decimal_g(card[1])
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("margin"),
         )
     if margin > min(paper) / 3:
         raise DeckgenError(
             _("{where} {margin} mm leaves too little of the page; use a smaller margin").format(
                 where=where("margin"), margin=decimal_g(margin)
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("margin"),
         )
     return PrintSettings(
         paper=paper,
@@ -316,7 +354,9 @@ def resolve_laser(
         raise DeckgenError(
             _("{where} {value}: use one of {choices}").format(
                 where=merged.where("engrave"), value=repr(merged["engrave"]), choices=", ".join(ENGRAVE)
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option=merged.option("engrave"),
         )
     laser = by_name(LASER_OPTIONS)
     if merged["bed"]:

@@ -40,11 +40,15 @@ class ColumnsNotFound(DeckgenError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """A verify run: the report as text and as JSON, and why the deck fails (``None``: it passes)."""
+    """A verify run: the report as text and as JSON, and why the deck fails (``None``: it passes).
+
+    ``failure`` points at "the report above"; ``failure_at``, when the failure points at the
+    report, says it again naming another place for it (the file the report was written to)."""
 
     text: str
     data: Mapping[str, Any]
     failure: str | None
+    failure_at: Callable[[str], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ process of its group (the design's or the build's workers). That works wherever 
 its workers end with it (see :mod:`deckgen.workers`).
 
 The command's own standard input is then empty (``os.devnull``), as no command reads it.
+Started as ``python -m deckgen.serve.child --outcome-file FILE ARGS``, it writes how it ended
+to FILE as JSON (:class:`~deckgen.outcome.Outcome`), which the server reads instead of its words.
 """
 
 from __future__ import annotations
@@ -54,11 +56,21 @@ def watch_parent(lifeline: int = 0) -> None:
     threading.Thread(target=_watch, args=(kept,), name="server-watch", daemon=True).start()
 
 
+#: The first words of a child's command line when the server names a file for its outcome.
+OUTCOME_FLAG = "--outcome-file"
+
+
 def main() -> None:
     watch_parent()
+    from pathlib import Path
+
     from deckgen.entry import run
 
-    run(sys.argv[1:])
+    words = sys.argv[1:]
+    if words[:1] == [OUTCOME_FLAG] and len(words) > 1:
+        run(words[2:], Path(words[1]))  # how it ends, as JSON (deckgen.outcome), for the server to read
+    else:
+        run(words)
 
 
 if __name__ == "__main__":

@@ -10,18 +10,23 @@ and :mod:`deckgen.serve.child`): no command outlives the job it was for.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import LANGUAGE_VARIABLE, N_, _
+from deckgen.outcome import Outcome
 from deckgen.regions import REGION_VARIABLE
+from deckgen.serve.child import OUTCOME_FLAG
 
 #: Longest a build or check may run (a 200-set kit with laser files takes about a minute).
 TIME_LIMIT = 600.0
@@ -52,45 +57,52 @@ def run_command(
     too_long: str = N_("make fewer sets at a time"),
     stopped: Callable[[], bool] | None = None,
     beat: Callable[[], None] | None = None,
-) -> tuple[int, str]:
-    """Run ``deckgen ARGS`` in ``cwd``; (exit status, the error line it printed). ``stopped``:
-    asked every :data:`CANCEL_POLL` seconds; when it says yes (a cancel, a worker stopping) the
-    command is ended at once, with its workers, and :class:`Cancelled` raised. ``beat``: called
-    every :data:`BEAT` seconds while the command runs (the job's heartbeat)."""
-    process = start(args, cwd)
-    said: list[bytes] = []
-    reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
-    reader.start()
-    last_beat = time.monotonic()
+) -> Outcome:
+    """Run ``deckgen ARGS`` in ``cwd``; how it ended, as the command wrote it (its exit status,
+    and a refusal's fields: never read from what it printed). ``stopped``: asked every
+    :data:`CANCEL_POLL` seconds; when it says yes (a cancel, a worker stopping) the command is
+    ended at once, with its workers, and :class:`Cancelled` raised. ``beat``: called every
+    :data:`BEAT` seconds while the command runs (the job's heartbeat)."""
+    with _outcome_file() as outcome:
+        process = start(args, cwd, outcome)
+        said: list[bytes] = []  # read so that the pipe never fills; the outcome is in its file
+        reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
+        reader.start()
+        last_beat = time.monotonic()
 
-    def ended(timeout: float) -> bool:
-        nonlocal last_beat
-        if beat is not None and time.monotonic() - last_beat >= BEAT:
-            last_beat = time.monotonic()
-            beat()
-        return _ended(process, timeout)
+        def ended(timeout: float) -> bool:
+            nonlocal last_beat
+            if beat is not None and time.monotonic() - last_beat >= BEAT:
+                last_beat = time.monotonic()
+                beat()
+            return _ended(process, timeout)
 
-    try:
-        if not until(ended, time_limit, stopped):
-            end(process)
-            raise DeckgenError(
-                _("this took longer than {minutes} minutes and was stopped; {advice}").format(
-                    minutes=f"{time_limit / 60:.0f}", advice=_(too_long)
+        try:
+            if not until(ended, time_limit, stopped):
+                end(process)
+                raise DeckgenError(
+                    _("this took longer than {minutes} minutes and was stopped; {advice}").format(
+                        minutes=f"{time_limit / 60:.0f}", advice=_(too_long)
+                    ),
+                    code=Code.TOO_LONG,
                 )
-            )
-    except BaseException:
-        end(process)
-        raise
+        except BaseException:
+            end(process)
+            raise
+        finally:
+            reader.join(timeout=5)
+            close_pipes(process)
+        return Outcome.read(outcome, process.returncode)
+
+
+@contextlib.contextmanager
+def _outcome_file() -> Iterator[Path]:
+    """A file name, outside the command's folder, for a command to write its outcome to; removed after."""
+    folder = Path(tempfile.mkdtemp(prefix="deckgen-outcome-"))
+    try:
+        yield folder / "outcome.json"
     finally:
-        reader.join(timeout=5)
-        close_pipes(process)
-    return process.returncode, error_line(b"".join(said).decode("utf-8", "replace"))
-
-
-def error_line(said: str) -> str:
-    """The last line a ``deckgen`` command printed about itself (``deckgen: error: …``), without its prefix."""
-    lines = [line for line in said.splitlines() if line.startswith("deckgen: ")]
-    return lines[-1].removeprefix("deckgen: error: ").removeprefix("deckgen: ") if lines else ""
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def run_here(
@@ -100,28 +112,27 @@ def run_here(
     too_long: str = N_("make fewer sets at a time"),
     stopped: Callable[[], bool] | None = None,
     beat: Callable[[], None] | None = None,
-) -> tuple[int, str]:
+) -> Outcome:
     """Run ``deckgen ARGS`` in this process, in ``cwd``, as :func:`run_command` does in a child
-    process: (exit status, the error line it printed). For the page in a browser, which has no
-    child processes: there is no time limit and no cancel while it runs (nothing else runs),
-    and the working folder is this process's, so jobs run one at a time."""
-    import contextlib
+    process: how it ended. For the page in a browser, which has no child processes: there is no
+    time limit and no cancel while it runs (nothing else runs), and the working folder is this
+    process's, so jobs run one at a time."""
     import io
 
     from deckgen.entry import main
 
-    said = io.StringIO()
     before = os.getcwd()
-    os.chdir(cwd)
-    try:
-        with contextlib.redirect_stderr(said), contextlib.redirect_stdout(io.StringIO()):
-            try:
-                status = main(list(args))
-            except SystemExit as stop:
-                status = stop.code if isinstance(stop.code, int) else 1
-    finally:
-        os.chdir(before)
-    return status, error_line(said.getvalue())
+    with _outcome_file() as outcome:
+        os.chdir(cwd)
+        try:
+            with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+                try:
+                    status = main(list(args), outcome)
+                except SystemExit as stop:
+                    status = stop.code if isinstance(stop.code, int) else 1
+        finally:
+            os.chdir(before)
+        return Outcome.read(outcome, status)
 
 
 def until(wait: Callable[[float], bool], seconds: float, stopped: Callable[[], bool] | None = None) -> bool:
@@ -144,15 +155,17 @@ def _ended(process: subprocess.Popen[bytes], timeout: float) -> bool:
     return True
 
 
-def start(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
+def start(args: list[str], cwd: Path, outcome: Path | None = None) -> subprocess.Popen[bytes]:
     """``deckgen ARGS`` in a child process that ends when this process ends, however it ends
     (:mod:`deckgen.serve.child`): its standard input is a pipe this process holds until the
     command is over. On POSIX systems it leads a process group of its own, its workers with it,
     so that :func:`end` ends them all. The command runs as the page shows it: a language or a
     country set for the server (``DECKGEN_LANG``, ``DECKGEN_REGION``) does not reach it, the
-    command's own ``--lang`` and ``--region`` do."""
+    command's own ``--lang`` and ``--region`` do. ``outcome``: the file it writes how it
+    ended to (:class:`~deckgen.outcome.Outcome`)."""
+    told = [OUTCOME_FLAG, str(outcome)] if outcome is not None else []
     return subprocess.Popen(
-        [sys.executable, "-m", "deckgen.serve.child", *args],
+        [sys.executable, "-m", "deckgen.serve.child", *told, *args],
         cwd=cwd,
         env={name: value for name, value in os.environ.items() if name not in (LANGUAGE_VARIABLE, REGION_VARIABLE)},
         stdin=subprocess.PIPE,

@@ -31,8 +31,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.errors import RULED_OUT, SEARCH_ADVICE, DeckgenError
+from deckgen.errors import Code, DeckgenError, one_line
 from deckgen.i18n import N_, _, speaking
+from deckgen.outcome import Outcome
 from deckgen.serve.jobs import TIME_LIMIT, Cancelled, run_command
 from deckgen.serve.scrub import plain
 from deckgen.serve.store import Store, StoreUnavailable, get_json, put_json
@@ -54,8 +55,8 @@ DESIGN_GRACE = 60.0
 PROGRESS_FILE = "progress.json"
 #: The most searches the page offers for one spec (seeds 1 to this).
 MOST_SEARCHES = 5
-#: What the command line's advice (:data:`~deckgen.errors.SEARCH_ADVICE`) becomes on the page,
-#: which has no --seed or --iterations.
+#: What the command line's advice after a search that found no deck (the message past the
+#: error's ``cause``) becomes on the page, which has no --seed or --iterations.
 PAGE_ADVICE = N_("try another search, or describe a smaller deck (fewer numbers, tables or cards)")
 #: The same, once every search the page offers has been made.
 LAST_ADVICE = N_("describe a smaller deck (fewer numbers, tables or cards), or more cards for the same facts")
@@ -122,7 +123,7 @@ class Job:
         job_id: str,
         state: dict[str, Any],
         stop: threading.Event | None,
-        command: Callable[..., tuple[int, str]] = run_command,
+        command: Callable[..., Outcome] = run_command,
     ) -> None:
         self.store = store
         self.id = job_id
@@ -176,7 +177,7 @@ def execute(
     store: Store,
     scratch: Path,
     stop: threading.Event | None = None,
-    command: Callable[..., tuple[int, str]] = run_command,
+    command: Callable[..., Outcome] = run_command,
 ) -> None:
     """Run job ``job_id`` in a new folder under ``scratch``; its state and result go to ``store``.
     ``stop``: set when the worker itself is stopping (the job then ends as cancelled).
@@ -196,7 +197,7 @@ def execute(
         except Cancelled:
             job.save(state="cancelled", message=_cancelled(job))
         except DeckgenError as error:
-            job.save(state="failed", message=_failed(job, plain(str(error), folder)))
+            job.save(state="failed", message=_failed(job, error, folder))
         except Exception as error:  # a fault of deckgen's: one line for the page, never a traceback
             job.save(
                 state="failed", message=_("deckgen could not do this ({fault})").format(fault=type(error).__name__)
@@ -246,11 +247,11 @@ def _lay_out(job: Job, folder: Path) -> list[str]:
 
 
 def _run(job: Job, folder: Path, words: list[str], limit: float = TIME_LIMIT, too_long: str = "") -> None:
-    status, message = job.command(
+    outcome = job.command(
         words, folder, limit, too_long or N_("make fewer sets at a time"), stopped=job.stopped, beat=job.beat
     )
-    if status != 0:
-        raise DeckgenError(message or _("the command stopped (exit status {status})").format(status=status))
+    if outcome.status != 0:
+        raise outcome.error(_("the command stopped (exit status {status})").format(status=outcome.status))
 
 
 def _run_build(job: Job, folder: Path) -> dict[str, Any]:
@@ -286,13 +287,14 @@ def _run_calibration(job: Job, folder: Path) -> dict[str, Any]:
 def _run_check(job: Job, folder: Path) -> dict[str, Any]:
     """``deckgen verify --json``: the report, and the line it failed with (if it did)."""
     words = _lay_out(job, folder)
-    status, message = job.command(
+    outcome = job.command(
         ["verify", *words, "--json", "--out", "report.json"], folder, stopped=job.stopped, beat=job.beat
     )
     report = folder / "report.json"
     if not report.exists():
-        raise DeckgenError(message or _("the check stopped (exit status {status})").format(status=status))
-    return {"report": json.loads(report.read_text(encoding="utf-8")), "failure": plain(message, folder) or None}
+        raise outcome.error(_("the check stopped (exit status {status})").format(status=outcome.status))
+    failure = plain(outcome.message, folder) or None
+    return {"report": json.loads(report.read_text(encoding="utf-8")), "failure": failure}
 
 
 def _run_design(job: Job, folder: Path) -> dict[str, Any]:
@@ -330,13 +332,17 @@ def _cancelled(job: Job) -> str:
     return _("you cancelled it")
 
 
-def _failed(job: Job, message: str) -> str:
-    """A design's failure with the page's advice for it (the page has no --seed)."""
+def _failed(job: Job, error: DeckgenError, folder: Path) -> str:
+    """The line a failed job says (no folder of this computer in it); for a design, read from
+    the error's fields: whether another search may help (not when no deck can meet the spec),
+    and the page's advice in place of the command line's (the page has no --seed)."""
     if job.state["kind"] != "design":
-        return message
-    job.state["searched"] = _(RULED_OUT) not in message
+        return plain(str(error), folder)
+    job.state["searched"] = error.code != Code.RULED_OUT
+    if error.cause is None:
+        return plain(str(error), folder)
     advice = _(PAGE_ADVICE if int(job.state.get("seed", 1)) < MOST_SEARCHES else LAST_ADVICE)
-    return message.replace(_(SEARCH_ADVICE), advice)
+    return f"{plain(one_line(error.cause), folder)}; {advice}"
 
 
 RUNS: dict[str, Callable[[Job, Path], dict[str, Any]]] = {

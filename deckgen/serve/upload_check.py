@@ -20,7 +20,7 @@ import sys
 import threading
 from pathlib import Path
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import LANGUAGE_VARIABLE, _, language
 from deckgen.inbrowser import IN_BROWSER
 
@@ -80,7 +80,12 @@ def _understood(answer: object, name: str) -> list[str] | None:
     if not isinstance(answer, dict) or not ("refused" in answer or "design" in answer):
         raise DeckgenError(_unreadable(name))  # it ran out of memory, or ended otherwise
     if "refused" in answer:
-        raise DeckgenError(str(answer["refused"]))
+        code, option = answer.get("code"), answer.get("option")
+        raise DeckgenError(
+            str(answer["refused"]),
+            code=Code(code) if code in {member.value for member in Code} else Code.REFUSED,
+            option=option if isinstance(option, str) else None,
+        )
     design = answer["design"]
     return [str(word) for word in design] if isinstance(design, list) else None
 
@@ -131,7 +136,7 @@ def verdict(key: str, path: Path) -> dict[str, object]:
     except ColumnsNotFound:
         answer = {"design": None}  # kept: the page asks which of the file's columns make each side of the card
     except DeckgenError as error:
-        answer = {"refused": str(error)}
+        answer = {"refused": str(error), "code": error.code.value, "option": error.option}
     except Exception:  # a file no reader expected (memory run out, too): a plain line, never a traceback
         answer = {"refused": _unreadable(name)}
     return answer

@@ -143,7 +143,7 @@ class Uploads:
             command = check_upload(game.key, path)  # in a child process, bounded in time and memory
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
-            raise DeckgenError(self.plain(str(error), path)) from None
+            raise DeckgenError(self.plain(str(error), path), code=error.code, option=error.option) from None
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
@@ -179,8 +179,9 @@ class Uploads:
             game.load(None, {option.name: str(path)})
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
-            said = self.plain(str(error), path).replace(f"{option.flag} {name}", name)
-            raise DeckgenError(said) from None
+            # Said as the page takes the file (an upload, by its name), not as the command line's --font.
+            said = self.plain(str(error) if error.cause is None else error.cause, path)
+            raise DeckgenError(said, code=error.code, option=error.option) from None
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise

@@ -276,7 +276,7 @@ def main_page(svc: Service, choices: PageChoices, status: int = 200) -> Response
     except StoreUnavailable:
         raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
-        problem = attach(str(error), choices)
+        problem = attach(error, choices)
     preview = page.preview_section(
         choices, said["counts"], said["command"], problem, said["stack"], said["deck"], said["back"], said["named"]
     )
@@ -326,7 +326,7 @@ def summary(svc: Service, choices: PageChoices) -> Response:
     except StoreUnavailable:
         raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
-        answer["problem"] = attach(str(error), choices)
+        answer["problem"] = attach(error, choices)
         answer["errors"] = dict(choices.errors)
     return JSONResponse(answer)
 
@@ -638,12 +638,13 @@ def _file_columns(game: str, path: str) -> tuple[str, ...]:
     return tuple(games()[game].file_columns(Path(path)))
 
 
-def attach(words: str, choices: PageChoices) -> str:
-    """Put a build's one-line refusal beside the field it names (``--kerf …``), and return it."""
-    for option_name in [*choices.direct, *MAPPED]:
-        flag = "--" + option_name.replace("_", "-")
-        if words.startswith(flag + " ") or words.startswith(flag + ":"):
-            where = option_name if option_name in choices.direct or option_name in ASKED else FIELD_OF.get(option_name)
-            if where:
-                choices.errors.setdefault(where, words)
+def attach(error: DeckgenError, choices: PageChoices) -> str:
+    """Put a build's one-line refusal beside the field of the option it concerns (its
+    ``option``: ``kerf`` for a refused ``--kerf``), and return the line."""
+    words = str(error)
+    option_name = error.option
+    if option_name is not None and (option_name in choices.direct or option_name in MAPPED):
+        where = option_name if option_name in choices.direct or option_name in ASKED else FIELD_OF.get(option_name)
+        if where:
+            choices.errors.setdefault(where, words)
     return words

@@ -15,11 +15,12 @@ import click
 
 from deckgen.cli_options import REGION_HELP, SPOKEN, language_option, region_option
 from deckgen.console import emit, labelled_progress_bars
-from deckgen.errors import SEARCH_ADVICE, DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.fileio import real_path
 from deckgen.games.cleariosity.core.model import tier_named
 from deckgen.games.cleariosity.core.standard import DEFAULT_GAMES
 from deckgen.games.cleariosity.design.settings import TIME_LIMIT, DesignSettings
+from deckgen.games.cleariosity.core.messages import SEARCH_ADVICE
 from deckgen.i18n import _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from
@@ -299,7 +300,8 @@ def design(
             _(
                 "no attempt finished its search within --time-limit {seconds} s; no deck written; "
                 "give it more time, e.g. --time-limit {more}"
-            ).format(seconds=time_limit, more=max(2 * time_limit, TIME_LIMIT))
+            ).format(seconds=time_limit, more=max(2 * time_limit, TIME_LIMIT)),
+            code=Code.SEARCH_FAILED,
         )
     report = reports[-1]
     made_by = f"deckgen design --seed {seed}"
@@ -337,8 +339,9 @@ def design(
             kept = ""
         else:
             kept = _("no deck written")
-        # The page finds the advice (SEARCH_ADVICE, in the language spoken) and says its own instead.
-        raise DeckgenError("; ".join(part for part in (said, kept, _(SEARCH_ADVICE)) if part))
+        # The page, which has no --seed, says its own advice after the cause.
+        cause = "; ".join(part for part in (said, kept) if part)
+        raise DeckgenError(f"{cause}; {_(SEARCH_ADVICE)}", code=Code.SEARCH_FAILED, cause=cause)
     emit(dump_cleariosity(result.deck, made_by), out)
     if games == 0:
         from deckgen.games.cleariosity.criteria.registry import PLAY_CRITERIA

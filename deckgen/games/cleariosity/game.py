@@ -11,7 +11,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.games.base import Game, Outlook, Stack, Verdict, VerifyRequest
 from deckgen.games.cleariosity.spec.presets import PRESET_FILES, TEMPLATES
 from deckgen.i18n import N_, USUAL_SIGNS, _, first_upper, language
@@ -89,7 +89,9 @@ class CleariosityGame(Game):
             raise DeckgenError(
                 _("--preset {preset} and --file {file} both name a deck; give one of them").format(
                     preset=preset, file=path
-                )
+                ),
+                code=Code.BAD_VALUE,
+                option="preset",
             )
         from dataclasses import replace
 
@@ -143,17 +145,19 @@ class CleariosityGame(Game):
             deck, request.games, request.seed, workers=request.workers, progress=request.progress, criteria=criteria
         )
         failures = report.failures()
-        failure = None
-        if failures:
-            from deckgen.games.cleariosity.criteria.registry import where_name
-            from deckgen.i18n import _
+        if not failures:
+            return Verdict(cleariosity_text(report, source), report.to_json(), None)
+        from deckgen.games.cleariosity.criteria.registry import where_name
+        from deckgen.i18n import _
 
-            named = ", ".join(f"{where_name(where)} {number}" for where, number in failures)
-            # "the report above" is its own message: the CLI puts the file's name in its place.
-            failure = _("the deck fails criteria ({criteria}); see {report}").format(
-                criteria=named, report=_("the report above")
-            )
-        return Verdict(cleariosity_text(report, source), report.to_json(), failure)
+        named = ", ".join(f"{where_name(where)} {number}" for where, number in failures)
+
+        def failure_at(place: str) -> str:
+            return _("the deck fails criteria ({criteria}); see {report}").format(criteria=named, report=place)
+
+        return Verdict(
+            cleariosity_text(report, source), report.to_json(), failure_at(_("the report above")), failure_at
+        )
 
     def export(self, deck: Any, fmt: str) -> str:
         from deckgen.games.cleariosity.output.export import cleariosity_csv, cleariosity_json

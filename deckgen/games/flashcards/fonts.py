@@ -363,45 +363,46 @@ def _face_for(chain: FontChain, char: str) -> FontFace | None:
 
 
 def user_font(path: Path) -> Path:
-    """A font file the user named, checked: it exists and HarfBuzz reads a face with letters in it."""
-    from deckgen.errors import DeckgenError
+    """A font file the user named, checked: it exists and HarfBuzz reads a face with letters in it.
 
-    where = f"--font {path}"
+    A refusal names it as the command line gave it (``--font PATH: …``); its cause names the
+    file alone (``PATH: …``), as the page, which takes the font as an upload, says it."""
+    from deckgen.errors import Code, DeckgenError
+
+    def refused(message: str, **values: object) -> DeckgenError:
+        return DeckgenError(
+            message.format(where=f"--font {path}", **values),
+            code=Code.BAD_VALUE,
+            option="font",
+            cause=message.format(where=str(path), **values),
+        )
+
     if not str(path).strip() or str(path) == ".":
-        raise DeckgenError(_("--font: give the path of a .ttf, .otf or .ttc font file"))
+        raise DeckgenError(
+            _("--font: give the path of a .ttf, .otf or .ttc font file"), code=Code.BAD_VALUE, option="font"
+        )
     if path.is_dir():
-        raise DeckgenError(
-            _("{where}: a folder; give the path of a .ttf, .otf or .ttc font file in it").format(where=where)
-        )
+        raise refused(_("{where}: a folder; give the path of a .ttf, .otf or .ttc font file in it"))
     if not path.is_file():
-        raise DeckgenError(
-            _("{where}: no such file; give the path of a .ttf, .otf or .ttc font file").format(where=where)
-        )
+        raise refused(_("{where}: no such file; give the path of a .ttf, .otf or .ttc font file"))
     size = path.stat().st_size
     if size > MAX_FONT_BYTES:  # checked before reading: a file of gigabytes is no font, and fills the memory
-        raise DeckgenError(
-            _("{where}: {size} bytes, far more than a font file; give a .ttf, .otf or .ttc font file").format(
-                where=where, size=number(size)
-            )
+        raise refused(
+            _("{where}: {size} bytes, far more than a font file; give a .ttf, .otf or .ttc font file"),
+            size=number(size),
         )
     try:
         data = path.read_bytes()
         face = hb.Face(hb.Blob(data), 0)
         letters = len(face.unicodes)
     except (OSError, ValueError) as error:
-        raise DeckgenError(
-            _("{where}: cannot read it ({error}); give a .ttf, .otf or .ttc font file").format(where=where, error=error)
+        raise refused(
+            _("{where}: cannot read it ({error}); give a .ttf, .otf or .ttc font file"), error=error
         ) from None
     if letters == 0 or face.upem <= 0:
-        raise DeckgenError(
-            _("{where}: not a font file deckgen can read; give a .ttf, .otf or .ttc font file").format(where=where)
-        )
+        raise refused(_("{where}: not a font file deckgen can read; give a .ttf, .otf or .ttc font file"))
     if not _draws_letters(face):
-        raise DeckgenError(
-            _("{where}: its letters cannot be read (the file may be cut short or damaged); get it again").format(
-                where=where
-            )
-        )
+        raise refused(_("{where}: its letters cannot be read (the file may be cut short or damaged); get it again"))
     return path.resolve()
 
 

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.games.base import Game, Verdict, VerifyRequest
 from deckgen.i18n import N_, _
 from deckgen.options import Option
@@ -135,11 +135,13 @@ class FlashcardsGame(Game):
             from deckgen.games.flashcards.anki import load_package
 
             if front or back:
-                flag = "--front" if front else "--back"
+                named = "front" if front else "back"
                 raise DeckgenError(
                     _(
                         "{option} names a spreadsheet's columns; an Anki deck's cards are made as Anki shows them"
-                    ).format(option=flag)
+                    ).format(option="--" + named),
+                    code=Code.OPTION_NOT_HERE,
+                    option=named,
                 )
             deck = load_package(source)
         else:

@@ -72,15 +72,16 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
         "smallest_text_mm": smallest,
         "rows": rows,
     }
-    failure = None
     if missing:
         lines.append(missing[0].upper() + missing[1:])
-        failure = missing
-    elif failures:
-        failure = _("{count} text(s) do not fit their card (see {report})").format(
-            count=len(failures), report=_("the report above")
-        )
-    return Verdict("\n".join(lines) + "\n", data, failure)
+        return Verdict("\n".join(lines) + "\n", data, missing)
+    if failures:
+
+        def failure_at(place: str) -> str:
+            return _("{count} text(s) do not fit their card (see {report})").format(count=len(failures), report=place)
+
+        return Verdict("\n".join(lines) + "\n", data, failure_at(_("the report above")), failure_at)
+    return Verdict("\n".join(lines) + "\n", data, None)
 
 
 def _size(value: float | None) -> str:

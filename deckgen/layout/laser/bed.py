@@ -3,7 +3,7 @@ and the grid of cards a bed holds."""
 
 from __future__ import annotations
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import _, decimal_g
 from deckgen.layout.sheets import Grid, impose
 from deckgen.printing import LaserSettings
@@ -15,22 +15,32 @@ MAX_KERF = 2.0
 def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
     w, h = card
     if settings.kerf < 0:
-        raise DeckgenError(_("--kerf must not be negative; measure your laser's kerf (often 0.1-0.2 mm) or use 0"))
+        raise DeckgenError(
+            _("--kerf must not be negative; measure your laser's kerf (often 0.1-0.2 mm) or use 0"),
+            code=Code.BAD_VALUE,
+            option="kerf",
+        )
     if settings.kerf > MAX_KERF:
         raise DeckgenError(
             _("--kerf {kerf} mm: a laser burns away 0.05 to 0.5 mm; use at most {most} mm, e.g. 0.15mm").format(
                 kerf=decimal_g(settings.kerf), most=decimal_g(MAX_KERF)
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option="kerf",
         )
     if settings.corner_radius < 0 or settings.corner_radius > min(w, h) / 2:
         raise DeckgenError(
             _("--corner-radius {radius} mm: use 0 to {most} mm").format(
                 radius=decimal_g(settings.corner_radius), most=decimal_g(min(w, h) / 2)
-            )
+            ),
+            code=Code.BAD_VALUE,
+            option="corner_radius",
         )
     if settings.registration and settings.kerf:
         raise DeckgenError(
-            _("--kerf cannot be used with --registration: printed cards touch; leave the kerf to the cutter")
+            _("--kerf cannot be used with --registration: printed cards touch; leave the kerf to the cutter"),
+            code=Code.BAD_VALUE,
+            option="kerf",
         )
 
 

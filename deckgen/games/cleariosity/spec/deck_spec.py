@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import Code, DeckgenError
 from deckgen.games.cleariosity.core.model import (
     DOT_COLOURS,
     NO_TABLES,
@@ -1139,5 +1139,7 @@ def designable(spec: DeckSpec) -> Criteria:
 
     reasons = ruled_out(tiers, [tier.cards for tier in spec.tiers], criteria)
     if reasons:
-        raise DeckgenError(_("{source}: {reasons}").format(source=spec.source, reasons=in_one_line(reasons)))
+        raise DeckgenError(
+            _("{source}: {reasons}").format(source=spec.source, reasons=in_one_line(reasons)), code=Code.RULED_OUT
+        )
     return criteria
