@@ -21,7 +21,6 @@ from typing import Any
 
 from deckgen.errors import DeckgenError
 from deckgen.games.cleariosity.core.model import (
-    DOT_COLOURS,
     NO_TABLES,
     TABLE_OPS,
     Deck,
@@ -38,29 +37,28 @@ from deckgen.games.cleariosity.criteria.lines import (
     op_facts,
     teacher_facts,
 )
+from deckgen.games.cleariosity.spec.schema import (
+    LARGEST_NUMBER,
+    OPERATION_NAMES,
+    OPERATION_SIGNS,
+    SPEC_VERSION,
+    TIER_COLOURS,
+    TIER_KEYS,
+    ShapeError,
+    number_span,
+    operations,
+    read_shape,
+    read_tier,
+)
 from deckgen.i18n import _, ngettext
 from deckgen.resources import data_folder
 
 #: The preset a design or check without ``--spec`` follows.
 STANDARD_SPEC = "standard"
-#: The spec format this version reads and writes.
-SPEC_VERSION = 1
 #: Where the shipped specs (presets) live; ``--spec standard`` means ``SPECS / "standard.toml"``.
 SPECS = data_folder("deckgen.games.cleariosity.templates.specs")
-
-#: How a spec may write each operation, and the sign deckgen uses inside.
-OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "x": "*", "×": "*", "*": "*", "/": "/", "÷": "/", ":": "/"}
-#: The sign each operation is written with in a spec this version writes.
-OPERATION_SIGNS = {"+": "+", "-": "-", "*": "x", "/": "/"}
-#: Dot colours a tier may name (each card also prints its tier's sign beside the dot).
-TIER_COLOURS = DOT_COLOURS
 #: Most tiers a spec may have.
 MOST_TIERS = 6
-#: Largest number a spec may put on a card (two digits a cell).
-LARGEST_NUMBER = 99
-#: A card carries this many numbers, in this many of the 9 cells.
-NUMBERS_PER_CARD = 3
-PLAYER_RANGE = (2, 6)
 
 Fact = tuple[int, int, int]
 Equation = tuple[int, str, int, int]  # a op b = c, op one of + - * /
@@ -508,11 +506,6 @@ def spec_path(name_or_path: str | Path) -> Path:
     return Path(text)
 
 
-#: The longest spec name (it names the deck file, the report and the page's choices) and title.
-MAX_NAME = 40
-MAX_TITLE = 120
-
-
 def load_spec(name_or_path: str | Path) -> DeckSpec:
     presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
     if not str(name_or_path).strip():
@@ -541,71 +534,56 @@ def load_spec(name_or_path: str | Path) -> DeckSpec:
 
 
 def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
-    """Validate a spec's TOML table; every error is one line naming ``source`` and the key."""
-    known = {
-        "spec_version", "name", "title", "numbers", "factors", "tables", "times", "numbers_per_card", "players",
-        "tiers", "criteria", "duplicates",
-    }  # fmt: skip
-    for key in data:
-        if key not in known:
-            raise DeckgenError(
-                _("{source}: unknown key {key}; a spec has {known}").format(
-                    source=source, key=repr(key), known=", ".join(sorted(known))
-                )
-            )
-    version = data.get("spec_version")
-    if isinstance(version, bool):
-        version = str(version).lower()
-    if version is None:
-        raise DeckgenError(
-            _("{source}: spec_version is missing; add spec_version = {version} at the top").format(
-                source=source, version=SPEC_VERSION
-            )
-        )
-    if version != SPEC_VERSION:
-        raise DeckgenError(
-            _(
-                "{source}: spec_version {given} is not one this deckgen reads ({version}); "
-                "upgrade deckgen or write the spec in version 1"
-            ).format(source=source, given=repr(version), version=SPEC_VERSION)
-        )
-    name = data.get("name")
-    if not isinstance(name, str) or not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", name or ""):
-        raise DeckgenError(
-            _(
-                '{source}: name must be lower-case letters, digits and dashes (at most {most}), e.g. name = "times"'
-            ).format(source=source, most=MAX_NAME)
-        )
-    title = data.get("title", "")
-    if not isinstance(title, str) or len(title) > MAX_TITLE:
-        raise DeckgenError(
-            _("{source}: title must be text of at most {most} characters").format(source=source, most=MAX_TITLE)
-        )
-    low, high = _numbers(data.get("numbers"), source)
-    factors = _table_range(data, low, high, source)
-    per_card = data.get("numbers_per_card", NUMBERS_PER_CARD)
-    if per_card != NUMBERS_PER_CARD:
-        raise DeckgenError(
-            _("{source}: numbers_per_card must be {count} (three numbers in a 3 x 3 grid)").format(
-                source=source, count=NUMBERS_PER_CARD
-            )
-        )
-    players = _players(data.get("players", [2, 3, 4]), source)
-    tiers = _tiers(data.get("tiers"), source, (low, high), factors)
-    criteria = data.get("criteria", {})
-    if not isinstance(criteria, dict):
-        raise DeckgenError(
-            _("{source}: criteria must be a table ([criteria]) of threshold = value lines").format(source=source)
-        )
-    duplicates = data.get("duplicates", False)
-    if not isinstance(duplicates, bool):
-        raise DeckgenError(
-            _(
-                "{source}: duplicates must be true or false (true: two cards may be alike, the same colour and "
-                "the same numbers in the same cells), not {given}"
-            ).format(source=source, given=repr(duplicates))
-        )
-    spec = DeckSpec(name, low, high, tiers, players, dict(criteria), title, source, factors, duplicates)
+    """Validate a spec's TOML table; every error is one line naming ``source`` and the key.
+
+    The shape (keys, types, ranges) is declared in :mod:`.schema`; what follows are the rules
+    between keys: the tables within the numbers, the tiers in order, each fact brought in."""
+    try:
+        shape = read_shape(data, source)
+    except ShapeError as refused:
+        _check_keys_before(data, source, refused.key)
+        raise
+    low, high = shape.span
+    factors = _table_range(shape.factors, shape.tables, shape.times, low, high, source)
+    tiers = _tiers(shape.tiers, source, (low, high), factors)
+    spec = DeckSpec(
+        shape.name,
+        low,
+        high,
+        tiers,
+        tuple(sorted(shape.players)),
+        dict(shape.criteria),
+        shape.title,
+        source,
+        factors,
+        shape.duplicates,
+    )
+    _check_tier_facts(spec)
+    _check_covered(spec)
+    _check_focus(spec)
+    spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
+    return spec
+
+
+#: The spec's keys in the order they are judged (the rules between keys at their place).
+KEY_ORDER = ("numbers", "factors", "numbers_per_card", "players", "tiers", "criteria", "duplicates")
+
+
+def _check_keys_before(data: dict[str, Any], source: str, refused: str) -> None:
+    """Before a refused key's line, the rules between the keys a spec writes before it: a spec
+    says first what is wrong first (its tables before its players, its tiers before its criteria)."""
+    if refused not in KEY_ORDER or KEY_ORDER.index(refused) <= KEY_ORDER.index("factors"):
+        return
+    low, high = number_span(data["numbers"]) or (0, 0)
+    factors = _table_range(data.get("factors"), data.get("tables"), data.get("times"), low, high, source)
+    if KEY_ORDER.index(refused) > KEY_ORDER.index("tiers"):
+        _tiers(tuple(data["tiers"]), source, (low, high), factors)
+
+
+def _check_tier_facts(spec: DeckSpec) -> None:
+    """Each tier's tables reach no number past the spec's, and each operation a tier adds brings in
+    facts an earlier tier has not."""
+    source, low, high, tiers = spec.source, spec.low, spec.high, spec.tiers
     for number, tier in enumerate(tiers):
         written = spec.table_range_of(number)
         if written and set(TABLE_OPS) & set(tier.adds) and written.largest > high:
@@ -669,6 +647,11 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
                         high=high,
                     )
                 )
+
+
+def _check_covered(spec: DeckSpec) -> None:
+    """Every fact of the spec's tables is brought in by a tier."""
+    source = spec.source
     missing = spec.uncovered_facts()
     if missing:
         shown = ", ".join(f"{a} {OPERATION_SIGNS[op]} {b}" for op, (a, b, _c) in missing[:6])
@@ -694,6 +677,11 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
         raise DeckgenError(
             said.format(source=source, count=len(missing), tables=covered.written(), shown=shown, more=len(missing) - 6)
         )
+
+
+def _check_focus(spec: DeckSpec) -> None:
+    """Each focus fact is in play, and within the tables in play, at its tier."""
+    source, tiers = spec.source, spec.tiers
     for number in range(len(tiers)):
         ops = spec.operations(number)
         for a, op, b, c in spec.focus_facts(number):
@@ -743,30 +731,6 @@ def read_spec(data: dict[str, Any], source: str = "spec") -> DeckSpec:
                         key=key,
                     )
                 )
-    spec.criteria_for()  # unknown or badly typed thresholds fail here, on load
-    return spec
-
-
-def _numbers(value: Any, source: str) -> tuple[int, int]:
-    fix = _('write numbers = "0-9" (lowest-highest, 0 to 99)')
-    if value is None:
-        raise DeckgenError(_("{source}: numbers is missing; {fix}").format(source=source, fix=fix))
-    if not isinstance(value, str):
-        raise DeckgenError(_("{source}: numbers is not text; {fix}").format(source=source, fix=fix))
-    match = re.fullmatch(r"\s*([0-9]{1,3})\s*[-–]\s*([0-9]{1,3})\s*", value)
-    if not match:
-        raise DeckgenError(
-            _("{source}: numbers = {value} is not a range; {fix}").format(source=source, value=repr(value), fix=fix)
-        )
-    low, high = int(match.group(1)), int(match.group(2))
-    if not 5 <= high <= LARGEST_NUMBER or not 0 <= low <= high - 5:
-        raise DeckgenError(
-            _(
-                "{source}: numbers = {value}: the range ends between 5 and {largest} and holds at least six "
-                "numbers; {fix}"
-            ).format(source=source, value=repr(value), largest=LARGEST_NUMBER, fix=fix)
-        )
-    return low, high
 
 
 #: What a table is multiplied by where ``tables`` is given without ``times``.
@@ -775,10 +739,9 @@ DEFAULT_TIMES = (2, 9)
 TIMES_RANGE = (1, 12)
 
 
-def _table_range(table: dict[str, Any], low: int, high: int, source: str) -> TableRange | None:
+def _table_range(factors: Any, tables: Any, times: Any, low: int, high: int, source: str) -> TableRange | None:
     """The optional tables of a spec or a tier: ``factors = "2-9"`` (2 × 2 to 9 × 9), or
     ``tables = "6-8"`` with ``times = "2-9"`` (6 × 2 to 8 × 9; ``times`` is 2-9 if left out)."""
-    factors, tables, times = table.get("factors"), table.get("tables"), table.get("times")
     if factors is not None and (tables is not None or times is not None):
         raise DeckgenError(
             _(
@@ -886,158 +849,150 @@ def _range(value: Any, key: str, lowest: int, highest: int, source: str, example
     return first, last
 
 
-def _players(value: Any, source: str) -> tuple[int, ...]:
-    low, high = PLAYER_RANGE
-    if (
-        not isinstance(value, list)
-        or not value
-        or any(not isinstance(p, int) or isinstance(p, bool) or not low <= p <= high for p in value)
-        or len(set(value)) != len(value)
-    ):
-        raise DeckgenError(
-            _("{source}: players must be a list of different counts from {low} to {high}, e.g. [2, 3, 4]").format(
-                source=source, low=low, high=high
-            )
-        )
-    return tuple(sorted(value))
-
-
-def _tiers(value: Any, source: str, span: tuple[int, int], spec_factors: TableRange | None) -> tuple[TierSpec, ...]:
-    if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
-        raise DeckgenError(
-            _("{source}: tiers is missing; add one [[tiers]] table per tier, in play order").format(source=source)
-        )
+def _tiers(
+    tables: tuple[dict[str, Any], ...], source: str, span: tuple[int, int], spec_factors: TableRange | None
+) -> tuple[TierSpec, ...]:
+    """The tiers in play order, each read (:func:`.schema.read_tier`) and checked against the ones
+    before it (names, colours and operations once each) and the spec's numbers (its own tables)."""
     tiers: list[TierSpec] = []
-    seen_ops: list[str] = []
-    for number, table in enumerate(value):
-        where = f"tiers[{number}]"
-        known = {"name", "colour", "cards", "adds", "focus", "factors", "tables", "times"}
-        name = table.get("name")
-        if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9-]{{0,{MAX_NAME - 1}}}", name):
-            raise DeckgenError(
-                _(
-                    '{source}: {where}.name must be a lower-case word (at most {most} letters), e.g. name = "green"'
-                ).format(source=source, where=where, most=MAX_NAME)
-            )
-        if number == MOST_TIERS:
-            raise DeckgenError(
-                _("{source}: {count} tiers; a deck has at most {most}").format(
-                    source=source, count=len(value), most=MOST_TIERS
-                )
-            )
-        if name in [t.name for t in tiers]:
-            raise DeckgenError(
-                _("{source}: {where}.name {name} is used twice; give each tier its own name").format(
-                    source=source, where=where, name=repr(name)
-                )
-            )
-        if name[0].upper() in [t.prefix for t in tiers]:
-            raise DeckgenError(
-                _(
-                    "{source}: {where}.name {name} starts with the same letter as another tier "
-                    "(card ids begin with it); rename one"
-                ).format(source=source, where=where, name=repr(name))
-            )
-        colour = table.get("colour", name)
-        if not isinstance(colour, str) or colour not in TIER_COLOURS:
-            if "colour" in table:
-                said = _(
-                    '{source}: {where} colour {colour} is not a colour deckgen prints; add colour = "..." with one '
-                    "of {colours}"
-                )
-            else:
-                said = _(
-                    "{source}: {where} has no colour and its name {name} is not a colour deckgen prints; "
-                    'add colour = "..." with one of {colours}'
-                )
-            raise DeckgenError(
-                said.format(
-                    source=source, where=where, colour=repr(colour), name=repr(name), colours=", ".join(TIER_COLOURS)
-                )
-            )
-        if colour in [t.colour for t in tiers]:
-            raise DeckgenError(
-                _("{source}: {where}.colour {colour} is used twice; give each tier its own colour").format(
-                    source=source, where=where, colour=repr(colour)
-                )
-            )
-        cards = table.get("cards")
-        if not isinstance(cards, int) or isinstance(cards, bool) or not 3 <= cards <= 99:
-            raise DeckgenError(
-                _("{source}: {where}.cards must be a whole number from 3 to 99, e.g. cards = 12").format(
-                    source=source, where=where
-                )
-            )
-        adds_raw = table.get("adds", [])
-        if isinstance(adds_raw, str):
-            adds_raw = [adds_raw]
-        if not isinstance(adds_raw, list) or any(op not in OPERATION_NAMES for op in map(str, adds_raw)):
-            raise DeckgenError(
-                _(
-                    '{source}: {where}.adds must list operations from + - x /, e.g. adds = ["x"] (or [] for none)'
-                ).format(source=source, where=where)
-            )
-        adds = tuple(OPERATION_NAMES[op] for op in adds_raw)
-        own_factors = _table_range(table, *span, f"{source}: {where}")
-        if own_factors and not set(adds) & set(TABLE_OPS):
-            given = next(key for key in ("factors", "tables", "times") if key in table)
-            raise DeckgenError(
-                _("{source}: {where}.{key}: only a tier that adds x or / has tables; remove the line").format(
-                    source=source, where=where, key=given
-                )
-            )
-        tables = own_factors or spec_factors
-        twice = [op for op in adds if adds.count(op) > 1]
-        if twice:
-            raise DeckgenError(
-                _("{source}: {where}.adds lists '{sign}' twice; list each operation once").format(
-                    source=source, where=where, sign=OPERATION_SIGNS[twice[0]]
-                )
-            )
-        again = [
-            op
-            for op in adds
-            if op in seen_ops
-            and not (
-                op in TABLE_OPS
-                and own_factors
-                and all((t.factors or spec_factors) != tables for t in tiers if op in t.adds)
-            )
-        ]
-        if again:
-            sign = OPERATION_SIGNS[again[0]]
-            raise DeckgenError(
-                _(
-                    "{source}: {where}.adds '{sign}' is already in play; each operation is added once "
-                    '(x and / again only with other tables: factors = "6-9")'
-                ).format(source=source, where=where, sign=sign)
-            )
-        if number == 0 and not adds:
-            raise DeckgenError(
-                _("{source}: {where}.adds is empty; the first tier must add an operation").format(
-                    source=source, where=where
-                )
-            )
-        if not adds and name[0] == "x":
-            raise DeckgenError(
-                _(
-                    "{source}: {where}.name {name}: a tier that adds no operation prints its first letter beside "
-                    "the dot, and an X there reads as a times sign; give it a name that starts with another letter"
-                ).format(source=source, where=where, name=repr(name))
-            )
-        seen_ops += adds
-        focus = table.get("focus", [])
-        if isinstance(focus, str):
-            focus = [focus]
-        if not isinstance(focus, list):
-            raise DeckgenError(
-                _('{source}: {where}.focus must be a list such as ["7x8=56", "x tables 6-8"]').format(
-                    source=source, where=where
-                )
-            )
-        tier_criteria = {k: v for k, v in table.items() if k not in known}
-        tiers.append(TierSpec(name, colour, cards, adds, tuple(focus), tier_criteria, own_factors))
+    for number, table in enumerate(tables):
+        place = _TierPlace(number, len(tables), tiers, source, f"tiers[{number}]", span, spec_factors)
+        try:
+            shape = read_tier(table, source, place.where)
+        except ShapeError as refused:
+            # The rules between the keys written before the refused one are judged first.
+            _check_tier_rules(table, place, before=refused.key)
+            raise
+        own_factors = _check_tier_rules(table, place, before="")
+        tiers.append(TierSpec(shape.name, shape.dot, shape.cards, shape.adds, shape.focus, shape.criteria, own_factors))
     return tuple(tiers)
+
+
+@dataclass(frozen=True)
+class _TierPlace:
+    """Where a tier stands: its number, the tiers before it and what the spec around it says."""
+
+    number: int
+    count: int
+    earlier: list[TierSpec]
+    source: str
+    where: str
+    span: tuple[int, int]
+    spec_factors: TableRange | None
+
+
+def _check_tier_rules(table: dict[str, Any], place: _TierPlace, before: str) -> TableRange | None:
+    """The rules between a tier's keys and the tiers before it, in the order its keys are read:
+    those of its name, then of its colour, then of its operations and tables (only the ones whose
+    keys come before ``before``, a key refused for its own value; empty: all). Returns its own
+    tables."""
+    order = (*TIER_KEYS, "")
+    runs = [key for key in ("name", "colour", "adds") if not before or order.index(key) < order.index(before)]
+    name = table.get("name", "")
+    if "name" in runs:
+        _check_tier_name(name, place)
+    if "colour" in runs:
+        _check_tier_colour(name, table.get("colour"), place)
+    if "adds" in runs:
+        low, high = place.span
+        where = f"{place.source}: {place.where}"
+        own = _table_range(table.get("factors"), table.get("tables"), table.get("times"), low, high, where)
+        given = next((key for key in ("factors", "tables", "times") if table.get(key) is not None), "")
+        _check_tier_operations(name, operations(table.get("adds", [])), own, given, place)
+        return own
+    return None
+
+
+def _check_tier_name(name: str, place: _TierPlace) -> None:
+    """A tier within the most a deck has; its name and initial its own."""
+    source, where = place.source, place.where
+    if place.number == MOST_TIERS:
+        raise DeckgenError(
+            _("{source}: {count} tiers; a deck has at most {most}").format(
+                source=source, count=place.count, most=MOST_TIERS
+            )
+        )
+    said = ""
+    if name in [t.name for t in place.earlier]:
+        said = _("{source}: {where}.name {name} is used twice; give each tier its own name")
+    elif name[0].upper() in [t.prefix for t in place.earlier]:
+        said = _(
+            "{source}: {where}.name {name} starts with the same letter as another tier "
+            "(card ids begin with it); rename one"
+        )
+    if said:
+        raise DeckgenError(said.format(source=source, where=where, name=repr(name)))
+
+
+def _check_tier_colour(name: str, colour: str | None, place: _TierPlace) -> None:
+    """A tier's colour (its name, where it gives none) one deckgen prints, and its own."""
+    source, where = place.source, place.where
+    if colour is None and name not in TIER_COLOURS:
+        raise DeckgenError(
+            _(
+                "{source}: {where} has no colour and its name {name} is not a colour deckgen prints; "
+                'add colour = "..." with one of {colours}'
+            ).format(source=source, where=where, name=repr(name), colours=", ".join(TIER_COLOURS))
+        )
+    dot = colour or name
+    if dot in [t.colour for t in place.earlier]:
+        raise DeckgenError(
+            _("{source}: {where}.colour {colour} is used twice; give each tier its own colour").format(
+                source=source, where=where, colour=repr(dot)
+            )
+        )
+
+
+def _check_tier_operations(
+    name: str, adds: tuple[str, ...], own_factors: TableRange | None, given: str, place: _TierPlace
+) -> None:
+    """A tier's tables only with x or /; each operation added once, and again only for other
+    tables; the first tier adds one; a tier adding none not named with an X."""
+    source, where, earlier, spec_factors = place.source, place.where, place.earlier, place.spec_factors
+    if own_factors and not set(adds) & set(TABLE_OPS):
+        raise DeckgenError(
+            _("{source}: {where}.{key}: only a tier that adds x or / has tables; remove the line").format(
+                source=source, where=where, key=given
+            )
+        )
+    tables = own_factors or spec_factors
+    twice = [op for op in adds if adds.count(op) > 1]
+    if twice:
+        raise DeckgenError(
+            _("{source}: {where}.adds lists '{sign}' twice; list each operation once").format(
+                source=source, where=where, sign=OPERATION_SIGNS[twice[0]]
+            )
+        )
+    again = [
+        op
+        for op in adds
+        if any(op in t.adds for t in earlier)
+        and not (
+            op in TABLE_OPS
+            and own_factors
+            and all((t.factors or spec_factors) != tables for t in earlier if op in t.adds)
+        )
+    ]
+    if again:
+        raise DeckgenError(
+            _(
+                "{source}: {where}.adds '{sign}' is already in play; each operation is added once "
+                '(x and / again only with other tables: factors = "6-9")'
+            ).format(source=source, where=where, sign=OPERATION_SIGNS[again[0]])
+        )
+    if place.number == 0 and not adds:
+        raise DeckgenError(
+            _("{source}: {where}.adds is empty; the first tier must add an operation").format(
+                source=source, where=where
+            )
+        )
+    if not adds and name[0] == "x":
+        raise DeckgenError(
+            _(
+                "{source}: {where}.name {name}: a tier that adds no operation prints its first letter beside "
+                "the dot, and an X there reads as a times sign; give it a name that starts with another letter"
+            ).format(source=source, where=where, name=repr(name))
+        )
 
 
 def dump_spec(spec: DeckSpec) -> str:
