@@ -246,7 +246,9 @@ class TierShape:
 class SpecShape:
     """A spec file as written (see :mod:`.deck_spec` for what each key means)."""
 
-    spec_version: int = attrs.field(metadata=_says(_version_fault), validator=_refuse(lambda v: v == SPEC_VERSION))
+    spec_version: int | float = attrs.field(
+        metadata=_says(_version_fault), validator=_refuse(lambda v: v == SPEC_VERSION)
+    )
     name: str = attrs.field(
         metadata=_says(_name_fault),
         validator=_refuse(lambda v: bool(re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_NAME - 1}}}", v))),
@@ -257,7 +259,7 @@ class SpecShape:
     factors: Any = attrs.field(metadata=_says(_any_fault), default=None)
     tables: Any = attrs.field(metadata=_says(_any_fault), default=None)
     times: Any = attrs.field(metadata=_says(_any_fault), default=None)
-    numbers_per_card: int = attrs.field(
+    numbers_per_card: int | float = attrs.field(
         metadata=_says(_per_card_fault), default=NUMBERS_PER_CARD, validator=_refuse(lambda v: v == NUMBERS_PER_CARD)
     )
     players: tuple[int, ...] = attrs.field(
@@ -291,6 +293,13 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
         return value
 
     return structure
+
+
+def _number(value: Any, _type: Any) -> int | float:
+    """A number (``1`` or ``1.0``, never ``true``), for keys that must equal one."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise TypeError(f"{value!r} is not a number")
+    return value
 
 
 def _listed(value: Any, _type: Any) -> tuple[Any, ...]:
@@ -363,7 +372,15 @@ def _converter() -> Converter:
     )
     converter.register_structure_hook(
         SpecShape,
-        _structure_fn(SpecShape, converter, players=_counts, tiers=_tables, criteria=_table),
+        _structure_fn(
+            SpecShape,
+            converter,
+            spec_version=_number,
+            numbers_per_card=_number,
+            players=_counts,
+            tiers=_tables,
+            criteria=_table,
+        ),
     )
     return converter
 
