@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.spec.deck_spec import read_spec
+from deckgen.games.cleariosity.spec.reading import read_spec
 
 #: Leave the key out.
 DROP = object()
