@@ -401,3 +401,58 @@ def test_each_bad_spec_says_its_one_line(fault: str, changes: dict[str, Any], sa
     with pytest.raises(DeckgenError) as refused:
         read_spec(patched(changes), "my-spec.toml")
     assert str(refused.value) == f"my-spec.toml: {said}"
+
+
+#: Specs with two faults: the line names the one a reader meets first, as it always has (a rule
+#: between keys written before a refused key comes before that key's own line).
+SEVERAL_FAULTS = [
+    (
+        "spec_version 2, no name",
+        {"spec_version": 2, "name": DROP},
+        "spec_version 2 is not one this deckgen reads (1); upgrade deckgen or write the spec in version 1",
+    ),
+    (
+        "times without tables, players twice",
+        {"times": "2-9", "players": [2, 2]},
+        "times = '2-9' without tables; add the tables, e.g. tables = \"6-8\"",
+    ),
+    (
+        "a colour twice, criteria not a table",
+        {"tiers.1.name": "sunny", "tiers.1.colour": "green", "criteria": 5},
+        "tiers[1].colour 'green' is used twice; give each tier its own colour",
+    ),
+    (
+        "a sign already in play, duplicates as text",
+        {"tiers.1.adds": ["+"], "duplicates": "yes"},
+        "tiers[1].adds '+' is already in play; each operation is added once (x and / again only with other "
+        'tables: factors = "6-9")',
+    ),
+    (
+        "a tier name twice, cards as text",
+        {"tiers.1.name": "green", "tiers.1.colour": "red", "tiers.1.cards": "12"},
+        "tiers[1].name 'green' is used twice; give each tier its own name",
+    ),
+    (
+        "no colour and a name that is none, adds a number",
+        {"tiers.1.name": "sunny", "tiers.1.adds": 5},
+        "tiers[1] has no colour and its name 'sunny' is not a colour deckgen prints; add colour = \"...\" with "
+        "one of green, yellow, purple, orange, blue, red, pink, brown, grey",
+    ),
+    (
+        "seven tiers, the seventh without cards",
+        {"tiers": [*SEVEN[:6], {"name": "pink", "adds": []}]},
+        "7 tiers; a deck has at most 6",
+    ),
+    (
+        "a colour twice, focus a number",
+        {"tiers.1.name": "sunny", "tiers.1.colour": "green", "tiers.1.focus": 5},
+        "tiers[1].colour 'green' is used twice; give each tier its own colour",
+    ),
+]
+
+
+@pytest.mark.parametrize(("faults", "changes", "said"), SEVERAL_FAULTS, ids=[case[0] for case in SEVERAL_FAULTS])
+def test_of_several_faults_the_first_a_reader_meets_is_said(faults: str, changes: dict[str, Any], said: str) -> None:
+    with pytest.raises(DeckgenError) as refused:
+        read_spec(patched(changes), "my-spec.toml")
+    assert str(refused.value) == f"my-spec.toml: {said}"

@@ -42,6 +42,7 @@ from deckgen.i18n import _, ngettext
 
 
 def load_spec(name_or_path: str | Path) -> DeckSpec:
+    """The spec a preset's name (``standard``) or a spec file's path names, read and checked."""
     presets = ", ".join(sorted(p.stem for p in SPECS.glob("*.toml")))
     if not str(name_or_path).strip():
         raise DeckgenError(

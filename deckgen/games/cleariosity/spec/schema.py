@@ -4,8 +4,10 @@
 read TOML into them (strictly: ``cards = "12"`` is refused, not converted) and attrs validators
 check each value's range or choices. Every field carries the one-line message a teacher sees when
 its value is wrong (``fault`` in its metadata); :func:`read_shape` turns whatever cattrs reports
-into that line, naming the file and the key. What one value cannot say alone (tables within the
-numbers, tiers adding each operation once) is checked after, by :mod:`.deck_spec`.
+into that line, naming the file and the key. Keys are judged in the order the classes declare
+them, a spec's order, so a spec with several faults hears first of the key it writes first. What
+one value cannot say alone (tables within the numbers, tiers adding each operation once) is
+checked after, by :mod:`.reading`.
 """
 
 from __future__ import annotations
@@ -214,7 +216,7 @@ def _distinct(values: tuple[Any, ...]) -> bool:
 class TierShape:
     """One ``[[tiers]]`` table as written: every key it may have, and its other lines, criterion
     thresholds for the tier (checked against the criteria's own fields when the spec is read).
-    Its colour, left out, is its name (:mod:`.deck_spec` checks that the name is a colour)."""
+    Its colour, left out, is its name (:mod:`.reading` checks that the name is a colour)."""
 
     name: str = attrs.field(
         metadata=_says(_tier_name_fault),
@@ -230,7 +232,7 @@ class TierShape:
     #: The operations the tier adds, as deckgen writes them inside (``x`` becomes ``*``).
     adds: tuple[str, ...] = attrs.field(metadata=_says(_adds_fault), default=())
     focus: tuple[Any, ...] = attrs.field(metadata=_says(_focus_fault), default=())
-    # The tier's own tables: their ranges depend on the spec's numbers (see deck_spec).
+    # The tier's own tables: their ranges depend on the spec's numbers (see reading).
     factors: Any = attrs.field(metadata=_says(_any_fault), default=None)
     tables: Any = attrs.field(metadata=_says(_any_fault), default=None)
     times: Any = attrs.field(metadata=_says(_any_fault), default=None)
@@ -244,7 +246,8 @@ class TierShape:
 
 @attrs.frozen(kw_only=True)
 class SpecShape:
-    """A spec file as written (see :mod:`.deck_spec` for what each key means)."""
+    """A spec file as written (see :mod:`.deck_spec` for what each key means), keys in the order
+    they are judged."""
 
     spec_version: int | float = attrs.field(
         metadata=_says(_version_fault), validator=_refuse(lambda v: v == SPEC_VERSION)
@@ -255,7 +258,7 @@ class SpecShape:
     )
     title: str = attrs.field(metadata=_says(_title_fault), default="", validator=_refuse(lambda v: len(v) <= MAX_TITLE))
     numbers: str = attrs.field(metadata=_says(_numbers_fault), validator=_refuse(lambda v: number_span(v) is not None))
-    # The spec's tables: their ranges depend on its numbers (see deck_spec).
+    # The spec's tables: their ranges depend on its numbers (see reading).
     factors: Any = attrs.field(metadata=_says(_any_fault), default=None)
     tables: Any = attrs.field(metadata=_says(_any_fault), default=None)
     times: Any = attrs.field(metadata=_says(_any_fault), default=None)
@@ -345,6 +348,8 @@ def _checked(field: attrs.Attribute[Any], hook: Callable[[Any, Any], Any]) -> Ca
 
 
 def _structure_fn(shape: type[Any], converter: Converter, **hooks: Callable[[Any, Any], Any]) -> Any:
+    """cattrs' structuring of ``shape``: each key by its own hook (``hooks``, else the converter's
+    for its type), judged at once by :func:`_checked`."""
     attrs.resolve_types(shape)
     checked = {
         field.name: override(
@@ -356,6 +361,7 @@ def _structure_fn(shape: type[Any], converter: Converter, **hooks: Callable[[Any
 
 
 def _tables(value: Any, _type: Any) -> tuple[dict[str, Any], ...]:
+    """``[[tiers]]``: at least one table (each is read on its own, see :func:`read_tier`)."""
     if not isinstance(value, list) or not value or not all(isinstance(t, dict) for t in value):
         raise TypeError("tiers is not a list of tables")
     return tuple(value)
@@ -386,8 +392,8 @@ def _converter() -> Converter:
 
 
 class ShapeError(DeckgenError):
-    """A spec's key refused for its own value: ``key`` names it (empty: an unknown key, or a rule
-    between a tier's keys), so that rules between keys written before it can be judged first."""
+    """A spec's key refused for its own value: ``key`` names it (empty: an unknown key), so that
+    the rules between the keys written before it can be judged first."""
 
     def __init__(self, message: str, key: str) -> None:
         super().__init__(message)
@@ -413,8 +419,8 @@ def read_shape(data: Mapping[str, Any], source: str) -> SpecShape:
     return shape
 
 
-#: The keys of a tier; its other lines are thresholds of its criteria.
-TIER_KEYS = ("name", "colour", "cards", "adds", "focus", "factors", "tables", "times")
+#: The keys of a tier, in the order they are read; its other lines are thresholds of its criteria.
+TIER_KEYS = tuple(field.name for field in attrs.fields(TierShape) if field.name != "criteria")
 
 
 def read_tier(table: Mapping[str, Any], source: str, where: str) -> TierShape:
