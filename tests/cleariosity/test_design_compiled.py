@@ -15,7 +15,8 @@ import pytest
 from deckgen.games.cleariosity.design import compiled
 from deckgen.games.cleariosity.design.index import ALL_LINES, Delta
 from deckgen.games.cleariosity.design.search import DeckSearch, DesignGoal, DesignSettings, search_attempt
-from deckgen.games.cleariosity.spec.deck_spec import designable, load_spec, spec_tiers
+from deckgen.games.cleariosity.spec.deck_spec import designable, spec_tiers
+from deckgen.games.cleariosity.spec.reading import load_spec
 
 
 def spec_goal(name: str) -> DesignGoal:

@@ -9,7 +9,8 @@ import pytest
 from deckgen.games.cleariosity.core.rules import equation_ops
 from deckgen.games.cleariosity.design.index import LINES
 from deckgen.games.cleariosity.design.search import STANDARD_GOAL, DeckSearch, DesignGoal, DesignSettings
-from deckgen.games.cleariosity.spec.deck_spec import designable, load_spec, spec_tiers
+from deckgen.games.cleariosity.spec.deck_spec import designable, spec_tiers
+from deckgen.games.cleariosity.spec.reading import load_spec
 
 #: Nested tables: the 2-4 tables (× and ÷), then the 5 table's facts.
 NESTED = """

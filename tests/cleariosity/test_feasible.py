@@ -8,7 +8,8 @@ import pytest
 
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.spec.deck_spec import SPECS, designable, load_spec
+from deckgen.games.cleariosity.spec.deck_spec import SPECS, designable
+from deckgen.games.cleariosity.spec.reading import load_spec
 
 HEAD = 'spec_version = 1\nname = "test"\n'
 

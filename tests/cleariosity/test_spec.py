@@ -15,7 +15,8 @@ from deckgen.games.cleariosity.core.model import STANDARD_TIERS
 from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA, op_facts
 from deckgen.games.cleariosity.game import TEMPLATES
 from deckgen.games.cleariosity.output.report import cleariosity_text
-from deckgen.games.cleariosity.spec.deck_spec import SPECS, dump_spec, load_spec, parse_focus, read_spec, spec_tiers
+from deckgen.games.cleariosity.spec.deck_spec import SPECS, dump_spec, parse_focus, spec_tiers
+from deckgen.games.cleariosity.spec.reading import load_spec, read_spec
 
 STANDARD_TEXT = (SPECS / "standard.toml").read_text(encoding="utf-8")
 

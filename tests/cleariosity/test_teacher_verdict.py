@@ -27,8 +27,9 @@ from deckgen.games.cleariosity.design.search import DeckSearch
 from deckgen.games.cleariosity.design.settings import DesignSettings
 from deckgen.games.cleariosity.game import PRESET_FILES
 from deckgen.games.cleariosity.output.report import cleariosity_text
-from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, engine_criteria, load_spec, read_spec
+from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, engine_criteria
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.spec.reading import load_spec, read_spec
 from deckgen.games.cleariosity.verify.verdict import verify_deck
 from deckgen.i18n import LANGUAGES, percent, speaking
 

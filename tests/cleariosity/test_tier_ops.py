@@ -16,8 +16,9 @@ from deckgen.games.cleariosity.analysis.facts import tier_facts
 from deckgen.games.cleariosity.criteria.lines import op_facts
 from deckgen.games.cleariosity.output.faces import CleariosityGeometry, tier_mark
 from deckgen.games.cleariosity.output.pack import signs_note
-from deckgen.games.cleariosity.spec.deck_spec import load_spec, spec_tiers
+from deckgen.games.cleariosity.spec.deck_spec import spec_tiers
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.cleariosity.spec.reading import load_spec
 from deckgen.glyphs import GLYPHS
 from deckgen.layout.primitives import Stroke
 from deckgen.units import CARD_SIZES

@@ -259,7 +259,8 @@ def test_verify_json_gives_every_judged_figure_beside_its_line() -> None:
 def test_shipped_decks_pass_at_other_seeds(preset: str, seed: int) -> None:
     """A verdict that changed with the seed would be no verdict (the README lists seeds 1-20)."""
     from deckgen.games.cleariosity.game import PRESET_FILES
-    from deckgen.games.cleariosity.spec.deck_spec import engine_criteria, load_spec
+    from deckgen.games.cleariosity.spec.deck_spec import engine_criteria
+    from deckgen.games.cleariosity.spec.reading import load_spec
 
     path = PRESET_FILES[preset]
     deck = load_cleariosity(path)

@@ -299,7 +299,7 @@ def test_the_sentence_on_equations_outside_the_level_is_true_for_every_shipped_d
     from deckgen.games.cleariosity.core.groups import find_groups, raw_card
     from deckgen.games.cleariosity.game import PRESET_FILES
     from deckgen.games.cleariosity.output.pack import tables_note, tables_said
-    from deckgen.games.cleariosity.spec.deck_spec import load_spec
+    from deckgen.games.cleariosity.spec.reading import load_spec
     from deckgen.i18n import speaking
 
     deck = load_cleariosity(PRESET_FILES[preset])

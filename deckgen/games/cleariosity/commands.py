@@ -222,8 +222,9 @@ def design(
     check_progress_file(progress_file, out, spec_file)
     from deckgen.games.cleariosity.criteria.registry import missed_in_words
     from deckgen.games.cleariosity.play.figures import DESIGN_Z
-    from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, designable, load_spec, same_spec, spec_tiers
+    from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, designable, same_spec, spec_tiers
     from deckgen.games.cleariosity.spec.deckfile import spec_from
+    from deckgen.games.cleariosity.spec.reading import load_spec
     from deckgen.games.cleariosity.verify.verdict import verify_deck
 
     spec = load_spec(STANDARD_SPEC if spec_name is None else spec_name)

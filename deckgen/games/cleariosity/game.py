@@ -131,7 +131,8 @@ class CleariosityGame(Game):
     def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA
         from deckgen.games.cleariosity.output.report import cleariosity_text
-        from deckgen.games.cleariosity.spec.deck_spec import engine_criteria, load_spec
+        from deckgen.games.cleariosity.spec.deck_spec import engine_criteria
+        from deckgen.games.cleariosity.spec.reading import load_spec
         from deckgen.games.cleariosity.verify.verdict import verify_deck
 
         # Without a spec (given, or named by the deck file), any deck is judged by the standard
@@ -206,7 +207,8 @@ class CleariosityGame(Game):
 
     def design_command(self, path: Path) -> list[str] | None:
         from deckgen.deckfile import read_toml
-        from deckgen.games.cleariosity.spec.deck_spec import designable, load_spec
+        from deckgen.games.cleariosity.spec.deck_spec import designable
+        from deckgen.games.cleariosity.spec.reading import load_spec
 
         data = read_toml(path)
         if "spec_version" not in data and ("cards" in data or "game" in data):

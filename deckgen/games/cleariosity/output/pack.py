@@ -16,7 +16,7 @@ from deckgen.games.cleariosity.core.rules import LINE_NAMES, describe
 from deckgen.games.cleariosity.output import pack_text as words
 from deckgen.games.cleariosity.output.faces import CleariosityGeometry
 from deckgen.games.cleariosity.output.pictures import stack_picture
-from deckgen.games.cleariosity.spec.deck_spec import load_spec
+from deckgen.games.cleariosity.spec.reading import load_spec
 from deckgen.glossary import colour_word
 from deckgen.i18n import N_, _, counted, either, first_upper, joined, number
 from deckgen.layout.faces import TURNED_DIGITS, reads_differently_turned

@@ -213,7 +213,8 @@ def deck_tiers(path: Path, spec: str) -> tuple[Tier, ...]:
     """The tiers of a deck file: its spec's, or the standard four for a file that names none."""
     if not spec:
         return STANDARD_TIERS
-    from deckgen.games.cleariosity.spec.deck_spec import load_spec, spec_tiers
+    from deckgen.games.cleariosity.spec.deck_spec import spec_tiers
+    from deckgen.games.cleariosity.spec.reading import load_spec
 
     try:
         return spec_tiers(load_spec(spec))
