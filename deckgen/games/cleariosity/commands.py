@@ -17,10 +17,10 @@ from deckgen.cli_options import REGION_HELP, SPOKEN, language_option, region_opt
 from deckgen.console import emit, labelled_progress_bars
 from deckgen.errors import Code, DeckgenError
 from deckgen.fileio import real_path
+from deckgen.games.cleariosity.core.messages import SEARCH_ADVICE
 from deckgen.games.cleariosity.core.model import tier_named
 from deckgen.games.cleariosity.core.standard import DEFAULT_GAMES
 from deckgen.games.cleariosity.design.settings import TIME_LIMIT, DesignSettings
-from deckgen.games.cleariosity.core.messages import SEARCH_ADVICE
 from deckgen.i18n import _, ngettext
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.maths_signs import signs_from

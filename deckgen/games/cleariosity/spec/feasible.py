@@ -14,11 +14,11 @@ import re
 from collections.abc import Sequence
 
 from deckgen.games.cleariosity.analysis.facts import teaching_facts, tier_facts
+from deckgen.games.cleariosity.core.messages import RULED_OUT
 from deckgen.games.cleariosity.core.model import CELLS_PER_CARD, Tier
 from deckgen.games.cleariosity.core.rules import OP_SYMBOLS, OPS
 from deckgen.games.cleariosity.criteria.lines import Criteria
 from deckgen.games.cleariosity.criteria.registry import distinct_ops, fact_pair_ops, of_operations
-from deckgen.games.cleariosity.core.messages import RULED_OUT
 from deckgen.i18n import _, decimal_g, language, ngettext, percent
 
 #: The criterion a reason ends with, in brackets, in any language: "[criterion 16]", "[Kriterium 16]".
