@@ -35,6 +35,7 @@ from deckgen.layout.sheets import SheetPlan
 from deckgen.option_use import refuse_idle_options
 from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests, recover
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
+from deckgen.print_choices import Duplex, SetSheets
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
 from deckgen.regions import country_for, usual_paper, usual_signs
@@ -198,8 +199,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         check_settings(laser_settings, settings.card)
         resolved[key] = (game, settings, laser_settings)
     for game, settings, _laser in resolved.values():
-        folded = game.has_backs and settings.duplex == "fold"
-        if folded and settings.registration and "svg" in request.formats:
+        if game.has_backs and settings.folded and settings.registration and "svg" in request.formats:
             raise DeckgenError(
                 _(
                     "--registration with --duplex fold: the printed sheet holds each card with its back beside it, "
@@ -229,7 +229,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                     most=written(MAX_CARDS_A_BUILD),
                 )
             )
-        fill = laser_settings.engrave == "fill"
+        fill = laser_settings.filled
         laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
         if "svg" in request.formats and cards * settings.sets > laser_cap:
             if fill:
@@ -264,11 +264,8 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
             backs = list(drawn.backs or []) * settings.sets if engraved_backs else None
             job.laser = plan_laser(laser_cards(drawn, settings.sets), settings.card, laser_settings, paper_grid, backs)
         decks[key] = job
-    if request.options.get("set_sheets") == "shared" and "pdf" in request.formats:
-        each = [
-            sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.duplex == "fold")
-            for d in decks.values()
-        ]
+    if request.options.get("set_sheets") == SetSheets.SHARED and "pdf" in request.formats:
+        each = [sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.folded) for d in decks.values()]
         if all(e["shared"] == e["separate"] for e in each):
             raise DeckgenError(
                 _(
@@ -385,7 +382,7 @@ def reprint_command(job: BuildJob, key: str) -> str:
     request, deck = job.request, job.decks[key]
     own = {option.name for option in deck.game.options}
     others = {option.name for option in game_options("build")} - own
-    folded = deck.game.has_backs and deck.settings.duplex == "fold"
+    folded = deck.game.has_backs and deck.settings.folded
     each_way = sheets_each_way(deck.settings, deck.cards, folded)
     options: dict[str, Any] = {}
     for name, value in request.options.items():
@@ -446,11 +443,11 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         sets = settings.sets
         fronts = sum(1 for page in plan.pages if page.side == "front")
         backs = sum(1 for page in plan.pages if page.side == "back")
-        folded = deck.game.has_backs and settings.duplex == "fold"
-        shared = settings.set_sheets == "shared" and settings.sets > 1
+        folded = deck.game.has_backs and settings.folded
+        shared = settings.sets_share_sheets
         media = _(MEDIA_NAMES[settings.media])
         sides = _("two-sided") if backs else _("one side")
-        if settings.layout == "single":
+        if settings.single:
             media = _("{media}, one card a page").format(media=media)
         cards, detail, each_way = deck.cards, deck.game.packing_detail(deck.deck), None
         per_set = None if shared else fronts // settings.sets
@@ -702,9 +699,9 @@ def print_subject(deck: DeckJob) -> str:
     """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads
     it), in the language spoken."""
     settings = deck.settings
-    if settings.layout == "single":
+    if settings.single:
         how = "single"
-    elif deck.game.has_backs and settings.duplex in ("fold", "long-edge", "short-edge"):
+    elif deck.game.has_backs and settings.backs_printed:
         how = settings.duplex
     else:
         how = "one side"
@@ -807,7 +804,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     # The calibration sheet goes with the teacher pack, whose printing guide explains it.
     calibration = calibration_sheet(job) if job.request.pack else None
     # A CMYK kit prints every page on K alone: the pack and the calibration sheet too.
-    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    cmyk = any(d.settings.cmyk for d in job.decks.values())
     command = job.request.command
     if job.request.pack:
         pieces.append((teacher_pack(job, calibration is not None), _writer(root / job.pack_file, progress)))
@@ -823,7 +820,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         with speaking(job.request.language):  # a print dialog or a shop reads them: the build's language
             subject = print_subject(deck)
             title = first_upper(_cards_phrase(deck.game))
-        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk", command)
+        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.cmyk, command)
         pieces.append((work, _writer(root / f"{job.file_stem(deck)}.pdf", progress, len(deck.plan.pages))))
     return pieces
 
@@ -831,11 +828,11 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
 def teacher_pack(job: BuildJob, calibration: bool) -> Callable[[], bytes]:
     """The work that sets the job's teacher pack (run in a worker); ``calibration``: the build
     writes the calibration sheet beside it (the pack names its file)."""
-    sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
+    sheets = [d.settings.paper for d in job.decks.values() if d.settings.on_sheets]
     with speaking(job.request.language):  # the entries' words are the pack's
         sets, entries = packing_entries(job)
     decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    cmyk = any(d.settings.cmyk for d in job.decks.values())
     return partial(
         _pack_pdf,
         decks,
@@ -854,8 +851,8 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     its paper and flipped its way (``None``: no such deck, or paper too small for the sheet)."""
     for deck in job.decks.values():
         settings = deck.settings
-        two_sided = deck.game.has_backs and settings.duplex in ("long-edge", "short-edge")
-        if two_sided and settings.layout == "sheet" and fits_calibration(settings.paper):
+        two_sided = deck.game.has_backs and settings.two_sided
+        if two_sided and settings.on_sheets and fits_calibration(settings.paper):
             return CalibrationSheet(settings.paper[0], settings.paper[1], settings.duplex)
     return None
 
@@ -868,7 +865,7 @@ def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool, command: str, language
         return calibration_pdf(sheet, cmyk, command)
 
 
-def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool, command: str) -> bytes:
+def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: Duplex, cmyk: bool, command: str) -> bytes:
     from deckgen.render.pdf import plan_to_pdf
 
     return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk, keywords=command)

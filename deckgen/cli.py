@@ -363,6 +363,7 @@ def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: 
     """
     from deckgen.fileio import write_atomic
     from deckgen.layout.calibration import MIN_PAPER, CalibrationSheet, fits_calibration
+    from deckgen.print_choices import Duplex
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
 
@@ -385,7 +386,7 @@ def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: 
                 )
             ) from None
     try:
-        write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))
+        write_atomic(out, calibration_pdf(CalibrationSheet(width, height, Duplex(duplex))))
     except BaseException:
         for folder in made:  # leave nothing that was not there before
             try:

@@ -10,17 +10,18 @@ from typing import Any
 
 from deckgen.i18n import N_
 from deckgen.options import Option
+from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 
-ENGRAVE = ("score", "fill", "none")
-
-MEDIA = ("transparency", "cardstock", "paper")
+# The choices as the options offer them: plain text, in the order the help lists them.
+ENGRAVE = tuple(choice.value for choice in Engrave)
+MEDIA = tuple(choice.value for choice in Media)
 #: What people call each media, in messages, file metadata and the packing list.
-MEDIA_NAMES = {"transparency": N_("transparency film"), "cardstock": N_("card stock"), "paper": N_("paper")}
-LAYOUTS = ("sheet", "single")
-MARKS = ("crop", "lines", "none")
-DUPLEX = ("long-edge", "short-edge", "fold", "none")
-COLORS = ("rgb", "cmyk")
-SET_SHEETS = ("separate", "shared")
+MEDIA_NAMES = {Media.TRANSPARENCY: N_("transparency film"), Media.CARDSTOCK: N_("card stock"), Media.PAPER: N_("paper")}
+LAYOUTS = tuple(choice.value for choice in Layout)
+MARKS = tuple(choice.value for choice in Marks)
+DUPLEX = tuple(choice.value for choice in Duplex)
+COLORS = tuple(choice.value for choice in Colour)
+SET_SHEETS = tuple(choice.value for choice in SetSheets)
 MAX_SETS = 200
 
 #: Every print option, defined once: the CLI's flags and the profile checks are made from these.

@@ -12,6 +12,7 @@ from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _, decimal_g
 from deckgen.options import MEASURES, Option, by_name, check_value, origin, read_text
+from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 from deckgen.print_options import (
     ENGRAVE,
     LASER_DEFAULTS,
@@ -32,25 +33,74 @@ DEFAULT_BED = "bed-600x400"
 
 @dataclass(frozen=True)
 class PrintSettings:
-    """How one deck is printed. Lengths in mm."""
+    """How one deck is printed. Lengths in mm.
+
+    The choices are members of :mod:`deckgen.print_choices`, made from their text once, by
+    :func:`resolve`; the properties below answer what the rest of the code asks of them.
+    """
 
     paper: tuple[float, float]
     margin: float
     card: tuple[float, float]
-    media: str
-    layout: str
-    marks: str
+    media: Media
+    layout: Layout
+    marks: Marks
     bleed: float
     mirror: bool
-    duplex: str
+    duplex: Duplex
     registration: bool
     sets: int
     #: Misplacement of the backs read off the calibration sheet (mm, x right, y down, seen from the front).
     back_offset: tuple[float, float] = (0.0, 0.0)
-    #: "rgb" for screens and office printers, "cmyk" for print shops.
-    color: str = "rgb"
-    #: "separate": each set starts on a new sheet; "shared": sets follow on, the fewest sheets.
-    set_sheets: str = "separate"
+    #: RGB for screens and office printers, CMYK for print shops.
+    color: Colour = Colour.RGB
+    #: Separate: each set starts on a new sheet; shared: sets follow on, the fewest sheets.
+    set_sheets: SetSheets = SetSheets.SEPARATE
+
+    @property
+    def single(self) -> bool:
+        """One card a page, at card size (and bleed)."""
+        return self.layout == Layout.SINGLE
+
+    @property
+    def on_sheets(self) -> bool:
+        """As many cards as fit on each page."""
+        return self.layout == Layout.SHEET
+
+    @property
+    def print_shop(self) -> bool:
+        """One card a page with bleed: files for a print shop to print and trim, not for the printer at school."""
+        return self.single and self.bleed > 0
+
+    @property
+    def on_film(self) -> bool:
+        """Printed on transparency film."""
+        return self.media == Media.TRANSPARENCY
+
+    @property
+    def folded(self) -> bool:
+        """Each back is printed beside its card, to fold behind it (for cards that have backs)."""
+        return self.duplex == Duplex.FOLD
+
+    @property
+    def two_sided(self) -> bool:
+        """The backs are printed on the other side of the sheet (for cards that have backs)."""
+        return self.duplex.two_sided
+
+    @property
+    def backs_printed(self) -> bool:
+        """Backs are printed at all, on the other side or folded over (for cards that have backs)."""
+        return self.duplex != Duplex.NONE
+
+    @property
+    def cmyk(self) -> bool:
+        """The PDF's colours are CMYK, for a print shop."""
+        return self.color == Colour.CMYK
+
+    @property
+    def sets_share_sheets(self) -> bool:
+        """Several sets follow on from one another on the same sheets."""
+        return self.set_sheets == SetSheets.SHARED and self.sets > 1
 
 
 def profile_options() -> dict[str, Option]:
@@ -107,10 +157,15 @@ class LaserSettings:
     kerf: float
     corner_radius: float
     common_line: bool
-    engrave: str  # score | fill | none
+    engrave: Engrave
     registration: bool
     #: The bed outline as a guide path (off by default: colour-sorting software may cut it).
     guide: bool = False
+
+    @property
+    def filled(self) -> bool:
+        """Numbers are engraved as filled shapes (raster engraving), which makes far larger files."""
+        return self.engrave == Engrave.FILL
 
 
 class Merged(dict[str, Any]):
@@ -164,6 +219,8 @@ def resolve(
                     where=where(option.name), value=repr(merged[option.name]), choices=", ".join(option.choices)
                 )
             )
+    # Checked against the choices above: from here on each is a member, not text.
+    media, layout, duplex = Media(merged["media"]), Layout(merged["layout"]), Duplex(merged["duplex"])
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(
@@ -171,7 +228,7 @@ def resolve(
                 where=where("sets"), value=repr(sets), most=MAX_SETS
             )
         )
-    if not game.prints_on(merged["media"]) and game.clear_cards:
+    if not game.prints_on(media) and game.clear_cards:
         raise DeckgenError(
             _(
                 "{where} {media}: {game} cards are stacked and read through one another, so they print on "
@@ -179,14 +236,14 @@ def resolve(
             ).format(where=where("media"), media=merged["media"], game=_(game.name), instead=_instead(where("media")))
         )
     noun = _(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))
-    if not game.prints_on(merged["media"]) and game.backs_differ:
+    if not game.prints_on(media) and game.backs_differ:
         raise DeckgenError(
             _(
                 "{where} {media}: each {noun} carries its own back (the answer), and film is see-through, so a "
                 "back cannot be printed on it and would be lost; print them on --media cardstock or paper"
             ).format(where=where("media"), media=merged["media"], noun=noun)
         )
-    if game.backs_differ and merged["duplex"] == "none":
+    if game.backs_differ and duplex == Duplex.NONE:
         raise DeckgenError(
             _(
                 "{where} none: each {noun} carries its own back (the answer), and with no backs printed it would "
@@ -194,7 +251,7 @@ def resolve(
                 "print the even ones) or --duplex fold (each back beside its card)"
             ).format(where=where("duplex"), noun=noun)
         )
-    if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
+    if media == Media.TRANSPARENCY and game.has_backs and duplex != Duplex.NONE:
         if "duplex" in merged.sources:
             raise DeckgenError(
                 _(
@@ -207,21 +264,21 @@ def resolve(
                     game=_(game.name),
                 )
             )
-        merged["duplex"] = "none"  # the game's default: film cards are printed on one side
-    if merged["duplex"] == "fold" and merged["layout"] == "single":
+        duplex = Duplex.NONE  # the game's default: film cards are printed on one side
+    if duplex == Duplex.FOLD and layout == Layout.SINGLE:
         raise DeckgenError(
             _(
                 "{where} fold prints each back beside its card, on sheets of cards, and the layout is one card "
                 "a page ({layout} single); choose --layout sheet, or another --duplex"
             ).format(where=where("duplex"), layout=where("layout"))
         )
-    if merged["registration"] and merged["layout"] == "single":
+    if merged["registration"] and layout == Layout.SINGLE:
         raise DeckgenError(
             _("{where} needs {layout} sheet: the marks go around a sheet of cards").format(
                 where=where("registration"), layout=where("layout")
             )
         )
-    if merged["layout"] == "single" and max(card) + 2 * bleed > MAX_LENGTH_MM:
+    if layout == Layout.SINGLE and max(card) + 2 * bleed > MAX_LENGTH_MM:
         raise DeckgenError(
             _("{where}: card size with bleed is more than 200 inches, the largest page a PDF can have").format(
                 where=where("card_size")
@@ -233,7 +290,7 @@ def resolve(
                 where=where("bleed"), bleed=decimal_g(bleed)
             )
         )
-    if merged["layout"] == "single" and not bleed and margin > min(card) / 4:
+    if layout == Layout.SINGLE and not bleed and margin > min(card) / 4:
         raise DeckgenError(
             _(
                 "{where} {margin} mm: on one-card pages the art keeps that far inside the card's edge, which "
@@ -252,18 +309,18 @@ def resolve(
         paper=paper,
         margin=margin,
         card=card,
-        media=str(merged["media"]),
-        layout=str(merged["layout"]),
-        marks=str(merged["marks"]),
+        media=media,
+        layout=layout,
+        marks=Marks(merged["marks"]),
         bleed=bleed,
         # Mirroring is for printing on the back of film: card stock in the same kit stays the right way round.
-        mirror=bool(merged["mirror"]) and merged["media"] == "transparency",
-        duplex=str(merged["duplex"]),
+        mirror=bool(merged["mirror"]) and media == Media.TRANSPARENCY,
+        duplex=duplex,
         registration=bool(merged["registration"]),
         sets=sets,
         back_offset=parsed["back_offset"],
-        color=str(merged["color"]),
-        set_sheets=str(merged["set_sheets"]),
+        color=Colour(merged["color"]),
+        set_sheets=SetSheets(merged["set_sheets"]),
     )
 
 
@@ -343,7 +400,7 @@ def resolve_laser(
         kerf=merged.read(laser["kerf"]),
         corner_radius=merged.read(laser["corner_radius"]),
         common_line=bool(merged["common_line"]),
-        engrave=str(merged["engrave"]),
+        engrave=Engrave(merged["engrave"]),
         registration=paper.registration,
         guide=bool(merged["guide"]),
     )

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _
 from deckgen.options import Option
+from deckgen.print_choices import Media
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
@@ -160,12 +161,12 @@ class Game:
         """Each card's back is its own (a flash card's answer), so a build must never drop them."""
         return self.has_backs and not self.shared_back
 
-    def prints_on(self, media: str) -> bool:
+    def prints_on(self, media: Media) -> bool:
         """Whether the cards can be printed on ``media``: clear cards, stacked and read through,
         on film only; cards with their own backs never on film, which cannot carry a back."""
         if self.clear_cards:
-            return media == "transparency"
-        return not (self.backs_differ and media == "transparency")
+            return media == Media.TRANSPARENCY
+        return not (self.backs_differ and media == Media.TRANSPARENCY)
 
     # -- the deck -------------------------------------------------------------------------
 
