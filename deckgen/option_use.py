@@ -9,12 +9,12 @@ for one of them (``--mirror`` for the film deck of a film-and-card-stock kit).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _, joined
-from deckgen.options import origin
+from deckgen.options import OptionValues, origin
 from deckgen.print_choices import Duplex, Marks, SetSheets
 from deckgen.print_options import LASER_OPTIONS, MEDIA_NAMES
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from deckgen.printing import PrintSettings
 
 
-def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> str | None:
+def idle_reason(name: str, value: object, game: Game, settings: PrintSettings) -> str | None:
     """Why the option ``name`` typed as ``value`` does nothing for this deck (``None``: it does something)."""
     single = settings.single
     if name == "mirror" and value and not settings.on_film:
@@ -40,7 +40,7 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
         return _("{game} cards have no backs, so nothing is printed on the other side; leave it out").format(
             game=_(game.name)
         )
-    if name == "back_offset" and tuple(value) != (0.0, 0.0):
+    if name == "back_offset" and isinstance(value, Iterable) and tuple(value) != (0.0, 0.0):
         return _back_offset_idle(game, settings)
     if name == "set_sheets" and value == SetSheets.SHARED and (settings.sets == 1 or single):
         if single:
@@ -117,7 +117,7 @@ def _game_option_formats(name: str) -> frozenset[str] | None:
 
 
 def refuse_idle_options(
-    typed: dict[str, Any], decks: Sequence[tuple[Game, PrintSettings]], formats: Sequence[str] = ("pdf",)
+    typed: OptionValues, decks: Sequence[tuple[Game, PrintSettings]], formats: Sequence[str] = ("pdf",)
 ) -> None:
     """Stop the build at the first typed option that the formats made, or every deck, would ignore."""
     for name, value in typed.items():

@@ -6,10 +6,8 @@ command line can make its options without loading any of that.
 
 from __future__ import annotations
 
-from typing import Any
-
 from deckgen.i18n import N_
-from deckgen.options import Option
+from deckgen.options import Option, OptionValues
 from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 
 # The choices as the options offer them: plain text, in the order the help lists them.
@@ -182,8 +180,10 @@ LASER_OPTIONS: tuple[Option, ...] = (
 )
 
 #: How every game is printed unless the game, a profile or an option says otherwise.
-SHARED_DEFAULTS: dict[str, Any] = {
-    "paper": "letter",
+#: The paper where neither the class's country (:mod:`deckgen.regions`) nor the user says.
+DEFAULT_PAPER = "letter"
+SHARED_DEFAULTS: OptionValues = {
+    "paper": DEFAULT_PAPER,
     "margin": "5mm",
     "card_size": "poker",
     "media": "cardstock",
@@ -198,7 +198,7 @@ SHARED_DEFAULTS: dict[str, Any] = {
     "back_offset": "0mm,0mm",
     "color": "rgb",
 }
-LASER_DEFAULTS: dict[str, Any] = {
+LASER_DEFAULTS: OptionValues = {
     "bed": None,
     "bed_profile": None,
     "kerf": "0mm",

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _, decimal_g
-from deckgen.options import MEASURES, Option, by_name, check_value, origin, read_text
+from deckgen.options import MEASURES, Option, OptionValues, by_name, check_value, origin, read_text
 from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 from deckgen.print_options import (
+    DEFAULT_PAPER,
     ENGRAVE,
     LASER_DEFAULTS,
     LASER_OPTIONS,
@@ -117,7 +118,7 @@ def profile_options() -> dict[str, Option]:
     return by_name(options)
 
 
-def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
+def load_profiles(path: Path = PROFILES_FILE) -> dict[str, OptionValues]:
     """Print profiles, each checked on load: known keys, and values of the right type."""
     data = read_toml(path, N_("print profile file"))
     for name, profile in data.items():
@@ -137,7 +138,7 @@ def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
     return data
 
 
-def profile(name: str, path: Path = PROFILES_FILE) -> dict[str, Any]:
+def profile(name: str, path: Path = PROFILES_FILE) -> OptionValues:
     profiles = load_profiles(path)
     if name not in profiles:
         raise DeckgenError(
@@ -168,15 +169,15 @@ class LaserSettings:
         return self.engrave == Engrave.FILL
 
 
-class Merged(dict[str, Any]):
+class Merged(dict[str, object]):
     """Option values merged from defaults, a profile and the command line, remembering where each came from."""
 
-    def __init__(self, defaults: dict[str, Any], profile_name: str | None) -> None:
+    def __init__(self, defaults: OptionValues, profile_name: str | None) -> None:
         super().__init__(defaults)
         self.profile_name = profile_name or "chosen"
         self.sources: dict[str, str] = {}
 
-    def take(self, values: dict[str, Any], from_profile: bool) -> None:
+    def take(self, values: OptionValues, from_profile: bool) -> None:
         for key, value in values.items():
             if key in self and (value is not None or from_profile):
                 self[key] = value
@@ -196,10 +197,10 @@ class Merged(dict[str, Any]):
 
 def resolve(
     game: Game,
-    chosen_profile: dict[str, Any] | None,
-    options: dict[str, Any],
+    chosen_profile: OptionValues | None,
+    options: OptionValues,
     profile_name: str | None = None,
-    usual_paper: str = SHARED_DEFAULTS["paper"],
+    usual_paper: str = DEFAULT_PAPER,
 ) -> PrintSettings:
     """The game's defaults, then the profile, then the options the user typed (``None`` = not given).
     ``usual_paper``: the paper the class's country prints on (:mod:`deckgen.regions`), where none is given.
@@ -220,7 +221,7 @@ def resolve(
                 )
             )
     # Checked against the choices above: from here on each is a member, not text.
-    media, layout, duplex = Media(merged["media"]), Layout(merged["layout"]), Duplex(merged["duplex"])
+    media, layout, duplex = Media(str(merged["media"])), Layout(str(merged["layout"])), Duplex(str(merged["duplex"]))
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(
@@ -311,7 +312,7 @@ def resolve(
         card=card,
         media=media,
         layout=layout,
-        marks=Marks(merged["marks"]),
+        marks=Marks(str(merged["marks"])),
         bleed=bleed,
         # Mirroring is for printing on the back of film: card stock in the same kit stays the right way round.
         mirror=bool(merged["mirror"]) and media == Media.TRANSPARENCY,
@@ -319,8 +320,8 @@ def resolve(
         registration=bool(merged["registration"]),
         sets=sets,
         back_offset=parsed["back_offset"],
-        color=Colour(merged["color"]),
-        set_sheets=SetSheets(merged["set_sheets"]),
+        color=Colour(str(merged["color"])),
+        set_sheets=SetSheets(str(merged["set_sheets"])),
     )
 
 
@@ -360,8 +361,8 @@ def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
 
 
 def resolve_laser(
-    chosen_profile: dict[str, Any] | None,
-    options: dict[str, Any],
+    chosen_profile: OptionValues | None,
+    options: OptionValues,
     paper: PrintSettings,
     profile_name: str | None = None,
 ) -> LaserSettings:
@@ -400,7 +401,7 @@ def resolve_laser(
         kerf=merged.read(laser["kerf"]),
         corner_radius=merged.read(laser["corner_radius"]),
         common_line=bool(merged["common_line"]),
-        engrave=Engrave(merged["engrave"]),
+        engrave=Engrave(str(merged["engrave"])),
         registration=paper.registration,
         guide=bool(merged["guide"]),
     )

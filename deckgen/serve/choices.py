@@ -283,11 +283,11 @@ class PageChoices:
             made.append("png")
         return tuple(made)
 
-    def build_options(self, attached: Mapping[str, str] | None = None) -> dict[str, Any]:
+    def build_options(self, attached: Mapping[str, str] | None = None) -> dict[str, object]:
         """The ``deckgen build`` options these choices mean; only those that differ from the game's
         defaults. ``attached``: the files uploaded for options (a font), as the build names them."""
         game = self.game_obj
-        options: dict[str, Any] = {}
+        options: dict[str, object] = {}
         if self.sets != 1:
             options["sets"] = self.sets
         shop = self.printer == "shop"
