@@ -20,8 +20,8 @@ from deckgen.errors import Code, DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
-from deckgen.games.base import Game
-from deckgen.i18n import N_, USUAL_SIGNS, _, counted, first_upper, joined, speaking
+from deckgen.games.base import Game, GameOptions
+from deckgen.i18n import N_, _, counted, first_upper, joined, speaking
 from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
 from deckgen.layout.decks import backs_printed, deck_plan, sheet_grid, sheets_each_way
@@ -33,11 +33,13 @@ from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
 from deckgen.option_use import refuse_idle_options
+from deckgen.options import OptionValues
 from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests, recover
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
+from deckgen.print_choices import Duplex, SetSheets
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
-from deckgen.regions import country_for, usual_paper, usual_signs
+from deckgen.regions import HOME_COUNTRY, country_for, usual_paper
 from deckgen.replacements import replacement_stem, wanted_ids
 from deckgen.signals import waiting
 from deckgen.units import PAPER_SIZES, mm_to_pt
@@ -63,7 +65,7 @@ class BuildRequest:
     games: tuple[str, ...] = field(default_factory=default_games)
     out: Path = Path("output")
     profile: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+    options: OptionValues = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
     pack: bool = True
     formats: tuple[str, ...] = ("pdf",)
@@ -78,6 +80,18 @@ class BuildRequest:
     @property
     def country(self) -> str:
         return country_for(self.language, self.region)
+
+    @property
+    def only(self) -> str | None:
+        """``--only``: the ids of the replacement cards to print (``None``: every card)."""
+        value = self.options.get("only")
+        return None if value is None else str(value)
+
+    @property
+    def only_set(self) -> int | None:
+        """``--only-set``: the one classroom set whose sheets to print (``None``: every set)."""
+        value = self.options.get("only_set")
+        return value if isinstance(value, int) else None
 
     @property
     def command(self) -> str:
@@ -105,7 +119,8 @@ class DeckJob:
     game: Game
     deck: Any
     settings: PrintSettings
-    options: dict[str, Any]
+    #: The game's own options (print and laser ones are in ``settings`` and the build's laser plan).
+    options: GameOptions
     #: The cards as drawn, for sheets and previews alike (laser files leave out printed frames).
     faces: CardFaces
     plan: SheetPlan
@@ -132,8 +147,8 @@ class BuildJob:
     def file_stem(self, deck: DeckJob) -> str:
         """The name a deck's PDF starts with: the game's (a preset's), and for replacement cards,
         which ones (see :mod:`deckgen.replacements`), so they never replace the class set's file."""
-        options = self.request.options
-        return replacement_stem(deck.game.output_stem(deck.options), options.get("only"), options.get("only_set"))
+        request = self.request
+        return replacement_stem(deck.game.output_stem(deck.options), request.only, request.only_set)
 
     @property
     def pack_file(self) -> str:
@@ -159,7 +174,7 @@ class BuildJob:
 
 def replacing(request: BuildRequest) -> bool:
     """Whether the build prints replacement cards (``--only``, ``--only-set``) rather than whole sets."""
-    return request.options.get("only") is not None or request.options.get("only_set") is not None
+    return request.only is not None or request.only_set is not None
 
 
 def _companion(name: str, stems: Sequence[str], request: BuildRequest) -> str:
@@ -198,8 +213,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         check_settings(laser_settings, settings.card)
         resolved[key] = (game, settings, laser_settings)
     for game, settings, _laser in resolved.values():
-        folded = game.has_backs and settings.duplex == "fold"
-        if folded and settings.registration and "svg" in request.formats:
+        if game.has_backs and settings.folded and settings.registration and "svg" in request.formats:
             raise DeckgenError(
                 _(
                     "--registration with --duplex fold: the printed sheet holds each card with its back beside it, "
@@ -213,7 +227,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
     )
     decks: dict[str, DeckJob] = {}
     for key, (game, settings, laser_settings) in resolved.items():
-        options = _game_options(game, chosen, request.options, usual_signs(request.language, request.country))
+        options = _game_options(game, chosen, request.options, request.language, request.country)
         deck = game.load(request.files.get(key), options)
         cards = game.card_count(deck)
         if cards * settings.sets > MAX_CARDS_A_BUILD:
@@ -229,7 +243,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                     most=written(MAX_CARDS_A_BUILD),
                 )
             )
-        fill = laser_settings.engrave == "fill"
+        fill = laser_settings.filled
         laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
         if "svg" in request.formats and cards * settings.sets > laser_cap:
             if fill:
@@ -264,11 +278,8 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
             backs = list(drawn.backs or []) * settings.sets if engraved_backs else None
             job.laser = plan_laser(laser_cards(drawn, settings.sets), settings.card, laser_settings, paper_grid, backs)
         decks[key] = job
-    if request.options.get("set_sheets") == "shared" and "pdf" in request.formats:
-        each = [
-            sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.duplex == "fold")
-            for d in decks.values()
-        ]
+    if request.options.get("set_sheets") == SetSheets.SHARED and "pdf" in request.formats:
+        each = [sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.folded) for d in decks.values()]
         if all(e["shared"] == e["separate"] for e in each):
             raise DeckgenError(
                 _(
@@ -292,7 +303,7 @@ def _check_places(request: BuildRequest) -> None:
     The same is checked again just before the move, for anything that changed meanwhile."""
     out = request.out
     folders = [name for name in ("svg", "png") if name in request.formats]
-    only, only_set = request.options.get("only"), request.options.get("only_set")
+    only, only_set = request.only, request.only_set
     stems = [replacement_stem(find_game(key).output_stem(request.options), only, only_set) for key in request.games]
     files = [f"{stem}.pdf" for stem in stems] if "pdf" in request.formats else []
     if "pdf" in request.formats and request.pack:
@@ -312,16 +323,22 @@ def _check_places(request: BuildRequest) -> None:
 
 
 def _game_options(
-    game: Game, chosen: dict[str, Any] | None, given: dict[str, Any], signs: str = USUAL_SIGNS["en"]
-) -> dict[str, Any]:
+    game: Game,
+    chosen: OptionValues | None,
+    given: OptionValues,
+    language: str = "en",
+    country: str = HOME_COUNTRY["en"],
+) -> GameOptions:
     """The game's own options: set by the profile (``frame = true``), then as typed (``--no-frame``).
-    A game that prints signs for times and divide prints ``signs``, those the class's schools
-    usually write (German ``·`` and ``:``), unless ``signs`` is set otherwise."""
+    An option set by neither whose usual value depends on the class (the signs for times and
+    divide: German schools write ``·`` and ``:``) takes the one the class's schools use, from
+    the ``language`` and the class's ``country``."""
     names = {option.name for option in game.options}
     from_profile = {key: value for key, value in (chosen or {}).items() if key in names}
     options = {**from_profile, **{key: value for key, value in given.items() if key in names and value is not None}}
-    if "signs" in names and not options.get("signs"):
-        options["signs"] = signs
+    for option in game.options:
+        if option.regional_default is not None and not options.get(option.name):
+            options[option.name] = option.regional_default(language, country)
     return options
 
 
@@ -333,7 +350,7 @@ def replacement_cards(
     Checked here, against the deck as read: an id it does not have, a set past ``--sets``, more
     than one deck, or a format other than PDF (replacements are printed sheets) is one line.
     """
-    only, only_set = request.options.get("only"), request.options.get("only_set")
+    only, only_set = request.only, request.only_set
     if only is None and only_set is None:
         return None
     flag = "--only" if only is not None else "--only-set"
@@ -400,9 +417,9 @@ def reprint_command(job: BuildJob, key: str) -> str:
     request, deck = job.request, job.decks[key]
     own = {option.name for option in deck.game.options}
     others = {option.name for option in game_options("build")} - own
-    folded = deck.game.has_backs and deck.settings.duplex == "fold"
+    folded = deck.game.has_backs and deck.settings.folded
     each_way = sheets_each_way(deck.settings, deck.cards, folded)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     for name, value in request.options.items():
         if value is None or name in ("only", "only_set") or name in others or format_reason(name, ("pdf",)):
             continue
@@ -461,11 +478,11 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         sets = settings.sets
         fronts = sum(1 for page in plan.pages if page.side == "front")
         backs = sum(1 for page in plan.pages if page.side == "back")
-        folded = deck.game.has_backs and settings.duplex == "fold"
-        shared = settings.set_sheets == "shared" and settings.sets > 1
+        folded = deck.game.has_backs and settings.folded
+        shared = settings.sets_share_sheets
         media = _(MEDIA_NAMES[settings.media])
         sides = _("two-sided") if backs else _("one side")
-        if settings.layout == "single":
+        if settings.single:
             media = _("{media}, one card a page").format(media=media)
         cards, detail, each_way = deck.cards, deck.game.packing_detail(deck.deck), None
         per_set = None if shared else fronts // settings.sets
@@ -473,7 +490,7 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         if deck.keep is None:
             each_way = sheets_each_way(settings, deck.cards, folded)
         else:
-            sets, cards, replacement = replacement_figures(deck, deck.keep, job.request.options.get("only_set"))
+            sets, cards, replacement = replacement_figures(deck, deck.keep, job.request.only_set)
             detail = ""
             # Replacement cards of several sets share sheets, unless backs keep them where a full build puts them.
             in_place = backs_printed(deck.faces, settings) and not shared
@@ -560,11 +577,40 @@ def make_folder(out: Path, sub: str = "") -> Path:
 #: A piece of a build: work that makes a file's contents (run in a worker process, see
 #: :func:`deckgen.workers.run_tasks`), and what then writes it here; it returns the paths written.
 Piece = tuple[Callable[[], Any], Callable[[Any], list[Path]]]
-#: A laser sheet made by a worker: its SVG file, and its line of index.json.
-SheetMade = tuple[bytes, dict[str, Any]]
 
 
-def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: list[dict[str, Any]]) -> list[Piece]:
+@dataclass(frozen=True)
+class LaserSheetFigures:
+    """What index.json says of one laser sheet, worked out where the sheet is laid out."""
+
+    bed_mm: tuple[float, float]
+    cards: list[str]
+    cut_length_mm: float
+    travel_mm: float
+    #: The back sheet of a bed, engraved first on the other side of the stock.
+    back: bool = False
+
+    def index_line(self, file: str, deck: str) -> dict[str, object]:
+        """The sheet's line of index.json, its keys in the order the file has always had."""
+        side = {"side": "back"} if self.back else {}
+        return {
+            "file": file,
+            "deck": deck,
+            **side,
+            "bed_mm": list(self.bed_mm),
+            "cards": self.cards,
+            "cut_length_mm": self.cut_length_mm,
+            "travel_mm": self.travel_mm,
+        }
+
+
+#: A laser sheet made by a worker: its SVG file, and what index.json says of it.
+SheetMade = tuple[bytes, LaserSheetFigures]
+#: The lines of index.json, one per laser sheet, in the order the sheets were written.
+LaserIndex = list[dict[str, object]]
+
+
+def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: LaserIndex) -> list[Piece]:
     """One SVG per bed sheet under out/svg/; each sheet's line of index.json goes into ``index``."""
     folder = make_folder(root, "svg")
     pieces: list[Piece] = []
@@ -577,9 +623,9 @@ def laser_pieces(job: BuildJob, progress: Progress | None, root: Path, index: li
                 title = f"{stem} sheet {number + 1} of {plan.sheets}" + (", back (engrave first)" if back else "")
 
                 def finish(made: SheetMade, path: Path = path, stem: str = stem) -> list[Path]:
-                    svg, entry = made
+                    svg, figures = made
                     write_atomic(path, svg)
-                    index.append({"file": path.name, "deck": stem, **entry})
+                    index.append(figures.index_line(path.name, stem))
                     if progress is not None:
                         progress(1)
                     return [path]
@@ -593,14 +639,14 @@ def _laser_sheet(plan: LaserPlan, number: int, title: str, back: bool = False) -
     from deckgen.render.svg import sheet_to_svg
 
     sheet = lay_out_sheet(plan, number, back)
-    entry = {
-        **({"side": "back"} if back else {}),
-        "bed_mm": [round(sheet.width, 3), round(sheet.height, 3)],
-        "cards": sheet.cards,
-        "cut_length_mm": round(sheet.cut_length(), 1),
-        "travel_mm": round(sheet.travel(), 1),
-    }
-    return sheet_to_svg(sheet, title), entry
+    figures = LaserSheetFigures(
+        bed_mm=(round(sheet.width, 3), round(sheet.height, 3)),
+        cards=sheet.cards,
+        cut_length_mm=round(sheet.cut_length(), 1),
+        travel_mm=round(sheet.travel(), 1),
+        back=back,
+    )
+    return sheet_to_svg(sheet, title), figures
 
 
 CONTACT_COLUMNS = 10
@@ -717,9 +763,9 @@ def print_subject(deck: DeckJob) -> str:
     """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads
     it), in the language spoken."""
     settings = deck.settings
-    if settings.layout == "single":
+    if settings.single:
         how = "single"
-    elif deck.game.has_backs and settings.duplex in ("fold", "long-edge", "short-edge"):
+    elif deck.game.has_backs and settings.backs_printed:
         how = settings.duplex
     else:
         how = "one side"
@@ -795,7 +841,7 @@ def _write_all(job: BuildJob, progress: Progress | None, root: Path) -> list[Pat
     made side by side, one per core, and written here in a fixed order: the files are the
     same as when made one after another."""
     pieces: list[Piece] = []
-    laser_index: list[dict[str, Any]] = []
+    laser_index: LaserIndex = []
     if "pdf" in job.request.formats:
         pieces += pdf_pieces(job, progress, root)
     if job.laser:
@@ -822,7 +868,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
     # The calibration sheet goes with the teacher pack, whose printing guide explains it.
     calibration = calibration_sheet(job) if job.request.pack else None
     # A CMYK kit prints every page on K alone: the pack and the calibration sheet too.
-    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    cmyk = any(d.settings.cmyk for d in job.decks.values())
     command = job.request.command
     if job.request.pack:
         pieces.append((teacher_pack(job, calibration is not None), _writer(root / job.pack_file, progress)))
@@ -838,7 +884,7 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
         with speaking(job.request.language):  # a print dialog or a shop reads them: the build's language
             subject = print_subject(deck)
             title = first_upper(_cards_phrase(deck.game))
-        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.color == "cmyk", command)
+        work = partial(_deck_pdf, deck.plan, title, subject, settings.duplex, settings.cmyk, command)
         pieces.append((work, _writer(root / f"{job.file_stem(deck)}.pdf", progress, len(deck.plan.pages))))
     return pieces
 
@@ -846,11 +892,11 @@ def pdf_pieces(job: BuildJob, progress: Progress | None, root: Path) -> list[Pie
 def teacher_pack(job: BuildJob, calibration: bool) -> Callable[[], bytes]:
     """The work that sets the job's teacher pack (run in a worker); ``calibration``: the build
     writes the calibration sheet beside it (the pack names its file)."""
-    sheets = [d.settings.paper for d in job.decks.values() if d.settings.layout == "sheet"]
+    sheets = [d.settings.paper for d in job.decks.values() if d.settings.on_sheets]
     with speaking(job.request.language):  # the entries' words are the pack's
         sets, entries = packing_entries(job)
     decks = [(key, d.deck, d.settings.card) for key, d in job.decks.items()]
-    cmyk = any(d.settings.color == "cmyk" for d in job.decks.values())
+    cmyk = any(d.settings.cmyk for d in job.decks.values())
     return partial(
         _pack_pdf,
         decks,
@@ -869,8 +915,8 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     its paper and flipped its way (``None``: no such deck, or paper too small for the sheet)."""
     for deck in job.decks.values():
         settings = deck.settings
-        two_sided = deck.game.has_backs and settings.duplex in ("long-edge", "short-edge")
-        if two_sided and settings.layout == "sheet" and fits_calibration(settings.paper):
+        two_sided = deck.game.has_backs and settings.two_sided
+        if two_sided and settings.on_sheets and fits_calibration(settings.paper):
             return CalibrationSheet(settings.paper[0], settings.paper[1], settings.duplex)
     return None
 
@@ -883,7 +929,7 @@ def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool, command: str, language
         return calibration_pdf(sheet, cmyk, command)
 
 
-def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: str, cmyk: bool, command: str) -> bytes:
+def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: Duplex, cmyk: bool, command: str) -> bytes:
     from deckgen.render.pdf import plan_to_pdf
 
     return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk, keywords=command)

@@ -23,7 +23,7 @@ from deckgen.errors import Code, DeckgenError, Stopped, one_line
 from deckgen.games import broken_games, default_games, game_options, games, owner_of_file
 from deckgen.games import game as find_game
 from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, decimal_g, language, number, speaking
-from deckgen.options import MEASURES, Option, origin, read_number, read_text
+from deckgen.options import MEASURES, Option, OptionValues, origin, read_number, read_text
 from deckgen.print_options import LASER_OPTIONS, PRINT_OPTIONS
 from deckgen.regions import REGION_VARIABLE, country_for, read_region, usual_paper
 from deckgen.workers import default_workers
@@ -115,9 +115,9 @@ def with_options(options: list[Option]) -> Callable[[Callable[..., None]], Calla
     return decorate
 
 
-def split_game_options(chosen: tuple[str, ...], given: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def split_game_options(chosen: tuple[str, ...], given: OptionValues) -> dict[str, dict[str, object]]:
     """The games' own options the user gave, per chosen game; one that no chosen game takes is an error."""
-    per_game: dict[str, dict[str, Any]] = {key: {} for key in chosen}
+    per_game: dict[str, dict[str, object]] = {key: {} for key in chosen}
     for name, value in given.items():
         if value is None or value is False:
             continue
@@ -281,6 +281,7 @@ def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: 
     """
     from deckgen.fileio import write_atomic
     from deckgen.layout.calibration import MIN_PAPER, CalibrationSheet, fits_calibration
+    from deckgen.print_choices import Duplex
     from deckgen.render.calibration_pdf import calibration_pdf
     from deckgen.units import PAPER_SIZES, parse_size
 
@@ -303,7 +304,7 @@ def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: 
                 )
             ) from None
     try:
-        write_atomic(out, calibration_pdf(CalibrationSheet(width, height, duplex)))
+        write_atomic(out, calibration_pdf(CalibrationSheet(width, height, Duplex(duplex))))
     except BaseException:
         for folder in made:  # leave nothing that was not there before
             try:
@@ -401,7 +402,7 @@ def build(
     if profile is not None and not profile.strip():
         raise DeckgenError(_("--profile is empty; name a profile from templates/profiles.toml, or leave it out"))
     chosen_profile = printing_profile(profile) if profile else {}
-    named = game or ((chosen_profile["deck"],) if "deck" in chosen_profile else ())
+    named = game or ((str(chosen_profile["deck"]),) if "deck" in chosen_profile else ())
     chosen = games_to_build(named, file, {name for name, value in options.items() if value not in (None, False)})
     names = {option.name for option in game_options("build")}
     split_game_options(chosen, {k: v for k, v in options.items() if k in names})  # one that fits no game is refused
@@ -733,7 +734,7 @@ def say_notes(notes: list[str]) -> None:
         click.echo(f"deckgen: note: {note}", err=True)
 
 
-def _named_files(options: dict[str, Any]) -> list[Path]:
+def _named_files(options: OptionValues) -> list[Path]:
     """The files a command's game options name (a spec file, a sheet): none may be its --out."""
     return [Path(v) for v in options.values() if isinstance(v, str | Path) and str(v) and Path(v).is_file()]
 

@@ -15,6 +15,7 @@ from deckgen import pack_text as words
 from deckgen.i18n import N_, _, decimal_g, language, number
 from deckgen.pack_blocks import Block, Bullets, Command, Heading, Space, Text, Together
 from deckgen.packing import PackingEntry
+from deckgen.print_choices import Marks, Media, SetSheets
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.units import PAPER_SIZES
 
@@ -25,13 +26,14 @@ def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibrati
     # It follows the packing list on the same page: both are read when printing.
     story: list[Block] = [Space(6), Heading(_("Printing guide"))]
     story += [Heading(_("Print at actual size"), 2), Bullets(_actual_size(entries))]
-    film = [e for e in entries if e.settings.media == "transparency" and not _shop(e)]
+    film = [e for e in entries if e.settings.on_film and not e.settings.print_shop]
     if film:
         story += [Heading(_("Transparency film"), 2), Bullets(_film(film))]
-    for media, heading in (("cardstock", N_("Card stock")), ("paper", N_("Paper and index cards"))):
-        chosen = [e for e in entries if e.settings.media == media and not _shop(e)]
+    for media, heading in ((Media.CARDSTOCK, N_("Card stock")), (Media.PAPER, N_("Paper and index cards"))):
+        chosen = [e for e in entries if e.settings.media == media and not e.settings.print_shop]
         if chosen:
-            story += [Heading(_(heading) if media != "paper" else _paper_heading(chosen), 2), Bullets(_media(chosen))]
+            shown = _paper_heading(chosen) if media == Media.PAPER else _(heading)
+            story += [Heading(shown, 2), Bullets(_media(chosen))]
     two_sided = [e for e in entries if e.two_sided]
     if two_sided:
         story += [Heading(_("Backs: two-sided printing"), 2), Bullets(_two_sided(two_sided, calibration))]
@@ -39,7 +41,7 @@ def printing_guide(entries: Sequence[PackingEntry], answer_keys: bool, calibrati
     if folded:
         story += [Heading(_("Backs folded over"), 2), Bullets([_(words.FOLD_TIP)])]
     story += [Heading(_("Cutting"), 2), Bullets(_cutting(entries))]
-    if any(e.settings.color == "cmyk" or _shop(e) for e in entries):
+    if any(e.settings.cmyk or e.settings.print_shop for e in entries):
         story += [Heading(_("At a print shop"), 2), Bullets(_at_the_shop(entries))]
     story += [Heading(_("Sorting and storing"), 2), Bullets(_sorting(entries, answer_keys))]
     story += _reprinting(entries)
@@ -73,11 +75,6 @@ def _mm_in(w: float, h: float) -> str:
     return f"{w:g} × {h:g} mm ({w / 25.4:.3g} × {h / 25.4:.3g} in)"
 
 
-def _shop(entry: PackingEntry) -> bool:
-    """One card a page with bleed: files for a print shop, not for the printer at school."""
-    return entry.settings.layout == "single" and entry.settings.bleed > 0
-
-
 def _fill(sentence: str, entry: PackingEntry, **extra: str) -> str:
     w, h = entry.settings.card
     return sentence.format(
@@ -101,7 +98,7 @@ def _paper_name(entry: PackingEntry) -> str:
 
 
 def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
-    home = [e for e in entries if not _shop(e)]
+    home = [e for e in entries if not e.settings.print_shop]
     papers = {_paper_name(e): e for e in home}
     if len(papers) == 1:
         tips = [_(words.PAPER_FOR).format(paper=next(iter(papers)))]
@@ -112,16 +109,16 @@ def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
         tips.append(_(words.ACTUAL_SIZE).format(why=why))
     if len(home) < len(entries):
         tips.append(_(words.SHOP_SEND))
-    marked = [e for e in home if e.settings.layout == "sheet" and e.settings.marks != "none"]
+    marked = [e for e in home if e.settings.on_sheets and e.settings.marks != Marks.NONE]
     if marked:
         # One sentence for every deck cut along marks: "a … measures …; a … measures …".
         measures = "; ".join(_fill(_(words.MEASURES_PAIR) if e.folded else _(words.MEASURES), e) for e in marked)
         tips.append(_(words.CHECK_MARKS).format(measures=measures))
     for entry in entries:
         settings = entry.settings
-        if settings.layout == "single":
+        if settings.single:
             tips += [_fill(_(words.CHECK_BLEED) if settings.bleed else _(words.CHECK_PAGE), entry)]
-        elif settings.marks == "none":
+        elif settings.marks == Marks.NONE:
             tips += [_fill(_(words.CHECK_NO_MARKS), entry)]
     return list(dict.fromkeys(tips))
 
@@ -132,19 +129,18 @@ def _film(film: Sequence[PackingEntry]) -> list[str]:
 
 
 def _paper_heading(entries: Sequence[PackingEntry]) -> str:
-    return _("Index cards") if all(e.settings.layout == "single" for e in entries) else _("Paper")
+    return _("Index cards") if all(e.settings.single for e in entries) else _("Paper")
 
 
 def _media(entries: Sequence[PackingEntry]) -> list[str]:
     tips: list[str] = []
     for entry in entries:
-        single = entry.settings.layout == "single"
-        if entry.settings.media == "cardstock":
-            shop = single and entry.settings.bleed
+        single = entry.settings.single
+        if entry.settings.media == Media.CARDSTOCK:
             tips += [
                 _fill(
                     _(words.CARDSTOCK_SHOP)
-                    if shop
+                    if entry.settings.print_shop
                     else _(words.CARDSTOCK_SINGLE)
                     if single
                     else _(words.CARDSTOCK_SHEETS),
@@ -158,17 +154,17 @@ def _media(entries: Sequence[PackingEntry]) -> list[str]:
 
 def _two_sided(entries: Sequence[PackingEntry], calibration: str) -> list[str]:
     edges = {duplex: _(edge) for duplex, edge in words.EDGES.items()}
-    shop = [e for e in entries if e.settings.layout == "single" and e.settings.bleed]
+    shop = [e for e in entries if e.settings.print_shop]
     home = [e for e in entries if e not in shop]
     tips = [_fill(_(words.DUPLEX_SHOP), e, edge=edges[e.settings.duplex]) for e in shop]
     if not home:
         return tips
     tips += [_fill(_(words.DUPLEX_HOW), e, edge=edges[e.settings.duplex]) for e in home]
-    for entry in (e for e in home if e.settings.layout == "single"):
+    for entry in (e for e in home if e.settings.single):
         tips.append(_(words.DUPLEX_BY_HAND).format(edge=edges[entry.settings.duplex]))
-        if entry.settings.media == "paper":
+        if entry.settings.media == Media.PAPER:
             tips.append(_(words.BLANK_SIDE))
-    sheets = any(e.settings.layout == "sheet" for e in home)
+    sheets = any(e.settings.on_sheets for e in home)
     tips.append(_(words.DUPLEX_CHECK_SHEET if sheets else words.DUPLEX_CHECK_CARD))
     offset = home[0].settings.back_offset
     if offset != (0.0, 0.0):
@@ -184,34 +180,33 @@ def _cutting(entries: Sequence[PackingEntry]) -> list[str]:
     tips: list[str] = []
     for entry in entries:
         settings = entry.settings
-        if settings.layout == "single":
+        if settings.single:
             tips += [_fill(_(words.TRIM_BLEED) if settings.bleed else _(words.NOTHING_TO_CUT), entry)]
         elif entry.folded:
             tips += [_(words.CUT_PAIRS)]
-        elif settings.registration and settings.marks == "none":
+        elif settings.registration and settings.marks == Marks.NONE:
             tips += [_(words.CUT_BY_MACHINE)]
-        elif settings.marks == "crop":
+        elif settings.marks == Marks.CROP:
             tips += [
                 _fill(_(words.CUT_CROP_GAP) if settings.bleed else _(words.CUT_CROP), entry),
                 _(words.CUT_MARKS_ON_EDGE),
             ]
-        elif settings.marks == "lines":
+        elif settings.marks == Marks.LINES:
             tips += [_fill(_(words.CUT_LINES_GAP) if settings.bleed else _(words.CUT_LINES), entry)]
         else:
             tips += [_fill(_(words.CUT_NO_MARKS), entry)]
-    if any(e.settings.layout == "sheet" and not e.settings.registration for e in entries):
+    if any(e.settings.on_sheets and not e.settings.registration for e in entries):
         tips.append(_(words.CUT_SCISSORS))
     return list(dict.fromkeys(tips))
 
 
 def _at_the_shop(entries: Sequence[PackingEntry]) -> list[str]:
     tips = []
-    for entry in (e for e in entries if _shop(e)):
-        media = entry.settings.media
-        tips.append(_fill(_(words.SHOP_FILM) if media == "transparency" else _(words.CARDSTOCK_SHOP), entry))
-    if any(e.settings.color == "cmyk" for e in entries):
+    for entry in (e for e in entries if e.settings.print_shop):
+        tips.append(_fill(_(words.SHOP_FILM) if entry.settings.on_film else _(words.CARDSTOCK_SHOP), entry))
+    if any(e.settings.cmyk for e in entries):
         tips.append(_(words.SHOP_CMYK))
-    if any(_shop(e) for e in entries):
+    if any(e.settings.print_shop for e in entries):
         tips.append(_(words.SHOP_TRIM))
     return tips
 
@@ -223,7 +218,7 @@ def _sorting(entries: Sequence[PackingEntry], answer_keys: bool) -> list[str]:
     sets = max(e.settings.sets for e in entries)
     tips.append(_(words.SORT_SETS) if sets > 1 else _(words.SORT_ONE_SET))
     tips.append(_(words.COUNT))
-    if any(e.settings.media == "transparency" for e in entries):
+    if any(e.settings.on_film for e in entries):
         tips.append(_(words.STORE_FILM))
     return tips
 
@@ -239,7 +234,7 @@ def set_sheet_notes(entries: Sequence[PackingEntry], sets: int) -> list[str]:
         media = _(MEDIA_NAMES[entry.settings.media])
         chosen = (
             _("These files share sheets between sets.")
-            if entry.settings.set_sheets == "shared"
+            if entry.settings.set_sheets == SetSheets.SHARED
             else _("These files start each set on a new sheet.")
         )
         notes.append(

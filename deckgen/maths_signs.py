@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _
 from deckgen.options import Option
+from deckgen.regions import usual_signs
 
 #: Every pair, as ``--signs`` takes them: the default (× ÷), German schools', French schools', the last.
 CHOICES = ("×÷", "·:", "×:", "·÷")
@@ -74,4 +75,5 @@ SIGNS = Option(
     label=N_("Signs"),
     choices=CHOICES,
     commands=("build",),
+    regional_default=usual_signs,
 )

@@ -9,12 +9,13 @@ for one of them (``--mirror`` for the film deck of a film-and-card-stock kit).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _, joined
-from deckgen.options import origin
+from deckgen.options import OptionValues, origin
+from deckgen.print_choices import Duplex, Marks, SetSheets
 from deckgen.print_options import LASER_OPTIONS, MEDIA_NAMES
 
 #: Print options that only shape the printed sheets.
@@ -27,21 +28,21 @@ if TYPE_CHECKING:
     from deckgen.printing import PrintSettings
 
 
-def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> str | None:
+def idle_reason(name: str, value: object, game: Game, settings: PrintSettings) -> str | None:
     """Why the option ``name`` typed as ``value`` does nothing for this deck (``None``: it does something)."""
-    single = settings.layout == "single"
-    if name == "mirror" and value and settings.media != "transparency":
+    single = settings.single
+    if name == "mirror" and value and not settings.on_film:
         return _(
             "it prints the sheets mirror-image for the back of transparency film, and {game} is printed on "
             "{media}; leave it out, or add --media transparency"
         ).format(game=_(game.name), media=_(MEDIA_NAMES[settings.media]))
-    if name == "duplex" and value != "none" and not game.has_backs:
+    if name == "duplex" and value != Duplex.NONE and not game.has_backs:
         return _("{game} cards have no backs, so nothing is printed on the other side; leave it out").format(
             game=_(game.name)
         )
-    if name == "back_offset" and tuple(value) != (0.0, 0.0):
+    if name == "back_offset" and isinstance(value, Iterable) and tuple(value) != (0.0, 0.0):
         return _back_offset_idle(game, settings)
-    if name == "set_sheets" and value == "shared" and (settings.sets == 1 or single):
+    if name == "set_sheets" and value == SetSheets.SHARED and (settings.sets == 1 or single):
         if single:
             return _("with --layout single each card is its own page, so sets never share a sheet; leave it out")
         return _("with one set there is nothing to share; leave it out, or print more --sets")
@@ -52,7 +53,7 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
             "with --layout single and a bleed each card is its own page, trimmed by a print shop, so art "
             "keeps 3 mm inside the trim whatever the margin; leave it out"
         )
-    if name == "marks" and value != "none" and single:
+    if name == "marks" and value != Marks.NONE and single:
         return _(
             "with --layout single each card is its own page and its edges are the cut, so there is nothing to mark"
         )
@@ -62,11 +63,11 @@ def idle_reason(name: str, value: Any, game: Game, settings: PrintSettings) -> s
 def _back_offset_idle(game: Game, settings: PrintSettings) -> str | None:
     if not game.has_backs:
         return _("{game} cards have no backs to move; leave it out").format(game=_(game.name))
-    if settings.media == "transparency":
+    if settings.on_film:
         return _("cards on transparency film are printed on one side, so there are no backs to move; leave it out")
-    if settings.duplex == "none":
+    if not settings.backs_printed:
         return _("with --duplex none no backs are printed; leave it out, or choose --duplex long-edge or short-edge")
-    if settings.duplex == "fold":
+    if settings.folded:
         return _(
             "with --duplex fold each back is printed beside its card and folded behind it, so it cannot "
             "land off; leave it out"
@@ -116,7 +117,7 @@ def _game_option_formats(name: str) -> frozenset[str] | None:
 
 
 def refuse_idle_options(
-    typed: dict[str, Any], decks: Sequence[tuple[Game, PrintSettings]], formats: Sequence[str] = ("pdf",)
+    typed: OptionValues, decks: Sequence[tuple[Game, PrintSettings]], formats: Sequence[str] = ("pdf",)
 ) -> None:
     """Stop the build at the first typed option that the formats made, or every deck, would ignore."""
     for name, value in typed.items():

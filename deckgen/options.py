@@ -8,6 +8,7 @@ This module knows nothing of click.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,13 @@ from deckgen.units import parse_length, parse_offset
 #: What a value may be: text, a length with a unit, a size (named or WxH), an offset (DX,DY),
 #: one of ``choices``, a flag (true/false), or a whole number from ``low`` to ``high``.
 KINDS = ("text", "length", "size", "offset", "choice", "flag", "number")
+
+#: Option values by name, as the user gave them: typed on the command line or the page
+#: (``None``: not given) or written in a print profile. Text, numbers, flags, or a tuple for
+#: an option given more than once; each layer reads the names it owns and checks the values
+#: (print and laser options become :class:`~deckgen.printing.PrintSettings` and
+#: :class:`~deckgen.printing.LaserSettings`, a game's own go to the game).
+OptionValues = Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,9 @@ class Option:
     columns: bool = False
     #: Its value is a file of one of these kinds (``.ttf``): the page takes it as an upload.
     upload: tuple[str, ...] = ()
+    #: Where it is not given, its value is the one the class's schools usually use, from the
+    #: language and the class's country (:mod:`deckgen.regions`): the signs for times and divide.
+    regional_default: Callable[[str, str], object] | None = None
 
     @property
     def flag(self) -> str:
@@ -163,6 +174,6 @@ def by_name(options: tuple[Option, ...] | list[Option]) -> dict[str, Option]:
     return {option.name: option for option in options}
 
 
-def defaults_given(values: dict[str, Any]) -> dict[str, Any]:
+def defaults_given(values: OptionValues) -> dict[str, object]:
     """Only the options the user gave (click passes ``None`` for the rest)."""
     return {key: value for key, value in values.items() if value is not None}

@@ -6,21 +6,20 @@ command line can make its options without loading any of that.
 
 from __future__ import annotations
 
-from typing import Any
-
 from deckgen.i18n import N_
-from deckgen.options import Option
+from deckgen.options import Option, OptionValues
+from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 
-ENGRAVE = ("score", "fill", "none")
-
-MEDIA = ("transparency", "cardstock", "paper")
+# The choices as the options offer them: plain text, in the order the help lists them.
+ENGRAVE = tuple(choice.value for choice in Engrave)
+MEDIA = tuple(choice.value for choice in Media)
 #: What people call each media, in messages, file metadata and the packing list.
-MEDIA_NAMES = {"transparency": N_("transparency film"), "cardstock": N_("card stock"), "paper": N_("paper")}
-LAYOUTS = ("sheet", "single")
-MARKS = ("crop", "lines", "none")
-DUPLEX = ("long-edge", "short-edge", "fold", "none")
-COLORS = ("rgb", "cmyk")
-SET_SHEETS = ("separate", "shared")
+MEDIA_NAMES = {Media.TRANSPARENCY: N_("transparency film"), Media.CARDSTOCK: N_("card stock"), Media.PAPER: N_("paper")}
+LAYOUTS = tuple(choice.value for choice in Layout)
+MARKS = tuple(choice.value for choice in Marks)
+DUPLEX = tuple(choice.value for choice in Duplex)
+COLORS = tuple(choice.value for choice in Colour)
+SET_SHEETS = tuple(choice.value for choice in SetSheets)
 MAX_SETS = 200
 
 #: Every print option, defined once: the CLI's flags and the profile checks are made from these.
@@ -181,8 +180,10 @@ LASER_OPTIONS: tuple[Option, ...] = (
 )
 
 #: How every game is printed unless the game, a profile or an option says otherwise.
-SHARED_DEFAULTS: dict[str, Any] = {
-    "paper": "letter",
+#: The paper where neither the class's country (:mod:`deckgen.regions`) nor the user says.
+DEFAULT_PAPER = "letter"
+SHARED_DEFAULTS: OptionValues = {
+    "paper": DEFAULT_PAPER,
     "margin": "5mm",
     "card_size": "poker",
     "media": "cardstock",
@@ -197,7 +198,7 @@ SHARED_DEFAULTS: dict[str, Any] = {
     "back_offset": "0mm,0mm",
     "color": "rgb",
 }
-LASER_DEFAULTS: dict[str, Any] = {
+LASER_DEFAULTS: OptionValues = {
     "bed": None,
     "bed_profile": None,
     "kerf": "0mm",

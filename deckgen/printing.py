@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _, decimal_g
-from deckgen.options import MEASURES, Option, by_name, check_value, origin, read_text
+from deckgen.options import MEASURES, Option, OptionValues, by_name, check_value, origin, read_text
+from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 from deckgen.print_options import (
+    DEFAULT_PAPER,
     ENGRAVE,
     LASER_DEFAULTS,
     LASER_OPTIONS,
@@ -32,25 +34,74 @@ DEFAULT_BED = "bed-600x400"
 
 @dataclass(frozen=True)
 class PrintSettings:
-    """How one deck is printed. Lengths in mm."""
+    """How one deck is printed. Lengths in mm.
+
+    The choices are members of :mod:`deckgen.print_choices`, made from their text once, by
+    :func:`resolve`; the properties below answer what the rest of the code asks of them.
+    """
 
     paper: tuple[float, float]
     margin: float
     card: tuple[float, float]
-    media: str
-    layout: str
-    marks: str
+    media: Media
+    layout: Layout
+    marks: Marks
     bleed: float
     mirror: bool
-    duplex: str
+    duplex: Duplex
     registration: bool
     sets: int
     #: Misplacement of the backs read off the calibration sheet (mm, x right, y down, seen from the front).
     back_offset: tuple[float, float] = (0.0, 0.0)
-    #: "rgb" for screens and office printers, "cmyk" for print shops.
-    color: str = "rgb"
-    #: "separate": each set starts on a new sheet; "shared": sets follow on, the fewest sheets.
-    set_sheets: str = "separate"
+    #: RGB for screens and office printers, CMYK for print shops.
+    color: Colour = Colour.RGB
+    #: Separate: each set starts on a new sheet; shared: sets follow on, the fewest sheets.
+    set_sheets: SetSheets = SetSheets.SEPARATE
+
+    @property
+    def single(self) -> bool:
+        """One card a page, at card size (and bleed)."""
+        return self.layout == Layout.SINGLE
+
+    @property
+    def on_sheets(self) -> bool:
+        """As many cards as fit on each page."""
+        return self.layout == Layout.SHEET
+
+    @property
+    def print_shop(self) -> bool:
+        """One card a page with bleed: files for a print shop to print and trim, not for the printer at school."""
+        return self.single and self.bleed > 0
+
+    @property
+    def on_film(self) -> bool:
+        """Printed on transparency film."""
+        return self.media == Media.TRANSPARENCY
+
+    @property
+    def folded(self) -> bool:
+        """Each back is printed beside its card, to fold behind it (for cards that have backs)."""
+        return self.duplex == Duplex.FOLD
+
+    @property
+    def two_sided(self) -> bool:
+        """The backs are printed on the other side of the sheet (for cards that have backs)."""
+        return self.duplex.two_sided
+
+    @property
+    def backs_printed(self) -> bool:
+        """Backs are printed at all, on the other side or folded over (for cards that have backs)."""
+        return self.duplex != Duplex.NONE
+
+    @property
+    def cmyk(self) -> bool:
+        """The PDF's colours are CMYK, for a print shop."""
+        return self.color == Colour.CMYK
+
+    @property
+    def sets_share_sheets(self) -> bool:
+        """Several sets follow on from one another on the same sheets."""
+        return self.set_sheets == SetSheets.SHARED and self.sets > 1
 
 
 def profile_options() -> dict[str, Option]:
@@ -67,7 +118,7 @@ def profile_options() -> dict[str, Option]:
     return by_name(options)
 
 
-def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
+def load_profiles(path: Path = PROFILES_FILE) -> dict[str, OptionValues]:
     """Print profiles, each checked on load: known keys, and values of the right type."""
     data = read_toml(path, N_("print profile file"))
     for name, profile in data.items():
@@ -87,7 +138,7 @@ def load_profiles(path: Path = PROFILES_FILE) -> dict[str, dict[str, Any]]:
     return data
 
 
-def profile(name: str, path: Path = PROFILES_FILE) -> dict[str, Any]:
+def profile(name: str, path: Path = PROFILES_FILE) -> OptionValues:
     profiles = load_profiles(path)
     if name not in profiles:
         raise DeckgenError(
@@ -107,23 +158,28 @@ class LaserSettings:
     kerf: float
     corner_radius: float
     common_line: bool
-    engrave: str  # score | fill | none
+    engrave: Engrave
     registration: bool
     #: The bed outline as a guide path (off by default: colour-sorting software may cut it).
     guide: bool = False
 
+    @property
+    def filled(self) -> bool:
+        """Numbers are engraved as filled shapes (raster engraving), which makes far larger files."""
+        return self.engrave == Engrave.FILL
 
-class Merged(dict[str, Any]):
+
+class Merged(dict[str, object]):
     """Option values merged from defaults, a profile and the command line, remembering where each came from."""
 
-    def __init__(self, defaults: dict[str, Any], profile_name: str | None) -> None:
+    def __init__(self, defaults: OptionValues, profile_name: str | None) -> None:
         super().__init__(defaults)
         self.profile_name = profile_name or "chosen"
         self.sources: dict[str, str] = {}
         #: The options whose value was typed as that option (``--kerf``), not taken from a profile.
         self.typed: set[str] = set()
 
-    def take(self, values: dict[str, Any], from_profile: bool) -> None:
+    def take(self, values: OptionValues, from_profile: bool) -> None:
         for key, value in values.items():
             if key in self and (value is not None or from_profile):
                 self[key] = value
@@ -155,10 +211,10 @@ class Merged(dict[str, Any]):
 
 def resolve(
     game: Game,
-    chosen_profile: dict[str, Any] | None,
-    options: dict[str, Any],
+    chosen_profile: OptionValues | None,
+    options: OptionValues,
     profile_name: str | None = None,
-    usual_paper: str = SHARED_DEFAULTS["paper"],
+    usual_paper: str = DEFAULT_PAPER,
 ) -> PrintSettings:
     """The game's defaults, then the profile, then the options the user typed (``None`` = not given).
     ``usual_paper``: the paper the class's country prints on (:mod:`deckgen.regions`), where none is given.
@@ -180,6 +236,8 @@ def resolve(
                 code=Code.BAD_VALUE,
                 option=merged.option(option.name),
             )
+    # Checked against the choices above: from here on each is a member, not text.
+    media, layout, duplex = Media(str(merged["media"])), Layout(str(merged["layout"])), Duplex(str(merged["duplex"]))
     sets = merged["sets"]
     if not isinstance(sets, int) or isinstance(sets, bool) or not 1 <= sets <= MAX_SETS:
         raise DeckgenError(
@@ -189,7 +247,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("sets"),
         )
-    if not game.prints_on(merged["media"]) and game.clear_cards:
+    if not game.prints_on(media) and game.clear_cards:
         raise DeckgenError(
             _(
                 "{where} {media}: {game} cards are stacked and read through one another, so they print on "
@@ -199,7 +257,7 @@ def resolve(
             option=merged.option("media"),
         )
     noun = _(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))
-    if not game.prints_on(merged["media"]) and game.backs_differ:
+    if not game.prints_on(media) and game.backs_differ:
         raise DeckgenError(
             _(
                 "{where} {media}: each {noun} carries its own back (the answer), and film is see-through, so a "
@@ -208,7 +266,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("media"),
         )
-    if game.backs_differ and merged["duplex"] == "none":
+    if game.backs_differ and duplex == Duplex.NONE:
         raise DeckgenError(
             _(
                 "{where} none: each {noun} carries its own back (the answer), and with no backs printed it would "
@@ -218,7 +276,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("duplex"),
         )
-    if merged["media"] == "transparency" and game.has_backs and merged["duplex"] != "none":
+    if media == Media.TRANSPARENCY and game.has_backs and duplex != Duplex.NONE:
         if "duplex" in merged.sources:
             raise DeckgenError(
                 _(
@@ -233,8 +291,8 @@ def resolve(
                 code=Code.BAD_VALUE,
                 option=merged.option("duplex"),
             )
-        merged["duplex"] = "none"  # the game's default: film cards are printed on one side
-    if merged["duplex"] == "fold" and merged["layout"] == "single":
+        duplex = Duplex.NONE  # the game's default: film cards are printed on one side
+    if duplex == Duplex.FOLD and layout == Layout.SINGLE:
         raise DeckgenError(
             _(
                 "{where} fold prints each back beside its card, on sheets of cards, and the layout is one card "
@@ -243,7 +301,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("duplex"),
         )
-    if merged["registration"] and merged["layout"] == "single":
+    if merged["registration"] and layout == Layout.SINGLE:
         raise DeckgenError(
             _("{where} needs {layout} sheet: the marks go around a sheet of cards").format(
                 where=where("registration"), layout=where("layout")
@@ -251,7 +309,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("registration"),
         )
-    if merged["layout"] == "single" and max(card) + 2 * bleed > MAX_LENGTH_MM:
+    if layout == Layout.SINGLE and max(card) + 2 * bleed > MAX_LENGTH_MM:
         raise DeckgenError(
             _("{where}: card size with bleed is more than 200 inches, the largest page a PDF can have").format(
                 where=where("card_size")
@@ -267,7 +325,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("bleed"),
         )
-    if merged["layout"] == "single" and not bleed and margin > min(card) / 4:
+    if layout == Layout.SINGLE and not bleed and margin > min(card) / 4:
         raise DeckgenError(
             _(
                 "{where} {margin} mm: on one-card pages the art keeps that far inside the card's edge, which "
@@ -290,18 +348,18 @@ def resolve(
         paper=paper,
         margin=margin,
         card=card,
-        media=str(merged["media"]),
-        layout=str(merged["layout"]),
-        marks=str(merged["marks"]),
+        media=media,
+        layout=layout,
+        marks=Marks(str(merged["marks"])),
         bleed=bleed,
         # Mirroring is for printing on the back of film: card stock in the same kit stays the right way round.
-        mirror=bool(merged["mirror"]) and merged["media"] == "transparency",
-        duplex=str(merged["duplex"]),
+        mirror=bool(merged["mirror"]) and media == Media.TRANSPARENCY,
+        duplex=duplex,
         registration=bool(merged["registration"]),
         sets=sets,
         back_offset=parsed["back_offset"],
-        color=str(merged["color"]),
-        set_sheets=str(merged["set_sheets"]),
+        color=Colour(str(merged["color"])),
+        set_sheets=SetSheets(str(merged["set_sheets"])),
     )
 
 
@@ -341,8 +399,8 @@ def load_beds(path: Path = BEDS_FILE) -> dict[str, tuple[float, float]]:
 
 
 def resolve_laser(
-    chosen_profile: dict[str, Any] | None,
-    options: dict[str, Any],
+    chosen_profile: OptionValues | None,
+    options: OptionValues,
     paper: PrintSettings,
     profile_name: str | None = None,
 ) -> LaserSettings:
@@ -383,7 +441,7 @@ def resolve_laser(
         kerf=merged.read(laser["kerf"]),
         corner_radius=merged.read(laser["corner_radius"]),
         common_line=bool(merged["common_line"]),
-        engrave=str(merged["engrave"]),
+        engrave=Engrave(str(merged["engrave"])),
         registration=paper.registration,
         guide=bool(merged["guide"]),
     )

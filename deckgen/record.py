@@ -13,15 +13,14 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
-from deckgen.options import Option
+from deckgen.options import Option, OptionValues
 
 #: The PDF field the command goes in (a viewer shows it under the document's properties).
 FIELD = "Keywords"
 
 
-def option_words(options: Iterable[Option], values: Mapping[str, Any]) -> list[str]:
+def option_words(options: Iterable[Option], values: OptionValues) -> list[str]:
     """Command-line words of the options given in ``values`` (``None``: not given), in definition order."""
     words: list[str] = []
     for option in options:
@@ -34,7 +33,9 @@ def option_words(options: Iterable[Option], values: Mapping[str, Any]) -> list[s
             elif option.negatable:
                 words.append("--no-" + option.flag[2:])
             continue
-        for one in value if option.multiple else (value,):
+        # An option given more than once holds its values as a tuple (or list, from JSON).
+        given = value if option.multiple and isinstance(value, tuple | list) else (value,)
+        for one in given:
             words += [option.flag, str(one)]
     return words
 
@@ -48,8 +49,8 @@ def build_options() -> list[Option]:
 
 
 def _without_implied_paper(
-    games: Sequence[str], options: Mapping[str, Any], profile: str | None, language: str, region: str | None
-) -> Mapping[str, Any]:
+    games: Sequence[str], options: OptionValues, profile: str | None, language: str, region: str | None
+) -> OptionValues:
     """``options`` without ``paper`` where it names the paper the build takes anyway: the one the
     class's country prints on, which ``--lang`` and ``--region`` imply (A4 in Germany), when no
     profile and no game's own default could put another in its place. So ``--lang de --paper a4``
@@ -73,7 +74,7 @@ def build_command(words: Sequence[str]) -> str:
 
 def build_words(
     games: Sequence[str],
-    options: Mapping[str, Any],
+    options: OptionValues,
     *,
     profile: str | None = None,
     files: Mapping[str, Path] | None = None,

@@ -22,13 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _
-from deckgen.options import Option
+from deckgen.options import Option, OptionValues
+from deckgen.print_choices import Media
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
     from deckgen.pack_sections import PackSection
 
 Deck = Any
+#: A game's own option values, by option name (see :attr:`Game.options`): the game reads them.
+GameOptions = Mapping[str, object]
 Progress = Callable[[int, int], None]
 
 
@@ -111,7 +114,7 @@ class Game:
     #: Endings of the files ``--file`` takes for this game.
     file_suffixes: Sequence[str] = (".toml",)
     #: Print settings of this game where they differ from the shared defaults.
-    print_defaults: Mapping[str, Any] = field(default_factory=dict)
+    print_defaults: OptionValues = field(default_factory=dict)
     #: The game's own options (on ``build``, ``verify`` and ``export``, and in profiles).
     options: Sequence[Option] = ()
     #: Built when no game is chosen.
@@ -152,16 +155,16 @@ class Game:
         """Each card's back is its own (a flash card's answer), so a build must never drop them."""
         return self.has_backs and not self.shared_back
 
-    def prints_on(self, media: str) -> bool:
+    def prints_on(self, media: Media) -> bool:
         """Whether the cards can be printed on ``media``: clear cards, stacked and read through,
         on film only; cards with their own backs never on film, which cannot carry a back."""
         if self.clear_cards:
-            return media == "transparency"
-        return not (self.backs_differ and media == "transparency")
+            return media == Media.TRANSPARENCY
+        return not (self.backs_differ and media == Media.TRANSPARENCY)
 
     # -- the deck -------------------------------------------------------------------------
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> Deck:
+    def load(self, path: Path | None, options: GameOptions) -> Deck:
         """The deck from ``path`` (or the default), with the game's options applied."""
         raise NotImplementedError
 
@@ -171,12 +174,12 @@ class Game:
     def deck_name(self, deck: Deck) -> str:
         return str(deck.name)
 
-    def deck_title(self, deck: Deck, options: Mapping[str, Any]) -> str:
+    def deck_title(self, deck: Deck, options: GameOptions) -> str:
         """The deck shipped with the game as people call it, in the language spoken (the page's
         "Deck in use"): the game's name, or a preset's title."""
         return _(self.name)
 
-    def output_stem(self, options: Mapping[str, Any]) -> str:
+    def output_stem(self, options: GameOptions) -> str:
         """The name the deck's PDF and laser sheets start with, for the game's own options (a
         preset's files carry its name, so two presets built into one folder keep both)."""
         return self.stem
@@ -198,15 +201,13 @@ class Game:
             )
         return self.default_file
 
-    def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
+    def deck_source(self, path: Path | None, options: GameOptions) -> Path | None:
         """The file a deck is read from, as reports name it (a game's options may choose it)."""
         return path or self.default_file
 
     # -- drawing --------------------------------------------------------------------------
 
-    def faces(
-        self, deck: Deck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
-    ) -> CardFaces:
+    def faces(self, deck: Deck, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
         """Every card's faces at this card size; ``laser``: as cut on a laser (no printed frames)."""
         raise NotImplementedError
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.layout.sheets import seen_from_front
+from deckgen.print_choices import Duplex
 from deckgen.units import MAX_BACK_OFFSET, MM_PER_INCH
 
 #: Readings run from -SCALE_RANGE to +SCALE_RANGE mm in SCALE_STEP steps, one step of the
@@ -47,7 +48,7 @@ class Tick:
 class CalibrationSheet:
     width: float
     height: float
-    duplex: str
+    duplex: Duplex
     margin: float = 12.0
 
     @property

@@ -24,6 +24,7 @@ from deckgen.layout.sheets import (
     registration_marks,
     registration_primitives,
 )
+from deckgen.print_choices import Duplex, Marks
 from deckgen.printing import PrintSettings
 
 
@@ -36,7 +37,7 @@ def sheet_grid(settings: PrintSettings) -> Grid:
 def sheets_each_way(settings: PrintSettings, cards: int, folded: bool) -> dict[str, int]:
     """Sheets of paper (or film) a build of ``cards`` a set takes, both ways of placing sets:
     ``separate`` (each set starts a new sheet) and ``shared`` (sets follow on)."""
-    if settings.layout == "single":
+    if settings.single:
         per_page = 1
     else:
         card_w, card_h = settings.card
@@ -50,7 +51,7 @@ def sheets_each_way(settings: PrintSettings, cards: int, folded: bool) -> dict[s
 def backs_printed(faces: CardFaces, settings: PrintSettings) -> bool:
     """Whether backs are printed (behind the cards, or beside them to fold): replacement cards then
     keep the places a full build gives them; without, they fill as few sheets as they can."""
-    return faces.backs is not None and settings.duplex != "none"
+    return faces.backs is not None and settings.backs_printed
 
 
 def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
@@ -60,9 +61,9 @@ def sheet_extras(grid: Grid, settings: PrintSettings) -> list[Primitive]:
 def cut_guides(grid: Grid, settings: PrintSettings) -> list[Primitive]:
     """The crop marks or cut lines of a block of cards."""
     page_w, page_h = settings.paper
-    if settings.marks == "crop":
+    if settings.marks == Marks.CROP:
         return crop_marks(grid, page_w, page_h, settings.margin)
-    if settings.marks == "lines":
+    if settings.marks == Marks.LINES:
         return cut_lines(grid, page_w, page_h)
     return []
 
@@ -91,7 +92,7 @@ def _page_extras(
     printed, else cut guides around the printed block only (mirrored on the backs, which are the
     sheet turned over) and the full sheet's print-and-cut targets."""
     page_w, page_h = settings.paper
-    short = settings.duplex == "short-edge"
+    short = settings.duplex == Duplex.SHORT_EDGE
     if len(slots) == grid.per_page:
         return list(extras), flip_y(extras, page_h) if short else list(extras)
     guides = cut_guides(used_grid(grid, slots), settings)
@@ -154,7 +155,7 @@ def deck_plan(
         ]
         chosen_labels = [sets[n - 1][0][i] for n, i in chosen] if settings.sets > 1 else None
         _lay_out(plan, settings, [fronts[i] for _, i in chosen], chosen_labels, None)
-    elif settings.set_sheets == "shared" and settings.sets > 1:
+    elif settings.sets_share_sheets:
         # One run of cards, set after set: a sheet may end one set and begin the next.
         every_front = list(fronts) * settings.sets
         every_label = [label for labels, _, _ in sets for label in labels]
@@ -181,7 +182,7 @@ def safe_distance(settings: PrintSettings) -> float:
     When each card is its own page, its trim is the page edge: without bleed, a printer cannot
     reach the outer ``--margin`` of the page; with bleed, a shop trims there, give or take.
     """
-    if settings.layout != "single":
+    if not settings.single:
         return 0.0
     return SAFE_INSIDE_TRIM if settings.bleed else settings.margin
 
@@ -233,7 +234,7 @@ def _lay_out(
 ) -> None:
     """Append the pages of one set (``kept``: which of its cards to print; ``None``: all)."""
     card_w, card_h = settings.card
-    if settings.layout == "single":
+    if settings.single:
         page_w, page_h = card_w + 2 * settings.bleed, card_h + 2 * settings.bleed
         trim = (settings.bleed, settings.bleed, card_w, card_h)
         for index, face in enumerate(fronts):
@@ -253,7 +254,7 @@ def _lay_out(
                     behind.append(Placement(back_labels[index], *spot))
                 plan.pages.append(Page(page_w, page_h, behind, [], trim, "back"))
         return
-    if backs and settings.duplex == "fold":
+    if backs and settings.folded:
         _lay_out_folded(plan, settings, fronts, labels, backs, back_labels, kept)
         return
     grid = sheet_grid(settings)

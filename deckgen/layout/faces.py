@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from deckgen.glyphs import GLYPHS, STROKE, centre_line_bounds
 from deckgen.i18n import N_, _
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, text
+from deckgen.print_choices import Media
 
 #: The word a card's set number follows ("SET 3"), and the contact sheet's name for a back:
 #: printed in the stroke font's capitals.
@@ -139,9 +140,9 @@ def underline(content: str, left: float, baseline: float, size: float, colour: s
     return Stroke(((left + x0 * size, y), (left + x1 * size, y)), STROKE * size, colour)
 
 
-def for_media(face: Face, media: str) -> Face:
+def for_media(face: Face, media: Media) -> Face:
     """Film gets no backgrounds: fills are dropped, outlines and ink stay."""
-    if media != "transparency":
+    if media != Media.TRANSPARENCY:
         return face
     shapes: list[Primitive] = [replace(s, fill=None) if isinstance(s, Box) and s.fill else s for s in face.primitives]
     return replace(face, primitives=tuple(shapes))

@@ -17,6 +17,7 @@ from deckgen.errors import DeckgenError
 from deckgen.i18n import _, decimal_g
 from deckgen.layout.faces import Face
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke, mirror_x
+from deckgen.print_choices import Duplex
 
 #: Crop-mark pen: 0.5 pt, twice the least a printer reliably prints (0.25 pt).
 MARK_WIDTH = 0.5 * 25.4 / 72
@@ -275,7 +276,7 @@ def back_position(
     page_h: float,
     x: float,
     y: float,
-    duplex: str,
+    duplex: Duplex,
     offset: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[float, float]:
     """Where the back of the card at (x, y) goes so that it lands behind the front.
@@ -285,17 +286,17 @@ def back_position(
     the other way, so it lands in place.
     """
     dx, dy = offset
-    if duplex == "long-edge":  # the sheet turns about its long (vertical) edge: x is mirrored
+    if duplex == Duplex.LONG_EDGE:  # the sheet turns about its long (vertical) edge: x is mirrored
         return page_w - x - card[0] + dx, y - dy
-    if duplex == "short-edge":  # turned about the short edge: y is mirrored
+    if duplex == Duplex.SHORT_EDGE:  # turned about the short edge: y is mirrored
         return x - dx, page_h - y - card[1] + dy
     raise ValueError(duplex)
 
 
-def seen_from_front(page_w: float, page_h: float, x: float, y: float, duplex: str) -> tuple[float, float]:
+def seen_from_front(page_w: float, page_h: float, x: float, y: float, duplex: Duplex) -> tuple[float, float]:
     """Where a point drawn at (x, y) on a back page shows, seen from the front through the sheet."""
-    if duplex == "long-edge":
+    if duplex == Duplex.LONG_EDGE:
         return page_w - x, y
-    if duplex == "short-edge":
+    if duplex == Duplex.SHORT_EDGE:
         return x, page_h - y
     raise ValueError(duplex)

@@ -10,6 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from deckgen.i18n import N_, _
 from deckgen.layout.calibration import CalibrationSheet, Tick
+from deckgen.print_choices import Duplex
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, new_canvas
@@ -142,7 +143,7 @@ def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str =
         canvas.saveState()
         canvas.translate(bx, by)
         # Seen through the sheet the back is mirrored about the flip edge: mirror the digits too.
-        if sheet.duplex == "long-edge":
+        if sheet.duplex == Duplex.LONG_EDGE:
             canvas.scale(-1, 1)
         else:
             canvas.scale(1, -1)

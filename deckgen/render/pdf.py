@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.primitives import PRINTED_ROLES, Box, Disc, Picture, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
+from deckgen.print_choices import Duplex
 from deckgen.render.colours import colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.text_layer import draw_text_layer, layer_font
@@ -236,10 +237,10 @@ def _form_name(key: str) -> str:
 
 
 #: The print dialog's duplex setting for each way of placing backs (PDF ViewerPreferences).
-DUPLEX_PREFERENCE = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
+DUPLEX_PREFERENCE = {Duplex.LONG_EDGE: "DuplexFlipLongEdge", Duplex.SHORT_EDGE: "DuplexFlipShortEdge"}
 
 
-def ask_for_actual_size(canvas: Canvas, duplex: str = "none") -> None:
+def ask_for_actual_size(canvas: Canvas, duplex: Duplex = Duplex.NONE) -> None:
     """Ask the print dialog to print at 100 % (no fit to page) and, for backs, to flip as planned."""
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE.get(duplex, "Simplex"))
@@ -250,7 +251,7 @@ def plan_to_pdf(
     title: str,
     progress: Callable[[int], None] | None = None,
     subject: str = "",
-    duplex: str = "none",
+    duplex: Duplex = Duplex.NONE,
     cmyk: bool = False,
     keywords: str = "",
 ) -> bytes:
@@ -259,7 +260,7 @@ def plan_to_pdf(
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, subject, keywords)
     has_backs = any(page.side == "back" for page in plan.pages)
-    ask_for_actual_size(canvas, duplex if has_backs else "none")
+    ask_for_actual_size(canvas, duplex if has_backs else Duplex.NONE)
     render_plan(canvas, plan, progress, cmyk)
     canvas.save()
     return buffer.getvalue()

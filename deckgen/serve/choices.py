@@ -21,6 +21,7 @@ from deckgen.games.base import Game
 from deckgen.i18n import LANGUAGES, N_, _, language, speak
 from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_number, read_text
+from deckgen.print_choices import Media
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
 from deckgen.regions import country_for, country_from_accept_language, usual_paper
 
@@ -32,9 +33,9 @@ PRINTERS = {
 }
 #: What the cards go on, and the media option each is.
 MATERIALS = {
-    "transparency": N_("Transparency film"),
-    "cardstock": N_("Card stock"),
-    "paper": N_("Plain paper"),
+    Media.TRANSPARENCY: N_("Transparency film"),
+    Media.CARDSTOCK: N_("Card stock"),
+    Media.PAPER: N_("Plain paper"),
 }
 #: For cards with backs: printed two-sided, or both sides on one side and folded.
 SIDES = {
@@ -282,11 +283,11 @@ class PageChoices:
             made.append("png")
         return tuple(made)
 
-    def build_options(self, attached: Mapping[str, str] | None = None) -> dict[str, Any]:
+    def build_options(self, attached: Mapping[str, str] | None = None) -> dict[str, object]:
         """The ``deckgen build`` options these choices mean; only those that differ from the game's
         defaults. ``attached``: the files uploaded for options (a font), as the build names them."""
         game = self.game_obj
-        options: dict[str, Any] = {}
+        options: dict[str, object] = {}
         if self.sets != 1:
             options["sets"] = self.sets
         shop = self.printer == "shop"
@@ -296,7 +297,7 @@ class PageChoices:
             options["paper"] = self.paper
         if self.material != default_of(game, "media"):
             options["media"] = self.material
-        if game.has_backs and self.material != "transparency":
+        if game.has_backs and self.material != Media.TRANSPARENCY:
             duplex = "fold" if self.sides == "fold" and not shop else "long-edge"
             if duplex != default_of(game, "duplex"):
                 options["duplex"] = duplex
@@ -320,7 +321,7 @@ class PageChoices:
     @property
     def backs_chosen(self) -> bool:
         """Whether the teacher chooses how backs are printed: cards with backs, not on film, not for a shop."""
-        return self.game_obj.has_backs and self.material != "transparency" and not self.printed_by_shop
+        return self.game_obj.has_backs and self.material != Media.TRANSPARENCY and not self.printed_by_shop
 
     @property
     def two_sided(self) -> bool:

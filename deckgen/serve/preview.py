@@ -16,6 +16,7 @@ from pathlib import Path
 from deckgen.build import BuildJob, BuildRequest, prepare
 from deckgen.i18n import _, counted, number
 from deckgen.layout.primitives import Box, Primitive, translate
+from deckgen.print_choices import SetSheets
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.serve.choices import PageChoices
 
@@ -124,12 +125,12 @@ def counts(job: BuildJob) -> Counts:
     deck = next(iter(job.decks.values()))
     settings = deck.settings
     backs = any(page.side == "back" for page in deck.plan.pages)
-    single = settings.layout == "single"
+    single = settings.single
     # Sheets: the fronts (each back is printed on a sheet's other side); pages, one card each, all of them.
     fronts = len(deck.plan.pages) if single else sum(1 for page in deck.plan.pages if page.side == "front")
     shared = None
-    if not single and settings.sets > 1 and settings.set_sheets == "separate":
-        folded = deck.game.has_backs and settings.duplex == "fold"
+    if not single and settings.sets > 1 and settings.set_sheets == SetSheets.SEPARATE:
+        folded = deck.game.has_backs and settings.folded
         each = sheets_each_way(settings, deck.cards, folded)
         shared = each["shared"] if each["shared"] < each["separate"] else None
     replacements = None

@@ -32,6 +32,7 @@ from deckgen.errors import DeckgenError
 from deckgen.games import games
 from deckgen.games.base import ColumnsNotFound
 from deckgen.i18n import N_, _, counted, joined, language
+from deckgen.print_choices import Duplex
 from deckgen.resources import static_file
 from deckgen.serve import page, tasks
 from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices, field_label
@@ -496,8 +497,8 @@ def start_calibration(svc: Service, choices: PageChoices, client: str) -> str:
     job = prepared(svc, choices)
     deck = next(iter(job.decks.values()))
     paper = choices.direct.get("paper") or choices.paper
-    duplex = deck.settings.duplex if deck.settings.duplex in ("long-edge", "short-edge") else "long-edge"
-    args = ["calibrate", "--lang", choices.speaks, "--paper", paper, "--duplex", duplex]
+    duplex = deck.settings.duplex if deck.settings.two_sided else Duplex.LONG_EDGE
+    args = ["calibrate", "--lang", choices.speaks, "--paper", paper, "--duplex", duplex.value]
     return submit(svc, "calibration", args, None, client)
 
 

@@ -11,13 +11,14 @@ from deckgen.glyphs import FLATNESS_MM, STROKE, arc_steps
 from deckgen.layout.faces import Face
 from deckgen.layout.laser.paths import Fill, LaserPath, Line, Point, polyline
 from deckgen.layout.primitives import Box, Disc, Primitive, Shape, Stroke
+from deckgen.print_choices import Engrave
 
 
-def face_marks(face: Face, x: float, y: float, engrave: str) -> tuple[list[LaserPath], list[Fill]]:
+def face_marks(face: Face, x: float, y: float, engrave: Engrave) -> tuple[list[LaserPath], list[Fill]]:
     """A face's ink as score lines (single-stroke) or engrave fills, moved to (x, y) on the sheet."""
-    if engrave == "none":
+    if engrave == Engrave.NONE:
         return [], []
-    if engrave == "score":
+    if engrave == Engrave.SCORE:
         return [path for shape in _score_shapes(face) for path in _placed(shape, x, y)], []
     fills: list[Fill] = []
     for shape in face.primitives:
