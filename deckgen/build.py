@@ -38,7 +38,8 @@ from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_choices import Duplex, SetSheets
 from deckgen.print_options import MEDIA_NAMES
-from deckgen.printing import PrintSettings, profile, resolve, resolve_laser
+from deckgen.printing import PrintSettings, resolve, resolve_laser
+from deckgen.profiles import profile
 from deckgen.regions import HOME_COUNTRY, country_for, usual_paper
 from deckgen.replacements import replacement_stem, wanted_ids
 from deckgen.signals import waiting

@@ -397,7 +397,7 @@ def build(
 
     from deckgen.build import BuildRequest, laser_notes, prepare, run
     from deckgen.option_use import refuse_idle_options
-    from deckgen.printing import profile as printing_profile
+    from deckgen.profiles import profile as printing_profile
 
     if profile is not None and not profile.strip():
         raise DeckgenError(_("--profile is empty; name a profile from templates/profiles.toml, or leave it out"))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckgen.deckfile import TEMPLATES, read_toml
 from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _, decimal_g
-from deckgen.options import MEASURES, Option, OptionValues, by_name, check_value, origin, read_text
+from deckgen.options import MEASURES, Option, OptionValues, by_name, origin, read_text
 from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 from deckgen.print_options import (
     DEFAULT_PAPER,
@@ -27,7 +27,6 @@ from deckgen.units import MAX_LENGTH_MM, PAPER_SIZES, parse_size
 if TYPE_CHECKING:
     from deckgen.games.base import Game
 
-PROFILES_FILE = TEMPLATES / "profiles.toml"
 BEDS_FILE = TEMPLATES / "beds.toml"
 DEFAULT_BED = "bed-600x400"
 
@@ -102,51 +101,6 @@ class PrintSettings:
     def sets_share_sheets(self) -> bool:
         """Several sets follow on from one another on the same sheets."""
         return self.set_sheets == SetSheets.SHARED and self.sets > 1
-
-
-def profile_options() -> dict[str, Option]:
-    """Every key a profile may hold: print and laser options, the games' own, and which game."""
-    from deckgen.games import games
-
-    options = [
-        Option("description", "text", "What the profile is for."),
-        Option("deck", "choice", "The game the profile prints.", choices=tuple(games())),
-        *PRINT_OPTIONS,
-        *LASER_OPTIONS,
-    ]
-    options += [option for game in games().values() for option in game.options if option.in_profiles]
-    return by_name(options)
-
-
-def load_profiles(path: Path = PROFILES_FILE) -> dict[str, OptionValues]:
-    """Print profiles, each checked on load: known keys, and values of the right type."""
-    data = read_toml(path, N_("print profile file"))
-    for name, profile in data.items():
-        if not isinstance(profile, dict):
-            raise DeckgenError(_("{path}: {name} must be a [section] of options").format(path=path, name=name))
-        known = profile_options()
-        unknown = sorted(set(profile) - set(known))
-        if unknown:
-            allowed = ", ".join(sorted(known))
-            raise DeckgenError(
-                _("{path}: profile {name}: unknown key {key}; allowed keys are {allowed}").format(
-                    path=path, name=name, key=repr(unknown[0]), allowed=allowed
-                )
-            )
-        for key, value in profile.items():
-            check_value(known[key], value, _("{path}: profile {name}").format(path=path, name=name))
-    return data
-
-
-def profile(name: str, path: Path = PROFILES_FILE) -> OptionValues:
-    profiles = load_profiles(path)
-    if name not in profiles:
-        raise DeckgenError(
-            _("unknown profile {name}; choose one of {profiles} (see templates/profiles.toml)").format(
-                name=repr(name), profiles=", ".join(profiles)
-            )
-        )
-    return profiles[name]
 
 
 @dataclass(frozen=True)

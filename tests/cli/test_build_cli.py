@@ -9,7 +9,8 @@ from pypdf import PdfReader
 
 from deckgen.cli import main
 from deckgen.games import game, games
-from deckgen.printing import load_profiles, resolve
+from deckgen.printing import resolve
+from deckgen.profiles import load_profiles
 from tests.pdfcheck import PT, boxes
 
 

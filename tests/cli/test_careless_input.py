@@ -155,8 +155,8 @@ def test_profiles_are_checked_on_load(
 ) -> None:
     profiles = tmp_path / "profiles.toml"
     profiles.write_text(f'[mine]\ndescription = "test"\n{line}\n', encoding="utf-8")
-    monkeypatch.setattr("deckgen.printing.PROFILES_FILE", profiles)
-    monkeypatch.setattr("deckgen.printing.profile.__defaults__", (profiles,))
+    monkeypatch.setattr("deckgen.profiles.PROFILES_FILE", profiles)
+    monkeypatch.setattr("deckgen.profiles.profile.__defaults__", (profiles,))
     assert main(["build", "--profile", "mine", "--out", str(tmp_path / "out")]) == 1
     error = one_line_error(capsys)
     assert f"{profiles}: profile mine: " in error and message in error

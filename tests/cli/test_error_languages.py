@@ -63,7 +63,7 @@ def test_a_card_larger_than_the_paper(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_a_profile_that_does_not_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from deckgen.printing import load_profiles
+    from deckgen.profiles import load_profiles
 
     said = refusal(["build", "--profile", "nonsense", "--out", str(tmp_path)], capsys)
     with speaking(LANGUAGE):

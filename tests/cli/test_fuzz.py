@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckgen import printing
+from deckgen import profiles as printing_profiles
 from deckgen.cli import main
 from deckgen.games.cleariosity.spec.deckfile import CLEARIOSITY_FILE
 from tests.gamekit import GAMES
@@ -165,7 +165,7 @@ def test_any_input_is_a_clean_success_or_one_line(
         contextlib.redirect_stderr(err),
         contextlib.redirect_stdout(io.StringIO()),
         # The command line and the build both read profiles through this one function.
-        mock.patch.object(printing.profile, "__defaults__", (profiles,)),
+        mock.patch.object(printing_profiles.profile, "__defaults__", (profiles,)),
     ):
         code = main(args)
     errors = [line for line in err.getvalue().splitlines() if line.startswith("deckgen: error:")]

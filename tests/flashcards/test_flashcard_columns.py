@@ -156,7 +156,7 @@ def test_a_print_profile_may_name_the_font(tmp_path: Path) -> None:
     from deckgen.errors import DeckgenError
     from deckgen.games import game
     from deckgen.games.flashcards.fonts import shipped_sources
-    from deckgen.printing import load_profiles
+    from deckgen.profiles import load_profiles
 
     heebo = next(source.path for source in shipped_sources() if source.key == "heebo")
     profiles = tmp_path / "profiles.toml"

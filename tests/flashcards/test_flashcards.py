@@ -14,7 +14,7 @@ from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.games import game
 from deckgen.games.flashcards.sheet import load_sheet
-from deckgen.printing import load_profiles
+from deckgen.profiles import load_profiles
 from tests.pdfcheck import PT
 
 FLASH = game("flashcards")

@@ -19,7 +19,7 @@ from deckgen.games import game
 from deckgen.games.flashcards.faces import deck_fonts
 from deckgen.games.flashcards.fonts import SCRIPT_FORMS
 from deckgen.games.flashcards.game import SCRIPT_FORMS as OPTION
-from deckgen.printing import load_profiles
+from deckgen.profiles import load_profiles
 
 KANJI = ("直", "骨", "角")
 #: A serif CJK font (fonts-noto-cjk), whose first face is Japanese.

@@ -14,7 +14,8 @@ from deckgen.games import game
 from deckgen.layout.decks import sheet_grid, used_grid
 from deckgen.layout.sheets import MIN_PRINTED_MARK, SheetPlan
 from deckgen.print_options import LAYOUTS, MARKS, MEDIA
-from deckgen.printing import PrintSettings, load_profiles, resolve
+from deckgen.printing import PrintSettings, resolve
+from deckgen.profiles import load_profiles
 from deckgen.render.pdf import plan_to_pdf
 from deckgen.units import CARD_SIZES, PAPER_SIZES
 from tests.gamekit import GAMES, sheet_plan

@@ -13,7 +13,8 @@ from deckgen.games import games
 from deckgen.games.base import Game
 from deckgen.print_choices import Colour, Duplex, Engrave, Layout, Marks, Media, SetSheets
 from deckgen.print_options import DUPLEX, ENGRAVE, LAYOUTS, MARKS, MEDIA, SET_SHEETS
-from deckgen.printing import PrintSettings, load_profiles, resolve, resolve_laser
+from deckgen.printing import PrintSettings, resolve, resolve_laser
+from deckgen.profiles import load_profiles
 
 
 def _with_backs() -> Game:

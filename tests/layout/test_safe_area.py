@@ -17,7 +17,8 @@ from deckgen.games import game
 from deckgen.layout.decks import SAFE_INSIDE_TRIM, safe_distance
 from deckgen.layout.faces import Face
 from deckgen.layout.primitives import ink_bounds
-from deckgen.printing import load_profiles, resolve
+from deckgen.printing import resolve
+from deckgen.profiles import load_profiles
 from deckgen.render.pdf import plan_to_pdf
 from tests.gamekit import GAMES, sheet_plan
 from tests.pdfcheck import PT, render

@@ -26,7 +26,7 @@ from deckgen.games import game, games
 from deckgen.i18n import LANGUAGES, USUAL_SIGNS, _, counted, decimal_g, number, speaking
 from deckgen.maths_signs import Signs, signs_from
 from deckgen.print_options import MEDIA_NAMES
-from deckgen.printing import load_profiles
+from deckgen.profiles import load_profiles
 from tests.gamekit import GAMES
 
 #: The catalogue template: every message id the code marks for translation.

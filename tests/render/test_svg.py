@@ -436,12 +436,12 @@ def test_no_frame_typed_wins_over_a_profile_that_sets_it(tmp_path: Path) -> None
     """A game's own option set in a profile (frame = true) gives way to the flag typed (--no-frame)."""
     from unittest import mock
 
-    from deckgen import printing
+    from deckgen import profiles as printing_profiles
     from deckgen.cli import main
 
     profiles = tmp_path / "profiles.toml"
     profiles.write_text('[framed]\ndeck = "treenex"\nframe = true\n', encoding="utf-8")
-    with mock.patch.object(printing.profile, "__defaults__", (profiles,)):
+    with mock.patch.object(printing_profiles.profile, "__defaults__", (profiles,)):
         for flag, framed in (([], True), (["--no-frame"], False)):
             out = tmp_path / ("framed" if framed else "plain")
             args = ["build", "--profile", "framed", "--format", "svg", "--no-pack", "--out", str(out), *flag]
