@@ -23,11 +23,13 @@ from typing import TYPE_CHECKING, Any
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _
 from deckgen.options import Option, OptionValues
+
+# A game's part of the teacher pack: part of the interface games are written against (see below).
+from deckgen.pack_sections import PackSection
 from deckgen.print_choices import Media
 
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
-    from deckgen.pack_sections import PackSection
 
 Deck = Any
 #: A game's own option values, by option name (see :attr:`Game.options`): the game reads them.

@@ -19,7 +19,8 @@ from urllib.parse import urlencode
 import click
 import pytest
 
-from deckgen.cli import MeasureType, RegionType, cli, main
+from deckgen.cli import MeasureType, cli, main
+from deckgen.cli_options import RegionType
 from deckgen.games import games
 from deckgen.i18n import LANGUAGES, _, speaking
 from deckgen.serve.choices import LONGEST, direct_options

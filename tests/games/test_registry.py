@@ -59,7 +59,6 @@ def test_a_game_registered_by_another_package_builds(
 FROM_SCRATCH = """
 from pathlib import Path
 
-from deckgen.pack_sections import PackSection
 from deckgen.games.base import Game, PackSection
 from deckgen.layout.faces import CardFaces, Face
 from deckgen.layout.primitives import Box, Disc, text
