@@ -14,13 +14,13 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 from deckgen.errors import Code, DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.games import default_games, owner_of_picture
 from deckgen.games import game as find_game
-from deckgen.games.base import Game, GameOptions
+from deckgen.games.base import DeckT, Game, GameOptions
 from deckgen.i18n import N_, _, counted, first_upper, joined, speaking
 from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
@@ -38,7 +38,7 @@ from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_choices import Duplex, SetSheets
 from deckgen.print_options import MEDIA_NAMES
-from deckgen.printing import PrintSettings, resolve, resolve_laser
+from deckgen.printing import LaserSettings, PrintSettings, resolve, resolve_laser
 from deckgen.profiles import profile
 from deckgen.regions import HOME_COUNTRY, country_for, usual_paper
 from deckgen.replacements import replacement_stem, wanted_ids
@@ -114,11 +114,11 @@ class BuildRequest:
 
 
 @dataclass
-class DeckJob:
+class DeckJob(Generic[DeckT]):
     """One game's part of a build: its deck, its print settings, its pages and its laser plan."""
 
-    game: Game
-    deck: Any
+    game: Game[DeckT]
+    deck: DeckT
     settings: PrintSettings
     #: The game's own options (print and laser ones are in ``settings`` and the build's laser plan).
     options: GameOptions
@@ -139,13 +139,13 @@ class BuildJob:
     """Plans ready to draw: one per game, plus what the teacher pack needs to know."""
 
     request: BuildRequest
-    decks: dict[str, DeckJob]
+    decks: dict[str, DeckJob[Any]]
 
     @property
     def laser(self) -> dict[str, LaserPlan]:
         return {key: d.laser for key, d in self.decks.items() if d.laser is not None}
 
-    def file_stem(self, deck: DeckJob) -> str:
+    def file_stem(self, deck: DeckJob[Any]) -> str:
         """The name a deck's PDF starts with: the game's (a preset's), and for replacement cards,
         which ones (see :mod:`deckgen.replacements`), so they never replace the class set's file."""
         request = self.request
@@ -226,59 +226,10 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
     refuse_idle_options(
         request.options, [(game, settings) for game, settings, _laser in resolved.values()], request.formats
     )
-    decks: dict[str, DeckJob] = {}
+    decks: dict[str, DeckJob[Any]] = {}
     for key, (game, settings, laser_settings) in resolved.items():
         options = _game_options(game, chosen, request.options, request.language, request.country)
-        deck = game.load(request.files.get(key), options)
-        cards = game.card_count(deck)
-        if cards * settings.sets > MAX_CARDS_A_BUILD:
-            raise DeckgenError(
-                _(
-                    "{sets} sets of {cards} {phrase} make {total} cards; one build makes at most {most} of a deck "
-                    "(it keeps every page in memory): build fewer sets at a time"
-                ).format(
-                    sets=written(settings.sets),
-                    cards=written(cards),
-                    phrase=_cards_phrase(game),
-                    total=written(cards * settings.sets),
-                    most=written(MAX_CARDS_A_BUILD),
-                )
-            )
-        fill = laser_settings.filled
-        laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
-        if "svg" in request.formats and cards * settings.sets > laser_cap:
-            if fill:
-                too_many = _(
-                    "{sets} sets of {cards} cards make {total} cards to cut; laser files are made for at most "
-                    "{most} cards of a deck at a time with --engrave fill: build fewer sets at a time"
-                )
-            else:
-                too_many = _(
-                    "{sets} sets of {cards} cards make {total} cards to cut; laser files are made for at most "
-                    "{most} cards of a deck at a time: build fewer sets at a time"
-                )
-            raise DeckgenError(
-                too_many.format(
-                    sets=written(settings.sets),
-                    cards=written(cards),
-                    total=written(cards * settings.sets),
-                    most=written(laser_cap),
-                )
-            )
-        with speaking(request.language):  # the set labels' word ("SATZ 3") is the build's language's
-            faces = game.faces(deck, settings.card, options)
-        keep = replacement_cards(request, game, faces.ids, settings.sets)
-        plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
-        job = DeckJob(game, deck, settings, options, faces, plan, keep=keep)
-        if "svg" in request.formats and plan_lasers:
-            paper_grid = sheet_grid(settings) if settings.registration else None
-            with speaking(request.language):
-                drawn = game.faces(deck, settings.card, options, laser=True)
-            # Backs of their own are engraved on back sheets; print-and-cut stock has them printed.
-            engraved_backs = game.backs_differ and paper_grid is None
-            backs = list(drawn.backs or []) * settings.sets if engraved_backs else None
-            job.laser = plan_laser(laser_cards(drawn, settings.sets), settings.card, laser_settings, paper_grid, backs)
-        decks[key] = job
+        decks[key] = _deck_job(game, request.files.get(key), options, settings, laser_settings, request, plan_lasers)
     if request.options.get("set_sheets") == SetSheets.SHARED and "pdf" in request.formats:
         each = [sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.folded) for d in decks.values()]
         if all(e["shared"] == e["separate"] for e in each):
@@ -289,6 +240,70 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                 )
             )
     return BuildJob(request, decks)
+
+
+def _deck_job(
+    game: Game[DeckT],
+    path: Path | None,
+    options: GameOptions,
+    settings: PrintSettings,
+    laser_settings: LaserSettings,
+    request: BuildRequest,
+    plan_lasers: bool,
+) -> DeckJob[DeckT]:
+    """One game's deck read (from ``path``, else its own), checked against the build's limits,
+    drawn and laid out on sheets (and on laser sheets if ``plan_lasers``). Generic in the game's
+    deck, so the type checker holds each method of the game to the deck its ``load`` returned."""
+    deck = game.load(path, options)
+    cards = game.card_count(deck)
+    if cards * settings.sets > MAX_CARDS_A_BUILD:
+        raise DeckgenError(
+            _(
+                "{sets} sets of {cards} {phrase} make {total} cards; one build makes at most {most} of a deck "
+                "(it keeps every page in memory): build fewer sets at a time"
+            ).format(
+                sets=written(settings.sets),
+                cards=written(cards),
+                phrase=_cards_phrase(game),
+                total=written(cards * settings.sets),
+                most=written(MAX_CARDS_A_BUILD),
+            )
+        )
+    fill = laser_settings.filled
+    laser_cap = MAX_LASER_FILL_CARDS if fill else MAX_LASER_CARDS
+    if "svg" in request.formats and cards * settings.sets > laser_cap:
+        if fill:
+            too_many = _(
+                "{sets} sets of {cards} cards make {total} cards to cut; laser files are made for at most "
+                "{most} cards of a deck at a time with --engrave fill: build fewer sets at a time"
+            )
+        else:
+            too_many = _(
+                "{sets} sets of {cards} cards make {total} cards to cut; laser files are made for at most "
+                "{most} cards of a deck at a time: build fewer sets at a time"
+            )
+        raise DeckgenError(
+            too_many.format(
+                sets=written(settings.sets),
+                cards=written(cards),
+                total=written(cards * settings.sets),
+                most=written(laser_cap),
+            )
+        )
+    with speaking(request.language):  # the set labels' word ("SATZ 3") is the build's language's
+        faces = game.faces(deck, settings.card, options)
+    keep = replacement_cards(request, game, faces.ids, settings.sets)
+    plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
+    job: DeckJob[DeckT] = DeckJob(game, deck, settings, options, faces, plan, keep=keep)
+    if "svg" in request.formats and plan_lasers:
+        paper_grid = sheet_grid(settings) if settings.registration else None
+        with speaking(request.language):
+            drawn = game.faces(deck, settings.card, options, laser=True)
+        # Backs of their own are engraved on back sheets; print-and-cut stock has them printed.
+        engraved_backs = game.backs_differ and paper_grid is None
+        backs = list(drawn.backs or []) * settings.sets if engraved_backs else None
+        job.laser = plan_laser(laser_cards(drawn, settings.sets), settings.card, laser_settings, paper_grid, backs)
+    return job
 
 
 def _cards_phrase(game: Game) -> str:
@@ -521,7 +536,9 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
     return sets, entries
 
 
-def replacement_figures(deck: DeckJob, keep: Callable[[str, int], bool], only_set: int | None) -> tuple[int, int, str]:
+def replacement_figures(
+    deck: DeckJob[Any], keep: Callable[[str, int], bool], only_set: int | None
+) -> tuple[int, int, str]:
     """(sets reprinted, cards of each, a sentence saying which) for replacement cards.
 
     ``--only`` reprints the same cards of every set, ``--only-set`` one set's: each set reprinted
@@ -659,7 +676,7 @@ WHITE = (255, 255, 255, 255)
 CLEAR = (0, 0, 0, 0)
 
 
-def png_faces(deck: DeckJob) -> list[tuple[str, str, Face]]:
+def png_faces(deck: DeckJob[Any]) -> list[tuple[str, str, Face]]:
     """(file stem, contact-sheet label, face) of every card image of a deck: fronts, then backs.
 
     A back all cards share is one picture (``<game>-back``, labelled BACK in the build's language);
@@ -760,7 +777,7 @@ SUBJECTS = {
 }
 
 
-def print_subject(deck: DeckJob) -> str:
+def print_subject(deck: DeckJob[Any]) -> str:
     """What the PDF holds and how to print it, for its Subject field (a print dialog or a shop reads
     it), in the language spoken."""
     settings = deck.settings

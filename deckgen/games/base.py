@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import N_, _
@@ -31,6 +31,21 @@ from deckgen.print_choices import Media
 if TYPE_CHECKING:
     from deckgen.layout.faces import CardFaces
 
+
+class NamedDeck(Protocol):
+    """What deckgen itself reads of any game's deck: its name (file metadata, the packing list).
+    The rest of a deck is its game's business."""
+
+    @property
+    def name(self) -> str: ...
+
+
+#: A game's deck, as its own package models it: each game is a ``Game[ItsDeck]``, so the type
+#: checker follows a deck from :meth:`DeckSource.load` to every method given it.
+DeckT = TypeVar("DeckT", bound=NamedDeck)
+#: The same, in a protocol that only takes decks (never gives one back).
+DeckIn = TypeVar("DeckIn", bound=NamedDeck, contravariant=True)
+#: Any game's deck, where code holds decks of several games at once (the registry, a build).
 Deck = Any
 #: A game's own option values, by option name (see :attr:`Game.options`): the game reads them.
 GameOptions = Mapping[str, object]
@@ -94,9 +109,84 @@ class VerifyRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+class DeckSource(Protocol[DeckT]):
+    """Where a game's deck comes from and what it is called: what build, the CLI and the page's
+    uploads ask before anything is drawn."""
+
+    def load(self, path: Path | None, options: GameOptions) -> DeckT:
+        """The deck from ``path`` (or the default), with the game's options applied."""
+        ...
+
+    def card_count(self, deck: DeckT) -> int: ...
+
+    def deck_name(self, deck: DeckT) -> str: ...
+
+    def deck_title(self, deck: DeckT, options: GameOptions) -> str: ...
+
+    def notes(self, deck: DeckT) -> list[str]: ...
+
+    def deck_source(self, path: Path | None, options: GameOptions) -> Path | None: ...
+
+    def output_stem(self, options: GameOptions) -> str: ...
+
+
+class Drawable(Protocol[DeckIn]):
+    """A game whose cards deckgen draws: every backend (PDF, SVG, PNG, laser) asks only this."""
+
+    def faces(self, deck: DeckIn, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
+        """Every card's faces at this card size; ``laser``: as cut on a laser (no printed frames)."""
+        ...
+
+    def sample_stack(self, deck: DeckIn) -> Stack | None: ...
+
+    def picture_stem(self, card_id: str) -> str: ...
+
+    def doc_pictures(self) -> dict[str, bytes]: ...
+
+
+class Checkable(Protocol[DeckIn]):
+    """A game whose decks ``verify`` proves and ``export`` writes out as data."""
+
+    def verify(self, deck: DeckIn, source: str, request: VerifyRequest) -> Verdict: ...
+
+    def export(self, deck: DeckIn, fmt: str) -> str: ...
+
+
+class Teaching(Protocol[DeckIn]):
+    """What a game adds to the teacher pack: its own pages, and its lines in the packing list
+    and the printing guide."""
+
+    def pack_sections(self, deck: DeckIn, card: tuple[float, float], text_width: float) -> list[PackSection]: ...
+
+    def packing_detail(self, deck: DeckIn) -> str: ...
+
+    def ids_of(self, deck: DeckIn) -> str: ...
+
+
+class PagePreview(Protocol[DeckIn]):
+    """What the web page shows of a game before and after a build: the class's outlook from a
+    verify report, choice labels, the columns of an uploaded file, a spec to design from."""
+
+    def outlook(self, deck: DeckIn, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]: ...
+
+    def choice_label(self, option: str, value: str) -> str: ...
+
+    def file_columns(self, path: Path) -> list[str]: ...
+
+    def files_named(self, path: Path) -> list[str]: ...
+
+    def design_command(self, path: Path) -> list[str] | None: ...
+
+
 @dataclass
-class Game:
-    """A game deckgen makes decks for. Subclasses fill in the data and the methods."""
+class Game(DeckSource[DeckT], Drawable[DeckT], Checkable[DeckT], Teaching[DeckT], PagePreview[DeckT], Generic[DeckT]):
+    """A game deckgen makes decks for, made of the protocols above, with the data they share.
+
+    A game subclasses ``Game[ItsDeck]`` and fills in the data and the methods (those without a
+    default raise :class:`NotImplementedError`). Code that needs one part of a game takes that
+    protocol (a ``Drawable``, a ``Teaching``), so a new kind of deck source or a game that is
+    never drawn fits without the rest.
+    """
 
     #: Short name used on the command line and in profiles (``--game KEY``).
     key: str
@@ -166,17 +256,17 @@ class Game:
 
     # -- the deck -------------------------------------------------------------------------
 
-    def load(self, path: Path | None, options: GameOptions) -> Deck:
+    def load(self, path: Path | None, options: GameOptions) -> DeckT:
         """The deck from ``path`` (or the default), with the game's options applied."""
         raise NotImplementedError
 
-    def card_count(self, deck: Deck) -> int:
+    def card_count(self, deck: DeckT) -> int:
         raise NotImplementedError
 
-    def deck_name(self, deck: Deck) -> str:
-        return str(deck.name)
+    def deck_name(self, deck: DeckT) -> str:
+        return deck.name
 
-    def deck_title(self, deck: Deck, options: GameOptions) -> str:
+    def deck_title(self, deck: DeckT, options: GameOptions) -> str:
         """The deck shipped with the game as people call it, in the language spoken (the page's
         "Deck in use"): the game's name, or a preset's title."""
         return _(self.name)
@@ -186,7 +276,7 @@ class Game:
         preset's files carry its name, so two presets built into one folder keep both)."""
         return self.stem
 
-    def notes(self, deck: Deck) -> list[str]:
+    def notes(self, deck: DeckT) -> list[str]:
         """What a build or a check should tell the user about the deck as read (one line each),
         such as a spreadsheet's columns that were left out; nothing by default."""
         return []
@@ -209,19 +299,19 @@ class Game:
 
     # -- drawing --------------------------------------------------------------------------
 
-    def faces(self, deck: Deck, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
+    def faces(self, deck: DeckT, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
         """Every card's faces at this card size; ``laser``: as cut on a laser (no printed frames)."""
         raise NotImplementedError
 
     # -- checks, exports, the pack --------------------------------------------------------
 
-    def verify(self, deck: Deck, source: str, request: VerifyRequest) -> Verdict:
+    def verify(self, deck: DeckT, source: str, request: VerifyRequest) -> Verdict:
         raise NotImplementedError
 
-    def export(self, deck: Deck, fmt: str) -> str:
+    def export(self, deck: DeckT, fmt: str) -> str:
         raise NotImplementedError
 
-    def pack_sections(self, deck: Deck, card: tuple[float, float], text_width: float) -> list[PackSection]:
+    def pack_sections(self, deck: DeckT, card: tuple[float, float], text_width: float) -> list[PackSection]:
         """The game's pages of the teacher pack (``text_width``: mm between the margins)."""
         return []
 
@@ -245,22 +335,22 @@ class Game:
         ``""`` is the option left out."""
         return value or N_("(default)")
 
-    def sample_stack(self, deck: Deck) -> Stack | None:
+    def sample_stack(self, deck: DeckT) -> Stack | None:
         """A stack of this deck's cards making an equation, for previews (``None``: cards are not stacked)."""
         return None
 
-    def outlook(self, deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
+    def outlook(self, deck: DeckT, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
         """What a class can expect at each level, read from ``verify --json``: a line saying
         what the figures are (whose games, what the words mean) and one :class:`Outlook` a level.
 
         ``("", [])``: nothing to say (the page then shows only whether the deck passes)."""
         return "", []
 
-    def ids_of(self, deck: Deck) -> str:
+    def ids_of(self, deck: DeckT) -> str:
         """How this deck's card ids look, for the printing guide's sorting tip."""
         return self.ids_described
 
-    def packing_detail(self, deck: Deck) -> str:
+    def packing_detail(self, deck: DeckT) -> str:
         """One sentence for the packing list: what a set of this deck holds."""
         return ""
 

@@ -106,3 +106,21 @@ def test_same_inputs_same_bytes(key: str, tmp_path: Path) -> None:
     assert [p.relative_to(tmp_path / "a") for p in first] == [p.relative_to(tmp_path / "b") for p in second]
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_game_names_the_deck_its_load_gives(key: str) -> None:
+    """Each game is a ``Game[ItsDeck]`` (what the type checker follows across the seam), and
+    the deck its ``load`` returns is that type and has the name deckgen reads of any deck."""
+    from deckgen.games.base import Game
+
+    chosen = game(key)
+    (declared,) = [
+        base.__args__[0]
+        for base in type(chosen).__orig_bases__  # type: ignore[attr-defined]
+        if getattr(base, "__origin__", None) is Game
+    ]
+    deck = shipped_deck(key)
+    named = declared.__forward_arg__ if hasattr(declared, "__forward_arg__") else declared.__name__
+    assert type(deck).__name__ == named
+    assert isinstance(deck.name, str) and deck.name

@@ -20,6 +20,7 @@ from deckgen.options import Option
 from deckgen.pack_sections import PackSection
 
 if TYPE_CHECKING:
+    from deckgen.games.cleariosity.core.model import Deck
     from deckgen.layout.faces import CardFaces
 
 GRID_TICKS = Option(
@@ -52,7 +53,7 @@ SPEC = Option(
 )
 
 
-class CleariosityGame(Game):
+class CleariosityGame(Game["Deck"]):
     def __init__(self) -> None:
         super().__init__(
             key="cleariosity",
@@ -81,7 +82,7 @@ class CleariosityGame(Game):
             printed_on="transparency film",
         )
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> Deck:
         from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
         preset = options.get("preset")
@@ -112,10 +113,12 @@ class CleariosityGame(Game):
         preset = options.get("preset")
         return PRESET_FILES[preset] if preset and path is None else super().deck_source(path, options)
 
-    def card_count(self, deck: Any) -> int:
+    def card_count(self, deck: Deck) -> int:
         return len(deck.cards)
 
-    def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
+    def faces(
+        self, deck: Deck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
+    ) -> CardFaces:
         from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front, set_label
         from deckgen.layout.faces import CardFaces, set_word
 
@@ -128,7 +131,7 @@ class CleariosityGame(Game):
             label=partial(set_label, geometry=geometry, word=set_word()),
         )
 
-    def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+    def verify(self, deck: Deck, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.cleariosity.criteria.lines import STANDARD_CRITERIA
         from deckgen.games.cleariosity.output.report import cleariosity_text
         from deckgen.games.cleariosity.spec.deck_spec import engine_criteria
@@ -160,12 +163,12 @@ class CleariosityGame(Game):
             cleariosity_text(report, source), report.to_json(), failure_at(_("the report above")), failure_at
         )
 
-    def export(self, deck: Any, fmt: str) -> str:
+    def export(self, deck: Deck, fmt: str) -> str:
         from deckgen.games.cleariosity.output.export import cleariosity_csv, cleariosity_json
 
         return cleariosity_json(deck) if fmt == "json" else cleariosity_csv(deck)
 
-    def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
+    def pack_sections(self, deck: Deck, card: tuple[float, float], text_width: float) -> list[PackSection]:
         from deckgen.games.cleariosity.output.pack import answer_keys, rules
 
         return [PackSection("rules", rules(deck)), PackSection("keys", answer_keys(deck, card))]
@@ -198,7 +201,7 @@ class CleariosityGame(Game):
             return title
         return f"{value}: {title}" if title else value
 
-    def deck_title(self, deck: Any, options: Mapping[str, Any]) -> str:
+    def deck_title(self, deck: Deck, options: Mapping[str, Any]) -> str:
         """The standard deck as "Cleariosity Numbers", a preset by its title, in the language spoken."""
         preset = options.get("preset")
         if not preset or preset == "standard" or preset not in PRESET_FILES:
@@ -216,17 +219,17 @@ class CleariosityGame(Game):
         designable(load_spec(str(path)))  # one line naming the key and the fix, as design --spec says it
         return ["design", "--spec", path.name, "--seed", "1", "--out", f"{path.stem}-deck.toml"]
 
-    def sample_stack(self, deck: Any) -> Stack | None:
+    def sample_stack(self, deck: Deck) -> Stack | None:
         from deckgen.games.cleariosity.output.pictures import sample_stack
 
         return sample_stack(deck)
 
-    def outlook(self, deck: Any, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
+    def outlook(self, deck: Deck, report: Mapping[str, Any]) -> tuple[str, list[Outlook]]:
         from deckgen.games.cleariosity.output.outlook import outlook
 
         return outlook(deck, report)
 
-    def ids_of(self, deck: Any) -> str:
+    def ids_of(self, deck: Deck) -> str:
         """The deck's own id ranges, colour by colour: "G01 to G24 and Y01 to Y12 for ..."."""
         from deckgen.i18n import _, joined
 
@@ -237,7 +240,7 @@ class CleariosityGame(Game):
         ]
         return _("{ids} for {deck}").format(ids=joined(spans), deck=self.name)
 
-    def packing_detail(self, deck: Any) -> str:
+    def packing_detail(self, deck: Deck) -> str:
         from deckgen.glossary import colour_word
         from deckgen.i18n import _, number
 

@@ -20,6 +20,7 @@ from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
+    from deckgen.games.flashcards.model import FlashDeck
     from deckgen.layout.faces import CardFaces
 
 DECK_COMMANDS = ("build", "verify", "export")
@@ -92,7 +93,7 @@ def _columns(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-class FlashcardsGame(Game):
+class FlashcardsGame(Game["FlashDeck"]):
     def __init__(self) -> None:
         super().__init__(
             key="flashcards",
@@ -123,7 +124,7 @@ class FlashcardsGame(Game):
             },
         )
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> FlashDeck:
         from dataclasses import replace
 
         from deckgen.games.flashcards.fonts import user_font
@@ -162,13 +163,15 @@ class FlashcardsGame(Game):
 
         return sheet_headings(path) if path.suffix.lower() in (".csv", ".xlsx") else []
 
-    def notes(self, deck: Any) -> list[str]:
+    def notes(self, deck: FlashDeck) -> list[str]:
         return [_("{path}: {message}").format(path=Path(deck.source).name, message=note) for note in deck.notes]
 
-    def card_count(self, deck: Any) -> int:
+    def card_count(self, deck: FlashDeck) -> int:
         return len(deck.printed)
 
-    def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
+    def faces(
+        self, deck: FlashDeck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
+    ) -> CardFaces:
         from deckgen.games.flashcards.faces import FlashGeometry, back, deck_fonts, front, label, undrawable
         from deckgen.layout.faces import CardFaces, set_word
 
@@ -198,27 +201,27 @@ class FlashcardsGame(Game):
         card = stem.removeprefix(f"{self.stem}-").removesuffix("-back")
         return stem.startswith(f"{self.stem}-") and (card == "contact" or CARD_ID.fullmatch(card) is not None)
 
-    def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+    def verify(self, deck: FlashDeck, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.flashcards.report import check
 
         return check(deck, self)
 
-    def export(self, deck: Any, fmt: str) -> str:
+    def export(self, deck: FlashDeck, fmt: str) -> str:
         from deckgen.games.flashcards.export import flashcards_csv, flashcards_json
 
         return flashcards_json(deck) if fmt == "json" else flashcards_csv(deck)
 
-    def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
+    def pack_sections(self, deck: FlashDeck, card: tuple[float, float], text_width: float) -> list[PackSection]:
         from deckgen.games.flashcards.pack import answer_list, rules
 
         return [PackSection("rules", rules(deck)), PackSection("keys", answer_list(deck, text_width))]
 
-    def ids_of(self, deck: Any) -> str:
+    def ids_of(self, deck: FlashDeck) -> str:
         ids = [card.id for card in deck.cards]
         shown = ", ".join(ids) if len(ids) <= 4 else f"{ids[0]}, {ids[1]} … {ids[-1]}"
         return _("{ids} for flash cards").format(ids=shown)
 
-    def packing_detail(self, deck: Any) -> str:
+    def packing_detail(self, deck: FlashDeck) -> str:
         from deckgen.i18n import number
 
         different = len(deck.cards)

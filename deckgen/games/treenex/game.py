@@ -16,6 +16,7 @@ from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
 if TYPE_CHECKING:
+    from deckgen.games.treenex.model import TreenexDeck
     from deckgen.layout.faces import CardFaces
 
 DECK_COMMANDS = ("build", "verify", "export")
@@ -47,7 +48,7 @@ FRAME = Option(
 )
 
 
-class TreenexGame(Game):
+class TreenexGame(Game["TreenexDeck"]):
     def __init__(self) -> None:
         super().__init__(
             key="treenex",
@@ -69,7 +70,7 @@ class TreenexGame(Game):
             },
         )
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> Any:
+    def load(self, path: Path | None, options: Mapping[str, Any]) -> TreenexDeck:
         from dataclasses import replace
 
         from deckgen.games.treenex.deckfile import load_treenex
@@ -79,17 +80,19 @@ class TreenexGame(Game):
         deck = with_overrides(load_treenex(self.deck_file(path)), options.get("values"), options.get("copies"))
         return replace(deck, signs=signs_from(options.get("signs")))
 
-    def card_count(self, deck: Any) -> int:
+    def card_count(self, deck: TreenexDeck) -> int:
         return len(deck.cards)
 
-    def ids_of(self, deck: Any) -> str:
+    def ids_of(self, deck: TreenexDeck) -> str:
         from deckgen.games.treenex.model import card_ids
         from deckgen.i18n import _
 
         ids = card_ids(deck)
         return _("{ids} for {deck}").format(ids=_("{low} to {high}").format(low=ids[0], high=ids[-1]), deck=self.name)
 
-    def faces(self, deck: Any, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False) -> CardFaces:
+    def faces(
+        self, deck: TreenexDeck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
+    ) -> CardFaces:
         from deckgen.games.treenex.faces import TreenexGeometry, treenex_back, treenex_front, treenex_label
         from deckgen.games.treenex.model import card_ids
         from deckgen.layout.faces import CardFaces, set_word
@@ -105,7 +108,7 @@ class TreenexGame(Game):
             label=partial(treenex_label, geometry=geometry, word=set_word()),
         )
 
-    def verify(self, deck: Any, source: str, request: VerifyRequest) -> Verdict:
+    def verify(self, deck: TreenexDeck, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.treenex.report import treenex_json_report, treenex_passed, treenex_text
 
         failure = None
@@ -113,17 +116,17 @@ class TreenexGame(Game):
             failure = "the Treenex deck is too small for a full game (see the table above)"
         return Verdict(treenex_text(deck), treenex_json_report(deck), failure)
 
-    def export(self, deck: Any, fmt: str) -> str:
+    def export(self, deck: TreenexDeck, fmt: str) -> str:
         from deckgen.games.treenex.export import treenex_csv, treenex_json
 
         return treenex_json(deck) if fmt == "json" else treenex_csv(deck)
 
-    def pack_sections(self, deck: Any, card: tuple[float, float], text_width: float) -> list[PackSection]:
+    def pack_sections(self, deck: TreenexDeck, card: tuple[float, float], text_width: float) -> list[PackSection]:
         from deckgen.games.treenex.pack import rules, score_sheet
 
         return [PackSection("rules", rules(deck)), PackSection("sheet", score_sheet(deck))]
 
-    def packing_detail(self, deck: Any) -> str:
+    def packing_detail(self, deck: TreenexDeck) -> str:
         from deckgen.i18n import _, number
 
         return _("A Treenex set has {cards} cards: values {low} to {high}, {copies} of each.").format(
