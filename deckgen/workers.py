@@ -237,13 +237,15 @@ def worker_pool(
     initargs = (queue, os.getpid(), tasks if method == "fork" else (), method == "forkserver")
     if method != "fork" and os.name == "posix":
         _start_helpers(method)
-    # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
-    # a signal that came meanwhile is handled as soon as they are unblocked again below.
-    with held(HELD):
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=starting, initializer=quiet_worker, initargs=initargs
-        )
-        try:
+    pool: ProcessPoolExecutor | None = None
+    try:
+        # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
+        # a stop that came meanwhile is raised as they are let through again, as the block ends,
+        # and the pool is then ended like any other (the pool is known by then).
+        with held(HELD):
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=starting, initializer=quiet_worker, initargs=initargs
+            )
             # Every worker now, while the stop signals are held: spawned workers the pool would
             # start later, one a task, could be cut off half-started by a stop and print a traceback.
             launch = getattr(pool, "_launch_processes", None)
@@ -252,14 +254,11 @@ def worker_pool(
             started = pool.submit(os.getpid)
             pause_for_tests("workers-starting")
             started.result()
-        except BaseException:
-            stop_pool(pool)
-            raise
-    pause_for_tests("workers-started")
-    try:
+        pause_for_tests("workers-started")
         yield pool
     finally:
-        stop_pool(pool)
+        if pool is not None:
+            stop_pool(pool)
 
 
 def run_tasks(tasks: Sequence[Callable[[], R]], workers: int) -> Generator[R, None, None]:

@@ -164,7 +164,7 @@ def test_a_signal_while_workers_start_ends_everything_in_one_line(signum: int, t
     for pid in [process.pid, *workers]:
         os.kill(pid, signum)
     os.kill(process.pid, signal.SIGCONT)
-    _, err = process.communicate(timeout=60)
+    err = _ended(process, [*workers, *helpers])
     lines = err.decode().strip().splitlines()
     assert process.returncode == 128 + signum, lines
     assert len(lines) == 1 and lines[0].startswith("deckgen: stopped"), lines
@@ -173,6 +173,36 @@ def test_a_signal_while_workers_start_ends_everything_in_one_line(signum: int, t
         time.sleep(0.05)
     assert not any(_alive(w) for w in [*workers, *helpers])
     assert not (tmp_path / "out").exists()
+
+
+def _ended(process: subprocess.Popen[bytes], started: list[int], timeout: float = 60) -> bytes:
+    """What the command wrote on stderr by the time it and every process holding that pipe ended.
+    Not ended within ``timeout``: the test fails naming each process still there (state and
+    command line, and where in the kernel each of its threads waits), once they are killed, so
+    that no process of a failed test is left running into the next."""
+    try:
+        return process.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        left = [pid for pid in dict.fromkeys([process.pid, *_children(process.pid), *started]) if _alive(pid)]
+        report = [f"{_described(pid)} waiting in {_waits(pid)}" for pid in left]
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        said = process.communicate()[1].decode(errors="replace")
+        pytest.fail(f"not ended {timeout:.0f} s after the stop; still there: {report}; stderr: {said!r}")
+
+
+def _waits(pid: int) -> list[str]:
+    """Where each thread of a process waits in the kernel (its wchan), for a failure's message."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found.append((task / "wchan").read_text() or "running")
+        except OSError:
+            continue
+    return found
 
 
 def test_tasks_give_the_same_results_however_workers_start(method: str) -> None:
