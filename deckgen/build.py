@@ -14,11 +14,11 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from deckgen.errors import Code, DeckgenError
 from deckgen.fileio import write_atomic
-from deckgen.games import default_games, owner_of_picture
+from deckgen.games import cmyk_palette, default_games, owner_of_picture
 from deckgen.games import game as find_game
 from deckgen.games.base import DeckT, Game, GameOptions
 from deckgen.i18n import N_, _, counted, first_upper, joined, speaking
@@ -45,6 +45,9 @@ from deckgen.replacements import replacement_stem, wanted_ids
 from deckgen.signals import waiting
 from deckgen.units import PAPER_SIZES, mm_to_pt
 from deckgen.workers import default_workers, run_tasks
+
+if TYPE_CHECKING:
+    from deckgen.render.colours import CmykInk
 
 # Each backend (reportlab, svgwrite, Pillow) is imported where its files are written, so a
 # build loads only the libraries of the formats it makes.
@@ -939,18 +942,25 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     return None
 
 
+def _cmyk_ink(cmyk: bool) -> CmykInk | None:
+    """The games' print colours, for a file in CMYK (``--color cmyk``); ``None`` for RGB."""
+    from deckgen.render.colours import CmykInk
+
+    return CmykInk.of(cmyk_palette()) if cmyk else None
+
+
 def _calibration_pdf(sheet: CalibrationSheet, cmyk: bool, command: str, language: str) -> bytes:
     """The calibration sheet, in the pack's language (a worker speaks only what it is told)."""
     from deckgen.render.calibration_pdf import calibration_pdf
 
     with speaking(language):
-        return calibration_pdf(sheet, cmyk, command)
+        return calibration_pdf(sheet, _cmyk_ink(cmyk), command)
 
 
 def _deck_pdf(plan: SheetPlan, title: str, subject: str, duplex: Duplex, cmyk: bool, command: str) -> bytes:
     from deckgen.render.pdf import plan_to_pdf
 
-    return plan_to_pdf(plan, title, None, subject, duplex, cmyk=cmyk, keywords=command)
+    return plan_to_pdf(plan, title, None, subject, duplex, cmyk=_cmyk_ink(cmyk), keywords=command)
 
 
 def _pack_pdf(
@@ -975,7 +985,7 @@ def _pack_pdf(
             game = find_game(key)
             names.append(_(game.name))  # a game named in words (flash cards) in the pack's language
             sections += game.pack_sections(deck, card, width)
-        return teacher_pack_pdf(names, sections, sets, entries, page_size, cmyk, calibration, command)
+        return teacher_pack_pdf(names, sections, sets, entries, page_size, _cmyk_ink(cmyk), calibration, command)
 
 
 def _owns(job: BuildJob, relative: str) -> bool:

@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from deckgen.i18n import N_, _
 from deckgen.layout.calibration import CalibrationSheet, Tick
 from deckgen.print_choices import Duplex
-from deckgen.render.colours import colour
+from deckgen.render.colours import CmykInk, colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pdf import ask_for_actual_size, new_canvas
 from deckgen.units import mm_to_pt
@@ -41,7 +41,7 @@ STEP_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5)
 STEP_LEADING = 5.5 / 9.5  # mm of line spacing per point of type
 
 
-def calibration_pdf(sheet: CalibrationSheet, cmyk: bool = False, keywords: str = "") -> bytes:
+def calibration_pdf(sheet: CalibrationSheet, cmyk: CmykInk | None = None, keywords: str = "") -> bytes:
     """The sheet as PDF bytes; ``cmyk``: for a CMYK build, every line and letter on K alone."""
     regular, bold = register_fonts()
     black = colour("#000000", cmyk)

@@ -39,7 +39,7 @@ from deckgen.i18n import _, counted, joined, language, number
 from deckgen.maths_signs import CHOICES as SIGN_CHOICES
 from deckgen.pack_sections import PackSection
 from deckgen.packing import PackingEntry
-from deckgen.render.colours import colour
+from deckgen.render.colours import CmykInk, colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.pack_cells import Cell, column_style, fitted_widths
 from deckgen.render.pdf import ask_for_actual_size, draw_primitives
@@ -81,21 +81,21 @@ class Ink:
     included, is K alone, as on the cards. Passed to whatever draws, never kept in a module
     global, so that two packs set at once (threads of the page) cannot mix their colours."""
 
-    cmyk: bool = False
+    cmyk: CmykInk | None = None
 
     def __call__(self, hex_colour: str) -> Color:
         return colour(hex_colour, self.cmyk)
 
     def text(self) -> dict[str, Color]:
         """Style arguments that make text pure K in CMYK (none in RGB: reportlab's black)."""
-        return {"textColor": self("#000000")} if self.cmyk else {}
+        return {"textColor": self("#000000")} if self.cmyk is not None else {}
 
     def bullets(self) -> dict[str, Color]:
-        return {"bulletColor": self("#000000")} if self.cmyk else {}
+        return {"bulletColor": self("#000000")} if self.cmyk is not None else {}
 
     def table_text(self) -> list[tuple[object, ...]]:
         """Table text in pure K with CMYK (reportlab's default black otherwise)."""
-        return [("TEXTCOLOR", (0, 0), (-1, -1), self("#000000"))] if self.cmyk else []
+        return [("TEXTCOLOR", (0, 0), (-1, -1), self("#000000"))] if self.cmyk is not None else []
 
 
 def _styles(ink: Ink) -> dict[str, ParagraphStyle]:
@@ -363,7 +363,7 @@ def _page_number(ink: Ink, canvas: Canvas, document: SimpleDocTemplate) -> None:
     regular = register_fonts()[0]
     canvas.saveState()
     canvas.setFont(regular, 9)
-    if ink.cmyk:
+    if ink.cmyk is not None:
         canvas.setFillColor(ink("#000000"))
     canvas.drawCentredString(document.pagesize[0] / 2, 8 * mm, _("Page {number}").format(number=canvas.getPageNumber()))
     canvas.restoreState()
@@ -375,7 +375,7 @@ def teacher_pack_pdf(
     sets: int,
     entries: list[PackingEntry],
     page_size: tuple[float, float] = letter,
-    cmyk: bool = False,
+    cmyk: CmykInk | None = None,
     calibration: str = "",
     keywords: str = "",
 ) -> bytes:

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.layout.primitives import PRINTED_ROLES, Box, Disc, Picture, Primitive, Shape, Stroke
 from deckgen.layout.sheets import SheetPlan
 from deckgen.print_choices import Duplex
-from deckgen.render.colours import colour
+from deckgen.render.colours import CmykInk, colour
 from deckgen.render.fonts import register_fonts
 from deckgen.render.text_layer import draw_text_layer, layer_font
 from deckgen.units import mm_to_pt
@@ -41,7 +41,7 @@ def draw_primitives(
     canvas: Canvas,
     shapes: Iterable[Primitive],
     height: float,
-    cmyk: bool = False,
+    cmyk: CmykInk | None = None,
     glyphs: set[str] | None = None,
     pictures: dict[int, str] | None = None,
 ) -> None:
@@ -193,7 +193,7 @@ def _outline_operators(shape: Shape, height: float, k: float) -> str:
 
 
 def render_plan(
-    canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None, cmyk: bool = False
+    canvas: Canvas, plan: SheetPlan, progress: Callable[[int], None] | None = None, cmyk: CmykInk | None = None
 ) -> None:
     """Add the plan's pages to ``canvas`` (forms are defined the first time they are used).
 
@@ -252,7 +252,7 @@ def plan_to_pdf(
     progress: Callable[[int], None] | None = None,
     subject: str = "",
     duplex: Duplex = Duplex.NONE,
-    cmyk: bool = False,
+    cmyk: CmykInk | None = None,
     keywords: str = "",
 ) -> bytes:
     """The plan as PDF bytes; ``duplex`` is how its back pages were placed (none: one-sided);
