@@ -22,7 +22,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
@@ -42,6 +42,9 @@ from deckgen.serve.security import MAX_BODY, Guard, own_names
 from deckgen.serve.store import StoreUnavailable
 from deckgen.serve.uploads import MAX_UPLOAD
 from deckgen.serve.views import Service, choices_of, client_of, form_of, off_the_loop, query_of, service
+
+if TYPE_CHECKING:
+    from deckgen.serve.tasks import Command
 
 #: Set (to the supervisor's process id) for the web workers of ``deckgen serve --workers N``.
 SUPERVISED = "DECKGEN_SERVE_SUPERVISOR"
@@ -78,6 +81,9 @@ class ServeConfig:
     #: runs on the event loop, each job in this process one at a time, the previews are SVG, and
     #: the page may be framed by the site's own start page.
     in_browser: bool = False
+    #: In a browser, how a job runs its ``deckgen`` command in this process (given by
+    #: :mod:`deckgen.browser`, above the page; required with ``in_browser``).
+    run_here: Command | None = None
 
     def environment(self) -> dict[str, str]:
         """The settings as environment variables, for web workers started by uvicorn."""
@@ -357,6 +363,8 @@ def create_app(config: ServeConfig) -> Starlette:
     from deckgen.serve.store import store_from_url
     from deckgen.serve.uploads import Uploads
 
+    if config.in_browser and config.run_here is None:
+        raise ValueError("a page in a browser runs its jobs in its own process: give ServeConfig.run_here")
     held: dict[str, Any] = {"scrub": lambda text: text}
     access = logging.getLogger("uvicorn.access")
     if not any(isinstance(each, HiddenToken) for each in access.filters):
@@ -368,7 +376,7 @@ def create_app(config: ServeConfig) -> Starlette:
         folder = ServerFolder()
         try:
             store = store_from_url(config.queue, folder.path)
-            queue = queue_from_url(config.queue, store, folder.path, in_browser=config.in_browser)
+            queue = queue_from_url(config.queue, store, folder.path, config.run_here if config.in_browser else None)
         except BaseException:
             folder.remove()
             raise

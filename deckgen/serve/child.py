@@ -1,25 +1,24 @@
-"""A ``deckgen`` command run for the page, which ends when the server ends, however it ends.
+"""The lifeline of a ``deckgen`` command run for the page: it ends when the server ends, however it ends.
 
-The server runs ``python -m deckgen.serve.child ARGS`` rather than ``python -m deckgen ARGS``:
-the same command, with the end of a pipe from the server as its standard input. The server
-never writes to the pipe and holds its other end while the command runs; when the server is
-gone, even after a ``kill -9`` (which no clean-up of the server's own outlives), the system
-closes that end, the read here returns nothing, and the command ends at once, with every
-process of its group (the design's or the build's workers). That works wherever pipes do
-(Linux, macOS, Windows). On Linux the kernel also kills the command when the server dies
-(``PR_SET_PDEATHSIG``), even if the command is too busy for the thread that reads the pipe;
-its workers end with it (see :mod:`deckgen.workers`).
+The server runs ``python -m deckgen.page_command ARGS`` (:mod:`deckgen.page_command`) rather
+than ``python -m deckgen ARGS``: the same command, with the end of a pipe from the server as its
+standard input. The server never writes to the pipe and holds its other end while the command
+runs; when the server is gone, even after a ``kill -9`` (which no clean-up of the server's own
+outlives), the system closes that end, the read here returns nothing, and the command ends at
+once, with every process of its group (the design's or the build's workers). That works
+wherever pipes do (Linux, macOS, Windows). On Linux the kernel also kills the command when the
+server dies (``PR_SET_PDEATHSIG``), even if the command is too busy for the thread that reads
+the pipe; its workers end with it (see :mod:`deckgen.workers`).
 
 The command's own standard input is then empty (``os.devnull``), as no command reads it.
-Started as ``python -m deckgen.serve.child --outcome-file FILE ARGS``, it writes how it ended
-to FILE as JSON (:class:`~deckgen.outcome.Outcome`), which the server reads instead of its words.
+Started with ``--outcome-file FILE`` first, it writes how it ended to FILE as JSON
+(:class:`~deckgen.outcome.Outcome`), which the server reads instead of its words.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import sys
 import threading
 
 from deckgen.workers import killed_with_parent
@@ -58,20 +57,3 @@ def watch_parent(lifeline: int = 0) -> None:
 
 #: The first words of a child's command line when the server names a file for its outcome.
 OUTCOME_FLAG = "--outcome-file"
-
-
-def main() -> None:
-    watch_parent()
-    from pathlib import Path
-
-    from deckgen.entry import run
-
-    words = sys.argv[1:]
-    if words[:1] == [OUTCOME_FLAG] and len(words) > 1:
-        run(words[2:], Path(words[1]))  # how it ends, as JSON (deckgen.outcome), for the server to read
-    else:
-        run(words)
-
-
-if __name__ == "__main__":
-    main()

@@ -63,7 +63,7 @@ def run_command(
     :data:`CANCEL_POLL` seconds; when it says yes (a cancel, a worker stopping) the command is
     ended at once, with its workers, and :class:`Cancelled` raised. ``beat``: called every
     :data:`BEAT` seconds while the command runs (the job's heartbeat)."""
-    with _outcome_file() as outcome:
+    with outcome_file() as outcome:
         process = start(args, cwd, outcome)
         said: list[bytes] = []  # read so that the pipe never fills; the outcome is in its file
         reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
@@ -96,43 +96,13 @@ def run_command(
 
 
 @contextlib.contextmanager
-def _outcome_file() -> Iterator[Path]:
+def outcome_file() -> Iterator[Path]:
     """A file name, outside the command's folder, for a command to write its outcome to; removed after."""
     folder = Path(tempfile.mkdtemp(prefix="deckgen-outcome-"))
     try:
         yield folder / "outcome.json"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def run_here(
-    args: list[str],
-    cwd: Path,
-    time_limit: float = TIME_LIMIT,
-    too_long: str = N_("make fewer sets at a time"),
-    stopped: Callable[[], bool] | None = None,
-    beat: Callable[[], None] | None = None,
-) -> Outcome:
-    """Run ``deckgen ARGS`` in this process, in ``cwd``, as :func:`run_command` does in a child
-    process: how it ended. For the page in a browser, which has no child processes: there is no
-    time limit and no cancel while it runs (nothing else runs), and the working folder is this
-    process's, so jobs run one at a time."""
-    import io
-
-    from deckgen.entry import main
-
-    before = os.getcwd()
-    with _outcome_file() as outcome:
-        os.chdir(cwd)
-        try:
-            with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-                try:
-                    status = main(list(args), outcome)
-                except SystemExit as stop:
-                    status = stop.code if isinstance(stop.code, int) else 1
-        finally:
-            os.chdir(before)
-        return Outcome.read(outcome, status)
 
 
 def until(wait: Callable[[float], bool], seconds: float, stopped: Callable[[], bool] | None = None) -> bool:
@@ -165,7 +135,7 @@ def start(args: list[str], cwd: Path, outcome: Path | None = None) -> subprocess
     ended to (:class:`~deckgen.outcome.Outcome`)."""
     told = [OUTCOME_FLAG, str(outcome)] if outcome is not None else []
     return subprocess.Popen(
-        [sys.executable, "-m", "deckgen.serve.child", *told, *args],
+        [sys.executable, "-m", "deckgen.page_command", *told, *args],
         cwd=cwd,
         env={name: value for name, value in os.environ.items() if name not in (LANGUAGE_VARIABLE, REGION_VARIABLE)},
         stdin=subprocess.PIPE,

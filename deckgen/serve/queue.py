@@ -19,9 +19,12 @@ from __future__ import annotations
 import queue
 import threading
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from deckgen.serve.store import Store
+
+if TYPE_CHECKING:
+    from deckgen.serve.tasks import Command
 
 
 class JobQueue(Protocol):
@@ -111,9 +114,10 @@ class InBrowserQueue:
 
     kind = "embedded"
 
-    def __init__(self, store: Store, scratch: Path) -> None:
+    def __init__(self, store: Store, scratch: Path, run_here: Command) -> None:
         self.store = store
         self.scratch = scratch
+        self.run_here = run_here
         self.waiting: list[str] = []
 
     def submit(self, job_id: str, lane: str) -> None:
@@ -130,13 +134,12 @@ class InBrowserQueue:
     def run_waiting(self) -> None:
         import sys
 
-        from deckgen.serve.jobs import run_here
         from deckgen.serve.tasks import execute
 
         while self.waiting:
             job_id = self.waiting.pop(0)
             try:
-                execute(job_id, self.store, self.scratch, None, command=run_here)
+                execute(job_id, self.store, self.scratch, None, command=self.run_here)
             except Exception as error:
                 sys.stderr.write(f"deckgen serve: error in a job: {type(error).__name__}: {error}\n")
 
@@ -147,11 +150,11 @@ class InBrowserQueue:
         self.waiting.clear()
 
 
-def queue_from_url(url: str | None, store: Store, scratch: Path, in_browser: bool = False) -> JobQueue:
-    """The queue a ``--queue`` address names: RQ on Redis for ``redis://``, else the embedded one
-    (in a browser, :class:`InBrowserQueue`)."""
-    if in_browser:
-        return InBrowserQueue(store, scratch)
+def queue_from_url(url: str | None, store: Store, scratch: Path, run_here: Command | None = None) -> JobQueue:
+    """The queue a ``--queue`` address names: RQ on Redis for ``redis://``, else the embedded one;
+    in a browser (``run_here``: how a job runs its command in this process), :class:`InBrowserQueue`."""
+    if run_here is not None:
+        return InBrowserQueue(store, scratch, run_here)
     if url:
         from deckgen.serve.queue_redis import RedisQueue
 

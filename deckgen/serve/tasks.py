@@ -73,6 +73,11 @@ JOB = "job:"
 RESULT = "result:"
 CANCEL = "cancel:"
 
+#: How a job runs its ``deckgen`` command and learns how it ended: in a child process
+#: (:func:`~deckgen.serve.jobs.run_command`), or in this one in a browser
+#: (:func:`deckgen.browser.run_here`, given to the page from above it).
+Command = Callable[..., Outcome]
+
 
 def new_id() -> str:
     return os.urandom(12).hex()
@@ -123,7 +128,7 @@ class Job:
         job_id: str,
         state: dict[str, Any],
         stop: threading.Event | None,
-        command: Callable[..., Outcome] = run_command,
+        command: Command = run_command,
     ) -> None:
         self.store = store
         self.id = job_id
@@ -131,7 +136,7 @@ class Job:
         self.stop = stop
         self.progress: Path | None = None
         #: How the job's ``deckgen`` command is run (:func:`~deckgen.serve.jobs.run_command`, a
-        #: child process; :func:`~deckgen.serve.jobs.run_here` in a browser).
+        #: child process; :func:`~deckgen.browser.run_here` in a browser).
         self.command = command
 
     def save(self, **changes: Any) -> None:
@@ -177,7 +182,7 @@ def execute(
     store: Store,
     scratch: Path,
     stop: threading.Event | None = None,
-    command: Callable[..., Outcome] = run_command,
+    command: Command = run_command,
 ) -> None:
     """Run job ``job_id`` in a new folder under ``scratch``; its state and result go to ``store``.
     ``stop``: set when the worker itself is stopping (the job then ends as cancelled).

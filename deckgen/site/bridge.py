@@ -20,6 +20,7 @@ from collections.abc import MutableMapping, Sequence
 from typing import Any
 
 from deckgen.serve.app import ServeConfig, create_app
+from deckgen.serve.tasks import Command
 
 #: The address the page believes it is served at (never on a network: the Host every request names).
 HOST = "127.0.0.1"
@@ -31,8 +32,11 @@ PASSED = frozenset({"accept", "accept-language", "content-type"})
 class Bridge:
     """The application, started (its lifespan running), and a way to ask it one request at a time."""
 
-    def __init__(self, language: str = "en") -> None:
-        self.app = create_app(ServeConfig(host=HOST, port=PORT, language=language, in_browser=True))
+    def __init__(self, language: str, run_here: Command) -> None:
+        """``run_here``: how a job runs a ``deckgen`` command in this process (see
+        :func:`deckgen.browser.run_here`, which gives it: the page is below the command line)."""
+        config = ServeConfig(host=HOST, port=PORT, language=language, in_browser=True, run_here=run_here)
+        self.app = create_app(config)
         self._lifespan: asyncio.Task[None] | None = None
         self._started = asyncio.Event()
         self._failed: str | None = None
@@ -125,10 +129,3 @@ class Bridge:
 
         await self.app(scope, receive, send)
         return status, answered, b"".join(chunks)
-
-
-async def start(language: str = "en") -> Bridge:
-    """The page, started, for the web worker (``files/worker.mjs``)."""
-    bridge = Bridge(language)
-    await bridge.start()
-    return bridge

@@ -69,9 +69,9 @@ def test_a_design_no_deck_can_meet_is_told_so_by_its_code_however_it_is_worded(
 ) -> None:
     """The refusal of a spec no deck can meet, worded otherwise: the page still offers no other
     search (it reads the error's code, not the words "no deck can meet this spec")."""
+    from deckgen.browser import run_here
     from deckgen.games.cleariosity.spec import feasible
     from deckgen.serve.designs import Design
-    from deckgen.serve.jobs import run_here
 
     monkeypatch.setattr(feasible, "RULED_OUT", "a deck like this cannot be made")
     words = ["design", "--seed", "1", "--spec", str(RULED_OUT_SPEC), "--out", "deck.toml"]
@@ -86,9 +86,9 @@ def test_a_design_that_finds_no_deck_gives_the_pages_advice_however_the_command_
 ) -> None:
     """The command line's advice (--seed, --time-limit), worded otherwise: the page still says
     its own advice in its place (it takes the error's cause, not a phrase it looks for)."""
+    from deckgen.browser import run_here
     from deckgen.games.cleariosity import commands
     from deckgen.serve.designs import Design
-    from deckgen.serve.jobs import run_here
     from deckgen.serve.tasks import PAGE_ADVICE
 
     reworded(commands, monkeypatch, "try another --seed or a longer --time-limit")

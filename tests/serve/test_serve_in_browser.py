@@ -33,6 +33,7 @@ import pytest
 from pypdf import PdfReader
 from starlette.testclient import TestClient
 
+from deckgen.browser import run_here
 from deckgen.serve.app import ServeConfig, create_app
 from deckgen.serve.queue import SHOWN_FIRST
 from deckgen.site.bridge import Bridge
@@ -144,7 +145,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("tempfile.tempdir", str(folder))
         with asyncio.Runner() as runner:
-            bridge = Bridge()
+            bridge = Bridge("en", run_here)
             started: list[str] = []
             with nothing_started(started):
                 runner.run(bridge.start())

@@ -142,11 +142,12 @@ def test_a_killed_server_takes_its_design_with_it_and_the_next_server_removes_it
 #: A command run as the server runs one, with neither Linux's parent-death signal nor the
 #: workers' own watch of their parent: only the pipe (what macOS and Windows have) is left.
 PIPE_ONLY = """
+import deckgen.page_command as page_command
 import deckgen.serve.child as child
 import deckgen.workers as workers
 child.killed_with_parent = lambda: None
 workers._die_with_parent = lambda parent: None
-child.main()
+page_command.main()
 """
 
 #: The server's part: start the command as the server starts it, say its id, and wait to be killed.

@@ -1,6 +1,6 @@
 // deckgen's page, running in this web worker: Pyodide (CPython for WebAssembly), deckgen and
 // the packages it needs, unpacked from the site's wheels; then the page's ASGI application
-// answers the requests the service worker passes on (deckgen/site/bridge.py).
+// answers the requests the service worker passes on (deckgen/browser.py, deckgen/site/bridge.py).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const CHANNEL = "deckgen-page";
@@ -62,7 +62,7 @@ async function boot(languages) {
   }
   say("progress", { step: "page", done, total: listing.wheels.length + 2 });
   const language = (languages[0] || "en").split("-")[0];
-  const start = py.pyimport("deckgen.site.bridge").start;
+  const start = py.pyimport("deckgen.browser").start;
   bridge = await start(language);
   say("ready", {});
   for (const ask of waiting.splice(0)) answer(ask);
