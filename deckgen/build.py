@@ -136,6 +136,16 @@ class DeckJob(Generic[DeckT]):
     def cards(self) -> int:
         return self.game.card_count(self.deck)
 
+    @property
+    def backs_folded(self) -> bool:
+        """Each card's back is printed beside it, to fold over (cards with backs, ``--duplex fold``)."""
+        return self.game.has_backs and self.settings.folded
+
+    @property
+    def backs_two_sided(self) -> bool:
+        """Each card's back is printed on the sheet's other side (cards with backs, long- or short-edge duplex)."""
+        return self.game.has_backs and self.settings.two_sided
+
 
 @dataclass
 class BuildJob:
@@ -234,7 +244,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         options = _game_options(game, chosen, request.options, request.language, request.country)
         decks[key] = _deck_job(game, request.files.get(key), options, settings, laser_settings, request, plan_lasers)
     if request.options.get("set_sheets") == SetSheets.SHARED and "pdf" in request.formats:
-        each = [sheets_each_way(d.settings, d.cards, d.game.has_backs and d.settings.folded) for d in decks.values()]
+        each = [sheets_each_way(d.settings, d.cards, d.backs_folded) for d in decks.values()]
         if all(e["shared"] == e["separate"] for e in each):
             raise DeckgenError(
                 _(
@@ -436,8 +446,7 @@ def reprint_command(job: BuildJob, key: str) -> str:
     request, deck = job.request, job.decks[key]
     own = {option.name for option in deck.game.options}
     others = {option.name for option in game_options("build")} - own
-    folded = deck.game.has_backs and deck.settings.folded
-    each_way = sheets_each_way(deck.settings, deck.cards, folded)
+    each_way = sheets_each_way(deck.settings, deck.cards, deck.backs_folded)
     options: dict[str, object] = {}
     for name, value in request.options.items():
         if value is None or name in ("only", "only_set") or name in others or format_reason(name, ("pdf",)):
@@ -497,7 +506,7 @@ def packing_entries(job: BuildJob) -> tuple[int, list[PackingEntry]]:
         sets = settings.sets
         fronts = sum(1 for page in plan.pages if page.side == "front")
         backs = sum(1 for page in plan.pages if page.side == "back")
-        folded = deck.game.has_backs and settings.folded
+        folded = deck.backs_folded
         shared = settings.sets_share_sheets
         media = _(MEDIA_NAMES[settings.media])
         sides = _("two-sided") if backs else _("one side")
@@ -936,8 +945,7 @@ def calibration_sheet(job: BuildJob) -> CalibrationSheet | None:
     its paper and flipped its way (``None``: no such deck, or paper too small for the sheet)."""
     for deck in job.decks.values():
         settings = deck.settings
-        two_sided = deck.game.has_backs and settings.two_sided
-        if two_sided and settings.on_sheets and fits_calibration(settings.paper):
+        if deck.backs_two_sided and settings.on_sheets and fits_calibration(settings.paper):
             return CalibrationSheet(settings.paper[0], settings.paper[1], settings.duplex)
     return None
 

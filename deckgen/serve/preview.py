@@ -130,8 +130,7 @@ def counts(job: BuildJob) -> Counts:
     fronts = len(deck.plan.pages) if single else sum(1 for page in deck.plan.pages if page.side == "front")
     shared = None
     if not single and settings.sets > 1 and settings.set_sheets == SetSheets.SEPARATE:
-        folded = deck.game.has_backs and settings.folded
-        each = sheets_each_way(settings, deck.cards, folded)
+        each = sheets_each_way(settings, deck.cards, deck.backs_folded)
         shared = each["shared"] if each["shared"] < each["separate"] else None
     replacements = None
     if job.request.options.get("only") or job.request.options.get("only_set"):

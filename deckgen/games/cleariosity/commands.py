@@ -30,6 +30,7 @@ from deckgen.workers import default_workers
 if TYPE_CHECKING:
     from deckgen.games.cleariosity.analysis.tier_report import DeckReport
     from deckgen.games.cleariosity.core.model import Card, Deck
+    from deckgen.games.cleariosity.design.search import DesignGoal, DesignResult
 
 #: The seeds of the games design checks its candidate decks with: strings, which no
 #: ``deckgen verify --seed`` (a whole number) ever plays, so that the verdict a teacher reads is
@@ -212,7 +213,7 @@ def design(
     --time-limit; --keep-failed writes the last deck checked all the same).
     """
     from deckgen.console import check_output
-    from deckgen.games.cleariosity.design.search import DesignGoal, design_deck
+    from deckgen.games.cleariosity.design.search import design_deck
     from deckgen.games.cleariosity.spec.deck_spec import spec_path
     from deckgen.games.cleariosity.spec.deckfile import dump_cleariosity
 
@@ -222,19 +223,10 @@ def design(
     check_progress_file(progress_file, out, spec_file)
     from deckgen.games.cleariosity.criteria.registry import missed_in_words
     from deckgen.games.cleariosity.play.figures import DESIGN_Z
-    from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, designable, same_spec, spec_tiers
-    from deckgen.games.cleariosity.spec.deckfile import spec_from
-    from deckgen.games.cleariosity.spec.reading import load_spec
     from deckgen.games.cleariosity.verify.verdict import verify_deck
 
-    spec = load_spec(STANDARD_SPEC if spec_name is None else spec_name)
-    criteria = designable(spec)
-    standard = spec_name is None or same_spec(spec, load_spec(STANDARD_SPEC))
-    counts = tuple(tier.cards for tier in spec.tiers)
-    goal = DesignGoal(counts, criteria, tiers=spec_tiers(spec))
-    if not standard:
-        named = spec_from(out, str(spec_name))  # a spec file from the deck file's folder
-        goal = DesignGoal(counts, criteria, name=spec.name, spec=named, tiers=spec_tiers(spec))
+    goal, standard = _design_goal(spec_name, out)
+    criteria = goal.criteria
 
     settings = DesignSettings(iterations=iterations, attempts=attempts)
     workers = default_workers()
@@ -305,6 +297,36 @@ def design(
             code=Code.SEARCH_FAILED,
         )
     report = reports[-1]
+    made_by = _made_by(seed, iterations, attempts, games, None if standard else spec_name)
+    failures = report.failures()
+    if failures:
+        if keep_failed:
+            emit(dump_cleariosity(result.deck, made_by), out)
+        raise _search_failed(result, missed_in_words(failures), time_limit, keep_failed, out)
+    emit(dump_cleariosity(result.deck, made_by), out)
+    click.echo(_passed(result.attempt, report, games), err=True)
+
+
+def _design_goal(spec_name: str | None, out: Path | None) -> tuple[DesignGoal, bool]:
+    """What the search aims at, from the spec named (the standard one if none), and whether that
+    spec is the standard one (a deck for another names its spec, read from the deck's folder)."""
+    from deckgen.games.cleariosity.design.search import DesignGoal
+    from deckgen.games.cleariosity.spec.deck_spec import STANDARD_SPEC, designable, same_spec, spec_tiers
+    from deckgen.games.cleariosity.spec.deckfile import spec_from
+    from deckgen.games.cleariosity.spec.reading import load_spec
+
+    spec = load_spec(STANDARD_SPEC if spec_name is None else spec_name)
+    criteria = designable(spec)
+    counts = tuple(tier.cards for tier in spec.tiers)
+    if spec_name is None or same_spec(spec, load_spec(STANDARD_SPEC)):
+        return DesignGoal(counts, criteria, tiers=spec_tiers(spec)), True
+    named = spec_from(out, str(spec_name))  # a spec file from the deck file's folder
+    return DesignGoal(counts, criteria, name=spec.name, spec=named, tiers=spec_tiers(spec)), False
+
+
+def _made_by(seed: int, iterations: int, attempts: int, games: int, spec_name: str | None) -> str:
+    """The command that makes the deck again, as its file records it (``made_by``): the options
+    that differ from their defaults, and the spec unless it is the standard one (``None``)."""
     made_by = f"deckgen design --seed {seed}"
     if iterations != DesignSettings.iterations:
         made_by += f" --iterations {iterations}"
@@ -312,55 +334,60 @@ def design(
         made_by += f" --attempts {attempts}"
     if games != DEFAULT_GAMES:
         made_by += f" --games {games}"
-    if not standard:
+    if spec_name is not None:
         made_by += f" --spec {spec_name}"
-    failures = report.failures()
-    if failures:
-        named = missed_in_words(failures)
-        if keep_failed:
-            emit(dump_cleariosity(result.deck, made_by), out)
-        if result.timed_out:
-            ended = ngettext(
-                "{count} attempt in {seconds} s (the time limit), and no designed deck passes every criterion "
-                "(the last one checked: {missed})",
-                "{count} attempts in {seconds} s (the time limit), and no designed deck passes every criterion "
-                "(the last one checked: {missed})",
-                result.attempt,
-            )
-        else:
-            ended = ngettext(
-                "after {count} attempt no designed deck passes every criterion (the last one checked: {missed})",
-                "after {count} attempts no designed deck passes every criterion (the last one checked: {missed})",
-                result.attempt,
-            )
-        said = ended.format(count=result.attempt, seconds=time_limit, missed=named)
-        if keep_failed and out:
-            kept = _("the last deck checked is written to {out} all the same").format(out=out)
-        elif keep_failed:
-            kept = ""
-        else:
-            kept = _("no deck written")
-        # The page, which has no --seed, says its own advice after the cause.
-        cause = "; ".join(part for part in (said, kept) if part)
-        raise DeckgenError(f"{cause}; {_(SEARCH_ADVICE)}", code=Code.SEARCH_FAILED, cause=cause)
-    emit(dump_cleariosity(result.deck, made_by), out)
+    return made_by
+
+
+def _search_failed(
+    result: DesignResult, missed: str, time_limit: int, keep_failed: bool, out: Path | None
+) -> DeckgenError:
+    """The one line of a design whose last deck checked misses ``missed``: how the search ended,
+    what was written, and (after the cause, which the page says with advice of its own) what to try."""
+    if result.timed_out:
+        ended = ngettext(
+            "{count} attempt in {seconds} s (the time limit), and no designed deck passes every criterion "
+            "(the last one checked: {missed})",
+            "{count} attempts in {seconds} s (the time limit), and no designed deck passes every criterion "
+            "(the last one checked: {missed})",
+            result.attempt,
+        )
+    else:
+        ended = ngettext(
+            "after {count} attempt no designed deck passes every criterion (the last one checked: {missed})",
+            "after {count} attempts no designed deck passes every criterion (the last one checked: {missed})",
+            result.attempt,
+        )
+    said = ended.format(count=result.attempt, seconds=time_limit, missed=missed)
+    if keep_failed and out:
+        kept = _("the last deck checked is written to {out} all the same").format(out=out)
+    elif keep_failed:
+        kept = ""
+    else:
+        kept = _("no deck written")
+    # The page, which has no --seed, says its own advice after the cause.
+    cause = "; ".join(part for part in (said, kept) if part)
+    return DeckgenError(f"{cause}; {_(SEARCH_ADVICE)}", code=Code.SEARCH_FAILED, cause=cause)
+
+
+def _passed(attempt: int, report: DeckReport, games: int) -> str:
+    """The line a design that wrote its deck ends with."""
     if games == 0:
         from deckgen.games.cleariosity.criteria.registry import PLAY_CRITERIA
 
         skipped = ", ".join(str(n) for n in PLAY_CRITERIA)
-        summary = _(
+        return _(
             "attempt {attempt} passes every criterion checked without play (--games 0 skips the play criteria, "
             "{criteria})"
-        ).format(attempt=result.attempt, criteria=skipped)
+        ).format(attempt=attempt, criteria=skipped)
     else:
         from deckgen.games.cleariosity.spec.feasible import share_to_tenth
 
         lowest = min(share for tier in report.tiers for share in tier.play.values())
-        summary = _(
+        return _(
             "attempt {attempt} passes every criterion (checked with design's own seeds); lowest full-view "
             "collection {lowest}"
-        ).format(attempt=result.attempt, lowest=share_to_tenth(lowest))
-    click.echo(summary, err=True)
+        ).format(attempt=attempt, lowest=share_to_tenth(lowest))
 
 
 @click.command()
