@@ -19,6 +19,7 @@ from typing import Any
 
 from deckgen.i18n import language
 from deckgen.serve import tasks
+from deckgen.serve.job_state import JobState
 from deckgen.serve.queue import JobQueue
 from deckgen.serve.store import Store, get_json, put_json
 from deckgen.serve.tasks import LAST_ADVICE, MOST_SEARCHES, PAGE_ADVICE, PROGRESS_FILE
@@ -38,33 +39,32 @@ class Design:
     spec: str
     seed: int
     job: str
-    state: dict[str, Any]
+    state: JobState
 
     @property
     def done(self) -> bool:
-        return self.state.get("state") in tasks.ENDED
+        return self.state.ended
 
     @property
     def deck(self) -> str:
-        return str(self.state.get("deck", "")) if self.state.get("state") == "done" else ""
+        return self.state.deck if self.state.state == "done" else ""
 
     @property
     def failure(self) -> str:
-        return str(self.state.get("message", "")) if self.state.get("state") in ("failed", "cancelled") else ""
+        return self.state.message if self.state.state in ("failed", "cancelled") else ""
 
     @property
     def seconds(self) -> int:
-        return max(0, int(time.time() - float(self.state.get("created", time.time()))))
+        return max(0, int(time.time() - (self.state.created or time.time())))
 
     def stage(self) -> dict[str, object]:
         """The design's stage as ``deckgen design --progress-file`` keeps it (empty before the first)."""
-        found = self.state.get("progress")
-        return found if isinstance(found, dict) else {}
+        return dict(self.state.progress or {})
 
     @property
     def can_search_again(self) -> bool:
         """Another seed may help: a search failed (not a spec that no deck can meet) and searches are left."""
-        searched = self.state.get("state") == "cancelled" or self.state.get("searched", True)
+        searched = self.state.state == "cancelled" or self.state.searched
         return self.done and bool(self.failure) and bool(searched) and self.seed < MOST_SEARCHES
 
 
@@ -100,7 +100,7 @@ class Designs:
         job = self.submit("design", words, client, upload=key, game=game, seed=seed, language=speaks)
         record = {"job": job, "seed": seed, "command": command, "game": game, "spec": spec, "language": speaks}
         put_json(self.store, DESIGN + key, record, tasks.STATE_TTL)
-        return self._design(record) or Design(spec, seed, job, {"state": "queued"})
+        return self._design(record) or Design(spec, seed, job, JobState("design", words))
 
     def get(self, key: str) -> Design | None:
         record = get_json(self.store, DESIGN + key) if key.isalnum() else None

@@ -28,12 +28,14 @@ import threading
 import time
 import zipfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import Code, DeckgenError, one_line
 from deckgen.i18n import N_, _, speaking
 from deckgen.outcome import Outcome
+from deckgen.serve.job_state import JobState
 from deckgen.serve.jobs import TIME_LIMIT, Cancelled, run_command
 from deckgen.serve.scrub import plain
 from deckgen.serve.store import Store, StoreUnavailable, get_json, put_json
@@ -67,7 +69,6 @@ LOST_WORKER = N_("the computer running this stopped before it finished; try agai
 #: The lane each kind of job waits in: a design never holds up builds.
 LANES = {"build": "builds", "calibration": "builds", "check": "builds", "design": "designs"}
 #: States after which nothing changes.
-ENDED = ("done", "failed", "cancelled")
 
 JOB = "job:"
 RESULT = "result:"
@@ -77,6 +78,8 @@ CANCEL = "cancel:"
 #: (:func:`~deckgen.serve.jobs.run_command`), or in this one in a browser
 #: (:func:`deckgen.browser.run_here`, given to the page from above it).
 Command = Callable[..., Outcome]
+#: What a job made, as the fields of its state that say so (see :class:`JobState`).
+Made = dict[str, object]
 
 
 def new_id() -> str:
@@ -88,23 +91,21 @@ def submit(store: Store, queue: JobQueue, kind: str, args: list[str], **fields: 
     id of the deck file or spec it uses), ``attached`` (ids of files for options, by option),
     ``stem`` (a ZIP's name), ``language``, ``client``, ``game``, ``seed``."""
     job_id = new_id()
-    description = {"kind": kind, "args": args, "state": "queued", "created": time.time(), **fields}
-    put_json(store, JOB + job_id, description, STATE_TTL)
+    description = JobState(kind, args, created=time.time(), **fields)
+    put_json(store, JOB + job_id, description.to_json(), STATE_TTL)
     queue.submit(job_id, LANES[kind])
     return job_id
 
 
-def state_of(store: Store, job_id: str) -> dict[str, Any] | None:
+def state_of(store: Store, job_id: str) -> JobState | None:
     """A job's state as the page tells it (``None``: no such job, or it has expired); a running
     job whose worker stopped beating is said to have failed."""
     if not job_id.isalnum():
         return None
-    state = get_json(store, JOB + job_id)
-    if not isinstance(state, dict):
-        return None
-    if state.get("state") == "running" and time.time() - float(state.get("beat", 0)) > STALE:
-        with speaking(state.get("language", "en")):
-            state = {**state, "state": "failed", "message": _(LOST_WORKER)}
+    state = JobState.from_json(get_json(store, JOB + job_id))
+    if state is not None and state.state == "running" and time.time() - state.beat > STALE:
+        with speaking(state.language):
+            state = replace(state, state="failed", message=_(LOST_WORKER))
     return state
 
 
@@ -112,11 +113,11 @@ def cancel(store: Store, job_id: str) -> None:
     """Cancel a job wherever it is: a queued one at once (no worker will run it), a running one
     within a quarter of a second (its worker looks at the key)."""
     store.put(CANCEL + job_id, b"1", STATE_TTL)
-    state = get_json(store, JOB + job_id)
-    if isinstance(state, dict) and state.get("state") == "queued":
-        with speaking(state.get("language", "en")):
-            said = {**state, "state": "cancelled", "message": _cancelled(Job(store, job_id, state, None))}
-        put_json(store, JOB + job_id, said, STATE_TTL)
+    state = JobState.from_json(get_json(store, JOB + job_id))
+    if state is not None and state.state == "queued":
+        with speaking(state.language):
+            said = replace(state, state="cancelled", message=_cancelled(Job(store, job_id, state, None)))
+        put_json(store, JOB + job_id, said.to_json(), STATE_TTL)
 
 
 class Job:
@@ -126,7 +127,7 @@ class Job:
         self,
         store: Store,
         job_id: str,
-        state: dict[str, Any],
+        state: JobState,
         stop: threading.Event | None,
         command: Command = run_command,
     ) -> None:
@@ -140,8 +141,9 @@ class Job:
         self.command = command
 
     def save(self, **changes: Any) -> None:
-        self.state.update(changes)
-        put_json(self.store, JOB + self.id, self.state, STATE_TTL)
+        """Change fields of the job's state (a field it has not is an error) and store it."""
+        self.state = replace(self.state, **changes)
+        put_json(self.store, JOB + self.id, self.state.to_json(), STATE_TTL)
 
     def stopped(self) -> bool:
         if self.stop is not None and self.stop.is_set():
@@ -187,18 +189,18 @@ def execute(
     """Run job ``job_id`` in a new folder under ``scratch``; its state and result go to ``store``.
     ``stop``: set when the worker itself is stopping (the job then ends as cancelled).
     ``command``: how its ``deckgen`` command runs (see :attr:`Job.command`)."""
-    state = get_json(store, JOB + job_id)
-    if not isinstance(state, dict) or state.get("state") != "queued":
+    state = JobState.from_json(get_json(store, JOB + job_id))
+    if state is None or state.state != "queued":
         return  # expired, or taken already (a queue may hand a job out twice)
     job = Job(store, job_id, state, stop, command)
-    with speaking(state.get("language", "en")):
+    with speaking(state.language):
         if job.stopped():
             job.save(state="cancelled", message=_("you cancelled it"))
             return
         job.save(state="running", beat=time.time(), worker=f"{socket.gethostname()}:{os.getpid()}")
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=scratch))
         try:
-            outcome = RUNS[state["kind"]](job, folder)
+            outcome = RUNS[state.kind](job, folder)
         except Cancelled:
             job.save(state="cancelled", message=_cancelled(job))
         except DeckgenError as error:
@@ -219,7 +221,7 @@ def unfinished(store: Store, jobs: list[str]) -> list[str]:
     live = []
     for job_id in jobs:
         state = state_of(store, job_id)
-        if state is not None and state.get("state") not in ENDED:
+        if state is not None and not state.ended:
             live.append(job_id)
     return live
 
@@ -230,14 +232,14 @@ def _lay_out(job: Job, folder: Path) -> list[str]:
     from deckgen.serve.uploads import Uploads
 
     uploads = Uploads(job.store, folder / ".uploads")
-    words = list(job.state["args"])
-    for upload_id in job.state.get("attached", {}).values():
+    words = list(job.state.args)
+    for upload_id in job.state.attached.values():
         files = uploads.files(upload_id)
         if files is None:
             raise DeckgenError(_("a file uploaded for this has expired; upload it again"))
         for name, data in files.items():
             (folder / name).write_bytes(data)
-    upload_id = job.state.get("upload") or ""
+    upload_id = job.state.upload
     if upload_id:
         record = uploads.record(upload_id)
         files = uploads.files(upload_id)
@@ -245,7 +247,7 @@ def _lay_out(job: Job, folder: Path) -> list[str]:
             raise DeckgenError(_("the file uploaded has expired; upload it again"))
         for name, data in files.items():
             (folder / name).write_bytes(data)
-        if job.state["kind"] != "design":
+        if job.state.kind != "design":
             words += ["--file", record["name"]]
     shutil.rmtree(folder / ".uploads", ignore_errors=True)
     return words
@@ -259,7 +261,7 @@ def _run(job: Job, folder: Path, words: list[str], limit: float = TIME_LIMIT, to
         raise outcome.error(_("the command stopped (exit status {status})").format(status=outcome.status))
 
 
-def _run_build(job: Job, folder: Path) -> dict[str, Any]:
+def _run_build(job: Job, folder: Path) -> Made:
     """``deckgen build``: one file, or a ZIP of them all."""
     words = _lay_out(job, folder)
     _run(job, folder, ["build", *words, "--out", "files"])
@@ -281,15 +283,15 @@ def _run_build(job: Job, folder: Path) -> dict[str, Any]:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             bundle.writestr(info, path.read_bytes())
-    return _stored(job, archive.read_bytes(), f"{job.state.get('stem') or 'deckgen'}.zip", "application/zip")
+    return _stored(job, archive.read_bytes(), f"{job.state.stem or 'deckgen'}.zip", "application/zip")
 
 
-def _run_calibration(job: Job, folder: Path) -> dict[str, Any]:
-    _run(job, folder, [*job.state["args"], "--out", "calibration.pdf"])
+def _run_calibration(job: Job, folder: Path) -> Made:
+    _run(job, folder, [*job.state.args, "--out", "calibration.pdf"])
     return _stored(job, (folder / "calibration.pdf").read_bytes(), "calibration.pdf", "application/pdf")
 
 
-def _run_check(job: Job, folder: Path) -> dict[str, Any]:
+def _run_check(job: Job, folder: Path) -> Made:
     """``deckgen verify --json``: the report, and the line it failed with (if it did)."""
     words = _lay_out(job, folder)
     outcome = job.command(
@@ -302,7 +304,7 @@ def _run_check(job: Job, folder: Path) -> dict[str, Any]:
     return {"report": json.loads(report.read_text(encoding="utf-8")), "failure": failure}
 
 
-def _run_design(job: Job, folder: Path) -> dict[str, Any]:
+def _run_design(job: Job, folder: Path) -> Made:
     """``deckgen design``: the deck, kept as an upload with its spec beside it."""
     from deckgen.games import games
     from deckgen.serve.uploads import Uploads
@@ -316,11 +318,11 @@ def _run_design(job: Job, folder: Path) -> dict[str, Any]:
     if not made.exists():
         raise DeckgenError(_("the design stopped before it wrote its deck"))
     uploads = Uploads(job.store, folder / ".kept")
-    deck = uploads.add_designed(games()[job.state["game"]], made, spec_files)
+    deck = uploads.add_designed(games()[job.state.game], made, spec_files)
     return {"deck": deck}
 
 
-def _stored(job: Job, data: bytes, name: str, content_type: str) -> dict[str, Any]:
+def _stored(job: Job, data: bytes, name: str, content_type: str) -> Made:
     """Put a result in the store (before the job is said to be done), and what the state says of it."""
     job.store.put(RESULT + job.id, data, RESULT_TTL)
     digest = hashlib.sha256(data).hexdigest()
@@ -330,8 +332,8 @@ def _stored(job: Job, data: bytes, name: str, content_type: str) -> dict[str, An
 def _cancelled(job: Job) -> str:
     if job.stop is not None and job.stop.is_set():
         return _("the server is stopping")
-    if job.state["kind"] == "design":
-        if int(job.state.get("seed", 1)) < MOST_SEARCHES:
+    if job.state.kind == "design":
+        if job.state.seed < MOST_SEARCHES:
             return _("you cancelled the design; try another search, or upload another spec")
         return _("you cancelled the design")
     return _("you cancelled it")
@@ -341,16 +343,16 @@ def _failed(job: Job, error: DeckgenError, folder: Path) -> str:
     """The line a failed job says (no folder of this computer in it); for a design, read from
     the error's fields: whether another search may help (not when no deck can meet the spec),
     and the page's advice in place of the command line's (the page has no --seed)."""
-    if job.state["kind"] != "design":
+    if job.state.kind != "design":
         return plain(str(error), folder)
-    job.state["searched"] = error.code != Code.RULED_OUT
+    job.state.searched = error.code != Code.RULED_OUT
     if error.cause is None:
         return plain(str(error), folder)
-    advice = _(PAGE_ADVICE if int(job.state.get("seed", 1)) < MOST_SEARCHES else LAST_ADVICE)
+    advice = _(PAGE_ADVICE if job.state.seed < MOST_SEARCHES else LAST_ADVICE)
     return f"{plain(one_line(error.cause), folder)}; {advice}"
 
 
-RUNS: dict[str, Callable[[Job, Path], dict[str, Any]]] = {
+RUNS: dict[str, Callable[[Job, Path], Made]] = {
     "build": _run_build,
     "calibration": _run_calibration,
     "check": _run_check,

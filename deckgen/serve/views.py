@@ -37,6 +37,7 @@ from deckgen.resources import static_file
 from deckgen.serve import page, tasks
 from deckgen.serve.choices import ASKED, FIELD_OF, MAPPED, PageChoices, field_label
 from deckgen.serve.designs import MOST_SEARCHES, Designs
+from deckgen.serve.job_state import JobState
 from deckgen.serve.jobs import QUEUE_WAIT, TIME_LIMIT, Busy
 from deckgen.serve.preview import (
     Previews,
@@ -361,18 +362,18 @@ def checked(svc: Service, choices: PageChoices, args: list[str], client: str) ->
     key = CHECK + hashlib.sha256(checked_what.encode()).hexdigest()[:32]
     known = get_json(svc.store, key)
     state = tasks.state_of(svc.store, known) if isinstance(known, str) else None
-    if state is None or state.get("state") in ("failed", "cancelled"):
+    if state is None or state.state in ("failed", "cancelled"):
         job_id = submit(svc, "check", args, choices, client)
         put_json(svc.store, key, job_id, tasks.RESULT_TTL)
     else:
         job_id = known  # type: ignore[assignment]
-    state = wait_for(svc, job_id)
-    if state["state"] != "done":
-        raise DeckgenError(state.get("message") or _("the check stopped"))
-    return {"report": state["report"], "failure": state.get("failure")}
+    ended = wait_for(svc, job_id)
+    if ended.state != "done":
+        raise DeckgenError(ended.message or _("the check stopped"))
+    return {"report": ended.report, "failure": ended.failure}
 
 
-def wait_for(svc: Service, job_id: str, seconds: float = QUEUE_WAIT + TIME_LIMIT) -> dict[str, Any]:
+def wait_for(svc: Service, job_id: str, seconds: float = QUEUE_WAIT + TIME_LIMIT) -> JobState:
     """A job's state once it has ended (in a thread of the web worker: a check is seconds)."""
     deadline = time.monotonic() + seconds
     svc.queue.run_waiting()  # a browser's page runs its jobs itself
@@ -380,7 +381,7 @@ def wait_for(svc: Service, job_id: str, seconds: float = QUEUE_WAIT + TIME_LIMIT
         state = tasks.state_of(svc.store, job_id)
         if state is None:
             raise DeckgenError(_("the job was lost (the server was restarted); try again"))
-        if state["state"] in tasks.ENDED:
+        if state.ended:
             return state
         if time.monotonic() > deadline:
             tasks.cancel(svc.store, job_id)
@@ -515,9 +516,9 @@ async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
             state = await off_the_loop(request, tasks.state_of, svc.store, job_id)
             if state is None:
                 raise DeckgenError(_("the job was lost (the server was restarted); try again"))
-            if state["state"] in tasks.ENDED:
+            if state.ended:
                 break
-            if state["state"] == "queued" and time.monotonic() > deadline - TIME_LIMIT:
+            if state.state == "queued" and time.monotonic() > deadline - TIME_LIMIT:
                 tasks.cancel(svc.store, job_id)
                 raise Busy(_("deckgen is busy with other builds; try again in a minute"))
             await asyncio.sleep(POLL)
@@ -526,20 +527,20 @@ async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
         raise
     finally:
         svc.waiting.discard(job_id)
-    if state["state"] != "done":
-        raise DeckgenError(state.get("message") or _("the build stopped"))
+    if state.state != "done":
+        raise DeckgenError(state.message or _("the build stopped"))
     return await off_the_loop(request, result_file, svc, job_id, state)
 
 
-def result_file(svc: Service, job_id: str, state: dict[str, Any]) -> Response:
+def result_file(svc: Service, job_id: str, state: JobState) -> Response:
     data = svc.store.get(tasks.RESULT + job_id)
     if data is None:
         return message(_("Something is wrong"), _(EXPIRED), 410)
-    name = str(state["name"])
+    name = state.name
     return Response(
         data,
         200,
-        media_type=str(state["content_type"]),
+        media_type=state.content_type,
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
@@ -552,13 +553,13 @@ def job_state(svc: Service, job_id: str) -> Response:
     state = tasks.state_of(svc.store, job_id)
     if state is None:
         return JSONResponse({"state": "expired", "message": _(EXPIRED)}, 404)
-    shown = {"state": state["state"], "message": state.get("message", "")}
-    if state["state"] == "done" and "name" in state:
-        shown |= {"name": state["name"], "size": state["size"]}
+    shown: dict[str, object] = {"state": state.state, "message": state.message}
+    if state.made_file:
+        shown |= {"name": state.name, "size": state.size}
         if svc.store.get(tasks.RESULT + job_id) is None:
             shown = {"state": "expired", "message": _(EXPIRED)}
-    if "progress" in state:
-        shown["progress"] = state["progress"]
+    if state.progress is not None:
+        shown["progress"] = state.progress
     return JSONResponse(shown)
 
 
@@ -566,9 +567,9 @@ def job_file(svc: Service, job_id: str) -> Response:
     state = tasks.state_of(svc.store, job_id)
     if state is None:
         return message(_("Something is wrong"), _(EXPIRED), 410)
-    if state["state"] in ("failed", "cancelled"):
-        return message(_("Something is wrong"), str(state.get("message", "")), 400)
-    if state["state"] != "done" or "name" not in state:
+    if state.state in ("failed", "cancelled"):
+        return message(_("Something is wrong"), state.message, 400)
+    if not state.made_file:
         return text(_("not ready yet: ask again in a moment"), 409)
     return result_file(svc, job_id, state)
 

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import _
 from deckgen.outcome import Outcome
+from deckgen.serve.job_state import JobState
 
 HOST = "testserver"
 ROOT = Path(__file__).parents[2]
@@ -49,7 +50,7 @@ def reworded(module: Any, monkeypatch: pytest.MonkeyPatch, *phrases: str) -> Non
     monkeypatch.setattr(module, "_", translated)
 
 
-def designed(tmp_path: Path, words: list[str], command: Callable[..., Outcome]) -> dict[str, Any]:
+def designed(tmp_path: Path, words: list[str], command: Callable[..., Outcome]) -> JobState:
     """A design job of the page run to its end (by ``command``); its state as the page reads it."""
     from deckgen.serve import tasks
     from deckgen.serve.store import FolderStore
@@ -76,8 +77,8 @@ def test_a_design_no_deck_can_meet_is_told_so_by_its_code_however_it_is_worded(
     monkeypatch.setattr(feasible, "RULED_OUT", "a deck like this cannot be made")
     words = ["design", "--seed", "1", "--spec", str(RULED_OUT_SPEC), "--out", "deck.toml"]
     state = designed(tmp_path, words, run_here)
-    assert state["state"] == "failed" and "ruled-out-spec.toml: a deck like this cannot be made: " in state["message"]
-    assert state["searched"] is False
+    assert state.state == "failed" and "ruled-out-spec.toml: a deck like this cannot be made: " in state.message
+    assert state.searched is False
     assert not Design("ruled-out-spec.toml", 1, "job", state).can_search_again
 
 
@@ -93,8 +94,8 @@ def test_a_design_that_finds_no_deck_gives_the_pages_advice_however_the_command_
 
     reworded(commands, monkeypatch, "try another --seed or a longer --time-limit")
     state = designed(tmp_path, FAILING_DESIGN, run_here)
-    said = state["message"]
-    assert state["state"] == "failed" and said.startswith("after 1 attempt no designed deck passes"), said
+    said = state.message
+    assert state.state == "failed" and said.startswith("after 1 attempt no designed deck passes"), said
     assert said.endswith("; no deck written; " + _(PAGE_ADVICE)), said
     assert "--seed" not in said and "in other words" not in said
     assert Design("pairs.toml", 1, "job", state).can_search_again

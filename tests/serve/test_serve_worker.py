@@ -24,6 +24,7 @@ import pytest
 
 from deckgen.games import games
 from deckgen.serve import tasks
+from deckgen.serve.job_state import JobState
 from deckgen.serve.jobs import BEAT
 from deckgen.serve.queue_redis import QUEUES, RedisQueue
 from deckgen.serve.store_redis import RedisStore
@@ -117,9 +118,9 @@ def queue(redis_server: RedisServer) -> Iterator[RedisQueue]:  # noqa: F811
     store.close()
 
 
-def finished(queue: RedisQueue, job: str, seconds: float = 60) -> dict[str, Any]:
+def finished(queue: RedisQueue, job: str, seconds: float = 60) -> JobState:
     return until(
-        lambda: (state := tasks.state_of(queue.store, job)) is not None and state["state"] in tasks.ENDED and state,
+        lambda: (state := tasks.state_of(queue.store, job)) is not None and state.ended and state,
         seconds,
         f"job {job} did not finish: {tasks.state_of(queue.store, job)}",
     )
@@ -151,7 +152,7 @@ def design_running(queue: RedisQueue, job: str, worker: Worker) -> dict[int, str
         depth = {pid: 1 for pid in found if (_stat(pid) or (0,))[0] == worker.process.pid}
         for _ in range(3):
             depth.update({pid: depth[p] + 1 for pid in found if (p := (_stat(pid) or (0,))[0]) in depth})
-        running = state is not None and state["state"] == "running"
+        running = state is not None and state.state == "running"
         return found if running and max(depth.values(), default=0) >= 3 else None
 
     return until(deep, 60, f"the design never ran with its workers: {tasks.state_of(queue.store, job)}")
@@ -255,7 +256,7 @@ def test_a_build_through_the_queue_is_the_command_lines_file_byte_for_byte(
     try:
         job = tasks.submit(queue.store, queue, "build", BUILD, stem="class-set", language="en")
         state = finished(queue, job)
-        assert state["state"] == "done", state
+        assert state.state == "done", state
         result = queue.store.get(tasks.RESULT + job)
     finally:
         worker.process.send_signal(signal.SIGINT)
@@ -268,7 +269,7 @@ def test_a_build_through_the_queue_is_the_command_lines_file_byte_for_byte(
         timeout=120,
     )
     made = [p for p in (tmp_path / "cli").iterdir() if not p.name.startswith(".")]
-    assert [p.name for p in made] == [state["name"]] == ["cleariosity-numbers.pdf"]
+    assert [p.name for p in made] == [state.name] == ["cleariosity-numbers.pdf"]
     assert result == made[0].read_bytes()
 
 
@@ -282,17 +283,17 @@ def test_a_design_never_holds_up_every_build(
     try:
         until(lambda: queue.workers() == 2, 20, "the two job workers never showed on the queue")
         designs = [submit_design(queue, tmp_path), submit_design(queue, tmp_path)]
-        until(lambda: tasks.state_of(queue.store, designs[0])["state"] == "running", 20, "no design ran")
+        until(lambda: tasks.state_of(queue.store, designs[0]).state == "running", 20, "no design ran")
         build = tasks.submit(queue.store, queue, "build", BUILD, language="en")
-        assert finished(queue, build, 30)["state"] == "done"
-        assert tasks.state_of(queue.store, designs[0])["state"] == "running"
+        assert finished(queue, build, 30).state == "done"
+        assert tasks.state_of(queue.store, designs[0]).state == "running"
         assert queue.waiting("designs") == 1  # the second design waits its turn: the build did not
     finally:
         worker.process.send_signal(signal.SIGTERM)
         worker.process.wait(timeout=30)
         worker.end()
     # Stopped: the running design ended as cancelled, its processes with it.
-    assert tasks.state_of(queue.store, designs[0])["state"] == "cancelled"
+    assert tasks.state_of(queue.store, designs[0]).state == "cancelled"
 
 
 def test_a_worker_killed_mid_design_takes_every_process_with_it_and_the_job_stops_beating(
@@ -309,11 +310,11 @@ def test_a_worker_killed_mid_design_takes_every_process_with_it_and_the_job_stop
         worker.process.wait(timeout=10)
         until(lambda: not alive(processes), 5, f"processes of the killed worker still run: {alive(processes)}")
         assert not in_group(worker.process.pid)
-        beat = tasks.state_of(queue.store, job)["beat"]
+        beat = tasks.state_of(queue.store, job).beat
         time.sleep(2.5 * BEAT)
         state = tasks.state_of(queue.store, job)
-        assert state["beat"] == beat, "the job still beats with its worker killed"
-        assert state["state"] == "running"  # as it was: failed once the beat is older than tasks.STALE
+        assert state.beat == beat, "the job still beats with its worker killed"
+        assert state.state == "running"  # as it was: failed once the beat is older than tasks.STALE
     finally:
         worker.end()
 
@@ -333,7 +334,7 @@ def test_a_job_worker_that_dies_is_replaced_and_its_design_ends_with_it(
         until(lambda: "starting another" in worker.lines(), 5, "the dead job worker was not replaced")
         assert "deckgen worker: a job worker ended (exit status -9); starting another" in worker.lines()
         build = tasks.submit(queue.store, queue, "build", BUILD, language="en")
-        assert finished(queue, build, 60)["state"] == "done"  # the new job worker took it
+        assert finished(queue, build, 60).state == "done"  # the new job worker took it
         assert worker.process.poll() is None
     finally:
         worker.end()
@@ -359,7 +360,7 @@ def test_a_worker_waits_for_a_redis_that_restarts_and_goes_on(
         # Redis came back empty: the job worker registered again, and takes jobs again.
         until(lambda: queue.workers() == 1, 20, "the job worker did not register again")
         job = tasks.submit(queue.store, queue, "build", BUILD, language="en")
-        assert finished(queue, job, 60)["state"] == "done"
+        assert finished(queue, job, 60).state == "done"
         assert worker.process.poll() is None
     finally:
         worker.end()
