@@ -177,3 +177,41 @@ def by_name(options: tuple[Option, ...] | list[Option]) -> dict[str, Option]:
 def defaults_given(values: OptionValues) -> dict[str, object]:
     """Only the options the user gave (click passes ``None`` for the rest)."""
     return {key: value for key, value in values.items() if value is not None}
+
+
+# -- reading values into a layer's own typed options ------------------------------------------
+
+
+def given_text(values: OptionValues, name: str) -> str | None:
+    """The value of a text option (``None``: not given). A value of another type is deckgen's
+    own fault (the command line and the page give text), so it raises :class:`TypeError`."""
+    value = values.get(name)
+    if value is None or isinstance(value, str):
+        return value
+    raise TypeError(f"option {name}: {value!r} is not text")
+
+
+def given_number(values: OptionValues, name: str) -> int | None:
+    """The value of a whole-number option (``None``: not given); see :func:`given_text`."""
+    value = values.get(name)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"option {name}: {value!r} is not a whole number")
+
+
+def given_flag(values: OptionValues, name: str) -> bool:
+    """Whether a flag is on (not given: off)."""
+    return bool(values.get(name))
+
+
+def given_texts(values: OptionValues, name: str) -> tuple[str, ...]:
+    """The values of an option given any number of times (``--front Hanzi --front Pinyin``), or
+    of one given once as text (the page's field): none when not given."""
+    value = values.get(name)
+    if not value:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(each, str) for each in value):
+        return tuple(value)
+    raise TypeError(f"option {name}: {value!r} is not text")

@@ -7,16 +7,17 @@ use them, so listing the games (``deckgen --help``) loads none of them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import Code, DeckgenError
-from deckgen.games.base import Game, Outlook, Stack, Verdict, VerifyRequest
+from deckgen.games.base import Game, GameOptions, Outlook, Stack, Verdict, VerifyRequest
 from deckgen.games.cleariosity.spec.presets import PRESET_FILES, TEMPLATES
 from deckgen.i18n import N_, USUAL_SIGNS, _, first_upper, language
 from deckgen.maths_signs import SIGNS, signs_from
-from deckgen.options import Option
+from deckgen.options import Option, given_flag, given_text
 from deckgen.pack_sections import PackSection
 
 if TYPE_CHECKING:
@@ -53,6 +54,26 @@ SPEC = Option(
 )
 
 
+@dataclass(frozen=True)
+class CleariosityOptions:
+    """Cleariosity's own options (:data:`PRESET`, :data:`SPEC`, the signs, :data:`GRID_TICKS`),
+    read from the values given by name."""
+
+    preset: str | None = None
+    spec: str | None = None
+    signs: str | None = None
+    grid_ticks: bool = False
+
+    @classmethod
+    def of(cls, values: GameOptions) -> CleariosityOptions:
+        return cls(
+            given_text(values, "preset"),
+            given_text(values, "spec"),
+            given_text(values, "signs"),
+            given_flag(values, "grid_ticks"),
+        )
+
+
 class CleariosityGame(Game["Deck"]):
     def __init__(self) -> None:
         super().__init__(
@@ -82,10 +103,11 @@ class CleariosityGame(Game["Deck"]):
             printed_on="transparency film",
         )
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> Deck:
+    def load(self, path: Path | None, options: GameOptions) -> Deck:
         from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 
-        preset = options.get("preset")
+        own = CleariosityOptions.of(options)
+        preset = own.preset
         if preset and path is not None:
             raise DeckgenError(
                 _("--preset {preset} and --file {file} both name a deck; give one of them").format(
@@ -99,31 +121,29 @@ class CleariosityGame(Game["Deck"]):
         from deckgen.maths_signs import signs_from
 
         deck = load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
-        return replace(deck, signs=signs_from(options.get("signs")))
+        return replace(deck, signs=signs_from(own.signs))
 
-    def output_stem(self, options: Mapping[str, Any]) -> str:
+    def output_stem(self, options: GameOptions) -> str:
         """``cleariosity-times-2-4`` for the preset times-2-4 (the standard deck keeps ``cleariosity-numbers``)."""
-        preset = options.get("preset")
+        preset = CleariosityOptions.of(options).preset
         return f"cleariosity-{preset}" if preset and preset != "standard" else self.stem
 
     def output_stems(self) -> Sequence[str]:
         return tuple(dict.fromkeys(self.output_stem({"preset": preset}) for preset in PRESET_FILES))
 
-    def deck_source(self, path: Path | None, options: Mapping[str, Any]) -> Path | None:
-        preset = options.get("preset")
+    def deck_source(self, path: Path | None, options: GameOptions) -> Path | None:
+        preset = CleariosityOptions.of(options).preset
         return PRESET_FILES[preset] if preset and path is None else super().deck_source(path, options)
 
     def card_count(self, deck: Deck) -> int:
         return len(deck.cards)
 
-    def faces(
-        self, deck: Deck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
-    ) -> CardFaces:
+    def faces(self, deck: Deck, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
         from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front, set_label
         from deckgen.layout.faces import CardFaces, set_word
 
         geometry = CleariosityGeometry(*card)
-        ticks = bool(options.get("grid_ticks"))
+        ticks = CleariosityOptions.of(options).grid_ticks
         return CardFaces(
             ids=[c.id for c in deck.cards],
             fronts=[cleariosity_front(c, geometry, ticks, deck.signs) for c in deck.cards],
@@ -140,7 +160,7 @@ class CleariosityGame(Game["Deck"]):
 
         # Without a spec (given, or named by the deck file), any deck is judged by the standard
         # thresholds (a hand-made deck may have other card counts); with one, it must be the spec's.
-        given = request.options.get("spec")
+        given = CleariosityOptions.of(request.options).spec
         if given is not None and not given.strip():
             load_spec(given)  # says the spec is empty, rather than judging by another
         given = given or deck.spec
@@ -201,9 +221,9 @@ class CleariosityGame(Game["Deck"]):
             return title
         return f"{value}: {title}" if title else value
 
-    def deck_title(self, deck: Deck, options: Mapping[str, Any]) -> str:
+    def deck_title(self, deck: Deck, options: GameOptions) -> str:
         """The standard deck as "Cleariosity Numbers", a preset by its title, in the language spoken."""
-        preset = options.get("preset")
+        preset = CleariosityOptions.of(options).preset
         if not preset or preset == "standard" or preset not in PRESET_FILES:
             return _(self.name)
         return _usual_signs(_(_preset_title(preset))) or preset

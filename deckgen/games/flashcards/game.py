@@ -7,15 +7,15 @@ the PDF, the PNGs and the laser paths show the same letters with no font install
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from deckgen.errors import Code, DeckgenError
-from deckgen.games.base import Game, Verdict, VerifyRequest
+from deckgen.games.base import Game, GameOptions, Verdict, VerifyRequest
 from deckgen.i18n import N_, _
-from deckgen.options import Option
+from deckgen.options import Option, given_text, given_texts
 from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
@@ -86,11 +86,25 @@ SCRIPT_FORMS_LABELS = {
 CARD_SIZE = "88.9x63.5mm"
 
 
-def _columns(value: Any) -> tuple[str, ...]:
-    """Column headings as given: a tuple from the command line, or one heading written as text."""
-    if not value:
-        return ()
-    return (value,) if isinstance(value, str) else tuple(value)
+@dataclass(frozen=True)
+class FlashOptions:
+    """The flash cards' own options (:data:`FRONT`, :data:`BACK`, :data:`FONT`,
+    :data:`SCRIPT_FORMS`), read from the values given by name."""
+
+    #: Column headings of each side, as given (none: the deck's own).
+    front: tuple[str, ...] = ()
+    back: tuple[str, ...] = ()
+    font: str | None = None
+    script_forms: str | None = None
+
+    @classmethod
+    def of(cls, values: GameOptions) -> FlashOptions:
+        return cls(
+            given_texts(values, "front"),
+            given_texts(values, "back"),
+            given_text(values, "font"),
+            given_text(values, "script_forms"),
+        )
 
 
 class FlashcardsGame(Game["FlashDeck"]):
@@ -124,14 +138,15 @@ class FlashcardsGame(Game["FlashDeck"]):
             },
         )
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> FlashDeck:
+    def load(self, path: Path | None, options: GameOptions) -> FlashDeck:
         from dataclasses import replace
 
         from deckgen.games.flashcards.fonts import user_font
         from deckgen.games.flashcards.sheet import load_sheet
 
         source = self.deck_file(path)
-        front, back = _columns(options.get("front")), _columns(options.get("back"))
+        own = FlashOptions.of(options)
+        front, back = own.front, own.back
         if source.suffix.lower() == ".apkg":
             from deckgen.games.flashcards.anki import load_package
 
@@ -147,11 +162,9 @@ class FlashcardsGame(Game["FlashDeck"]):
             deck = load_package(source)
         else:
             deck = load_sheet(source, front, back)
-        font = options.get("font")
-        if font is not None:
-            deck = replace(deck, fonts=(user_font(Path(font)),))
-        forms = options.get("script_forms")
-        return replace(deck, script_forms=forms) if forms else deck
+        if own.font is not None:
+            deck = replace(deck, fonts=(user_font(Path(own.font)),))
+        return replace(deck, script_forms=own.script_forms) if own.script_forms else deck
 
     def choice_label(self, option: str, value: str) -> str:
         if option == "script_forms":
@@ -169,9 +182,7 @@ class FlashcardsGame(Game["FlashDeck"]):
     def card_count(self, deck: FlashDeck) -> int:
         return len(deck.printed)
 
-    def faces(
-        self, deck: FlashDeck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
-    ) -> CardFaces:
+    def faces(self, deck: FlashDeck, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
         from deckgen.games.flashcards.faces import FlashGeometry, back, deck_fonts, front, label, undrawable
         from deckgen.layout.faces import CardFaces, set_word
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from deckgen.games.base import Game, Verdict, VerifyRequest
+from deckgen.games.base import Game, GameOptions, Verdict, VerifyRequest
 from deckgen.i18n import N_
 from deckgen.maths_signs import SIGNS
-from deckgen.options import Option
+from deckgen.options import Option, given_flag, given_number, given_text
 from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
@@ -48,6 +48,26 @@ FRAME = Option(
 )
 
 
+@dataclass(frozen=True)
+class TreenexOptions:
+    """Treenex's own options (:data:`VALUES`, :data:`COPIES`, the signs, :data:`FRAME`), read
+    from the values given by name."""
+
+    values: str | None = None
+    copies: int | None = None
+    signs: str | None = None
+    frame: bool = False
+
+    @classmethod
+    def of(cls, values: GameOptions) -> TreenexOptions:
+        return cls(
+            given_text(values, "values"),
+            given_number(values, "copies"),
+            given_text(values, "signs"),
+            given_flag(values, "frame"),
+        )
+
+
 class TreenexGame(Game["TreenexDeck"]):
     def __init__(self) -> None:
         super().__init__(
@@ -70,15 +90,16 @@ class TreenexGame(Game["TreenexDeck"]):
             },
         )
 
-    def load(self, path: Path | None, options: Mapping[str, Any]) -> TreenexDeck:
+    def load(self, path: Path | None, options: GameOptions) -> TreenexDeck:
         from dataclasses import replace
 
         from deckgen.games.treenex.deckfile import load_treenex
         from deckgen.games.treenex.model import with_overrides
         from deckgen.maths_signs import signs_from
 
-        deck = with_overrides(load_treenex(self.deck_file(path)), options.get("values"), options.get("copies"))
-        return replace(deck, signs=signs_from(options.get("signs")))
+        own = TreenexOptions.of(options)
+        deck = with_overrides(load_treenex(self.deck_file(path)), own.values, own.copies)
+        return replace(deck, signs=signs_from(own.signs))
 
     def card_count(self, deck: TreenexDeck) -> int:
         return len(deck.cards)
@@ -91,7 +112,7 @@ class TreenexGame(Game["TreenexDeck"]):
         return _("{ids} for {deck}").format(ids=_("{low} to {high}").format(low=ids[0], high=ids[-1]), deck=self.name)
 
     def faces(
-        self, deck: TreenexDeck, card: tuple[float, float], options: Mapping[str, Any], laser: bool = False
+        self, deck: TreenexDeck, card: tuple[float, float], options: GameOptions, laser: bool = False
     ) -> CardFaces:
         from deckgen.games.treenex.faces import TreenexGeometry, treenex_back, treenex_front, treenex_label
         from deckgen.games.treenex.model import card_ids
@@ -99,7 +120,7 @@ class TreenexGame(Game["TreenexDeck"]):
 
         geometry = TreenexGeometry(*card)
         ids = card_ids(deck)
-        frame = bool(options.get("frame")) if laser else True
+        frame = TreenexOptions.of(options).frame if laser else True
         back = treenex_back(geometry)
         return CardFaces(
             ids=ids,
