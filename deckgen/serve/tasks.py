@@ -30,7 +30,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deckgen.errors import Code, DeckgenError, one_line
 from deckgen.i18n import N_, _, speaking
@@ -74,10 +74,23 @@ JOB = "job:"
 RESULT = "result:"
 CANCEL = "cancel:"
 
-#: How a job runs its ``deckgen`` command and learns how it ended: in a child process
-#: (:func:`~deckgen.serve.jobs.run_command`), or in this one in a browser
-#: (:func:`deckgen.browser.run_here`, given to the page from above it).
-Command = Callable[..., Outcome]
+
+class Command(Protocol):
+    """How a job runs its ``deckgen`` command and learns how it ended: in a child process
+    (:func:`~deckgen.serve.jobs.run_command`), or in this one in a browser
+    (:func:`deckgen.browser.run_here`, given to the page from above it)."""
+
+    def __call__(
+        self,
+        args: list[str],
+        cwd: Path,
+        time_limit: float = ...,
+        too_long: str = ...,
+        stopped: Callable[[], bool] | None = None,
+        beat: Callable[[], None] | None = None,
+    ) -> Outcome: ...
+
+
 #: What a job made, as the fields of its state that say so (see :class:`JobState`).
 Made = dict[str, object]
 
