@@ -131,7 +131,8 @@ class DeckSource(Protocol[DeckT]):
 
 
 class Drawable(Protocol[DeckIn]):
-    """A game whose cards deckgen draws: every backend (PDF, SVG, PNG, laser) asks only this."""
+    """A game whose cards deckgen draws: the faces build lays out for every format (PDF, SVG,
+    PNG, laser), and the pictures of previews and the README."""
 
     def faces(self, deck: DeckIn, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
         """Every card's faces at this card size; ``laser``: as cut on a laser (no printed frames)."""
@@ -180,12 +181,12 @@ class PagePreview(Protocol[DeckIn]):
 
 @dataclass
 class Game(DeckSource[DeckT], Drawable[DeckT], Checkable[DeckT], Teaching[DeckT], PagePreview[DeckT], Generic[DeckT]):
-    """A game deckgen makes decks for, made of the protocols above, with the data they share.
+    """A game deckgen makes decks for: the data every part of deckgen reads, and the methods of
+    the five protocols above, each what one part of deckgen asks of a game.
 
     A game subclasses ``Game[ItsDeck]`` and fills in the data and the methods (those without a
-    default raise :class:`NotImplementedError`). Code that needs one part of a game takes that
-    protocol (a ``Drawable``, a ``Teaching``), so a new kind of deck source or a game that is
-    never drawn fits without the rest.
+    default raise :class:`NotImplementedError`); the type checker holds each game's methods to
+    the protocols, for its own deck type.
     """
 
     #: Short name used on the command line and in profiles (``--game KEY``).
