@@ -241,19 +241,24 @@ def worker_pool(
     try:
         # The workers are started here, all at once, with HELD signals blocked (see quiet_worker);
         # a stop that came meanwhile is raised as they are let through again, as the block ends,
-        # and the pool is then ended like any other (the pool is known by then).
+        # and the pool is then ended in the finally below, like a pool whose work is over.
         with held(HELD):
             pool = ProcessPoolExecutor(
                 max_workers=workers, mp_context=starting, initializer=quiet_worker, initargs=initargs
             )
-            # Every worker now, while the stop signals are held: spawned workers the pool would
-            # start later, one a task, could be cut off half-started by a stop and print a traceback.
-            launch = getattr(pool, "_launch_processes", None)
-            if launch is not None:
-                launch()
-            started = pool.submit(os.getpid)
-            pause_for_tests("workers-starting")
-            started.result()
+            try:
+                # Every worker now, while the stop signals are held: spawned workers the pool would
+                # start later, one a task, could be cut off half-started by a stop and print a traceback.
+                launch = getattr(pool, "_launch_processes", None)
+                if launch is not None:
+                    launch()
+                started = pool.submit(os.getpid)
+                pause_for_tests("workers-starting")
+                started.result()
+            except BaseException:  # ended here, while the stop signals are still held
+                stop_pool(pool)
+                pool = None
+                raise
         pause_for_tests("workers-started")
         yield pool
     finally:

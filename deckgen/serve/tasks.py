@@ -68,7 +68,6 @@ ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 LOST_WORKER = N_("the computer running this stopped before it finished; try again")
 #: The lane each kind of job waits in: a design never holds up builds.
 LANES = {"build": "builds", "calibration": "builds", "check": "builds", "design": "designs"}
-#: States after which nothing changes.
 
 JOB = "job:"
 RESULT = "result:"

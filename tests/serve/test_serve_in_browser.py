@@ -1,5 +1,5 @@
-"""The page as the static site runs it (``ServeConfig(in_browser=True)``), asked here the way the
-browser's web worker asks it: :class:`deckgen.site.bridge.Bridge` on an asyncio loop, each
+"""The page as the static site runs it (``ServeConfig(in_browser=True, run_here=...)``), asked here
+the way the browser's web worker asks it: :class:`deckgen.site.bridge.Bridge` on an asyncio loop, each
 request a task of its own. Every answer comes with no thread started and no child process (as
 in the browser, which has neither): the page, its summary, its SVG previews (the sheet's size
 in mm; PNG refused), the class check, uploads checked in this process (a refusal in one line),
