@@ -14,11 +14,14 @@ SITE   := $(OUT)/site
 # fonts-noto-cjk for the Chinese, Japanese and Korean flash cards, as a teacher's computer has them;
 # redis-server, the job store and queue of a school's server, started on a free port by the tests;
 # Node.js and npm, which fetch Pyodide and harfbuzzjs for the static site (make site) and run Pyodide in its tests.
-SYSTEM_TOOLS := pdfinfo pdffonts pdftoppm qpdf rsvg-convert gs chromium fc-match redis-server node npm
-SYSTEM_PACKAGES := poppler-utils qpdf librsvg2-bin ghostscript chromium fontconfig fonts-noto-cjk redis-server nodejs npm
-# Files the tests need from those packages: the Chinese, Japanese and Korean fonts flash cards find,
-# and a serif one a test names with --font.
-SYSTEM_FILES := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc
+# Each need is a command (or a file) and the Debian package that brings it; only the packages of
+# what is missing are installed, so a machine that already has a tool from elsewhere (Node.js and
+# npm from another source, which Debian's npm package conflicts with) keeps it.
+SYSTEM_NEEDS := pdfinfo=poppler-utils pdffonts=poppler-utils pdftoppm=poppler-utils qpdf=qpdf \
+	rsvg-convert=librsvg2-bin gs=ghostscript chromium=chromium fc-match=fontconfig \
+	redis-server=redis-server node=nodejs npm=npm \
+	/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
+	/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc=fonts-noto-cjk
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,11 +56,13 @@ site: $(VENV)/.installed
 
 ## system-deps: install the Debian tools the tests need, when missing (apt-get, as root)
 system-deps:
-	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
-	for file in $(SYSTEM_FILES); do [ -e $$file ] || missing="$$missing $$file"; done; \
+	@missing=""; for need in $(SYSTEM_NEEDS); do what="$${need%%=*}"; package="$${need#*=}"; \
+	  case "$$what" in /*) [ -e "$$what" ] ;; *) command -v "$$what" >/dev/null ;; esac \
+	    || case " $$missing " in *" $$package "*) ;; *) missing="$$missing $$package" ;; esac; \
+	done; \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(SYSTEM_PACKAGES); \
-	  else echo "missing:$$missing — run: sudo apt-get install $(SYSTEM_PACKAGES)"; exit 1; fi; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $$missing; \
+	  else echo "missing Debian packages:$$missing — run: sudo apt-get install$$missing"; exit 1; fi; \
 	fi
 
 ## test: lint, format check, type check (mypy) and the full test suite, on two cores (pytest-xdist)
