@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from deckgen.games.cleariosity.core.groups import find_groups, groups_with, participation
 from deckgen.games.cleariosity.core.model import Card, Cell, Tier
-from deckgen.games.cleariosity.core.rules import LINES, OPS, group_ops
+from deckgen.games.cleariosity.core.rules import OPS, group_ops
+from deckgen.games.grid import LINES
 
 
 @st.composite

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from deckgen.games.cleariosity.core.rules import (
-    LINES,
     OPS,
     apply,
     equation_ops,
@@ -14,6 +13,7 @@ from deckgen.games.cleariosity.core.rules import (
     line_values,
     self_equations,
 )
+from deckgen.games.grid import LINES
 from tests.conftest import card
 
 

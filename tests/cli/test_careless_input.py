@@ -323,7 +323,7 @@ def test_a_deck_with_too_many_groups_to_simulate_is_refused(tmp_path: Path, caps
     # 240 cards of three zeros each: 0 + 0 = 0 on every line makes hundreds of thousands of groups.
     from itertools import combinations
 
-    from deckgen.games.cleariosity.core.rules import LINE_POSITIONS
+    from deckgen.games.grid import LINE_POSITIONS
 
     lines = {frozenset(cells) for cells in LINE_POSITIONS.values()}
     grids = []

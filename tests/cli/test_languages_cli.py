@@ -163,7 +163,7 @@ def test_the_calibration_sheet_a_build_writes_is_in_its_language(tmp_path: Path,
 
 def test_show_names_the_line_as_the_languages_answer_keys_do(tmp_path: Path) -> None:
     """`deckgen show` prints each equation with its line named in the language spoken."""
-    from deckgen.games.cleariosity.core.rules import LINE_NAMES
+    from deckgen.games.grid import LINE_NAMES
 
     english = deckgen("show", "G16", "G20", "G22", "--out", str(tmp_path / "en.png"))
     german = deckgen("show", "G16", "G20", "G22", "--out", str(tmp_path / "de.png"), "--lang", "de")

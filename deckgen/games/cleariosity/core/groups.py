@@ -17,7 +17,8 @@ from functools import lru_cache
 from typing import cast
 
 from deckgen.games.cleariosity.core.model import Card
-from deckgen.games.cleariosity.core.rules import LINE_POSITIONS, MAX_VALUE, OPS, apply, practises, readings_trivial
+from deckgen.games.cleariosity.core.rules import MAX_VALUE, OPS, apply, practises, readings_trivial
+from deckgen.games.grid import LINE_POSITIONS
 
 RawCard = tuple[tuple[int, int], ...]
 

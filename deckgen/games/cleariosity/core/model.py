@@ -6,9 +6,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from deckgen.games.grid import GRID_SIZE
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
-GRID_SIZE = 3
 CELLS_PER_CARD = 3
 
 

@@ -10,44 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from deckgen.games.cleariosity.core.model import GRID_SIZE, Card
-from deckgen.i18n import N_
+from deckgen.games.cleariosity.core.model import Card
+from deckgen.games.grid import LINE_POSITIONS, LINES, read_line
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
-
-#: The eight reading lines, each a name and its three cells (row, col) in reading order.
-#: Rows read left to right, columns top to bottom, ``diag`` from the top-left corner down
-#: to the bottom-right and ``anti`` from the bottom-left corner up to the top-right.
-LINES: dict[str, tuple[tuple[int, int], ...]] = {
-    "row0": ((0, 0), (0, 1), (0, 2)),
-    "row1": ((1, 0), (1, 1), (1, 2)),
-    "row2": ((2, 0), (2, 1), (2, 2)),
-    "col0": ((0, 0), (1, 0), (2, 0)),
-    "col1": ((0, 1), (1, 1), (2, 1)),
-    "col2": ((0, 2), (1, 2), (2, 2)),
-    "diag": ((0, 0), (1, 1), (2, 2)),
-    "anti": ((2, 0), (1, 1), (0, 2)),
-}
-
-#: How the lines are named for people (answer keys, messages).
-LINE_NAMES: dict[str, str] = {
-    "row0": N_("top row"),
-    "row1": N_("middle row"),
-    "row2": N_("bottom row"),
-    "col0": N_("left column"),
-    "col1": N_("middle column"),
-    "col2": N_("right column"),
-    "diag": N_("diagonal from top left"),
-    "anti": N_("diagonal from bottom left"),
-}
-
-
-#: The same lines as grid positions (row * 3 + col), for the fast paths.
-def _positions(cells: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
-    first, second, third = (r * GRID_SIZE + c for r, c in cells)
-    return first, second, third
-
-
-LINE_POSITIONS: dict[str, tuple[int, int, int]] = {name: _positions(cells) for name, cells in LINES.items()}
 
 #: The four operations in tier order, written as the deck and JSON write them.
 OPS: tuple[str, ...] = ("+", "-", "*", "/")
@@ -110,17 +75,11 @@ def line_values(cards: Sequence[Card], line: str) -> tuple[int, int, int] | None
     """
     if not 2 <= len(cards) <= 3 or len({card.id for card in cards}) != len(cards):
         return None
-    values: list[int] = []
-    givers: set[str] = set()
-    for row, col in LINES[line]:
-        here = [(card.id, cell.value) for card in cards for cell in card.cells if (cell.row, cell.col) == (row, col)]
-        if len(here) != 1:
-            return None
-        givers.add(here[0][0])
-        values.append(here[0][1])
-    if len(givers) != len(cards):
+    read = read_line([{cell.position: cell.value for cell in card.cells} for card in cards], LINE_POSITIONS[line])
+    if read is None:
         return None
-    return values[0], values[1], values[2]
+    values, givers = read
+    return values if len(set(givers)) == len(cards) else None
 
 
 def group_ops(cards: Sequence[Card], line: str, ops: Iterable[str] = OPS) -> tuple[str, ...]:

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deckgen.games.cleariosity.core.model import Card, Tier
-from deckgen.games.cleariosity.core.rules import LINE_NAMES, LINES, OPS, describe, equation_ops
+from deckgen.games.cleariosity.core.rules import OPS, describe, equation_ops
+from deckgen.games.grid import LINE_NAMES, LINES
 from deckgen.i18n import N_, _, either, first_upper, joined
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 

@@ -21,9 +21,10 @@ from typing import NamedTuple, NewType, cast
 
 from deckgen.games.cleariosity.core.groups import equation_table
 from deckgen.games.cleariosity.core.model import Tier
-from deckgen.games.cleariosity.core.rules import LINE_POSITIONS, OPS, equation_ops, is_trivial
+from deckgen.games.cleariosity.core.rules import OPS, equation_ops, is_trivial
 from deckgen.games.cleariosity.design.compiled import groups_engine
 from deckgen.games.cleariosity.design.score import PAIR_WEIGHT
+from deckgen.games.grid import LINE_POSITIONS
 
 #: The eight reading lines as grid positions (row * 3 + col).
 LINES: tuple[tuple[int, int, int], ...] = tuple(LINE_POSITIONS.values())

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.games.cleariosity.core.model import GRID_SIZE, Card, Tier
+from deckgen.games.cleariosity.core.model import Card, Tier
+from deckgen.games.grid import GRID_SIZE
 from deckgen.glyphs import STROKE, centre_line_bounds, text_width
 from deckgen.layout.faces import DIGIT_COLOUR, ID_COLOUR, Face, digit, reads_differently_turned, underline
 from deckgen.layout.primitives import BLACK, Disc, Primitive, Stroke, text

@@ -12,11 +12,12 @@ from itertools import pairwise
 from deckgen.games.cleariosity.analysis.tier_report import analyse_tier, teaching_partition
 from deckgen.games.cleariosity.core.groups import find_groups, raw_card
 from deckgen.games.cleariosity.core.model import TABLE_OPS, Card, Deck, Tier, within_tables
-from deckgen.games.cleariosity.core.rules import LINE_NAMES, describe
+from deckgen.games.cleariosity.core.rules import describe
 from deckgen.games.cleariosity.output import pack_text as words
 from deckgen.games.cleariosity.output.faces import CleariosityGeometry
 from deckgen.games.cleariosity.output.pictures import stack_picture
 from deckgen.games.cleariosity.spec.reading import load_spec
+from deckgen.games.grid import LINE_NAMES
 from deckgen.glossary import colour_word
 from deckgen.i18n import N_, _, counted, either, first_upper, joined, number
 from deckgen.layout.faces import TURNED_DIGITS, reads_differently_turned

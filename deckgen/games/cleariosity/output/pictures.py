@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from deckgen.games.cleariosity.core.model import Card, Deck
-from deckgen.games.cleariosity.core.rules import LINES
 from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cell_number, tier_mark
+from deckgen.games.grid import LINES
 from deckgen.i18n import N_, _
 from deckgen.layout.pictures import CARD_EDGE
 from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke

@@ -18,19 +18,11 @@ from deckgen.deckfile import CARD_ID, check_header, read_toml, unknown_keys
 from deckgen.errors import DeckgenError
 from deckgen.fileio import real_path
 from deckgen.games import id_taken
-from deckgen.games.cleariosity.core.model import (
-    CELLS_PER_CARD,
-    GRID_SIZE,
-    STANDARD_TIERS,
-    Card,
-    Cell,
-    Deck,
-    Tier,
-    tier_named,
-)
+from deckgen.games.cleariosity.core.model import CELLS_PER_CARD, STANDARD_TIERS, Card, Cell, Deck, Tier, tier_named
 from deckgen.games.cleariosity.core.rules import MAX_VALUE, MIN_VALUE
 from deckgen.games.cleariosity.core.standard import STANDARD_COUNTS
 from deckgen.games.cleariosity.spec.presets import CLEARIOSITY_FILE
+from deckgen.games.grid import GRID_SIZE
 from deckgen.i18n import _, ngettext
 
 _CLEARIOSITY_KEYS = {"name", "game", "standard", "made_by", "cards", "spec"}
