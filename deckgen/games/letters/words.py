@@ -1,0 +1,181 @@
+"""Each language's reading levels and the words of three tiles a reader at each level decodes.
+
+A word list is data (``templates/letters/words-<language>.toml``), checked on load: every word
+is written as its three tiles (``sh-i-p``), every tile of a word was met at its level or an
+earlier one, no word comes twice, and no word is on the language's blocklist. A teacher's own
+words (this week's spelling list) are split into tiles the same way (:func:`split_word`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from deckgen.errors import DeckgenError
+from deckgen.resources import data_folder
+
+#: The languages Cleariosity Letters has words for, in the order the docs list them.
+LANGUAGES = ("en", "es", "fr", "de")
+#: The tiles of one cell: a letter, or a grapheme of two or three letters.
+MAX_TILE = 3
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word as the cards spell it: three tiles, one a cell, read in order."""
+
+    tiles: tuple[str, str, str]
+
+    @property
+    def text(self) -> str:
+        return "".join(self.tiles)
+
+    def __str__(self) -> str:
+        return "-".join(self.tiles)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One reading level: the tiles it adds and the words it adds (those its tiles make possible)."""
+
+    name: str
+    #: The curriculum step it follows, in the words of the source the word list names.
+    step: str
+    tiles: tuple[str, ...]
+    words: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A language's levels, in teaching order, and where they come from."""
+
+    language: str
+    name: str
+    sources: tuple[str, ...]
+    made: str
+    levels: tuple[Level, ...]
+
+    def tiles_to(self, rank: int) -> tuple[str, ...]:
+        """Every tile a class has met by level ``rank`` (0: the first level), in teaching order."""
+        return tuple(tile for level in self.levels[: rank + 1] for tile in level.tiles)
+
+    def words_to(self, rank: int) -> tuple[Word, ...]:
+        """Every word of the levels up to ``rank``."""
+        return tuple(word for level in self.levels[: rank + 1] for word in level.words)
+
+
+def splits(text: str, tiles: Iterable[str]) -> list[tuple[str, str, str]]:
+    """Every way to write ``text`` as three of ``tiles``, longest first tile first."""
+    ordered = sorted(set(tiles), key=lambda tile: (-len(tile), tile))
+    found: list[tuple[str, str, str]] = []
+    for first in ordered:
+        if not text.startswith(first):
+            continue
+        for second in ordered:
+            rest = text[len(first) :]
+            if rest.startswith(second) and rest[len(second) :] in ordered:
+                found.append((first, second, rest[len(second) :]))
+    return found
+
+
+def split_word(text: str, words: WordList) -> tuple[Word, int] | None:
+    """A teacher's word as three tiles of the language, and the first level whose tiles spell
+    it; of several splits, the one a class meets first (then the one with the longer tiles
+    first: ``sh-i-p`` rather than an ``s`` and an ``h``). ``None`` when no split exists."""
+    text = text.strip().casefold()
+    for rank in range(len(words.levels)):
+        found = splits(text, words.tiles_to(rank))
+        if found:
+            return Word(found[0]), rank
+    return None
+
+
+def word_file(language: str) -> Path:
+    return data_folder("deckgen.games.letters.templates") / f"words-{language}.toml"
+
+
+@cache
+def load_words(language: str) -> WordList:
+    """The shipped word list of ``language`` (one of :data:`LANGUAGES`)."""
+    if language not in LANGUAGES:
+        raise DeckgenError(
+            f"Cleariosity Letters has no words in {language!r}; choose one of {', '.join(LANGUAGES)}",
+        )
+    return read_words(word_file(language))
+
+
+def read_words(path: Path) -> WordList:
+    """A word list from its TOML file, checked (one line naming the file and the entry when not)."""
+    from deckgen.games.letters.blocklist import blocked_words
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise DeckgenError(f"{path}: cannot read this word list: {error}") from None
+    where = str(path)
+    language = _text(data, "language", where)
+    blocked = blocked_words(language)
+    levels: list[Level] = []
+    seen: dict[str, str] = {}
+    met: list[str] = []
+    raw_levels = data.get("level")
+    if not isinstance(raw_levels, list) or not raw_levels:
+        raise DeckgenError(f"{where}: no [[level]] tables; a word list has one per reading level, in teaching order")
+    for number, raw in enumerate(raw_levels, start=1):
+        if not isinstance(raw, dict):
+            raise DeckgenError(f"{where}: level {number} is not a table")
+        at = f"{where}: level {number}"
+        name = _text(raw, "name", at)
+        at = f"{at} ({name})"
+        tiles = _texts(raw, "tiles", at)
+        for tile in tiles:
+            if len(tile) > MAX_TILE or not tile.isalpha() or tile != tile.casefold():
+                raise DeckgenError(f"{at}: tile {tile!r} is not one to three lower-case letters")
+            if tile in met:
+                raise DeckgenError(f"{at}: tile {tile!r} was met at an earlier level; list each tile once")
+            met.append(tile)
+        words = tuple(_word(text, met, at, seen, blocked) for text in _texts(raw, "words", at))
+        levels.append(Level(name, _text(raw, "step", at), tuple(tiles), words))
+    return WordList(
+        language,
+        _text(data, "name", where),
+        tuple(_texts(data, "sources", where)),
+        _text(data, "made", where),
+        tuple(levels),
+    )
+
+
+def _word(written: str, met: Sequence[str], at: str, seen: dict[str, str], blocked: frozenset[str]) -> Word:
+    parts = written.split("-")
+    if len(parts) != 3 or not all(parts):
+        raise DeckgenError(f"{at}: word {written!r} is not three tiles joined by '-' (such as sh-i-p)")
+    for tile in parts:
+        if tile not in met:
+            raise DeckgenError(
+                f"{at}: word {written!r} uses the tile {tile!r}, which no level up to this one brings; "
+                "add it to this level's tiles or move the word to a later level"
+            )
+    word = Word((parts[0], parts[1], parts[2]))
+    if word.text in seen:
+        raise DeckgenError(f"{at}: word {word.text!r} comes twice (also at {seen[word.text]})")
+    if word.text in blocked:
+        raise DeckgenError(f"{at}: word {word.text!r} is on the blocklist; take it out")
+    seen[word.text] = at
+    return word
+
+
+def _text(data: dict[str, object], key: str, where: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise DeckgenError(f"{where}: {key!r} is missing or not a text")
+    return value
+
+
+def _texts(data: dict[str, object], key: str, where: str) -> list[str]:
+    value = data.get(key)
+    if not isinstance(value, list) or not value or not all(isinstance(item, str) and item for item in value):
+        raise DeckgenError(f"{where}: {key!r} is missing or not a list of texts")
+    return list(value)
