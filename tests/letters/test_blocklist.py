@@ -85,6 +85,6 @@ def test_a_teachers_own_words_are_blocked_too() -> None:
 def test_every_language_has_a_blocklist_of_letters() -> None:
     for language in ("en", "es", "fr", "de"):
         words = blocked_words(language)
-        assert len(words) > 20 and all(word.isalpha() and word == word.casefold() for word in words)
+        assert len(words) > 20 and all(word.isalpha() and word == word.lower() for word in words)
     assert "shit" in blocked_words("en") and "puta" in blocked_words("es")
     assert "merde" in blocked_words("fr") and "arsch" in blocked_words("de")

@@ -1,7 +1,7 @@
 """No stack of cards may spell a rude word: each language's blocklist, and the check.
 
 The blocklist is that of glin-profanity (MIT licence), a maintained package with lists for
-English, Spanish, French and German, taken as it ships: each entry folded to lower case, and only
+English, Spanish, French and German, taken as it ships: each entry in lower case, and only
 entries of letters alone (a line of tiles spells nothing else). A teacher adds words of her own
 (one a line). The check reads every line of every stack of one, two or three cards, whether
 every card gives a tile to it or not, since a child reads what shows.
@@ -30,12 +30,12 @@ def blocked_words(language: str) -> frozenset[str]:
         return frozenset()
     source = resources.files("glin_profanity") / "data" / "dictionaries" / f"{name}.json"
     entries = json.loads(source.read_text(encoding="utf-8"))["words"]
-    return frozenset(folded for entry in entries if (folded := entry.strip().casefold()).isalpha())
+    return frozenset(folded for entry in entries if (folded := entry.strip().lower()).isalpha())
 
 
 def with_own(language: str, own: Iterable[str] = ()) -> frozenset[str]:
     """The language's blocked words and a teacher's own (blank lines and spaces ignored)."""
-    return blocked_words(language) | {word.strip().casefold() for word in own if word.strip()}
+    return blocked_words(language) | {word.strip().lower() for word in own if word.strip()}
 
 
 @dataclass(frozen=True)

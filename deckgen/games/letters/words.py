@@ -85,7 +85,7 @@ def split_word(text: str, words: WordList) -> tuple[Word, int] | None:
     """A teacher's word as three tiles of the language, and the first level whose tiles spell
     it; of several splits, the one a class meets first (then the one with the longer tiles
     first: ``sh-i-p`` rather than an ``s`` and an ``h``). ``None`` when no split exists."""
-    text = text.strip().casefold()
+    text = text.strip().lower()
     for rank in range(len(words.levels)):
         found = splits(text, words.tiles_to(rank))
         if found:
@@ -132,7 +132,7 @@ def read_words(path: Path) -> WordList:
         at = f"{at} ({name})"
         tiles = _texts(raw, "tiles", at)
         for tile in tiles:
-            if len(tile) > MAX_TILE or not tile.isalpha() or tile != tile.casefold():
+            if len(tile) > MAX_TILE or not tile.isalpha() or tile != tile.lower():
                 raise DeckgenError(f"{at}: tile {tile!r} is not one to three lower-case letters")
             if tile in met:
                 raise DeckgenError(f"{at}: tile {tile!r} was met at an earlier level; list each tile once")
