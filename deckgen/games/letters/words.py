@@ -179,3 +179,33 @@ def _texts(data: dict[str, object], key: str, where: str) -> list[str]:
     if not isinstance(value, list) or not value or not all(isinstance(item, str) and item for item in value):
         raise DeckgenError(f"{where}: {key!r} is missing or not a list of texts")
     return list(value)
+
+
+def read_spelling(path: Path, words: WordList) -> tuple[tuple[Word, int], ...]:
+    """A teacher's own words (one a line; blank lines and lines from ``#`` skipped), each as three
+    tiles and the first level whose tiles spell it; one line naming the word and how to fix it
+    when one cannot be spelled."""
+    from deckgen.games.letters.blocklist import blocked_words
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckgenError(f"{path}: cannot read this word list: {error}") from None
+    found: dict[str, tuple[Word, int]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        written = line.split("#", 1)[0].strip()
+        if not written:
+            continue
+        placed = split_word(written, words)
+        if placed is None:
+            longest = max(len(tile) for tile in words.tiles_to(len(words.levels) - 1))
+            raise DeckgenError(
+                f"{path}: line {number}: {written!r} is not three tiles of the {words.name} levels (a letter, or a "
+                f"grapheme of up to {longest} letters, a cell); take it out or write another word"
+            )
+        if placed[0].text in blocked_words(words.language):
+            raise DeckgenError(f"{path}: line {number}: {written!r} is on the blocklist; take it out")
+        found.setdefault(placed[0].text, placed)
+    if not found:
+        raise DeckgenError(f"{path}: no words in it; write one word a line")
+    return tuple(found.values())

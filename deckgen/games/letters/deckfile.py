@@ -1,0 +1,91 @@
+"""A Cleariosity Letters deck as a file: one card a line, its level and its grid of tiles.
+
+The same shape as the numbers game's deck files, so that a teacher or maker reads and edits
+either the same way: three rows from the top, separated by ``/``, a tile where the card has
+one and ``.`` where it is clear::
+
+    { id = "G01", level = 1, grid = "sh . . / . i . / . . p" }
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckgen.errors import DeckgenError
+from deckgen.games.grid import GRID_SIZE
+from deckgen.games.letters.cards import LetterCard
+
+HEADER = """# Cleariosity Letters deck for deckgen.
+# One card a line: its id, its level (1 first) and its grid: three rows from the top,
+# separated by '/', a tile (a letter or a grapheme such as sh) where the card carries one
+# and '.' where it is clear.
+"""
+
+
+@dataclass(frozen=True)
+class LettersDeck:
+    """A deck: its name, its language, the command that made it, and its cards."""
+
+    name: str
+    language: str
+    made_by: str
+    cards: tuple[LetterCard, ...]
+
+
+def grid_text(card: LetterCard) -> str:
+    rows = []
+    for row in range(GRID_SIZE):
+        rows.append(" ".join(card.tiles.get(row * GRID_SIZE + col, ".") for col in range(GRID_SIZE)))
+    return " / ".join(rows)
+
+
+def dump_letters(deck: LettersDeck) -> str:
+    """The deck file's text (the same deck always gives the same bytes)."""
+    lines = [HEADER, f'name = "{deck.name}"', 'game = "letters"', f'language = "{deck.language}"']
+    lines += [f'made_by = "{deck.made_by}"', "", "cards = ["]
+    for card in deck.cards:
+        lines.append(f'  {{ id = "{card.id}", level = {card.level + 1}, grid = "{grid_text(card)}" }},')
+    lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def load_letters(path: Path) -> LettersDeck:
+    """A deck file, checked: one line naming the file and the card when it is not right."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise DeckgenError(f"{path}: cannot read this deck file: {error}") from None
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not cards:
+        raise DeckgenError(f"{path}: no cards = [ … ] list; a deck file lists its cards, one a line")
+    read = tuple(_card(path, number, entry) for number, entry in enumerate(cards, start=1))
+    ids = [card.id for card in read]
+    if len(set(ids)) != len(ids):
+        twice = sorted({card for card in ids if ids.count(card) > 1})
+        raise DeckgenError(f"{path}: card {twice[0]} comes twice; give each card its own id")
+    return LettersDeck(
+        str(data.get("name", path.stem)), str(data.get("language", "en")), str(data.get("made_by", "")), read
+    )
+
+
+def _card(path: Path, number: int, entry: object) -> LetterCard:
+    where = f"{path}: card {number}"
+    if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("grid"), str):
+        raise DeckgenError(f'{where}: write it as {{ id = "G01", level = 1, grid = "sh . . / . i . / . . p" }}')
+    level = entry.get("level")
+    if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+        raise DeckgenError(f"{where} ({entry['id']}): level must be a whole number from 1")
+    rows = [row.split() for row in entry["grid"].split("/")]
+    if len(rows) != GRID_SIZE or any(len(row) != GRID_SIZE for row in rows):
+        raise DeckgenError(f"{where} ({entry['id']}): the grid needs three rows of three cells, '.' for a clear one")
+    tiles = {r * GRID_SIZE + c: tile.lower() for r, row in enumerate(rows) for c, tile in enumerate(row) if tile != "."}
+    if not all(tile.isalpha() for tile in tiles.values()):
+        raise DeckgenError(f"{where} ({entry['id']}): a cell holds letters or '.', nothing else")
+    return LetterCard(entry["id"], level - 1, tiles)
+
+
+def deck_of(name: str, language: str, made_by: str, cards: Sequence[LetterCard]) -> LettersDeck:
+    return LettersDeck(name, language, made_by, tuple(cards))

@@ -1,0 +1,456 @@
+"""A seeded search for a Cleariosity Letters deck: every level playable, many words, nothing rude.
+
+The same plan as the numbers game's design, for words:
+
+1. **Teaching triples.** Each level's cards are split into triples; each triple gets a line and
+   a word of its own level (different words within a level), card k carrying the word's k-th
+   tile on that line. So every level can be cleared and every card starts in a group of its
+   level's new words, whatever the search does after.
+2. **Free cells.** Each card's two other tiles lie off its triple's line. Annealing changes one
+   free tile (its tile or its cell), a triple's word or a triple's line at a time.
+3. **What it aims for.** At each level, among the cards in play there, every card in at least
+   ``pair_target`` two-card groups (play collects pairs far more often than triples) and
+   ``group_target`` groups in all; many different words, none more than ``top_share`` of the
+   groups; a teacher's own words each in ``focus_pairs`` two-card groups at their level. Hard
+   rules cost far more: a blocked word on any line of any stack, a card that spells a word
+   alone, two cards alike.
+
+Budgets are counted in steps, never seconds, so a seed always gives the same deck.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from deckgen.games.grid import LINE_POSITIONS
+from deckgen.games.letters.cards import LetterCard
+from deckgen.games.letters.groups import Lexicon, Tiles, WordGroup, find_groups, group_tuples, lone_words
+from deckgen.games.letters.words import Word, WordList, splits
+
+LINES = tuple(LINE_POSITIONS.values())
+#: The dot colours of the levels, in order (as the numbers game's tiers, then two more).
+LEVEL_PREFIXES = ("G", "Y", "P", "O", "B", "R")
+#: How many times a teacher's word's tiles are added to the free cells' pools.
+FOCUS_POOL = 10
+#: The share of steps that lay a teacher's word as a new two-card group (where there are such words).
+PLANT_RATE = 0.1
+#: Placings tried for it before the step gives up.
+PLANT_TRIES = 10
+
+
+@dataclass(frozen=True)
+class LettersSettings:
+    """Search budgets, targets and weights."""
+
+    steps: int = 10000
+    temperatures: tuple[float, float] = (40.0, 0.5)
+    pair_target: int = 3
+    group_target: int = 5
+    top_share: float = 0.12
+    focus_pairs: int = 2
+    blocked_weight: float = 1000.0
+    lone_weight: float = 200.0
+    alike_weight: float = 200.0
+    pair_weight: float = 4.0
+    group_weight: float = 1.0
+    top_weight: float = 200.0
+    focus_weight: float = 100.0
+
+
+@dataclass(frozen=True)
+class LettersGoal:
+    """What to design: the word list, the cards of each level, a teacher's own words (each
+    placed at the first level whose tiles spell it) and the words no stack may spell."""
+
+    words: WordList
+    counts: tuple[int, ...]
+    blocked: frozenset[str]
+    focus: tuple[tuple[Word, int], ...] = ()
+
+
+def default_counts(levels: int, cards: int = 60) -> tuple[int, ...]:
+    """Cards per level: 24 at the first (as the numbers game's green), the rest shared out in
+    threes (each level's teaching triples)."""
+    if levels == 1:
+        return (cards,)
+    first = 24
+    per = (cards - first) // (levels - 1) // 3 * 3
+    return (first, *([per] * (levels - 1)))
+
+
+#: Cards every level of a deck for a teacher's words keeps, at least.
+LEAST_PER_LEVEL = 12
+
+
+def focus_counts(focus: Sequence[tuple[Word, int]], cards: int = 60) -> tuple[int, ...]:
+    """Cards per level for a deck built round a teacher's words: the levels up to the last of
+    them (a class reading this week's words needs no later level), each with
+    :data:`LEAST_PER_LEVEL` cards, and the rest shared among the levels of her words in
+    proportion to how many of them each holds, in threes."""
+    levels = max(rank for _, rank in focus) + 1
+    counts = [LEAST_PER_LEVEL] * levels
+    spare = (cards - LEAST_PER_LEVEL * levels) // 3
+    held = Counter(rank for _, rank in focus)
+    shares = {rank: spare * held[rank] / len(focus) for rank in held}
+    for rank in held:
+        counts[rank] += 3 * int(shares[rank])
+    left = (cards - sum(counts)) // 3
+    for rank in sorted(held, key=lambda r: (-(shares[r] - int(shares[r])), r))[:left]:
+        counts[rank] += 3
+    return tuple(counts)
+
+
+def blocked_lexicon(words: WordList, blocked: frozenset[str]) -> Lexicon:
+    """Every three tiles of the language whose letters together spell a blocked word."""
+    inventory = words.tiles_to(len(words.levels) - 1)
+    return Lexicon(split for text in sorted(blocked) for split in splits(text, inventory))
+
+
+class LettersSearch:
+    """One seeded search: the cards as maps of grid position to tile, their triples, and the score."""
+
+    def __init__(self, seed: int | str, goal: LettersGoal, settings: LettersSettings) -> None:
+        self.rng = random.Random(seed)
+        self.goal, self.settings = goal, settings
+        words = goal.words
+        self.levels = len(goal.counts)
+        self.sizes = [sum(goal.counts[: rank + 1]) for rank in range(self.levels)]
+        self.level_of = [rank for rank, count in enumerate(goal.counts) for _ in range(count)]
+        self.lexicons = [Lexicon(word.tiles for word in words.words_to(rank)) for rank in range(self.levels)]
+        self.word_rank = {word.tiles: rank for rank in range(self.levels) for word in words.levels[rank].words}
+        self.own_words = [{word.tiles for word in words.levels[rank].words} for rank in range(self.levels)]
+        self.blocked = blocked_lexicon(words, goal.blocked)
+        # The tiles a card's free cells may take: those of its level's words and earlier ones, as
+        # often as they come in them.
+        self.focus = [(word.tiles, rank) for word, rank in goal.focus if rank < self.levels]
+        #: Two-card groups of each of them, as the last score counted them.
+        self.focus_paired = [0] * len(self.focus)
+        # A teacher's words weigh as much as ten others in their levels' pools.
+        self.pools: list[list[str]] = []
+        for rank in range(self.levels):
+            pool = [tile for word in words.words_to(rank) for tile in word.tiles]
+            pool += [tile for tiles, at in self.focus if at <= rank for tile in tiles] * FOCUS_POOL
+            self.pools.append(sorted(pool))
+        total = self.sizes[-1]
+        self.cells: list[dict[int, str]] = [{} for _ in range(total)]
+        self.line_of = [0] * total
+        self.triples: list[tuple[int, int, tuple[int, int, int]]] = []  # (level, line, cards)
+        self.triple_word: list[Tiles] = []
+        self._lay_triples()
+        self._fill_free()
+
+    # -- the start ------------------------------------------------------------------------
+    def _lay_triples(self) -> None:
+        rng = self.rng
+        for rank in range(self.levels):
+            start = self.sizes[rank] - self.goal.counts[rank]
+            members = list(range(start, self.sizes[rank]))
+            rng.shuffle(members)
+            own = [word.tiles for word in self.goal.words.levels[rank].words]
+            focus = [tiles for tiles, at in self.focus if at == rank]
+            rng.shuffle(own)
+            chosen = focus + [tiles for tiles in own if tiles not in focus]
+            for k in range(0, len(members) - 2, 3):
+                cards = (members[k], members[k + 1], members[k + 2])
+                line = rng.randrange(len(LINES))
+                self.triples.append((rank, line, cards))
+                self.triple_word.append(chosen[(k // 3) % len(chosen)])
+                self._write_triple(len(self.triples) - 1)
+
+    def _write_triple(self, number: int) -> None:
+        _, line, cards = self.triples[number]
+        for slot, card in enumerate(cards):
+            self.line_of[card] = line
+            self.cells[card][LINES[line][slot]] = self.triple_word[number][slot]
+
+    def _fill_free(self) -> None:
+        for card, cells in enumerate(self.cells):
+            free = [p for p in range(9) if p not in LINES[self.line_of[card]]]
+            for position in self.rng.sample(free, 3 - len(cells)):
+                pool = self.pools[self.level_of[card]]
+                cells[position] = pool[self.rng.randrange(len(pool))]
+
+    # -- the score ------------------------------------------------------------------------
+    def penalty(self) -> float:
+        """Missed targets and broken rules, weighed (lower is better; 0: every target met)."""
+        s = self.settings
+        pair_counts, group_counts, word_counts = self.tally()
+        missed = 0.0
+        for rank in range(self.levels):
+            pairs, alls = pair_counts[rank], group_counts[rank]
+            for card in range(self.sizes[rank]):
+                missed += s.pair_weight * max(0, s.pair_target - pairs[card]) ** 2
+                missed += s.group_weight * max(0, s.group_target - alls[card])
+            counted = word_counts[rank]
+            total = sum(counted.values())
+            if total:
+                # A level of few words cannot spread its groups thinner than its words allow.
+                line = max(s.top_share, 1.5 / len(self.lexicons[rank].wanted))
+                missed += s.top_weight * max(0.0, max(counted.values()) / total - line)
+        for paired in self.focus_paired:
+            missed += s.focus_weight * max(0, s.focus_pairs - paired)
+        missed += s.blocked_weight * self.blocked_count()
+        missed += s.lone_weight * sum(len(lone_words(cells, self.lexicons[-1])) for cells in self.cells)
+        missed += s.alike_weight * self.alike_count()
+        return missed
+
+    def tally(self) -> tuple[list[list[int]], list[list[int]], list[Counter[Tiles]]]:
+        """Per level, each card's two-card groups and groups, and the words the groups spell. One
+        pass finds every group of the whole deck; a group counts from the level of its latest
+        card or word on (the cards and words of a level are in play at every later one)."""
+        total, levels = len(self.cells), self.levels
+        pairs = [[0] * total for _ in range(levels)]
+        alls = [[0] * total for _ in range(levels)]
+        words: list[Counter[Tiles]] = [Counter() for _ in range(levels)]
+        focus_at = {tiles: number for number, (tiles, _) in enumerate(self.focus)}
+        self.focus_paired = [0] * len(self.focus)
+        level_of, word_rank = self.level_of, self.word_rank
+        for members, _, tiles in group_tuples(self.cells, self.lexicons[-1]):
+            at = max(word_rank[tiles], *(level_of[card] for card in members))
+            words[at][tiles] += 1
+            pair = len(members) == 2
+            for card in members:
+                alls[at][card] += 1
+                if pair:
+                    pairs[at][card] += 1
+            if pair and tiles in focus_at:
+                number = focus_at[tiles]
+                if at <= self.focus[number][1]:
+                    self.focus_paired[number] += 1
+        for rank in range(1, levels):
+            for card in range(total):
+                pairs[rank][card] += pairs[rank - 1][card]
+                alls[rank][card] += alls[rank - 1][card]
+            words[rank].update(words[rank - 1])
+        return pairs, alls, words
+
+    def blocked_count(self) -> int:
+        """Lines of stacks (one to three cards) that spell a blocked word."""
+        lone = sum(len(lone_words(cells, self.blocked)) for cells in self.cells)
+        return lone + len(find_groups(self.cells, self.blocked))
+
+    def alike_count(self) -> int:
+        """Cards alike another of their level (the same tiles in the same cells)."""
+        seen = Counter((self.level_of[card], tuple(sorted(cells.items()))) for card, cells in enumerate(self.cells))
+        return sum(count - 1 for count in seen.values())
+
+    # -- moves ----------------------------------------------------------------------------
+    def _propose(self) -> Callable[[], None] | None:
+        """Change the deck a little; return how to undo it (``None``: nothing changed)."""
+        rng = self.rng
+        if self.focus and rng.random() < PLANT_RATE:
+            return self._plant_focus()
+        roll = rng.random()
+        if roll < 0.08:
+            return self._move_triple_word()
+        if roll < 0.12:
+            return self._move_triple_line()
+        card = rng.randrange(len(self.cells))
+        cells = self.cells[card]
+        saved = dict(cells)
+        free = sorted(p for p in cells if p not in LINES[self.line_of[card]])
+        position = free[rng.randrange(len(free))]
+        if roll < 0.7:
+            pool = self.pools[self.level_of[card]]
+            tile = pool[rng.randrange(len(pool))]
+            if tile == cells[position]:
+                return None
+            cells[position] = tile
+        else:
+            empty = [p for p in range(9) if p not in cells and p not in LINES[self.line_of[card]]]
+            cells[empty[rng.randrange(len(empty))]] = cells.pop(position)
+
+        def undo() -> None:
+            self.cells[card] = saved
+
+        return undo
+
+    def _plant_focus(self) -> Callable[[], None] | None:
+        """Lay a teacher's word as a two-card group: one card of its level takes two of its tiles on
+        a line, another the third; each keeps its teaching tile (and the second its other free
+        tile), and nothing of either covers the word. Cards of earlier levels are left alone: a
+        class meets a tile no earlier than its level."""
+        rng = self.rng
+        short = [number for number, paired in enumerate(self.focus_paired) if paired < self.settings.focus_pairs]
+        if not short:
+            return None
+        tiles, rank = self.focus[short[rng.randrange(len(short))]]
+        for _ in range(PLANT_TRIES):
+            undo = self._plant(tiles, rank)
+            if undo is not None:
+                return undo
+        return None
+
+    def _plant(self, tiles: Tiles, rank: int) -> Callable[[], None] | None:
+        rng = self.rng
+        line = LINES[rng.randrange(len(LINES))]
+        lone = rng.randrange(3)
+        first = self.sizes[rank] - self.goal.counts[rank]
+        double, single = rng.randrange(first, self.sizes[rank]), rng.randrange(first, self.sizes[rank])
+        pair_cells = [line[slot] for slot in range(3) if slot != lone]
+        if double == single or any(p in LINES[self.line_of[double]] for p in pair_cells):
+            return None
+        if line[lone] in LINES[self.line_of[single]]:
+            return None
+        saved = {double: dict(self.cells[double]), single: dict(self.cells[single])}
+        double_cells = {p: t for p, t in saved[double].items() if p in LINES[self.line_of[double]]}
+        if line[lone] in double_cells:
+            return None
+        for slot in range(3):
+            if slot != lone:
+                double_cells[line[slot]] = tiles[slot]
+        single_cells = {p: t for p, t in saved[single].items() if p in LINES[self.line_of[single]]}
+        kept = [p for p in saved[single] if p not in single_cells and p != line[lone]]
+        keep = kept[rng.randrange(len(kept))] if kept else None
+        if keep is not None:
+            single_cells[keep] = saved[single][keep]
+        single_cells[line[lone]] = tiles[lone]
+        if any(p in single_cells for p in pair_cells) or len(single_cells) != 3:
+            return None
+        self.cells[double], self.cells[single] = double_cells, single_cells
+
+        def undo() -> None:
+            for card, cells in saved.items():
+                self.cells[card] = cells
+
+        return undo
+
+    def _move_triple_word(self) -> Callable[[], None] | None:
+        rng = self.rng
+        number = rng.randrange(len(self.triples))
+        rank, _, cards = self.triples[number]
+        if any(self.triple_word[number] == tiles for tiles, _ in self.focus):
+            return None  # a teacher's word keeps its triple
+        taken = {self.triple_word[n] for n, (r, _, _) in enumerate(self.triples) if r == rank}
+        choices = sorted(tiles for tiles in self.own_words[rank] if tiles not in taken)
+        if not choices:
+            return None
+        saved = [dict(self.cells[card]) for card in cards]
+        old = self.triple_word[number]
+        self.triple_word[number] = choices[rng.randrange(len(choices))]
+        self._write_triple(number)
+
+        def undo() -> None:
+            self.triple_word[number] = old
+            for card, cells in zip(cards, saved, strict=True):
+                self.cells[card] = cells
+
+        return undo
+
+    def _move_triple_line(self) -> Callable[[], None] | None:
+        rng = self.rng
+        number = rng.randrange(len(self.triples))
+        rank, line, cards = self.triples[number]
+        new_line = rng.randrange(len(LINES))
+        if new_line == line:
+            return None
+        saved = [dict(self.cells[card]) for card in cards]
+        for slot, card in enumerate(cards):
+            cells = self.cells[card]
+            free = [tile for p, tile in sorted(cells.items()) if p != LINES[line][slot]]
+            cells.clear()
+            cells[LINES[new_line][slot]] = self.triple_word[number][slot]
+            empty = [p for p in range(9) if p not in LINES[new_line]]
+            for tile, position in zip(free, rng.sample(empty, len(free)), strict=True):
+                cells[position] = tile
+            self.line_of[card] = new_line
+        self.triples[number] = (rank, new_line, cards)
+
+        def undo() -> None:
+            self.triples[number] = (rank, line, cards)
+            for card, cells in zip(cards, saved, strict=True):
+                self.cells[card] = cells
+                self.line_of[card] = line
+
+        return undo
+
+    # -- the search -----------------------------------------------------------------------
+    def anneal(self, progress: Callable[[int, int], None] | None = None) -> float:
+        """Simulated annealing on :meth:`penalty`; returns the final penalty."""
+        steps = self.settings.steps
+        start, end = self.settings.temperatures
+        current = self.penalty()
+        for step in range(steps):
+            undo = self._propose()
+            if undo is not None:
+                candidate = self.penalty()
+                temperature = start * (end / start) ** (step / max(1, steps))
+                if candidate <= current or self.rng.random() < math.exp((current - candidate) / temperature):
+                    current = candidate
+                else:
+                    undo()
+            if progress is not None and step % 250 == 249:
+                progress(step + 1, steps)
+        return current
+
+    def cards(self) -> list[LetterCard]:
+        """The deck as it stands, cards named by level colour and number (G01, Y01, …)."""
+        made: list[LetterCard] = []
+        numbers: Counter[int] = Counter()
+        for card, cells in enumerate(self.cells):
+            rank = self.level_of[card]
+            numbers[rank] += 1
+            made.append(LetterCard(f"{LEVEL_PREFIXES[rank]}{numbers[rank]:02d}", rank, dict(sorted(cells.items()))))
+        return made
+
+
+def design_letters(
+    seed: int | str,
+    goal: LettersGoal,
+    settings: LettersSettings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[LetterCard]:
+    """The deck the search gives for ``seed`` (check it before use: see :mod:`.report`)."""
+    search = LettersSearch(seed, goal, settings or LettersSettings())
+    search.anneal(progress)
+    return search.cards()
+
+
+@dataclass(frozen=True)
+class LettersDesign:
+    """How a design ended: the last deck checked, its attempt, and what it missed (nothing: it passed)."""
+
+    cards: list[LetterCard]
+    attempt: int
+    failures: list[str]
+
+
+def attempt_seed(seed: int, attempt: int) -> int | str:
+    """Attempt 1 searches from the seed itself, later ones from ``"seed:attempt"`` (as the numbers game)."""
+    return seed if attempt == 1 else f"{seed}:{attempt}"
+
+
+def design_until_passing(
+    seed: int,
+    goal: LettersGoal,
+    check: Callable[[list[LetterCard]], list[str]],
+    settings: LettersSettings | None = None,
+    attempts: int = 8,
+    deadline: float | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> LettersDesign:
+    """Attempts in order, each from its own seed, until one's deck passes ``check`` (which says
+    what a deck misses), the attempts run out, or the clock (:func:`time.monotonic`) passes
+    ``deadline``. Attempts are judged in order, so the deck a seed gives never depends on time."""
+    import time
+
+    made = LettersDesign([], 0, ["no attempt ran"])
+    for attempt in range(1, attempts + 1):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        step = None if progress is None else (lambda done, total, attempt=attempt: progress(attempt, done, total))
+        cards = design_letters(attempt_seed(seed, attempt), goal, settings, step)
+        made = LettersDesign(cards, attempt, check(cards))
+        if not made.failures:
+            break
+    return made
+
+
+def level_groups(cards: Sequence[LetterCard], words: WordList, rank: int) -> list[WordGroup]:
+    """The groups among the cards in play at level ``rank`` (its own and earlier levels')."""
+    in_play = [card.tiles for card in cards if card.level <= rank]
+    return find_groups(in_play, Lexicon(word.tiles for word in words.words_to(rank)))
