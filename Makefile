@@ -30,12 +30,12 @@ $(BIN)/python:
 # Re-install whenever pyproject.toml, setup.py or the compiled parts (_play.c, _groups.c, built by the
 # install where a C compiler is found) change. The modules are compiled once, as an installed
 # package's are (some machines never write them on import, and start-up would pay for it).
-$(VENV)/.installed: pyproject.toml setup.py deckgen/games/cleariosity/play/_play.c deckgen/games/cleariosity/design/_groups.c | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py deckgen/games/play/_play.c deckgen/games/cleariosity/design/_groups.c | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/python -m compileall -q deckgen
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml setup.py deckgen/games/cleariosity/play/_play.c deckgen/games/cleariosity/design/_groups.c | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml setup.py deckgen/games/play/_play.c deckgen/games/cleariosity/design/_groups.c | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 

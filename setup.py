@@ -1,9 +1,9 @@
 """deckgen's compiled parts, for setuptools (everything else is in pyproject.toml).
 
-Cleariosity's simulated games (deckgen/games/cleariosity/play/_play.c) and the design search's group
+The stacking games' simulated games (deckgen/games/play/_play.c) and the design search's group
 sums (_groups.c) in C: the same games and counts as play/simulate.py and design/index.py, several times
 faster. Both are optional: where no C compiler is found the install goes on, and deckgen runs
-the Python (see deckgen/games/cleariosity/core/compiled.py). ``DECKGEN_PURE=1`` leaves them out, for
+the Python (see deckgen/games/compiled.py). ``DECKGEN_PURE=1`` leaves them out, for
 the pure-Python wheel the static site runs in a browser (deckgen/site/build.py).
 """
 
@@ -16,8 +16,8 @@ PURE = os.environ.get("DECKGEN_PURE") == "1"
 setup(
     ext_modules=[] if PURE else [
         Extension(
-            "deckgen.games.cleariosity.play._play",
-            sources=["deckgen/games/cleariosity/play/_play.c"],
+            "deckgen.games.play._play",
+            sources=["deckgen/games/play/_play.c"],
             optional=True,
         ),
         Extension(

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from deckgen.games.cleariosity.play.simulate import (
+from deckgen.games.play.simulate import (
     NEEDS_NEW,
     PRACTISES,
     TRIVIAL,

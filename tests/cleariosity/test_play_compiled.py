@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from deckgen.games.cleariosity.analysis.tier_report import equation_numbers, group_flags
 from deckgen.games.cleariosity.core.groups import find_groups, raw_card
-from deckgen.games.cleariosity.play import compiled
-from deckgen.games.cleariosity.play import simulate as play
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.play import compiled
+from deckgen.games.play import simulate as play
 
 
 def both(monkeypatch: pytest.MonkeyPatch, *args: object) -> tuple[play.PlayStats, play.PlayStats]:

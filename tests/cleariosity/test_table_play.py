@@ -20,8 +20,8 @@ from deckgen.games.cleariosity.analysis.table_play import (
     tier_groups,
 )
 from deckgen.games.cleariosity.core.model import Tier
-from deckgen.games.cleariosity.play.simulate import partner_index
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.play.simulate import partner_index
 
 PLAIN = TableSettings()
 SWEEP = TableSettings(sweep=True)

@@ -27,9 +27,9 @@ from deckgen.games.cleariosity.play.figures import (
     measured,
     standard_error,
 )
-from deckgen.games.cleariosity.play.simulate import BATCHES, simulate
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
 from deckgen.games.cleariosity.verify.verdict import confirm, verify_deck
+from deckgen.games.play.simulate import BATCHES, simulate
 
 ROOT = Path(__file__).parents[2]
 

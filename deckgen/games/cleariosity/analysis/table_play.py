@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from deckgen.games.cleariosity.analysis.tier_report import analyse_tier
 from deckgen.games.cleariosity.core.model import Deck, Tier
-from deckgen.games.cleariosity.play.simulate import PartnerIndex, deal_rounds, partner_index
+from deckgen.games.play.simulate import PartnerIndex, deal_rounds, partner_index
 
 FULL = "full"
 IMPATIENT = "impatient"

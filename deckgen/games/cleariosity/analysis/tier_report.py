@@ -41,7 +41,7 @@ from deckgen.games.cleariosity.play.figures import (
     Figure,
     measured_items,
 )
-from deckgen.games.cleariosity.play.simulate import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats
+from deckgen.games.play.simulate import NEEDS_NEW, PRACTISES, TRIVIAL, WINDOW, PlayStats
 from deckgen.i18n import N_, speaking
 
 

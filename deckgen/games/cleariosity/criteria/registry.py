@@ -18,7 +18,7 @@ from deckgen.games.cleariosity.core.model import Tier
 from deckgen.games.cleariosity.core.rules import OP_SYMBOLS, OPS, describe
 from deckgen.games.cleariosity.criteria.lines import FACTS_MET, RARE_FACT_OPS, Criteria, TierCriteria
 from deckgen.games.cleariosity.play.figures import Figure, most_adverse
-from deckgen.games.cleariosity.play.simulate import WINDOW, PlayStats
+from deckgen.games.play.simulate import WINDOW, PlayStats
 from deckgen.i18n import N_, _, decimal_g, percent, speaking
 
 if TYPE_CHECKING:

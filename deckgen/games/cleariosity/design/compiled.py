@@ -1,11 +1,11 @@
 """The compiled group sums of a design step (``_groups.c``), where the install built them (see
-:mod:`~.core.compiled`)."""
+:mod:`deckgen.games.compiled`)."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from deckgen.games.cleariosity.core.compiled import PURE_PYTHON_VARIABLE, wanted
+from deckgen.games.compiled import PURE_PYTHON_VARIABLE, wanted
 
 __all__ = ["PURE_PYTHON_VARIABLE", "compiled_groups", "groups_engine"]
 

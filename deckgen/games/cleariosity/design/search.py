@@ -77,7 +77,7 @@ from deckgen.games.cleariosity.design.settings import DesignSettings
 from deckgen.games.cleariosity.design.start import PairLayer
 from deckgen.games.cleariosity.design.steering import Steer, steer_focus, steer_variety
 from deckgen.games.cleariosity.design.views import OldTriple, Proposal, Saved
-from deckgen.games.cleariosity.play.simulate import simulate
+from deckgen.games.play.simulate import simulate
 from deckgen.workers import POLL_SECONDS, report, worker_pool
 from deckgen.workers import context as worker_context
 

@@ -18,7 +18,7 @@ from deckgen.games.cleariosity.core.rules import OPS
 from deckgen.games.cleariosity.criteria.lines import Criteria, TierCriteria
 from deckgen.games.cleariosity.criteria.registry import distinct_ops, fact_pair_ops, of_operations
 from deckgen.games.cleariosity.design.settings import DesignSettings
-from deckgen.games.cleariosity.play.simulate import PlayStats
+from deckgen.games.play.simulate import PlayStats
 
 
 @dataclass

@@ -20,7 +20,7 @@ from deckgen.games.cleariosity.criteria.registry import (
     where_name,
 )
 from deckgen.games.cleariosity.play.figures import CONFIDENCE, CONFIRM_ROUNDS, MARGIN, Figure, confirm_games
-from deckgen.games.cleariosity.play.simulate import WINDOW
+from deckgen.games.play.simulate import WINDOW
 from deckgen.i18n import N_, _, counted, decimal, decimal_g, language, number, percent
 
 #: How each tier's facts are named for people.

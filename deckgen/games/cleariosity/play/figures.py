@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.games.cleariosity.play.simulate import PlayStats
+from deckgen.games.play.simulate import PlayStats
 
 #: Standard errors from its line within which a play figure is decided by a confirmation run.
 MARGIN = 3.0

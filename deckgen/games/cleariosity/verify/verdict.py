@@ -51,7 +51,7 @@ from deckgen.games.cleariosity.play.figures import (
     CONFIRM_ROUNDS,
     confirm_games,
 )
-from deckgen.games.cleariosity.play.simulate import PlayStats, simulate
+from deckgen.games.play.simulate import PlayStats, simulate
 from deckgen.workers import POLL_SECONDS, worker_pool
 
 #: The arguments of one run of :func:`~.play.simulate` (the last two empty: variety not measured).

@@ -1,4 +1,4 @@
-"""Types of the compiled games (``_play.c``); see :func:`deckgen.games.cleariosity.play.simulate`."""
+"""Types of the compiled games (``_play.c``); see :func:`deckgen.games.play.simulate`."""
 
 #: One batch's totals: games, cards collected, groups collected, practising, trivial, needing the
 #: new operation, repeats, windows, each card's times left, each equation's count, and each

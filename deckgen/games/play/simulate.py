@@ -1,8 +1,8 @@
-"""Simulated games of Cleariosity Numbers: how much of a deck a class collects, and what it practises.
+"""Simulated games of the stacking games: how much of a deck a class collects, and what it practises.
 
 The model of play (documented in the README): shuffle the tier's cards, deal them evenly,
 leftovers face up. Each round every player turns up the top card of their pile; then, while
-the face-up cards hold an equation group, one of those groups — chosen uniformly at random —
+the face-up cards hold a group (an equation, a word), one of those groups — chosen uniformly at random —
 is collected. The game ends when the piles are empty and no group is left.
 
 Two models share this code. In **full view** every group may be taken. The **beginner**
@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from deckgen.games.cleariosity.play.compiled import play_engine
+from deckgen.games.play.compiled import play_engine
 
 PartnerIndex = list[dict[int, tuple[int, ...]]]
 

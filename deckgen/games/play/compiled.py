@@ -1,16 +1,16 @@
-"""The compiled games (``_play.c``), where the install built them (see :mod:`~.core.compiled`)."""
+"""The compiled games (``_play.c``), where the install built them (see :mod:`deckgen.games.compiled`)."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from deckgen.games.cleariosity.core.compiled import PURE_PYTHON_VARIABLE, wanted
+from deckgen.games.compiled import PURE_PYTHON_VARIABLE, wanted
 
 __all__ = ["PURE_PYTHON_VARIABLE", "compiled_play", "play_engine"]
 
 compiled_play: ModuleType | None
 try:
-    from deckgen.games.cleariosity.play import _play
+    from deckgen.games.play import _play
 
     compiled_play = _play
 except ImportError:  # pragma: no cover - an install without a C compiler
