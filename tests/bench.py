@@ -41,7 +41,12 @@ non-zero when a goal is missed:
   compiled parts). Only downloads that differ from the command line's, or a page that does not
   start, fail it.
 
-`python tests/bench.py serve_load` runs one section alone (`serve`, `serve_load`, `site`).
+- Cleariosity Letters (being built): in each language, the levels deck at seeds 1-3 and a
+  20-word spelling list designed until they pass their checks, each under 60 s, then checked
+  afresh at seeds 1-10.
+
+`python tests/bench.py serve_load` runs one section alone (`serve`, `serve_load`, `site`,
+`letters`).
 """
 
 from __future__ import annotations
@@ -1216,8 +1221,45 @@ def bench_design_sweep(failed: list[str]) -> None:
                     failed.append(f"design --spec {spec} --seed {seed}: its deck fails verify at seeds {missed}")
 
 
+def bench_letters(failed: list[str]) -> None:
+    """Cleariosity Letters, design in the making: in each language, the levels deck at seeds 1-3
+    and a 20-word spelling list (tests/data/letters) at seed 1, each designed until it passes its
+    counted checks and its simulated classes (design's own seeds), and then played afresh at
+    seeds 1-10 as a teacher's check would. Goal: each under 60 s, and every fresh check passed."""
+    from deckgen.games.letters.blocklist import blocked_words
+    from deckgen.games.letters.design import LettersGoal, default_counts, design_until_passing, focus_counts
+    from deckgen.games.letters.verdict import letters_failures
+    from deckgen.games.letters.words import LANGUAGES, load_words, read_spelling
+
+    spelling = ROOT / "tests" / "data" / "letters"
+    for language in LANGUAGES:
+        words, blocked = load_words(language), blocked_words(language)
+        cases = [(seed, ()) for seed in (1, 2, 3)]
+        cases.append((1, read_spelling(spelling / f"spelling-{language}.txt", words)))
+        for seed, focus in cases:
+            counts = focus_counts(focus) if focus else default_counts(len(words.levels))
+            goal = LettersGoal(words, counts, blocked, focus)
+            start = time.perf_counter()
+            made = design_until_passing(
+                seed, goal, lambda cards, w=words, b=blocked, f=focus: letters_failures(cards, w, b, f)
+            )
+            wall = time.perf_counter() - start
+            fresh = [
+                check for check in range(1, 11) if letters_failures(made.cards, words, blocked, focus, 2000, check)
+            ]
+            what = f"letters {language} {'spelling list' if focus else 'levels'} seed {seed}"
+            print(
+                f"{what}: {wall:.0f} s, attempt {made.attempt}, "
+                f"{'passed' if not made.failures else 'missed: ' + made.failures[0]}; "
+                f"fresh checks at seeds 1-10 failed: {fresh or 'none'}"
+            )
+            if made.failures or wall > 60 or fresh:
+                failed.append(f"{what}: {wall:.0f} s, {made.failures[:1]}, fresh checks failed {fresh}")
+
+
 SECTIONS = {
     "design": bench_design,
+    "letters": bench_letters,
     "design_sweep": bench_design_sweep,
     "serve": bench_serve,
     "serve_load": bench_serve_load,
@@ -1250,6 +1292,7 @@ def main(only: list[str]) -> int:
     bench_site(failed)
 
     bench_design(failed)
+    bench_letters(failed)
 
     for line in failed:
         print(f"MISSED: {line}")

@@ -18,7 +18,7 @@ from deckgen.games.letters.design import (
     focus_counts,
 )
 from deckgen.games.letters.report import report_letters
-from deckgen.games.letters.words import LANGUAGES, Word, load_words, read_spelling
+from deckgen.games.letters.words import Word, load_words, read_spelling
 
 QUICK = LettersSettings(steps=1500)
 SPELLING = Path(__file__).parent.parent / "data" / "letters"
@@ -38,10 +38,11 @@ def test_the_english_levels_deck_passes_its_checks() -> None:
     assert [level.cards for level in report.levels] == [24, 36, 48, 60]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_a_teachers_twenty_words_come_up_in_pairs(language: str) -> None:
     """A week's spelling list of 20 words: each in two-card groups at its level, and the deck
-    passes every check, at the first attempts."""
+    passes every counted check, at the first attempts (the other languages, and play, are in
+    ``tests/bench.py letters``)."""
     words = load_words(language)
     blocked = blocked_words(language)
     focus = read_spelling(SPELLING / f"spelling-{language}.txt", words)

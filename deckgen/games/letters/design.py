@@ -28,12 +28,26 @@ from dataclasses import dataclass
 
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard
-from deckgen.games.letters.groups import Lexicon, Tiles, WordGroup, find_groups, group_tuples, lone_words
+from deckgen.games.letters.groups import (
+    Buckets,
+    Lexicon,
+    Prints,
+    Tiles,
+    buckets_of,
+    card_prints,
+    find_groups,
+    group_tuples,
+    lone_words,
+)
+from deckgen.games.letters.play import MAX_STRANDED, MAX_STRANDED_BEGINNER, play_levels
 from deckgen.games.letters.words import Word, WordList, splits
 
 LINES = tuple(LINE_POSITIONS.values())
 #: The dot colours of the levels, in order (as the numbers game's tiers, then two more).
 LEVEL_PREFIXES = ("G", "Y", "P", "O", "B", "R")
+#: How many times more often play collects a given two-card group than a three-card one (as
+#: the numbers game measured): the weight of a pair in the share of new words.
+PAIR_WEIGHT = 20
 #: How many times a teacher's word's tiles are added to the free cells' pools.
 FOCUS_POOL = 10
 #: The share of steps that lay a teacher's word as a new two-card group (where there are such words).
@@ -50,7 +64,7 @@ class LettersSettings:
     temperatures: tuple[float, float] = (40.0, 0.5)
     pair_target: int = 3
     group_target: int = 5
-    top_share: float = 0.12
+    top_share: float = 0.07
     focus_pairs: int = 2
     blocked_weight: float = 1000.0
     lone_weight: float = 200.0
@@ -59,6 +73,20 @@ class LettersSettings:
     group_weight: float = 1.0
     top_weight: float = 200.0
     focus_weight: float = 100.0
+    #: The share of a level's groups (two-card groups counted ``PAIR_WEIGHT`` times, as play
+    #: meets them) that spell the level's own new words, at least; and what a share short weighs.
+    new_share: float = 0.3
+    new_weight: float = 200.0
+    #: Feedback from play: every ``feedback_every`` steps after the first ``feedback_start`` of
+    #: them, ``feedback_games`` games per level and player count; a card left over in more than
+    #: ``strand_alarm`` of them gets its pair target raised (twice near the line), by at most
+    #: ``boost_cap``. The search ends at the first round whose games and counts meet every line.
+    feedback_every: int = 1000
+    feedback_start: float = 0.3
+    feedback_games: int = 300
+    strand_alarm: float = 0.08
+    strand_near: float = 0.03
+    boost_cap: int = 6
 
 
 @dataclass(frozen=True)
@@ -142,6 +170,13 @@ class LettersSearch:
         self.triple_word: list[Tiles] = []
         self._lay_triples()
         self._fill_free()
+        #: Extra two-card groups asked of the cards that the feedback games leave over.
+        self.boost = [0] * total
+        #: Footprints and lone words by card contents, kept between steps.
+        self._footprints: dict[tuple[tuple[int, str], ...], Prints] = {}
+        self._lone: dict[tuple[tuple[int, str], ...], tuple[int, int]] = {}
+        self.seed = seed
+        self.rounds = 0
 
     # -- the start ------------------------------------------------------------------------
     def _lay_triples(self) -> None:
@@ -178,12 +213,18 @@ class LettersSearch:
     def penalty(self) -> float:
         """Missed targets and broken rules, weighed (lower is better; 0: every target met)."""
         s = self.settings
-        pair_counts, group_counts, word_counts = self.tally()
+        keys = [tuple(sorted(cells.items())) for cells in self.cells]
+        prints = [self._prints(key, cells) for key, cells in zip(keys, self.cells, strict=True)]
+        buckets = buckets_of(prints)
+        pair_counts, group_counts, word_counts, new_shares = self.tally(buckets)
         missed = 0.0
+        boost = self.boost
         for rank in range(self.levels):
             pairs, alls = pair_counts[rank], group_counts[rank]
+            if rank:
+                missed += s.new_weight * max(0.0, s.new_share - new_shares[rank])
             for card in range(self.sizes[rank]):
-                missed += s.pair_weight * max(0, s.pair_target - pairs[card]) ** 2
+                missed += s.pair_weight * max(0, s.pair_target + boost[card] - pairs[card]) ** 2
                 missed += s.group_weight * max(0, s.group_target - alls[card])
             counted = word_counts[rank]
             total = sum(counted.values())
@@ -193,15 +234,32 @@ class LettersSearch:
                 missed += s.top_weight * max(0.0, max(counted.values()) / total - line)
         for paired in self.focus_paired:
             missed += s.focus_weight * max(0, s.focus_pairs - paired)
-        missed += s.blocked_weight * self.blocked_count()
-        missed += s.lone_weight * sum(len(lone_words(cells, self.lexicons[-1])) for cells in self.cells)
-        missed += s.alike_weight * self.alike_count()
+        lone = self._lone
+        for key, cells in zip(keys, self.cells, strict=True):
+            if key not in lone:
+                lone[key] = (len(lone_words(cells, self.lexicons[-1])), len(lone_words(cells, self.blocked)))
+        missed += s.blocked_weight * (
+            len(group_tuples(self.cells, self.blocked, buckets)) + sum(lone[k][1] for k in keys)
+        )
+        missed += s.lone_weight * sum(lone[key][0] for key in keys)
+        missed += s.alike_weight * (len(keys) - len(set(zip(self.level_of, keys, strict=True))))
         return missed
 
-    def tally(self) -> tuple[list[list[int]], list[list[int]], list[Counter[Tiles]]]:
-        """Per level, each card's two-card groups and groups, and the words the groups spell. One
-        pass finds every group of the whole deck; a group counts from the level of its latest
-        card or word on (the cards and words of a level are in play at every later one)."""
+    def _prints(self, key: tuple[tuple[int, str], ...], cells: dict[int, str]) -> Prints:
+        """A card's footprints, kept by its contents (a step changes one to three cards)."""
+        found = self._footprints.get(key)
+        if found is None:
+            found = self._footprints[key] = card_prints(cells)
+        return found
+
+    def tally(
+        self, buckets: Buckets | None = None
+    ) -> tuple[list[list[int]], list[list[int]], list[Counter[Tiles]], list[float]]:
+        """Per level, each card's two-card groups and groups, the words the groups spell (a pair
+        weighed ``PAIR_WEIGHT`` times, as play meets them), and the share of them spelling the
+        level's own words. One pass
+        finds every group of the whole deck; a group counts from the level of its latest card or
+        word on (the cards and words of a level are in play at every later one)."""
         total, levels = len(self.cells), self.levels
         pairs = [[0] * total for _ in range(levels)]
         alls = [[0] * total for _ in range(levels)]
@@ -209,10 +267,18 @@ class LettersSearch:
         focus_at = {tiles: number for number, (tiles, _) in enumerate(self.focus)}
         self.focus_paired = [0] * len(self.focus)
         level_of, word_rank = self.level_of, self.word_rank
-        for members, _, tiles in group_tuples(self.cells, self.lexicons[-1]):
-            at = max(word_rank[tiles], *(level_of[card] for card in members))
-            words[at][tiles] += 1
+        weight = [0] * levels
+        new = [0] * levels
+        for members, _, tiles in group_tuples(self.cells, self.lexicons[-1], buckets):
+            at = word_rank[tiles]
+            for card in members:
+                if level_of[card] > at:
+                    at = level_of[card]
             pair = len(members) == 2
+            words[at][tiles] += PAIR_WEIGHT if pair else 1
+            weight[at] += PAIR_WEIGHT if pair else 1
+            if word_rank[tiles] == at:
+                new[at] += PAIR_WEIGHT if pair else 1
             for card in members:
                 alls[at][card] += 1
                 if pair:
@@ -226,7 +292,31 @@ class LettersSearch:
                 pairs[rank][card] += pairs[rank - 1][card]
                 alls[rank][card] += alls[rank - 1][card]
             words[rank].update(words[rank - 1])
-        return pairs, alls, words
+            weight[rank] += weight[rank - 1]
+        shares = [new[rank] / weight[rank] if weight[rank] else 0.0 for rank in range(levels)]
+        return pairs, alls, words, shares
+
+    def feedback(self) -> int:
+        """Play every level a few hundred seeded games and raise the pair targets of the cards
+        left over; returns how many lines the deck misses, counted and played (0: it meets them all)."""
+        s = self.settings
+        self.rounds += 1
+        cards = self.cards()
+        played = play_levels(
+            cards, self.goal.words, s.feedback_games, f"feedback:{self.seed}:{self.rounds}", self.goal.focus
+        )
+        notches = [0] * len(self.cells)
+        for level in played:
+            for card, (share, beginner) in enumerate(zip(level.left, level.left_beginner, strict=True)):
+                found = max(
+                    (share > s.strand_alarm) + (share > MAX_STRANDED - s.strand_near),
+                    (beginner > MAX_STRANDED_BEGINNER - 2 * s.strand_near)
+                    + (beginner > MAX_STRANDED_BEGINNER - s.strand_near),
+                )
+                notches[card] = max(notches[card], found)
+        for card, notch in enumerate(notches):
+            self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
+        return sum(len(level.failures()) for level in played)
 
     def blocked_count(self) -> int:
         """Lines of stacks (one to three cards) that spell a blocked word."""
@@ -371,10 +461,16 @@ class LettersSearch:
     # -- the search -----------------------------------------------------------------------
     def anneal(self, progress: Callable[[int, int], None] | None = None) -> float:
         """Simulated annealing on :meth:`penalty`; returns the final penalty."""
-        steps = self.settings.steps
-        start, end = self.settings.temperatures
+        s = self.settings
+        steps = s.steps
+        start, end = s.temperatures
+        first_feedback = int(steps * s.feedback_start)
         current = self.penalty()
         for step in range(steps):
+            if s.feedback_every and step >= first_feedback and (step - first_feedback) % s.feedback_every == 0:
+                if self.feedback() == 0 and current == 0:
+                    break  # its games and counts meet every line: this is the deck
+                current = self.penalty()
             undo = self._propose()
             if undo is not None:
                 candidate = self.penalty()
@@ -448,9 +544,3 @@ def design_until_passing(
         if not made.failures:
             break
     return made
-
-
-def level_groups(cards: Sequence[LetterCard], words: WordList, rank: int) -> list[WordGroup]:
-    """The groups among the cards in play at level ``rank`` (its own and earlier levels')."""
-    in_play = [card.tiles for card in cards if card.level <= rank]
-    return find_groups(in_play, Lexicon(word.tiles for word in words.words_to(rank)))

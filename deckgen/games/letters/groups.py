@@ -12,8 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deckgen.games.grid import LINE_POSITIONS
+
+if TYPE_CHECKING:
+    from deckgen.games.letters.cards import LetterCard
+    from deckgen.games.letters.words import WordList
 
 #: A word as its three tiles, in reading order.
 Tiles = tuple[str, str, str]
@@ -68,17 +73,40 @@ def find_groups(cards: Sequence[Mapping[int, str]], lexicon: Lexicon) -> list[Wo
     return [WordGroup(members, line, tiles) for members, line, tiles in group_tuples(cards, lexicon)]
 
 
-def group_tuples(cards: Sequence[Mapping[int, str]], lexicon: Lexicon) -> list[tuple[tuple[int, ...], str, Tiles]]:
-    """:func:`find_groups` as plain tuples (cards, line, tiles): the design search counts them at
-    every step and needs no more."""
-    wanted, endings = lexicon.wanted, lexicon.endings
-    groups: list[tuple[tuple[int, ...], str, Tiles]] = []
-    for name, line in LINE_POSITIONS.items():
+#: A card's footprint on each of the eight lines, in :data:`LINE_POSITIONS` order.
+Prints = tuple[tuple[int, tuple[str | None, ...]], ...]
+#: Per line, the cards by footprint (those filling one or two of its cells), with their tiles there.
+Buckets = list[dict[int, list[tuple[int, tuple[str | None, ...]]]]]
+
+
+def card_prints(card: Mapping[int, str]) -> Prints:
+    return tuple(footprint(card, line) for line in LINE_POSITIONS.values())
+
+
+def buckets_of(prints: Sequence[Prints]) -> Buckets:
+    """The cards of each line by footprint, from every card's :func:`card_prints` (which the
+    design search keeps for cards it has not changed)."""
+    buckets: Buckets = []
+    for number in range(len(LINE_POSITIONS)):
         by_mask: dict[int, list[tuple[int, tuple[str | None, ...]]]] = {}
-        for index, card in enumerate(cards):
-            mask, shown = footprint(card, line)
+        for index, printed in enumerate(prints):
+            mask, shown = printed[number]
             if mask and mask != 7:
                 by_mask.setdefault(mask, []).append((index, shown))
+        buckets.append(by_mask)
+    return buckets
+
+
+def group_tuples(
+    cards: Sequence[Mapping[int, str]], lexicon: Lexicon, buckets: Buckets | None = None
+) -> list[tuple[tuple[int, ...], str, Tiles]]:
+    """:func:`find_groups` as plain tuples (cards, line, tiles): the design search counts them at
+    every step and needs no more (``buckets``: :func:`buckets_of` the cards, where known)."""
+    wanted, endings = lexicon.wanted, lexicon.endings
+    if buckets is None:
+        buckets = buckets_of([card_prints(card) for card in cards])
+    groups: list[tuple[tuple[int, ...], str, Tiles]] = []
+    for name, by_mask in zip(LINE_POSITIONS, buckets, strict=True):
         for single in (1, 2, 4):
             for i, one in by_mask.get(single, ()):
                 for j, other in by_mask.get(7 ^ single, ()):
@@ -120,3 +148,9 @@ def lone_words(card: Mapping[int, str], lexicon: Lexicon) -> list[str]:
         for name, line in LINE_POSITIONS.items()
         if all(position in card for position in line) and tuple(card[p] for p in line) in wanted
     ]
+
+
+def level_groups(cards: Sequence[LetterCard], words: WordList, rank: int) -> list[WordGroup]:
+    """The groups among the cards in play at level ``rank`` (its own and earlier levels')."""
+    in_play = [card.tiles for card in cards if card.level <= rank]
+    return find_groups(in_play, Lexicon(word.tiles for word in words.words_to(rank)))

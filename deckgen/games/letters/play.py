@@ -1,0 +1,139 @@
+"""Simulated classes for Cleariosity Letters: each level played by 2, 3 and 4 players, in full
+view and as beginners who see only two-card stacks, with the games every stacking game plays
+(:mod:`deckgen.games.play.simulate`).
+
+What a teacher asks of a level, and the lines a deck must meet (as the numbers game's criteria
+7 to 9, 12, 14 and 18, for words):
+
+- a class collects most of the cards (``MIN_COLLECTED`` of them on average), and no card is left
+  on the table game after game (``MAX_STRANDED`` of full-view games, ``MAX_STRANDED_BEGINNER`` of
+  beginners' games);
+- the level's own new words come up (``MIN_NEW_PER_GAME`` collections a game);
+- many different words: no word more than ``MAX_TOP_WORD`` of the collections, and in ten games
+  in a row a class meets ``MIN_WORDS_IN_TEN`` different words or more (fewer where the level has
+  fewer: then most of them);
+- a teacher's own words each collected ``MIN_FOCUS_PER_GAME`` times a game at their level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deckgen.games.letters.cards import LetterCard
+from deckgen.games.letters.groups import level_groups
+from deckgen.games.letters.words import Word, WordList
+from deckgen.games.play.simulate import PRACTISES, simulate
+
+PLAYERS = (2, 3, 4)
+MIN_COLLECTED = 0.92
+MAX_STRANDED = 0.15
+MAX_STRANDED_BEGINNER = 0.20
+MIN_NEW_PER_GAME = 1.0
+MAX_TOP_WORD = 0.10
+MIN_WORDS_IN_TEN = 30
+MIN_FOCUS_PER_GAME = 0.5
+
+
+@dataclass(frozen=True)
+class PlayedLevel:
+    """One level played by one number of players: the figures of its games."""
+
+    level: str
+    players: int
+    games: int
+    collected: float
+    #: The card full-view games leave most often, and in what share of them; beginners' likewise.
+    stranded: tuple[str, float]
+    stranded_beginner: tuple[str, float]
+    new_per_game: float
+    top_word: tuple[str, float]
+    words_in_ten: float
+    words_line: float
+    #: Each of a teacher's words at this level, and its collections a game.
+    focus: tuple[tuple[str, float], ...]
+    #: Every card in play's share of games left on the table, full view and beginners' (deck order).
+    left: tuple[float, ...] = ()
+    left_beginner: tuple[float, ...] = ()
+
+    def failures(self) -> list[str]:
+        at = f"{self.level}, {self.players} players"
+        said = []
+        if self.collected < MIN_COLLECTED:
+            said.append(f"{at}: a class collects {self.collected:.0%} of the cards (at least {MIN_COLLECTED:.0%})")
+        if self.stranded[1] > MAX_STRANDED:
+            card, share = self.stranded
+            said.append(f"{at}: {card} is left on the table in {share:.0%} of games (at most {MAX_STRANDED:.0%})")
+        if self.stranded_beginner[1] > MAX_STRANDED_BEGINNER:
+            card, share = self.stranded_beginner
+            said.append(
+                f"{at}: beginners leave {card} in {share:.0%} of their games (at most {MAX_STRANDED_BEGINNER:.0%})"
+            )
+        if self.new_per_game < MIN_NEW_PER_GAME:
+            said.append(f"{at}: the level's new words come up {self.new_per_game:.1f} times a game (at least 1)")
+        if self.top_word[1] > MAX_TOP_WORD:
+            word, share = self.top_word
+            said.append(f"{at}: {word} is {share:.0%} of the collections (at most {MAX_TOP_WORD:.0%})")
+        if self.words_in_ten < self.words_line:
+            said.append(f"{at}: {self.words_in_ten:.0f} different words in ten games (at least {self.words_line:.0f})")
+        for word, per_game in self.focus:
+            if per_game < MIN_FOCUS_PER_GAME:
+                said.append(f"{at}: {word} is collected {per_game:.2f} times a game (a teacher's word: at least 0.5)")
+        return said
+
+
+def play_levels(
+    cards: Sequence[LetterCard],
+    words: WordList,
+    games: int,
+    seed: int | str,
+    focus: Sequence[tuple[Word, int]] = (),
+) -> list[PlayedLevel]:
+    """Every level of the deck played ``games`` times at each player count (seeds of their own
+    per level and player count, so one figure never depends on another's games)."""
+    played = []
+    for rank in range(max(card.level for card in cards) + 1):
+        in_play = [card for card in cards if card.level <= rank]
+        groups = level_groups(cards, words, rank)
+        own = {word.tiles for word in words.levels[rank].words}
+        texts = sorted({group.tiles for group in groups})
+        number_of = {tiles: number for number, tiles in enumerate(texts)}
+        masks = [group.mask for group in groups]
+        flags = [PRACTISES if group.tiles in own else 0 for group in groups]
+        equations = [number_of[group.tiles] for group in groups]
+        pairs = [index for index, group in enumerate(groups) if group.pair]
+        focus_here = [word for word, at in focus if at == rank]
+        words_line = min(MIN_WORDS_IN_TEN, 0.75 * len(texts))
+        for players in PLAYERS:
+            stream = f"letters:{seed}:{rank}:{players}"
+            full = simulate(len(in_play), masks, flags, players, games, stream, equations)
+            beginners = simulate(
+                len(in_play), [masks[i] for i in pairs], [flags[i] for i in pairs], players, games, f"{stream}:beginner"
+            )
+            stranded, stranded_beginner = full.stranded(), beginners.stranded()
+            worst = max(range(len(in_play)), key=lambda i: (stranded[i], -i))
+            worst_beginner = max(range(len(in_play)), key=lambda i: (stranded_beginner[i], -i))
+            shares = full.equation_shares()
+            top = max(range(len(shares)), key=lambda i: (shares[i], -i)) if shares else 0
+            collected = full.equation_counts
+            played.append(
+                PlayedLevel(
+                    words.levels[rank].name,
+                    players,
+                    games,
+                    full.collected_share,
+                    (in_play[worst].id, stranded[worst]),
+                    (in_play[worst_beginner].id, stranded_beginner[worst_beginner]),
+                    full.practice_per_game,
+                    ("".join(texts[top]) if texts else "", shares[top] if shares else 0.0),
+                    full.window_distinct[0] / full.windows if full.windows else 0.0,
+                    words_line,
+                    tuple(
+                        (word.text, collected[number_of[word.tiles]] / games if word.tiles in number_of else 0.0)
+                        for word in focus_here
+                    ),
+                    tuple(stranded),
+                    tuple(stranded_beginner),
+                )
+            )
+    return played

@@ -1,0 +1,83 @@
+"""Simulated classes for Cleariosity Letters: the shared games played on a letters deck, and the
+lines a teacher's class needs."""
+
+from __future__ import annotations
+
+from deckgen.games.letters.blocklist import blocked_words
+from deckgen.games.letters.cards import LetterCard
+from deckgen.games.letters.design import LettersGoal, LettersSettings, design_letters
+from deckgen.games.letters.play import PLAYERS, PlayedLevel, play_levels
+from deckgen.games.letters.verdict import letters_failures
+from deckgen.games.letters.words import load_words, split_word
+
+QUICK = LettersSettings(steps=1500, feedback_every=0)
+
+
+def small_deck() -> list[LetterCard]:
+    words = load_words("en")
+    return design_letters(3, LettersGoal(words, (12, 6), blocked_words("en")), QUICK)
+
+
+def test_each_level_is_played_by_every_player_count() -> None:
+    words = load_words("en")
+    cards = small_deck()
+    played = play_levels(cards, words, 200, 1)
+    assert [(level.level, level.players) for level in played] == [
+        (words.levels[rank].name, players) for rank in range(2) for players in PLAYERS
+    ]
+    for level in played:
+        in_play = 12 if level.level == words.levels[0].name else 18
+        assert len(level.left) == len(level.left_beginner) == in_play
+        assert 0.0 < level.collected <= 1.0 and level.games == 200
+        assert level.stranded[1] == max(level.left) and 0 <= level.top_word[1] <= 1
+    assert played == play_levels(cards, words, 200, 1)
+    assert played != play_levels(cards, words, 200, 2)
+
+
+def test_a_card_no_word_can_use_is_left_every_game() -> None:
+    words = load_words("en")
+    cards = [*small_deck(), LetterCard("Y07", 1, {0: "x", 4: "x", 8: "x"})]
+    played = play_levels(cards, words, 200, 1)
+    level = played[-1]
+    assert level.stranded == ("Y07", 1.0)
+    said = level.failures()
+    assert any("Y07 is left on the table in 100% of games" in line for line in said)
+    failures = letters_failures(cards, words, blocked_words("en"), games=200)
+    assert any("Y07 is in 0 two-card groups" in line for line in failures)
+    assert any("Y07 is left on the table" in line for line in failures)
+
+
+def test_a_teachers_word_is_counted_a_game() -> None:
+    words = load_words("en")
+    cards = small_deck()
+    placed = split_word("sat", words)
+    assert placed is not None
+    played = play_levels(cards, words, 300, 1, [placed])
+    first = [level for level in played if level.level == words.levels[0].name]
+    assert all(len(level.focus) == 1 and level.focus[0][0] == "sat" for level in first)
+
+
+def test_the_lines_name_what_a_class_would_meet() -> None:
+    level = PlayedLevel(
+        "s a t p i n m d",
+        3,
+        1000,
+        0.80,
+        ("G04", 0.31),
+        ("G05", 0.42),
+        0.5,
+        ("pin", 0.2),
+        12.0,
+        30.0,
+        (("sat", 0.1),),
+    )
+    said = level.failures()
+    assert said == [
+        "s a t p i n m d, 3 players: a class collects 80% of the cards (at least 92%)",
+        "s a t p i n m d, 3 players: G04 is left on the table in 31% of games (at most 15%)",
+        "s a t p i n m d, 3 players: beginners leave G05 in 42% of their games (at most 20%)",
+        "s a t p i n m d, 3 players: the level's new words come up 0.5 times a game (at least 1)",
+        "s a t p i n m d, 3 players: pin is 20% of the collections (at most 10%)",
+        "s a t p i n m d, 3 players: 12 different words in ten games (at least 30)",
+        "s a t p i n m d, 3 players: sat is collected 0.10 times a game (a teacher's word: at least 0.5)",
+    ]
