@@ -1228,7 +1228,7 @@ def bench_letters(failed: list[str]) -> None:
     seeds 1-10 as a teacher's check would. Goal: each under 60 s, and every fresh check passed."""
     from deckgen.games.letters.blocklist import blocked_words
     from deckgen.games.letters.design import LettersGoal, default_counts, design_until_passing, focus_counts
-    from deckgen.games.letters.verdict import letters_failures
+    from deckgen.games.letters.verdict import letters_failures, teacher_failures
     from deckgen.games.letters.words import LANGUAGES, load_words, read_spelling
 
     spelling = ROOT / "tests" / "data" / "letters"
@@ -1244,9 +1244,7 @@ def bench_letters(failed: list[str]) -> None:
                 seed, goal, lambda cards, w=words, b=blocked, f=focus: letters_failures(cards, w, b, f)
             )
             wall = time.perf_counter() - start
-            fresh = [
-                check for check in range(1, 11) if letters_failures(made.cards, words, blocked, focus, 2000, check)
-            ]
+            fresh = [check for check in range(1, 11) if teacher_failures(made.cards, words, blocked, check, focus)]
             what = f"letters {language} {'spelling list' if focus else 'levels'} seed {seed}"
             print(
                 f"{what}: {wall:.0f} s, attempt {made.attempt}, "

@@ -39,7 +39,7 @@ from deckgen.games.letters.groups import (
     group_tuples,
     lone_words,
 )
-from deckgen.games.letters.play import MAX_STRANDED, MAX_STRANDED_BEGINNER, play_levels
+from deckgen.games.letters.play import DESIGN_LINES, MAX_STRANDED, MAX_STRANDED_BEGINNER, play_levels
 from deckgen.games.letters.words import Word, WordList, splits
 
 LINES = tuple(LINE_POSITIONS.values())
@@ -316,7 +316,7 @@ class LettersSearch:
                 notches[card] = max(notches[card], found)
         for card, notch in enumerate(notches):
             self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
-        return sum(len(level.failures()) for level in played)
+        return sum(len(level.failures(DESIGN_LINES)) for level in played)
 
     def blocked_count(self) -> int:
         """Lines of stacks (one to three cards) that spell a blocked word."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckgen.games.letters.cards import LetterCard
-from deckgen.games.letters.play import play_levels
+from deckgen.games.letters.play import DESIGN_LINES, LINES, PlayLines, play_levels
 from deckgen.games.letters.report import report_letters
 from deckgen.games.letters.words import Word, WordList
 
@@ -27,8 +27,23 @@ def letters_failures(
     focus: Sequence[tuple[Word, int]] = (),
     games: int = CHECK_GAMES,
     seed: int | str = DESIGN_SEED,
+    lines: PlayLines = DESIGN_LINES,
 ) -> list[str]:
-    """Every line the deck misses, counted or played (none: it passes)."""
+    """Every line the deck misses, counted or played (none: it passes). By default design's
+    check: its own seed and its stricter lines; a teacher's check passes a seed of hers and
+    :data:`~.play.LINES`."""
     counted = report_letters(cards, words, blocked, focus).failures()
     played = play_levels(cards, words, games, seed, focus)
-    return counted + [line for level in played for line in level.failures()]
+    return counted + [line for level in played for line in level.failures(lines)]
+
+
+def teacher_failures(
+    cards: Sequence[LetterCard],
+    words: WordList,
+    blocked: frozenset[str],
+    seed: int,
+    focus: Sequence[tuple[Word, int]] = (),
+    games: int = 2000,
+) -> list[str]:
+    """A teacher's check of a deck: her seed, the teacher's lines."""
+    return letters_failures(cards, words, blocked, focus, games, seed, LINES)
