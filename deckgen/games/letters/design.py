@@ -10,12 +10,17 @@ The same plan as the numbers game's design, for words:
    free tile (its tile or its cell), a triple's word or a triple's line at a time.
 3. **What it aims for.** At each level, among the cards in play there, every card in at least
    ``pair_target`` two-card groups (play collects pairs far more often than triples) and
-   ``group_target`` groups in all; many different words, none more than ``top_share`` of the
-   groups; a teacher's own words each in ``focus_pairs`` two-card groups at their level. Hard
-   rules cost far more: a blocked word on any line of any stack, a card that spells a word
-   alone, two cards alike.
+   ``group_target`` groups in all; the level's own words at least ``new_share`` of its groups
+   and no word more than ``top_share`` (pairs weighed ``PAIR_WEIGHT`` times, as play meets
+   them); a teacher's own words each in ``focus_pairs`` two-card groups at their level (planted
+   where short). Hard rules cost far more: a blocked word on any line of any stack, a card that
+   spells a word alone, two cards alike.
+4. **Feedback from play.** In the search's second part every level is played a few hundred
+   seeded games each round (:mod:`.play`); the cards left over get higher pair targets, and the
+   search ends at the first round whose games and counts meet design's lines.
 
-Budgets are counted in steps, never seconds, so a seed always gives the same deck.
+Budgets are counted in steps, never seconds, and attempts are judged in order, so a seed always
+gives the same deck.
 """
 
 from __future__ import annotations
@@ -35,7 +40,6 @@ from deckgen.games.letters.groups import (
     Tiles,
     buckets_of,
     card_prints,
-    find_groups,
     group_tuples,
     lone_words,
 )
@@ -317,16 +321,6 @@ class LettersSearch:
         for card, notch in enumerate(notches):
             self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
         return sum(len(level.failures(DESIGN_LINES)) for level in played)
-
-    def blocked_count(self) -> int:
-        """Lines of stacks (one to three cards) that spell a blocked word."""
-        lone = sum(len(lone_words(cells, self.blocked)) for cells in self.cells)
-        return lone + len(find_groups(self.cells, self.blocked))
-
-    def alike_count(self) -> int:
-        """Cards alike another of their level (the same tiles in the same cells)."""
-        seen = Counter((self.level_of[card], tuple(sorted(cells.items()))) for card, cells in enumerate(self.cells))
-        return sum(count - 1 for count in seen.values())
 
     # -- moves ----------------------------------------------------------------------------
     def _propose(self) -> Callable[[], None] | None:
