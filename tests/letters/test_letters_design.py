@@ -8,7 +8,7 @@ import pytest
 
 from deckgen.errors import DeckgenError
 from deckgen.games.letters.blocklist import blocked_words
-from deckgen.games.letters.deckfile import deck_of, dump_letters, load_letters
+from deckgen.games.letters.deckfile import LettersDeck, dump_letters, load_letters
 from deckgen.games.letters.design import (
     LettersGoal,
     LettersSettings,
@@ -88,7 +88,7 @@ def test_a_spelling_list_is_read_as_a_class_meets_its_words(tmp_path: Path) -> N
 def test_a_deck_file_round_trips(tmp_path: Path) -> None:
     words = load_words("de")
     cards = design_letters(1, LettersGoal(words, (12, 6), blocked_words("de")), QUICK)
-    deck = deck_of("letters-de", "de", "deckgen design --game letters --lang de --seed 1", cards)
+    deck = LettersDeck("letters-de", "de", "deckgen design --game letters --lang de --seed 1", tuple(cards))
     path = tmp_path / "deck.toml"
     path.write_text(dump_letters(deck), encoding="utf-8")
     assert load_letters(path) == deck

@@ -10,7 +10,6 @@ one and ``.`` where it is clear::
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,7 +84,3 @@ def _card(path: Path, number: int, entry: object) -> LetterCard:
     if not all(tile.isalpha() for tile in tiles.values()):
         raise DeckgenError(f"{where} ({entry['id']}): a cell holds letters or '.', nothing else")
     return LetterCard(entry["id"], level - 1, tiles)
-
-
-def deck_of(name: str, language: str, made_by: str, cards: Sequence[LetterCard]) -> LettersDeck:
-    return LettersDeck(name, language, made_by, tuple(cards))

@@ -43,7 +43,8 @@ from deckgen.games.letters.groups import (
     group_tuples,
     lone_words,
 )
-from deckgen.games.letters.play import DESIGN_LINES, MAX_STRANDED, MAX_STRANDED_BEGINNER, play_levels
+from deckgen.games.letters.play import DESIGN_LINES, play_levels
+from deckgen.games.letters.play import LINES as TEACHER_LINES
 from deckgen.games.letters.words import Word, WordList, splits
 
 LINES = tuple(LINE_POSITIONS.values())
@@ -313,9 +314,9 @@ class LettersSearch:
         for level in played:
             for card, (share, beginner) in enumerate(zip(level.left, level.left_beginner, strict=True)):
                 found = max(
-                    (share > s.strand_alarm) + (share > MAX_STRANDED - s.strand_near),
-                    (beginner > MAX_STRANDED_BEGINNER - 2 * s.strand_near)
-                    + (beginner > MAX_STRANDED_BEGINNER - s.strand_near),
+                    (share > s.strand_alarm) + (share > TEACHER_LINES.max_stranded - s.strand_near),
+                    (beginner > TEACHER_LINES.max_stranded_beginner - 2 * s.strand_near)
+                    + (beginner > TEACHER_LINES.max_stranded_beginner - s.strand_near),
                 )
                 notches[card] = max(notches[card], found)
         for card, notch in enumerate(notches):

@@ -49,8 +49,6 @@ LINES = PlayLines()
 #: draw of games moves the figure, so that a deck design accepts passes a check at any seed
 #: (one whose figure sits on the line would pass design's games and fail some of the teacher's).
 DESIGN_LINES = PlayLines(0.93, 0.13, 0.18, 1.1, 0.09, 32, 0.6)
-MAX_STRANDED = LINES.max_stranded
-MAX_STRANDED_BEGINNER = LINES.max_stranded_beginner
 
 
 @dataclass(frozen=True)
