@@ -33,26 +33,16 @@ from dataclasses import dataclass
 
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard
-from deckgen.games.letters.groups import (
-    Buckets,
-    Lexicon,
-    Prints,
-    Tiles,
-    buckets_of,
-    card_prints,
-    group_tuples,
-    lone_words,
-)
+from deckgen.games.letters.group_index import GroupIndex
+from deckgen.games.letters.groups import Lexicon, Tiles, lone_words
 from deckgen.games.letters.play import DESIGN_LINES, play_levels
 from deckgen.games.letters.play import LINES as TEACHER_LINES
+from deckgen.games.letters.tally import LevelTally
 from deckgen.games.letters.words import Word, WordList, splits
 
 LINES = tuple(LINE_POSITIONS.values())
 #: The dot colours of the levels, in order (as the numbers game's tiers, then two more).
 LEVEL_PREFIXES = ("G", "Y", "P", "O", "B", "R")
-#: How many times more often play collects a given two-card group than a three-card one (as
-#: the numbers game measured): the weight of a pair in the share of new words.
-PAIR_WEIGHT = 20
 #: How many times a teacher's word's tiles are added to the free cells' pools.
 FOCUS_POOL = 10
 #: The share of steps that lay a teacher's word as a new two-card group (where there are such words).
@@ -160,8 +150,6 @@ class LettersSearch:
         # The tiles a card's free cells may take: those of its level's words and earlier ones, as
         # often as they come in them.
         self.focus = [(word.tiles, rank) for word, rank in goal.focus if rank < self.levels]
-        #: Two-card groups of each of them, as the last score counted them.
-        self.focus_paired = [0] * len(self.focus)
         # A teacher's words weigh as much as ten others in their levels' pools.
         self.pools: list[list[str]] = []
         for rank in range(self.levels):
@@ -177,8 +165,8 @@ class LettersSearch:
         self._fill_free()
         #: Extra two-card groups asked of the cards that the feedback games leave over.
         self.boost = [0] * total
-        #: Footprints and lone words by card contents, kept between steps.
-        self._footprints: dict[tuple[tuple[int, str], ...], Prints] = {}
+        self._start_index()
+        #: Lone and blocked words spelt by one card, by card contents, kept between steps.
         self._lone: dict[tuple[tuple[int, str], ...], tuple[int, int]] = {}
         self.seed = seed
         self.rounds = 0
@@ -215,91 +203,55 @@ class LettersSearch:
                 cells[position] = pool[self.rng.randrange(len(pool))]
 
     # -- the score ------------------------------------------------------------------------
+    def _start_index(self) -> None:
+        """The group indexes the score reads, built once the start deck is laid."""
+        self.tally = LevelTally(self.levels, self.level_of, self.word_rank, self.focus)
+        self.index = GroupIndex(self.cells, self.lexicons[-1], self.tally.count)
+        self.blocked_index = GroupIndex(self.cells, self.blocked)
+
+    def _apply(self, changes: dict[int, dict[int, str]]) -> Callable[[], None]:
+        """Give cards new tiles (card → its cells); returns how to undo it."""
+        saved = {card: self.cells[card] for card in changes}
+        for card, cells in changes.items():
+            self.cells[card] = cells
+            self.index.replace(card, cells)
+            self.blocked_index.replace(card, cells)
+
+        def undo() -> None:
+            self._apply(saved)
+
+        return undo
+
     def penalty(self) -> float:
         """Missed targets and broken rules, weighed (lower is better; 0: every target met)."""
         s = self.settings
-        keys = [tuple(sorted(cells.items())) for cells in self.cells]
-        prints = [self._prints(key, cells) for key, cells in zip(keys, self.cells, strict=True)]
-        buckets = buckets_of(prints)
-        pair_counts, group_counts, word_counts, new_shares = self.tally(buckets)
+        tally, boost = self.tally, self.boost
         missed = 0.0
-        boost = self.boost
         for rank in range(self.levels):
-            pairs, alls = pair_counts[rank], group_counts[rank]
+            pairs, alls = tally.pairs[rank], tally.alls[rank]
             if rank:
-                missed += s.new_weight * max(0.0, s.new_share - new_shares[rank])
+                missed += s.new_weight * max(0.0, s.new_share - tally.new_share(rank))
             for card in range(self.sizes[rank]):
-                missed += s.pair_weight * max(0, s.pair_target + boost[card] - pairs[card]) ** 2
-                missed += s.group_weight * max(0, s.group_target - alls[card])
-            counted = word_counts[rank]
-            total = sum(counted.values())
-            if total:
+                short = s.pair_target + boost[card] - pairs[card]
+                if short > 0:
+                    missed += s.pair_weight * short * short
+                if alls[card] < s.group_target:
+                    missed += s.group_weight * (s.group_target - alls[card])
+            if tally.weight[rank]:
                 # A level of few words cannot spread its groups thinner than its words allow.
                 line = max(s.top_share, 1.5 / len(self.lexicons[rank].wanted))
-                missed += s.top_weight * max(0.0, max(counted.values()) / total - line)
-        for paired in self.focus_paired:
+                missed += s.top_weight * max(0.0, tally.top_share(rank) - line)
+        for paired in tally.focus_paired:
             missed += s.focus_weight * max(0, s.focus_pairs - paired)
+        keys = [tuple(sorted(cells.items())) for cells in self.cells]
         lone = self._lone
         for key, cells in zip(keys, self.cells, strict=True):
             if key not in lone:
                 lone[key] = (len(lone_words(cells, self.lexicons[-1])), len(lone_words(cells, self.blocked)))
-        missed += s.blocked_weight * (
-            len(group_tuples(self.cells, self.blocked, buckets)) + sum(lone[k][1] for k in keys)
-        )
+        missed += s.blocked_weight * (len(self.blocked_index.groups) + sum(lone[k][1] for k in keys))
         missed += s.lone_weight * sum(lone[key][0] for key in keys)
         missed += s.alike_weight * (len(keys) - len(set(zip(self.level_of, keys, strict=True))))
         return missed
-
-    def _prints(self, key: tuple[tuple[int, str], ...], cells: dict[int, str]) -> Prints:
-        """A card's footprints, kept by its contents (a step changes one to three cards)."""
-        found = self._footprints.get(key)
-        if found is None:
-            found = self._footprints[key] = card_prints(cells)
-        return found
-
-    def tally(
-        self, buckets: Buckets | None = None
-    ) -> tuple[list[list[int]], list[list[int]], list[Counter[Tiles]], list[float]]:
-        """Per level, each card's two-card groups and groups, the words the groups spell (a pair
-        weighed ``PAIR_WEIGHT`` times, as play meets them), and the share of them spelling the
-        level's own words. One pass
-        finds every group of the whole deck; a group counts from the level of its latest card or
-        word on (the cards and words of a level are in play at every later one)."""
-        total, levels = len(self.cells), self.levels
-        pairs = [[0] * total for _ in range(levels)]
-        alls = [[0] * total for _ in range(levels)]
-        words: list[Counter[Tiles]] = [Counter() for _ in range(levels)]
-        focus_at = {tiles: number for number, (tiles, _) in enumerate(self.focus)}
-        self.focus_paired = [0] * len(self.focus)
-        level_of, word_rank = self.level_of, self.word_rank
-        weight = [0] * levels
-        new = [0] * levels
-        for members, _, tiles in group_tuples(self.cells, self.lexicons[-1], buckets):
-            at = word_rank[tiles]
-            for card in members:
-                if level_of[card] > at:
-                    at = level_of[card]
-            pair = len(members) == 2
-            words[at][tiles] += PAIR_WEIGHT if pair else 1
-            weight[at] += PAIR_WEIGHT if pair else 1
-            if word_rank[tiles] == at:
-                new[at] += PAIR_WEIGHT if pair else 1
-            for card in members:
-                alls[at][card] += 1
-                if pair:
-                    pairs[at][card] += 1
-            if pair and tiles in focus_at:
-                number = focus_at[tiles]
-                if at <= self.focus[number][1]:
-                    self.focus_paired[number] += 1
-        for rank in range(1, levels):
-            for card in range(total):
-                pairs[rank][card] += pairs[rank - 1][card]
-                alls[rank][card] += alls[rank - 1][card]
-            words[rank].update(words[rank - 1])
-            weight[rank] += weight[rank - 1]
-        shares = [new[rank] / weight[rank] if weight[rank] else 0.0 for rank in range(levels)]
-        return pairs, alls, words, shares
 
     def feedback(self) -> int:
         """Play every level a few hundred seeded games and raise the pair targets of the cards
@@ -335,8 +287,7 @@ class LettersSearch:
         if roll < 0.12:
             return self._move_triple_line()
         card = rng.randrange(len(self.cells))
-        cells = self.cells[card]
-        saved = dict(cells)
+        cells = dict(self.cells[card])
         free = sorted(p for p in cells if p not in LINES[self.line_of[card]])
         position = free[rng.randrange(len(free))]
         if roll < 0.7:
@@ -348,11 +299,7 @@ class LettersSearch:
         else:
             empty = [p for p in range(9) if p not in cells and p not in LINES[self.line_of[card]]]
             cells[empty[rng.randrange(len(empty))]] = cells.pop(position)
-
-        def undo() -> None:
-            self.cells[card] = saved
-
-        return undo
+        return self._apply({card: cells})
 
     def _plant_focus(self) -> Callable[[], None] | None:
         """Lay a teacher's word as a two-card group: one card of its level takes two of its tiles on
@@ -360,7 +307,7 @@ class LettersSearch:
         tile), and nothing of either covers the word. Cards of earlier levels are left alone: a
         class meets a tile no earlier than its level."""
         rng = self.rng
-        short = [number for number, paired in enumerate(self.focus_paired) if paired < self.settings.focus_pairs]
+        short = [number for number, paired in enumerate(self.tally.focus_paired) if paired < self.settings.focus_pairs]
         if not short:
             return None
         tiles, rank = self.focus[short[rng.randrange(len(short))]]
@@ -381,48 +328,41 @@ class LettersSearch:
             return None
         if line[lone] in LINES[self.line_of[single]]:
             return None
-        saved = {double: dict(self.cells[double]), single: dict(self.cells[single])}
-        double_cells = {p: t for p, t in saved[double].items() if p in LINES[self.line_of[double]]}
+        double_cells = {p: t for p, t in self.cells[double].items() if p in LINES[self.line_of[double]]}
         if line[lone] in double_cells:
             return None
         for slot in range(3):
             if slot != lone:
                 double_cells[line[slot]] = tiles[slot]
-        single_cells = {p: t for p, t in saved[single].items() if p in LINES[self.line_of[single]]}
-        kept = [p for p in saved[single] if p not in single_cells and p != line[lone]]
+        old_single = self.cells[single]
+        single_cells = {p: t for p, t in old_single.items() if p in LINES[self.line_of[single]]}
+        kept = [p for p in old_single if p not in single_cells and p != line[lone]]
         keep = kept[rng.randrange(len(kept))] if kept else None
         if keep is not None:
-            single_cells[keep] = saved[single][keep]
+            single_cells[keep] = old_single[keep]
         single_cells[line[lone]] = tiles[lone]
         if any(p in single_cells for p in pair_cells) or len(single_cells) != 3:
             return None
-        self.cells[double], self.cells[single] = double_cells, single_cells
-
-        def undo() -> None:
-            for card, cells in saved.items():
-                self.cells[card] = cells
-
-        return undo
+        return self._apply({double: double_cells, single: single_cells})
 
     def _move_triple_word(self) -> Callable[[], None] | None:
         rng = self.rng
         number = rng.randrange(len(self.triples))
-        rank, _, cards = self.triples[number]
+        rank, line, cards = self.triples[number]
         if any(self.triple_word[number] == tiles for tiles, _ in self.focus):
             return None  # a teacher's word keeps its triple
         taken = {self.triple_word[n] for n, (r, _, _) in enumerate(self.triples) if r == rank}
         choices = sorted(tiles for tiles in self.own_words[rank] if tiles not in taken)
         if not choices:
             return None
-        saved = [dict(self.cells[card]) for card in cards]
         old = self.triple_word[number]
-        self.triple_word[number] = choices[rng.randrange(len(choices))]
-        self._write_triple(number)
+        word = self.triple_word[number] = choices[rng.randrange(len(choices))]
+        changes = {card: {**self.cells[card], LINES[line][slot]: word[slot]} for slot, card in enumerate(cards)}
+        undo_cells = self._apply(changes)
 
         def undo() -> None:
             self.triple_word[number] = old
-            for card, cells in zip(cards, saved, strict=True):
-                self.cells[card] = cells
+            undo_cells()
 
         return undo
 
@@ -433,23 +373,23 @@ class LettersSearch:
         new_line = rng.randrange(len(LINES))
         if new_line == line:
             return None
-        saved = [dict(self.cells[card]) for card in cards]
+        changes = {}
         for slot, card in enumerate(cards):
-            cells = self.cells[card]
-            free = [tile for p, tile in sorted(cells.items()) if p != LINES[line][slot]]
-            cells.clear()
-            cells[LINES[new_line][slot]] = self.triple_word[number][slot]
+            free = [tile for p, tile in sorted(self.cells[card].items()) if p != LINES[line][slot]]
+            cells = {LINES[new_line][slot]: self.triple_word[number][slot]}
             empty = [p for p in range(9) if p not in LINES[new_line]]
             for tile, position in zip(free, rng.sample(empty, len(free)), strict=True):
                 cells[position] = tile
+            changes[card] = cells
             self.line_of[card] = new_line
         self.triples[number] = (rank, new_line, cards)
+        undo_cells = self._apply(changes)
 
         def undo() -> None:
             self.triples[number] = (rank, line, cards)
-            for card, cells in zip(cards, saved, strict=True):
-                self.cells[card] = cells
+            for card in cards:
                 self.line_of[card] = line
+            undo_cells()
 
         return undo
 
