@@ -35,7 +35,7 @@ from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.group_index import GroupIndex
 from deckgen.games.letters.groups import Lexicon, Tiles, lone_words
-from deckgen.games.letters.play import DESIGN_LINES, play_levels
+from deckgen.games.letters.play import DESIGN_LINES, PlayedLevel, play_levels
 from deckgen.games.letters.play import LINES as TEACHER_LINES
 from deckgen.games.letters.tally import LevelTally
 from deckgen.games.letters.words import Word, WordList, splits
@@ -82,6 +82,13 @@ class LettersSettings:
     strand_alarm: float = 0.08
     strand_near: float = 0.03
     boost_cap: int = 6
+    #: A level whose games collect within ``collect_margin`` of its line raises the pair targets
+    #: of the cards left more often than the average card.
+    collect_margin: float = 0.01
+    #: A word whose share of a level's collections comes within ``top_margin`` of the line gets
+    #: a cap on its weighed share of the groups (``word_cap_weight`` a share over it).
+    top_margin: float = 0.02
+    word_cap_weight: float = 400.0
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,8 @@ class LettersSearch:
         #: Lone and blocked words spelt by one card, by card contents, kept between steps.
         self._lone: dict[tuple[tuple[int, str], ...], tuple[int, int]] = {}
         self.seed = seed
+        #: Caps on single words' weighed shares of a level's groups, from the feedback games.
+        self.word_caps: dict[tuple[int, Tiles], float] = {}
         self.rounds = 0
 
     # -- the start ------------------------------------------------------------------------
@@ -241,6 +250,9 @@ class LettersSearch:
                 # A level of few words cannot spread its groups thinner than its words allow.
                 line = max(s.top_share, 1.5 / len(self.lexicons[rank].wanted))
                 missed += s.top_weight * max(0.0, tally.top_share(rank) - line)
+        for (rank, tiles), cap in self.word_caps.items():
+            if tally.weight[rank]:
+                missed += s.word_cap_weight * max(0.0, tally.words[rank][tiles] / tally.weight[rank] - cap)
         for paired in tally.focus_paired:
             missed += s.focus_weight * max(0, s.focus_pairs - paired)
         keys = [tuple(sorted(cells.items())) for cells in self.cells]
@@ -254,8 +266,10 @@ class LettersSearch:
         return missed
 
     def feedback(self) -> int:
-        """Play every level a few hundred seeded games and raise the pair targets of the cards
-        left over; returns how many lines the deck misses, counted and played (0: it meets them all)."""
+        """Play every level a few hundred seeded games and steer the targets by them: the cards
+        left over get higher pair targets, and a word that comes up near the commonest word's
+        line gets a cap on its weighed share of the groups. Returns how many lines the deck
+        misses, counted and played (0: it meets them all)."""
         s = self.settings
         self.rounds += 1
         cards = self.cards()
@@ -264,16 +278,31 @@ class LettersSearch:
         )
         notches = [0] * len(self.cells)
         for level in played:
+            short = level.collected < level.collected_line(TEACHER_LINES) + s.collect_margin
             for card, (share, beginner) in enumerate(zip(level.left, level.left_beginner, strict=True)):
                 found = max(
                     (share > s.strand_alarm) + (share > TEACHER_LINES.max_stranded - s.strand_near),
                     (beginner > TEACHER_LINES.max_stranded_beginner - 2 * s.strand_near)
                     + (beginner > TEACHER_LINES.max_stranded_beginner - s.strand_near),
+                    int(short and share > 1 - level.collected),
                 )
                 notches[card] = max(notches[card], found)
+            self._steer_words(level)
         for card, notch in enumerate(notches):
             self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
         return sum(len(level.failures(DESIGN_LINES)) for level in played)
+
+    def _steer_words(self, level: PlayedLevel) -> None:
+        """Cap the weighed share of each word that play collects within ``top_margin`` of the
+        commonest word's line, in proportion to how far over the aim it is."""
+        s, tally = self.settings, self.tally
+        aim = level.top_line(TEACHER_LINES) - s.top_margin
+        for tiles, share in level.shares:
+            if share <= aim or not tally.weight[level.rank]:
+                continue
+            now = tally.words[level.rank][tiles] / tally.weight[level.rank]
+            key = (level.rank, tiles)
+            self.word_caps[key] = min(self.word_caps.get(key, 1.0), now * aim / share)
 
     # -- moves ----------------------------------------------------------------------------
     def _propose(self) -> Callable[[], None] | None:
