@@ -12,6 +12,7 @@ round caps, a box ``STROKE * s / 2`` larger than its centre-lines on every side.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -153,7 +154,100 @@ def _glyphs(tolerance: float = 0.0) -> dict[str, Glyph]:
         base = g[plain]
         middle = base.width / 2
         g[marked] = Glyph(base.width, base.strokes, (*base.dots, (middle - 0.16, 1.22), (middle + 0.16, 1.22)))
+    _lower_case(g, arc)
     return g
+
+
+#: Height of the lower-case letters without ascenders (x, a, n), in em: large, as in books for
+#: early readers.
+X_HEIGHT = 0.66
+#: How far descenders (g, p, y) reach below the baseline, in em.
+DESCENDER = 0.3
+
+
+def _lower_case(g: dict[str, Glyph], arc: Callable[..., list[Point]]) -> None:
+    """The lower-case letters of the word games, as a child is taught to write them: a and g
+    with one storey, l with a tail, t and f crossed at the x-height; and the accented letters
+    of Spanish, French and German (an accent, two dots or a tilde over the letter)."""
+    xh, down = X_HEIGHT, -DESCENDER
+    half = xh / 2
+
+    def bowl(cx: float) -> tuple[Point, ...]:
+        return tuple(arc(cx, half, 0.28, half, 90, 450, 40))
+
+    def arch(x: float, radius: float) -> tuple[Point, ...]:
+        """A shoulder from a stem at ``x`` over to the right and down to the baseline (n, m, h)."""
+        return tuple(arc(x + radius, xh - radius, radius, radius, 180, 0, 16)) + ((x + 2 * radius, 0.0),)
+
+    g["a"] = Glyph(0.56, (bowl(0.28), ((0.56, xh), (0.56, 0.0))))
+    g["b"] = Glyph(0.56, (bowl(0.28), ((0.0, 1.0), (0.0, 0.0))))
+    g["c"] = Glyph(0.54, (tuple(arc(0.3, half, 0.3, half, 45, 315, 30)),))
+    g["d"] = Glyph(0.56, (bowl(0.28), ((0.56, 1.0), (0.56, 0.0))))
+    g["e"] = Glyph(0.58, (((0.01, half), (0.58, half)) + tuple(arc(0.29, half, 0.29, half, 0, 320, 36))[1:],))
+    g["f"] = Glyph(0.46, (tuple(arc(0.38, 0.84, 0.2, 0.16, 20, 180, 14)) + ((0.18, 0.0),), ((0.0, xh), (0.4, xh))))
+    g["g"] = Glyph(
+        0.56,
+        (bowl(0.28), ((0.56, xh), (0.56, down + 0.2)) + tuple(arc(0.28, down + 0.2, 0.28, 0.2, 0, -160, 16))[1:]),
+    )
+    g["h"] = Glyph(0.54, (((0.0, 1.0), (0.0, 0.0)), arch(0.0, 0.27)))
+    g["i"] = Glyph(0.2, (((0.1, xh), (0.1, 0.0)),), dots=((0.1, xh + 0.22),))
+    g["j"] = Glyph(
+        0.34,
+        (((0.3, xh), (0.3, down + 0.16)) + tuple(arc(0.12, down + 0.16, 0.18, 0.16, 0, -170, 12))[1:],),
+        dots=((0.3, xh + 0.22),),
+    )
+    g["k"] = Glyph(0.5, (((0.0, 1.0), (0.0, 0.0)), ((0.48, xh), (0.0, 0.24)), ((0.17, 0.38), (0.5, 0.0))))
+    g["l"] = Glyph(0.3, (((0.05, 1.0), (0.05, 0.14)) + tuple(arc(0.19, 0.14, 0.14, 0.14, 180, 300, 10))[1:],))
+    g["m"] = Glyph(0.8, (((0.0, xh), (0.0, 0.0)), arch(0.0, 0.2), arch(0.4, 0.2)))
+    g["n"] = Glyph(0.54, (((0.0, xh), (0.0, 0.0)), arch(0.0, 0.27)))
+    g["o"] = Glyph(0.6, (tuple(arc(0.3, half, 0.3, half, 90, 450, 40)),))
+    g["p"] = Glyph(0.56, (bowl(0.28), ((0.0, xh), (0.0, down))))
+    g["q"] = Glyph(0.56, (bowl(0.28), ((0.56, xh), (0.56, down))))
+    g["r"] = Glyph(0.4, (((0.0, xh), (0.0, 0.0)), tuple(arc(0.26, xh - 0.26, 0.26, 0.26, 180, 50, 12))))
+    g["s"] = Glyph(
+        0.48,
+        (
+            tuple(
+                arc(0.24, xh * 0.74, 0.23, xh * 0.26, 20, 270, 20) + arc(0.24, xh * 0.26, 0.24, xh * 0.24, 90, -160, 20)
+            ),
+        ),
+    )
+    g["t"] = Glyph(
+        0.44,
+        (((0.16, 0.92), (0.16, 0.14)) + tuple(arc(0.32, 0.14, 0.16, 0.14, 180, 300, 10))[1:], ((0.0, xh), (0.4, xh))),
+    )
+    g["u"] = Glyph(
+        0.54,
+        (((0.0, xh), (0.0, 0.27)) + tuple(arc(0.27, 0.27, 0.27, 0.27, 180, 360, 16))[1:], ((0.54, xh), (0.54, 0.0))),
+    )
+    g["v"] = Glyph(0.56, (((0.0, xh), (0.28, 0.0), (0.56, xh)),))
+    g["w"] = Glyph(0.8, (((0.0, xh), (0.2, 0.0), (0.4, xh * 0.8), (0.6, 0.0), (0.8, xh)),))
+    g["x"] = Glyph(0.52, (((0.0, 0.0), (0.52, xh)), ((0.0, xh), (0.52, 0.0))))
+    g["y"] = Glyph(0.56, (((0.0, xh), (0.28, 0.0)), ((0.56, xh), (0.28, 0.0), (0.14, down))))
+    g["z"] = Glyph(0.5, (((0.0, xh), (0.5, xh), (0.0, 0.0), (0.5, 0.0)),))
+    g["ß"] = Glyph(
+        0.54,
+        (
+            ((0.0, 0.0), (0.0, 0.76))
+            + tuple(arc(0.23, 0.76, 0.23, 0.24, 180, -40, 14))[1:]
+            + ((0.16, 0.5),)
+            + tuple(arc(0.24, 0.26, 0.3, 0.24, 90, -150, 16)),
+        ),
+    )
+    # Accents over a letter: the acute rising to the right, two dots, a tilde.
+    ticks = {"á": "a", "é": "e", "í": "ı", "ó": "o", "ú": "u"}
+    g["ı"] = Glyph(0.2, (((0.1, xh), (0.1, 0.0)),))
+    for marked, plain in ticks.items():
+        base, middle = g[plain], g[plain].width / 2
+        g[marked] = Glyph(
+            base.width, (*base.strokes, ((middle - 0.06, xh + 0.14), (middle + 0.12, xh + 0.34))), base.dots
+        )
+    for marked, plain in (("ä", "a"), ("ö", "o"), ("ü", "u")):
+        base, middle = g[plain], g[plain].width / 2
+        g[marked] = Glyph(base.width, base.strokes, (*base.dots, (middle - 0.15, xh + 0.2), (middle + 0.15, xh + 0.2)))
+    base = g["n"]
+    wave = tuple((0.04 + 0.46 * t / 8, xh + 0.2 + 0.07 * math.sin(math.pi * t / 4)) for t in range(9))
+    g["ñ"] = Glyph(base.width, (*base.strokes, wave))
 
 
 GLYPHS: dict[str, Glyph] = _glyphs()
