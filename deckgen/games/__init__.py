@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 #: The packages of the games that come with deckgen, in the order they are built and listed.
 BUILT_IN = (
     "deckgen.games.cleariosity",
+    "deckgen.games.letters",
     "deckgen.games.treenex",
     "deckgen.games.flashcards",
 )

@@ -18,6 +18,20 @@ from deckgen.i18n import N_
 
 GRID_SIZE = 3
 
+#: The colours of the level dots of clear cards, by name, each strong enough to read on film
+#: (a numbers deck's tiers, a letters deck's levels).
+DOT_COLOURS: dict[str, str] = {
+    "green": "#1E9E3A",
+    "yellow": "#F2B800",
+    "purple": "#7A3FA8",
+    "orange": "#F26B0F",
+    "blue": "#1F6FD1",
+    "red": "#D62B2B",
+    "pink": "#E0529C",
+    "brown": "#8B5A2B",
+    "grey": "#6E6E6E",
+}
+
 #: The eight reading lines, each a name and its three cells (row, col) in reading order.
 #: Rows read left to right, columns top to bottom, ``diag`` from the top-left corner down
 #: to the bottom-right and ``anti`` from the bottom-left corner up to the top-right.

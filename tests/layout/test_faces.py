@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from deckgen.games.cleariosity.core.model import STANDARD_TIERS
-from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front, set_label, tier_mark
+from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front, tier_mark
 from deckgen.games.cleariosity.spec.deckfile import load_cleariosity
+from deckgen.games.grid_geometry import set_label
 from deckgen.games.treenex.faces import TreenexGeometry, treenex_front, treenex_label
 from deckgen.glyphs import GLYPHS, STROKE, text_width
 from deckgen.i18n import LANGUAGES, speaking

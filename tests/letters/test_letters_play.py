@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from deckgen.games.letters.blocklist import blocked_words
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.design import LettersGoal, LettersSettings, design_letters
@@ -98,16 +100,19 @@ def test_design_holds_its_decks_to_stricter_lines_than_a_teachers_check() -> Non
     ]
 
 
-def test_a_level_of_few_words_allows_a_word_twice_its_fair_share() -> None:
-    """Nine words cannot each be under a tenth of the collections; twice a fair share (2/9) can."""
+def test_a_level_of_few_words_allows_its_commonest_word_more() -> None:
+    """As the numbers game scales its commonest equation: 10 % with 55 words in play or more, and
+    as much more as there are fewer words, at most one half (design's lines a tenth inside)."""
     level = PlayedLevel(
-        "a b c", 2, 1000, 0.95, ("G04", 0.1), ("G05", 0.1), 2.0, ("pat", 0.21), 9.0, 6.75, (), rank=1, words_in_play=9
+        "a b c", 2, 1000, 0.95, ("G04", 0.1), ("G05", 0.1), 2.0, ("pat", 0.47), 9.0, 6.75, (), rank=1, words_in_play=9
     )
     assert level.failures() == []
-    assert level.failures(DESIGN_LINES) == ["a b c, 2 players: pat is 21.0% of the collections (at most 20%)"]
-    busier = replace(level, words_in_play=40, collected=0.915)
+    assert level.failures(DESIGN_LINES) == ["a b c, 2 players: pat is 47.0% of the collections (at most 45%)"]
+    busier = replace(level, words_in_play=40, collected=0.915, top_word=("pat", 0.21))
+    assert busier.top_line() == pytest.approx(0.1375)
     assert busier.failures() == [
         "a b c, 2 players: a class collects 91.5% of the cards (at least 92%)",
-        "a b c, 2 players: pat is 21.0% of the collections (at most 10%)",
+        "a b c, 2 players: pat is 21.0% of the collections (at most 14%)",
     ]
-    assert replace(busier, rank=0).failures() == ["a b c, 2 players: pat is 21.0% of the collections (at most 10%)"]
+    assert replace(busier, rank=0).failures() == ["a b c, 2 players: pat is 21.0% of the collections (at most 14%)"]
+    assert replace(busier, words_in_play=400).top_line() == 0.10

@@ -139,7 +139,8 @@ class CleariosityGame(Game["Deck"]):
         return len(deck.cards)
 
     def faces(self, deck: Deck, card: tuple[float, float], options: GameOptions, laser: bool = False) -> CardFaces:
-        from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front, set_label
+        from deckgen.games.cleariosity.output.faces import CleariosityGeometry, cleariosity_front
+        from deckgen.games.grid_geometry import set_label
         from deckgen.layout.faces import CardFaces, set_word
 
         geometry = CleariosityGeometry(*card)

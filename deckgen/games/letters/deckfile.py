@@ -26,12 +26,14 @@ HEADER = """# Cleariosity Letters deck for deckgen.
 
 @dataclass(frozen=True)
 class LettersDeck:
-    """A deck: its name, its language, the command that made it, and its cards."""
+    """A deck: its name, its language, the command that made it, its cards, and the teacher's own
+    words it was designed to bring up (none for a deck of the language's levels)."""
 
     name: str
     language: str
     made_by: str
     cards: tuple[LetterCard, ...]
+    focus: tuple[str, ...] = ()
 
 
 def grid_text(card: LetterCard) -> str:
@@ -44,7 +46,10 @@ def grid_text(card: LetterCard) -> str:
 def dump_letters(deck: LettersDeck) -> str:
     """The deck file's text (the same deck always gives the same bytes)."""
     lines = [HEADER, f'name = "{deck.name}"', 'game = "letters"', f'language = "{deck.language}"']
-    lines += [f'made_by = "{deck.made_by}"', "", "cards = ["]
+    lines += [f'made_by = "{deck.made_by}"']
+    if deck.focus:
+        lines.append("words = [" + ", ".join(f'"{word}"' for word in deck.focus) + "]")
+    lines += ["", "cards = ["]
     for card in deck.cards:
         lines.append(f'  {{ id = "{card.id}", level = {card.level + 1}, grid = "{grid_text(card)}" }},')
     lines.append("]")
@@ -65,8 +70,15 @@ def load_letters(path: Path) -> LettersDeck:
     if len(set(ids)) != len(ids):
         twice = sorted({card for card in ids if ids.count(card) > 1})
         raise DeckgenError(f"{path}: card {twice[0]} comes twice; give each card its own id")
+    focus = data.get("words", [])
+    if not isinstance(focus, list) or not all(isinstance(word, str) and word.isalpha() for word in focus):
+        raise DeckgenError(f'{path}: words = [ … ] lists a teacher\'s words, each in quotes: words = ["ship", "chin"]')
     return LettersDeck(
-        str(data.get("name", path.stem)), str(data.get("language", "en")), str(data.get("made_by", "")), read
+        str(data.get("name", path.stem)),
+        str(data.get("language", "en")),
+        str(data.get("made_by", "")),
+        read,
+        tuple(word.lower() for word in focus),
     )
 
 

@@ -35,8 +35,9 @@ from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.group_index import GroupIndex
 from deckgen.games.letters.groups import Lexicon, Tiles, lone_words
-from deckgen.games.letters.play import DESIGN_LINES, PlayedLevel, play_levels
+from deckgen.games.letters.play import DESIGN_LINES, REFERENCE_WORDS, TOP_WORD_CEILING, PlayedLevel, play_levels
 from deckgen.games.letters.play import LINES as TEACHER_LINES
+from deckgen.games.letters.report import report_letters
 from deckgen.games.letters.tally import LevelTally
 from deckgen.games.letters.words import Word, WordList, splits
 
@@ -247,8 +248,9 @@ class LettersSearch:
                 if alls[card] < s.group_target:
                     missed += s.group_weight * (s.group_target - alls[card])
             if tally.weight[rank]:
-                # A level of few words cannot spread its groups thinner than its words allow.
-                line = max(s.top_share, 1.5 / len(self.lexicons[rank].wanted))
+                # A level of few words cannot spread its groups thinner than its words allow
+                # (the same scale as play's line on the commonest word).
+                line = min(TOP_WORD_CEILING, s.top_share * max(1.0, REFERENCE_WORDS / len(self.lexicons[rank].wanted)))
                 missed += s.top_weight * max(0.0, tally.top_share(rank) - line)
         for (rank, tiles), cap in self.word_caps.items():
             if tally.weight[rank]:
@@ -290,7 +292,8 @@ class LettersSearch:
             self._steer_words(level)
         for card, notch in enumerate(notches):
             self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
-        return sum(len(level.failures(DESIGN_LINES)) for level in played)
+        counted = report_letters(cards, self.goal.words, self.goal.blocked, self.goal.focus).failures()
+        return len(counted) + sum(len(level.failures(DESIGN_LINES)) for level in played)
 
     def _steer_words(self, level: PlayedLevel) -> None:
         """Cap the weighed share of each word that play collects within ``top_margin`` of the
@@ -424,17 +427,27 @@ class LettersSearch:
 
     # -- the search -----------------------------------------------------------------------
     def anneal(self, progress: Callable[[int, int], None] | None = None) -> float:
-        """Simulated annealing on :meth:`penalty`; returns the final penalty."""
+        """Simulated annealing on :meth:`penalty`; returns the final penalty.
+
+        The search ends at the first feedback round whose games and counts meet every line;
+        failing that, the deck of the round that missed fewest lines (the last such) is kept, as
+        later steps may undo what an earlier round had reached."""
         s = self.settings
         steps = s.steps
         start, end = s.temperatures
         first_feedback = int(steps * s.feedback_start)
         current = self.penalty()
-        for step in range(steps):
+        best: tuple[int, list[dict[int, str]]] | None = None
+        for step in range(steps + 1):
             if s.feedback_every and step >= first_feedback and (step - first_feedback) % s.feedback_every == 0:
-                if self.feedback() == 0 and current == 0:
+                missed = self.feedback()
+                if best is None or missed <= best[0]:
+                    best = (missed, [dict(cells) for cells in self.cells])
+                if missed == 0:
                     break  # its games and counts meet every line: this is the deck
                 current = self.penalty()
+            if step == steps:
+                break
             undo = self._propose()
             if undo is not None:
                 candidate = self.penalty()
@@ -445,6 +458,10 @@ class LettersSearch:
                     undo()
             if progress is not None and step % 250 == 249:
                 progress(step + 1, steps)
+        if best is not None and best[1] != self.cells:
+            self.cells = best[1]
+            self._start_index()
+            current = self.penalty()
         return current
 
     def cards(self) -> list[LetterCard]:

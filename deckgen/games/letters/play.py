@@ -10,8 +10,9 @@ What a teacher asks of a level, and the lines a deck must meet (as the numbers g
   on the table game after game (``max_stranded`` of full-view games, ``max_stranded_beginner``
   of beginners' games);
 - the level's own new words come up (``min_new_per_game`` collections a game);
-- many different words: no word more than ``max_top_word`` of the collections (or twice its fair
-  share, where the level and those before it have fewer than twenty words), and in ten games
+- many different words: no word more than ``max_top_word`` of the collections (more where fewer
+  words are in play, scaled as the numbers game scales its commonest equation: see
+  :meth:`PlayedLevel.top_line`), and in ten games
   in a row a class meets ``min_words_in_ten`` different words or more (fewer where the level has
   fewer: then three quarters of those its groups spell);
 - a teacher's own words each collected ``min_focus_per_game`` times a game at their level.
@@ -30,6 +31,11 @@ from deckgen.games.letters.words import Word, WordList
 from deckgen.games.play.simulate import PRACTISES, simulate
 
 PLAYERS = (2, 3, 4)
+#: The words in play at which the commonest word's line is ``max_top_word`` itself: the 55
+#: additions of the numbers game's standard green tier, whose commonest may be 10 %.
+REFERENCE_WORDS = 55
+#: The commonest word's line never passes this, however few the words.
+TOP_WORD_CEILING = 0.5
 
 
 @dataclass(frozen=True)
@@ -84,10 +90,13 @@ class PlayedLevel:
         return lines.min_collected_first if self.rank == 0 else lines.min_collected
 
     def top_line(self, lines: PlayLines = LINES) -> float:
-        """The commonest word's line: ``max_top_word``, or twice a word's fair share among the
-        words in play where that is more (scaled alike for design's stricter lines)."""
-        fair = 2 / self.words_in_play * lines.max_top_word / LINES.max_top_word
-        return max(lines.max_top_word, fair)
+        """The commonest word's line: ``max_top_word`` where :data:`REFERENCE_WORDS` words or more
+        are in play; where fewer, as much more as there are fewer words (a word of nine comes up
+        more often than one of fifty-five in the same collections), at most one half. The numbers
+        game scales its commonest equation the same way from its standard green tier."""
+        scale = max(1.0, REFERENCE_WORDS / self.words_in_play)
+        ceiling = TOP_WORD_CEILING * lines.max_top_word / LINES.max_top_word
+        return min(ceiling, lines.max_top_word * scale)
 
     def failures(self, lines: PlayLines = LINES) -> list[str]:
         at = f"{self.level}, {self.players} players"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from deckgen.games.letters.blocklist import BlockCheck, check_stacks
 from deckgen.games.letters.cards import LetterCard
-from deckgen.games.letters.groups import Lexicon, level_groups, lone_words
+from deckgen.games.letters.groups import Lexicon, WordGroup, level_groups, lone_words
 from deckgen.games.letters.words import Word, WordList
 
 #: The lines a deck must meet: two-card groups and groups of each card at every level. (How
@@ -100,9 +100,7 @@ def report_letters(
         fewest_pairs = min(range(len(in_play)), key=lambda i: (pairs[i], i))
         fewest_groups = min(range(len(in_play)), key=lambda i: (alls[i], i))
         spelled = Counter("".join(group.tiles) for group in groups)
-        for word, at in focus:
-            if at == rank:
-                paired.append((word.text, sum(1 for group in groups if group.pair and group.tiles == word.tiles)))
+        paired += _paired_at(groups, focus, rank)
         top, top_count = spelled.most_common(1)[0] if spelled else ("", 0)
         levels.append(
             LevelFigures(
@@ -126,3 +124,22 @@ def report_letters(
             alike.append((seen[key], card.id))
         seen.setdefault(key, card.id)
     return LettersReport(tuple(levels), check_stacks(cards, blocked), lone, tuple(alike), tuple(paired))
+
+
+def _paired_at(groups: Sequence[WordGroup], focus: Sequence[tuple[Word, int]], rank: int) -> list[tuple[str, int]]:
+    return [
+        (word.text, sum(1 for group in groups if group.pair and group.tiles == word.tiles))
+        for word, at in focus
+        if at == rank
+    ]
+
+
+def focus_pairs(
+    cards: Sequence[LetterCard], words: WordList, focus: Sequence[tuple[Word, int]]
+) -> list[tuple[str, int]]:
+    """Each of a teacher's words and the two-card groups that spell it at its level."""
+    return [
+        item
+        for rank in sorted({at for _, at in focus})
+        for item in _paired_at(level_groups(cards, words, rank), focus, rank)
+    ]

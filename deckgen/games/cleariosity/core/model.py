@@ -6,24 +6,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from deckgen.games.grid import GRID_SIZE
+from deckgen.games.grid import DOT_COLOURS, GRID_SIZE
 from deckgen.maths_signs import STANDARD_SIGNS, Signs
 
 CELLS_PER_CARD = 3
-
-
-#: Tier dot colours a deck may use, by name, each strong enough to read on clear film.
-DOT_COLOURS: dict[str, str] = {
-    "green": "#1E9E3A",
-    "yellow": "#F2B800",
-    "purple": "#7A3FA8",
-    "orange": "#F26B0F",
-    "blue": "#1F6FD1",
-    "red": "#D62B2B",
-    "pink": "#E0529C",
-    "brown": "#8B5A2B",
-    "grey": "#6E6E6E",
-}
 
 
 #: The operations that have times tables (a spec's ``factors``): × and ÷.

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from deckgen.games.cleariosity.core.model import Card, Tier
 from deckgen.games.grid import GRID_SIZE
+from deckgen.games.grid_geometry import GridGeometry
 from deckgen.glyphs import STROKE, centre_line_bounds, text_width
 from deckgen.layout.faces import DIGIT_COLOUR, ID_COLOUR, Face, digit, reads_differently_turned, underline
 from deckgen.layout.primitives import BLACK, Disc, Primitive, Stroke, text
@@ -25,39 +26,9 @@ NUMBER_WIDTH_SHARE = 0.64
 
 
 @dataclass(frozen=True)
-class CleariosityGeometry:
-    """Where everything sits on a Cleariosity card of a given size."""
-
-    width: float
-    height: float
-
-    @property
-    def side_margin(self) -> float:
-        return max(3.0, 0.06 * self.width)
-
-    @property
-    def band(self) -> float:
-        """Height of the clear bands above and below the grid (label on top, dot below)."""
-        return (self.height - 3 * self.cell) / 2
-
-    @property
-    def cell(self) -> float:
-        by_width = (self.width - 2 * self.side_margin) / GRID_SIZE
-        by_height = (self.height - 2 * max(9.0, 0.14 * self.height)) / GRID_SIZE
-        return min(by_width, by_height)
-
-    @property
-    def grid_origin(self) -> tuple[float, float]:
-        return (self.width - 3 * self.cell) / 2, self.band
-
-    def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of a cell."""
-        x0, y0 = self.grid_origin
-        return x0 + col * self.cell, y0 + row * self.cell, self.cell, self.cell
-
-    def cell_centre(self, row: int, col: int) -> tuple[float, float]:
-        x, y, w, h = self.cell_box(row, col)
-        return x + w / 2, y + h / 2
+class CleariosityGeometry(GridGeometry):
+    """Where everything sits on a Cleariosity card of a given size: the shared grid, and the
+    sizes of its digits and of the tier's sign and label."""
 
     @property
     def digit_size(self) -> float:
@@ -71,28 +42,6 @@ class CleariosityGeometry:
         ink = (x1 - x0 + STROKE) * self.digit_size
         room = NUMBER_WIDTH_SHARE * self.cell
         return self.digit_size if ink <= room else self.digit_size * room / ink
-
-    @property
-    def dot_radius(self) -> float:
-        return min(3.2, self.band * 0.22)
-
-    @property
-    def dot_centre(self) -> tuple[float, float]:
-        r = self.dot_radius
-        return max(self.side_margin, 2.5) + r, self.height - self.band / 2
-
-    @property
-    def symbol_size(self) -> float:
-        return self.dot_radius * 1.6
-
-    @property
-    def label_size(self) -> float:
-        """Cap height of the card id and the set label."""
-        return min(2.2, self.band * 0.24)
-
-    def label_baseline(self) -> tuple[float, float]:
-        """Right end and baseline of the set label: the bottom band's right end, level with the id."""
-        return self.width - max(self.side_margin, 2.5), self.dot_centre[1] + self.label_size / 2
 
     def sign_end(self, op: str) -> float:
         """Right end of the tier's sign beside the dot."""
@@ -169,11 +118,3 @@ def grid_ticks(geometry: CleariosityGeometry) -> list[Primitive]:
             shapes.append(Stroke(((x - arm, y), (x + arm, y)), 0.15, TICK_COLOUR))
             shapes.append(Stroke(((x, y - arm), (x, y + arm)), 0.15, TICK_COLOUR))
     return shapes
-
-
-def set_label(number: int, geometry: CleariosityGeometry, word: str = "SET") -> Face:
-    """'SET n' (``word``: the language's "SET") at the right of the bottom band, on the line of the
-    card id, clear of cells and dot."""
-    x, baseline = geometry.label_baseline()
-    shapes = text(f"{word} {number}", x, baseline, geometry.label_size, ID_COLOUR, anchor="right")
-    return Face(f"label-{number}", geometry.width, geometry.height, tuple(shapes))

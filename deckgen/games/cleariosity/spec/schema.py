@@ -28,7 +28,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, override
 
 from deckgen.errors import DeckgenError
-from deckgen.games.cleariosity.core.model import DOT_COLOURS
+from deckgen.games.grid import DOT_COLOURS
 from deckgen.i18n import _
 
 #: The spec format this version reads and writes.
