@@ -177,21 +177,93 @@ class Commands(click.Group):
     commands runs or ``--help`` lists them, so a build starts without it.
     """
 
-    def game_commands(self) -> dict[str, str]:
-        """The games' own commands, each with the module it lives in."""
-        return {name: g.commands_module for g in games().values() if g.commands_module for name in g.commands}
+    def game_commands(self) -> dict[str, dict[str, str]]:
+        """The games' own commands: each name with the games that bring it and their modules
+        (several games may bring a command of one name, such as ``design``)."""
+        found: dict[str, dict[str, str]] = {}
+        for key, g in games().items():
+            if g.commands_module:
+                for name in g.commands:
+                    found.setdefault(name, {})[key] = g.commands_module
+        return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.game_commands()])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        module = self.game_commands().get(cmd_name)
-        if module is None:
+        brought = self.game_commands().get(cmd_name)
+        if brought is None:
             return super().get_command(ctx, cmd_name)
-        import importlib
+        if len(brought) == 1:
+            return game_command(next(iter(brought.values())), cmd_name)
+        return GameCommand(cmd_name, brought)
 
-        command: click.Command = getattr(importlib.import_module(module), cmd_name)
-        return command
+
+def game_command(module: str, name: str) -> click.Command:
+    """A game's own command ``name`` from its commands module (imported only now)."""
+    import importlib
+
+    command: click.Command = getattr(importlib.import_module(module), name)
+    return command
+
+
+GAME_FLAGS = ("--game", "--deck")
+
+
+class GameCommand(click.Command):
+    """A command that several games bring (``design``): ``--game KEY`` picks whose runs, the first
+    game's without it, and every other argument goes to that game's command, its help too."""
+
+    def __init__(self, name: str, brought: dict[str, str]) -> None:
+        super().__init__(
+            name,
+            add_help_option=False,
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        )
+        self.brought = brought
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        key = next(iter(self.brought))
+        return game_command(self.brought[key], self.name or "").get_short_help_str(limit)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        key, rest = None, []
+        items = iter(args)
+        for item in items:
+            flag, _, value = item.partition("=")
+            if flag in GAME_FLAGS:
+                key = value if value else next(items, "")
+                continue
+            rest.append(item)
+        if key is not None and key not in self.brought:
+            raise click.UsageError(
+                _("--game {game}: {command} is a command of {games}; choose one of them").format(
+                    game=key or '""', command=self.name, games=", ".join(self.brought)
+                ),
+                ctx,
+            )
+        ctx.meta["deckgen.game"] = key
+        ctx.args = rest
+        return rest
+
+    def invoke(self, ctx: click.Context) -> object:
+        chosen = ctx.meta["deckgen.game"]
+        key = chosen or next(iter(self.brought))
+        command = game_command(self.brought[key], self.name or "")
+        if chosen is None and any(item in ("-h", "--help") for item in ctx.args):
+            others = [other for other in self.brought if other != key]
+            with command.make_context(ctx.info_name, [], parent=ctx.parent, resilient_parsing=True) as shown:
+                click.echo(command.get_help(shown))
+            for other in others:
+                click.echo(
+                    "\n"
+                    + _("For {game}: deckgen {command} --game {key} --help").format(
+                        game=_(games()[other].name), command=self.name, key=other
+                    )
+                )
+            ctx.exit()
+        with command.make_context(ctx.info_name, list(ctx.args), parent=ctx.parent) as sub:
+            return command.invoke(sub)
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})

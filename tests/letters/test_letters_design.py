@@ -65,9 +65,9 @@ def test_the_same_seed_gives_the_same_deck() -> None:
 
 def test_cards_per_level_follow_a_teachers_words() -> None:
     word = Word(("a", "b", "c"))
-    assert focus_counts([(word, 2)] * 20) == (12, 12, 36)
+    assert focus_counts([(word, 2)] * 20) == (24, 12, 24)
     assert focus_counts([(word, 0)] * 5) == (60,)
-    assert focus_counts([(word, 1)] * 3 + [(word, 3)] * 7) == (12, 15, 12, 21)
+    assert focus_counts([(word, 1)] * 3 + [(word, 3)] * 7) == (24, 12, 12, 12)
     assert default_counts(4) == (24, 12, 12, 12) and default_counts(3) == (24, 18, 18)
     assert default_counts(5) == (24, 9, 9, 9, 9)
 

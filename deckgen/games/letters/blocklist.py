@@ -14,7 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
+from deckgen.errors import DeckgenError
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard, Spelled, spelled_lines, stacks
 
@@ -36,6 +38,15 @@ def blocked_words(language: str) -> frozenset[str]:
 def with_own(language: str, own: Iterable[str] = ()) -> frozenset[str]:
     """The language's blocked words and a teacher's own (blank lines and spaces ignored)."""
     return blocked_words(language) | {word.strip().lower() for word in own if word.strip()}
+
+
+def read_own_words(path: Path) -> list[str]:
+    """A teacher's own blocked words from a file, one a line (``#`` starts a comment)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckgenError(f"{path}: cannot read this list of words to block: {error}") from None
+    return [line.split("#", 1)[0].strip() for line in text.splitlines()]
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,11 @@ class LettersSettings:
     #: a cap on its weighed share of the groups (``word_cap_weight`` a share over it).
     top_margin: float = 0.02
     word_cap_weight: float = 400.0
+    #: A later level whose own new words come up within ``new_margin`` of the line (times a
+    #: game) gets ``new_step`` more of its weighed groups asked to spell them, up to ``new_lift_cap``.
+    new_margin: float = 0.3
+    new_step: float = 0.05
+    new_lift_cap: float = 0.3
 
 
 @dataclass(frozen=True)
@@ -113,18 +118,20 @@ def default_counts(levels: int, cards: int = 60) -> tuple[int, ...]:
     return (first, *([per] * (levels - 1)))
 
 
-#: Cards every level of a deck for a teacher's words keeps, at least.
+#: Cards every level of a deck for a teacher's words keeps, at least; the first level, which a
+#: class plays alone, as many as in a deck of the levels.
 LEAST_PER_LEVEL = 12
+LEAST_FIRST_LEVEL = 24
 
 
 def focus_counts(focus: Sequence[tuple[Word, int]], cards: int = 60) -> tuple[int, ...]:
     """Cards per level for a deck built round a teacher's words: the levels up to the last of
-    them (a class reading this week's words needs no later level), each with
-    :data:`LEAST_PER_LEVEL` cards, and the rest shared among the levels of her words in
-    proportion to how many of them each holds, in threes."""
+    them (a class reading this week's words needs no later level), the first with
+    :data:`LEAST_FIRST_LEVEL` cards and each other with :data:`LEAST_PER_LEVEL`, and the rest
+    shared among the levels of her words in proportion to how many of them each holds, in threes."""
     levels = max(rank for _, rank in focus) + 1
-    counts = [LEAST_PER_LEVEL] * levels
-    spare = (cards - LEAST_PER_LEVEL * levels) // 3
+    counts = [LEAST_FIRST_LEVEL] + [LEAST_PER_LEVEL] * (levels - 1)
+    spare = (cards - sum(counts)) // 3
     held = Counter(rank for _, rank in focus)
     shares = {rank: spare * held[rank] / len(focus) for rank in held}
     for rank in held:
@@ -177,6 +184,9 @@ class LettersSearch:
         #: Lone and blocked words spelt by one card, by card contents, kept between steps.
         self._lone: dict[tuple[tuple[int, str], ...], tuple[int, int]] = {}
         self.seed = seed
+        #: Raised by the feedback games at a level whose own new words come up too rarely: added
+        #: to ``new_share`` there.
+        self.new_lift = [0.0] * self.levels
         #: Caps on single words' weighed shares of a level's groups, from the feedback games.
         self.word_caps: dict[tuple[int, Tiles], float] = {}
         self.rounds = 0
@@ -240,7 +250,7 @@ class LettersSearch:
         for rank in range(self.levels):
             pairs, alls = tally.pairs[rank], tally.alls[rank]
             if rank:
-                missed += s.new_weight * max(0.0, s.new_share - tally.new_share(rank))
+                missed += s.new_weight * max(0.0, s.new_share + self.new_lift[rank] - tally.new_share(rank))
             for card in range(self.sizes[rank]):
                 short = s.pair_target + boost[card] - pairs[card]
                 if short > 0:
@@ -279,6 +289,7 @@ class LettersSearch:
             cards, self.goal.words, s.feedback_games, f"feedback:{self.seed}:{self.rounds}", self.goal.focus
         )
         notches = [0] * len(self.cells)
+        new_lifts = [0.0] * self.levels
         for level in played:
             short = level.collected < level.collected_line(TEACHER_LINES) + s.collect_margin
             for card, (share, beginner) in enumerate(zip(level.left, level.left_beginner, strict=True)):
@@ -290,8 +301,12 @@ class LettersSearch:
                 )
                 notches[card] = max(notches[card], found)
             self._steer_words(level)
+            if level.rank and level.new_per_game < TEACHER_LINES.min_new_per_game + s.new_margin:
+                new_lifts[level.rank] = s.new_step
         for card, notch in enumerate(notches):
             self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
+        for rank, lift in enumerate(new_lifts):
+            self.new_lift[rank] = min(s.new_lift_cap, self.new_lift[rank] + lift)
         counted = report_letters(cards, self.goal.words, self.goal.blocked, self.goal.focus).failures()
         return len(counted) + sum(len(level.failures(DESIGN_LINES)) for level in played)
 

@@ -41,6 +41,8 @@ class LettersGame(Game["LettersDeck"]):
             default_file=shipped_deck("en"),
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
             clear_cards=True,
+            commands_module="deckgen.games.letters.commands",
+            commands=("design",),
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Letters",
             cmyk={
                 "#1E9E3A": (0.80, 0.00, 0.95, 0.05),  # green level
