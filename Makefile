@@ -48,6 +48,8 @@ build: $(VENV)/.installed
 	$(BIN)/deckgen export --deck cleariosity --format json --out $(OUT)/cleariosity-numbers.json
 	$(BIN)/deckgen export --deck cleariosity --format csv --out $(OUT)/cleariosity-numbers.csv
 	$(BIN)/deckgen export --deck treenex --format json --out $(OUT)/treenex.json
+	$(BIN)/deckgen build --game letters --format pdf --out $(OUT)/letters
+	$(BIN)/deckgen verify --game letters --json --out $(OUT)/letters/cleariosity-letters-verify.json
 
 ## site: the static site (deckgen in the browser, nothing installed) in output/site; serve that
 ## folder from any static host, over https or from localhost (see docs/no-install.md)

@@ -231,7 +231,7 @@ def _lower_case(g: dict[str, Glyph], arc: Callable[..., list[Point]]) -> None:
             ((0.0, 0.0), (0.0, 0.76))
             + tuple(arc(0.23, 0.76, 0.23, 0.24, 180, -40, 14))[1:]
             + ((0.16, 0.5),)
-            + tuple(arc(0.24, 0.26, 0.3, 0.24, 90, -150, 16)),
+            + tuple(arc(0.26, 0.26, 0.28, 0.24, 90, -125, 16)),
         ),
     )
     # Accents over a letter: the acute rising to the right, two dots, a tilde.

@@ -15,7 +15,7 @@ Segment = tuple[Point, Point]
 #: Where a glyph's strokes are meant to cross: the 4's bar runs through its stem, the plus
 #: and times signs and the letter X are two crossing strokes, and the Q's tail cuts its bowl.
 #: Every other crossing is a flaw (a stem that pokes into a loop, a tail that cuts its bowl).
-INTENDED_CROSSINGS = {"4": 1, "+": 1, "*": 1, "X": 1, "Q": 1}
+INTENDED_CROSSINGS = {"4": 1, "+": 1, "*": 1, "X": 1, "Q": 1, "f": 1, "t": 1, "x": 1}
 
 
 def segments(shape: Glyph) -> list[tuple[int, int, Segment]]:

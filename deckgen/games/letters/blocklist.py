@@ -19,6 +19,7 @@ from pathlib import Path
 from deckgen.errors import DeckgenError
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard, Spelled, spelled_lines, stacks
+from deckgen.i18n import _
 
 #: The file of each language among glin-profanity's dictionaries.
 DICTIONARIES = {"en": "english", "es": "spanish", "fr": "french", "de": "german"}
@@ -45,7 +46,9 @@ def read_own_words(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise DeckgenError(f"{path}: cannot read this list of words to block: {error}") from None
+        raise DeckgenError(
+            _("{path}: cannot read this list of words to block: {error}").format(path=path, error=error)
+        ) from None
     return [line.split("#", 1)[0].strip() for line in text.splitlines()]
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from deckgen.errors import DeckgenError
 from deckgen.games.grid import GRID_SIZE
 from deckgen.games.letters.cards import LetterCard
+from deckgen.i18n import _
 
 HEADER = """# Cleariosity Letters deck for deckgen.
 # One card a line: its id, its level (1 first) and its grid: three rows from the top,
@@ -61,18 +62,26 @@ def load_letters(path: Path) -> LettersDeck:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise DeckgenError(f"{path}: cannot read this deck file: {error}") from None
+        raise DeckgenError(_("{path}: cannot read this deck file: {error}").format(path=path, error=error)) from None
     cards = data.get("cards")
     if not isinstance(cards, list) or not cards:
-        raise DeckgenError(f"{path}: no cards = [ … ] list; a deck file lists its cards, one a line")
+        raise DeckgenError(
+            _("{path}: no cards = [ … ] list; a deck file lists its cards, one a line").format(path=path)
+        )
     read = tuple(_card(path, number, entry) for number, entry in enumerate(cards, start=1))
     ids = [card.id for card in read]
     if len(set(ids)) != len(ids):
         twice = sorted({card for card in ids if ids.count(card) > 1})
-        raise DeckgenError(f"{path}: card {twice[0]} comes twice; give each card its own id")
+        raise DeckgenError(
+            _("{path}: card {card} comes twice; give each card its own id").format(path=path, card=twice[0])
+        )
     focus = data.get("words", [])
     if not isinstance(focus, list) or not all(isinstance(word, str) and word.isalpha() for word in focus):
-        raise DeckgenError(f'{path}: words = [ … ] lists a teacher\'s words, each in quotes: words = ["ship", "chin"]')
+        raise DeckgenError(
+            _("{path}: words = [ … ] lists a teacher's words, each in quotes: {example}").format(
+                path=path, example='words = ["ship", "chin"]'
+            )
+        )
     return LettersDeck(
         str(data.get("name", path.stem)),
         str(data.get("language", "en")),
@@ -83,16 +92,25 @@ def load_letters(path: Path) -> LettersDeck:
 
 
 def _card(path: Path, number: int, entry: object) -> LetterCard:
-    where = f"{path}: card {number}"
+    where = _("{path}: card {number}").format(path=path, number=number)
     if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("grid"), str):
-        raise DeckgenError(f'{where}: write it as {{ id = "G01", level = 1, grid = "sh . . / . i . / . . p" }}')
+        example = '{ id = "G01", level = 1, grid = "sh . . / . i . / . . p" }'
+        raise DeckgenError(_("{where}: write it as {example}").format(where=where, example=example))
     level = entry.get("level")
     if not isinstance(level, int) or isinstance(level, bool) or level < 1:
-        raise DeckgenError(f"{where} ({entry['id']}): level must be a whole number from 1")
+        raise DeckgenError(
+            _("{where} ({card}): level must be a whole number from 1").format(where=where, card=entry["id"])
+        )
     rows = [row.split() for row in entry["grid"].split("/")]
     if len(rows) != GRID_SIZE or any(len(row) != GRID_SIZE for row in rows):
-        raise DeckgenError(f"{where} ({entry['id']}): the grid needs three rows of three cells, '.' for a clear one")
+        raise DeckgenError(
+            _("{where} ({card}): the grid needs three rows of three cells, '.' for a clear one").format(
+                where=where, card=entry["id"]
+            )
+        )
     tiles = {r * GRID_SIZE + c: tile.lower() for r, row in enumerate(rows) for c, tile in enumerate(row) if tile != "."}
     if not all(tile.isalpha() for tile in tiles.values()):
-        raise DeckgenError(f"{where} ({entry['id']}): a cell holds letters or '.', nothing else")
+        raise DeckgenError(
+            _("{where} ({card}): a cell holds letters or '.', nothing else").format(where=where, card=entry["id"])
+        )
     return LetterCard(entry["id"], level - 1, tiles)

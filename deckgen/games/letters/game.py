@@ -41,6 +41,8 @@ class LettersGame(Game["LettersDeck"]):
             default_file=shipped_deck("en"),
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
             clear_cards=True,
+            # A reading game: a class's numbers decks are built without it (build --game letters).
+            built_by_default=False,
             commands_module="deckgen.games.letters.commands",
             commands=("design",),
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Letters",
@@ -103,6 +105,11 @@ class LettersGame(Game["LettersDeck"]):
         from deckgen.games.letters.verify import deck_words
 
         return sample_stack(deck, deck_words(deck))
+
+    def doc_pictures(self) -> dict[str, bytes]:
+        from deckgen.games.letters.docs_images import docs_images
+
+        return docs_images()
 
     def verify(self, deck: LettersDeck, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.letters.verify import verdict_json, verdict_text, verify_letters

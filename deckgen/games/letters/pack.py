@@ -47,7 +47,15 @@ def rules(deck: LettersDeck) -> list[Block]:
         own = sum(1 for card in deck.cards if card.level == rank)
         rows.append((level_name(rank), number(own), " ".join(words.levels[rank].tiles)))
     variants = [_(words_of.LETTERS_LEVEL_UP)] if len(rows) > 2 else []
-    variants += [_(text) for text in words_of.LETTERS_VARIANTS]
+    allowed = joined(
+        [
+            _("{count} at level {number}").format(
+                count=number(sum(1 for card in deck.cards if card.level <= rank) // 10), number=rank + 1
+            )
+            for rank in levels_in(deck)
+        ]
+    )
+    variants += [_(text).format(allowed=allowed) for text in words_of.LETTERS_VARIANTS]
     return [
         Heading(_(words_of.LETTERS_TITLE)),
         Text(_(words_of.LETTERS_INTRO).format(cards=number(len(deck.cards)), language=words.name)),

@@ -68,7 +68,7 @@ LETTERS_VARIANTS = [
     N_("Say it in a sentence: whoever collects a word reads it aloud and uses it in a sentence of their own."),
     N_(
         "Class against the deck (co-operative): everybody plays for the class and reads out every word they see. "
-        "The class wins if at most 2 cards are left at the end."
+        "The class wins if no more than one card in ten is left at the end: {allowed}."
     ),
 ]
 LETTERS_LEVEL_UP = N_("Start with level 1 only, and add the next level's cards when the class knows its sounds.")

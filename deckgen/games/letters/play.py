@@ -29,6 +29,7 @@ from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.groups import Tiles, level_groups
 from deckgen.games.letters.words import Word, WordList
 from deckgen.games.play.simulate import PRACTISES, simulate
+from deckgen.i18n import _, decimal, decimal_g, percent
 
 PLAYERS = (2, 3, 4)
 #: The words in play at which the commonest word's line is ``max_top_word`` itself: the 55
@@ -99,35 +100,57 @@ class PlayedLevel:
         return min(ceiling, lines.max_top_word * scale)
 
     def failures(self, lines: PlayLines = LINES) -> list[str]:
-        at = f"{self.level}, {self.players} players"
+        """Each line the level's games miss, in words (in the language spoken)."""
+        at = _("{level}, {players} players").format(level=self.level, players=self.players)
         said = []
         collected = self.collected_line(lines)
         if self.collected < collected:
-            said.append(f"{at}: a class collects {self.collected:.1%} of the cards (at least {collected:.0%})")
+            said.append(
+                _("{at}: a class collects {share} of the cards (at least {line})").format(
+                    at=at, share=percent(self.collected, 1), line=percent(collected)
+                )
+            )
         if self.stranded[1] > lines.max_stranded:
             card, share = self.stranded
-            said.append(f"{at}: {card} is left on the table in {share:.1%} of games (at most {lines.max_stranded:.0%})")
+            said.append(
+                _("{at}: {card} is left on the table in {share} of games (at most {line})").format(
+                    at=at, card=card, share=percent(share, 1), line=percent(lines.max_stranded)
+                )
+            )
         if self.stranded_beginner[1] > lines.max_stranded_beginner:
             card, share = self.stranded_beginner
-            most = lines.max_stranded_beginner
-            said.append(f"{at}: beginners leave {card} in {share:.1%} of their games (at most {most:.0%})")
+            said.append(
+                _("{at}: beginners leave {card} in {share} of their games (at most {line})").format(
+                    at=at, card=card, share=percent(share, 1), line=percent(lines.max_stranded_beginner)
+                )
+            )
         if self.new_per_game < lines.min_new_per_game:
             said.append(
-                f"{at}: the level's new words come up {self.new_per_game:.2f} times a game "
-                f"(at least {lines.min_new_per_game:g})"
+                _("{at}: the level's new words come up {times} times a game (at least {line})").format(
+                    at=at, times=decimal(self.new_per_game, 2), line=decimal_g(lines.min_new_per_game)
+                )
             )
         top = self.top_line(lines)
         if self.top_word[1] > top:
             word, share = self.top_word
-            said.append(f"{at}: {word} is {share:.1%} of the collections (at most {top:.0%})")
+            said.append(
+                _("{at}: {word} is {share} of the collections (at most {line})").format(
+                    at=at, word=word, share=percent(share, 1), line=percent(top)
+                )
+            )
         words_line = self.words_line * lines.min_words_in_ten / LINES.min_words_in_ten
         if self.words_in_ten < words_line:
-            said.append(f"{at}: {self.words_in_ten:.1f} different words in ten games (at least {words_line:.0f})")
+            said.append(
+                _("{at}: {count} different words in ten games (at least {line})").format(
+                    at=at, count=decimal(self.words_in_ten, 1), line=decimal(words_line, 0)
+                )
+            )
         for word, per_game in self.focus:
             if per_game < lines.min_focus_per_game:
                 said.append(
-                    f"{at}: {word} is collected {per_game:.2f} times a game "
-                    f"(a teacher's word: at least {lines.min_focus_per_game:g})"
+                    _("{at}: {word} is collected {times} times a game (a teacher's word: at least {line})").format(
+                        at=at, word=word, times=decimal(per_game, 2), line=decimal_g(lines.min_focus_per_game)
+                    )
                 )
         return said
 

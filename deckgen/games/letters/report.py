@@ -13,10 +13,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from deckgen.games.grid import LINE_NAMES
 from deckgen.games.letters.blocklist import BlockCheck, check_stacks
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.groups import Lexicon, WordGroup, level_groups, lone_words
 from deckgen.games.letters.words import Word, WordList
+from deckgen.i18n import _, number
 
 #: The lines a deck must meet: two-card groups and groups of each card at every level. (How
 #: often the commonest word comes up is judged in play, where pairs come up far more often than
@@ -46,10 +48,18 @@ class LevelFigures:
         said = []
         if self.fewest_pairs[1] < MIN_PAIRS:
             card, count = self.fewest_pairs
-            said.append(f"{self.name}: {card} is in {count} two-card groups (at least {MIN_PAIRS})")
+            said.append(
+                _("{level}: {card} is in {count} two-card groups (at least {line})").format(
+                    level=self.name, card=card, count=count, line=MIN_PAIRS
+                )
+            )
         if self.fewest_groups[1] < MIN_GROUPS:
             card, count = self.fewest_groups
-            said.append(f"{self.name}: {card} is in {count} groups (at least {MIN_GROUPS})")
+            said.append(
+                _("{level}: {card} is in {count} groups (at least {line})").format(
+                    level=self.name, card=card, count=count, line=MIN_GROUPS
+                )
+            )
         return said
 
 
@@ -65,26 +75,42 @@ class LettersReport:
     def failures(self) -> list[str]:
         said = [line for level in self.levels for line in level.failures()]
         said += [
-            f"{word} is in {pairs} two-card groups (a teacher's word: at least {MIN_FOCUS_PAIRS})"
+            _("{word} is in {pairs} two-card groups (a teacher's word: at least {line})").format(
+                word=word, pairs=pairs, line=MIN_FOCUS_PAIRS
+            )
             for word, pairs in self.focus
             if pairs < MIN_FOCUS_PAIRS
         ]
-        said += [f"{' + '.join(line.cards)} spell {line.text!r} on the {line.line} line" for line in self.blocked.found]
-        said += [f"{card} spells a word alone on its {line} line" for card, line in self.lone]
-        said += [f"{first} and {second} are alike" for first, second in self.alike]
+        said += [
+            _("{cards} spell the blocked word {word} on the {line}").format(
+                cards=" + ".join(line.cards), word=line.text, line=_(LINE_NAMES[line.line])
+            )
+            for line in self.blocked.found
+        ]
+        said += [
+            _("{card} spells a word alone on its {line}").format(card=card, line=_(LINE_NAMES[line]))
+            for card, line in self.lone
+        ]
+        said += [_("{first} and {second} are alike").format(first=first, second=second) for first, second in self.alike]
         return said
 
     def blocklist_line(self) -> str:
         check = self.blocked
         if check.clean:
-            return f"no stack spells a blocked word ({check.lines:,} lines of {check.stacks:,} stacks checked)"
-        return (
-            f"{len(check.found)} lines spell a blocked word ({check.lines:,} lines of {check.stacks:,} stacks checked)"
+            return _("no stack spells a blocked word ({lines} lines of {stacks} stacks checked)").format(
+                lines=number(check.lines), stacks=number(check.stacks)
+            )
+        return _("{count} lines spell a blocked word ({lines} lines of {stacks} stacks checked)").format(
+            count=number(len(check.found)), lines=number(check.lines), stacks=number(check.stacks)
         )
 
 
 def report_letters(
-    cards: Sequence[LetterCard], words: WordList, blocked: frozenset[str], focus: Sequence[tuple[Word, int]] = ()
+    cards: Sequence[LetterCard],
+    words: WordList,
+    blocked: frozenset[str],
+    focus: Sequence[tuple[Word, int]] = (),
+    read_stacks: bool = True,
 ) -> LettersReport:
     """The deck's figures and checks (``focus``: a teacher's words, each with its level)."""
     levels = []
@@ -123,7 +149,8 @@ def report_letters(
         if key in seen:
             alike.append((seen[key], card.id))
         seen.setdefault(key, card.id)
-    return LettersReport(tuple(levels), check_stacks(cards, blocked), lone, tuple(alike), tuple(paired))
+    checked = check_stacks(cards, blocked) if read_stacks else BlockCheck(0, 0, ())
+    return LettersReport(tuple(levels), checked, lone, tuple(alike), tuple(paired))
 
 
 def _paired_at(groups: Sequence[WordGroup], focus: Sequence[tuple[Word, int]], rank: int) -> list[tuple[str, int]]:

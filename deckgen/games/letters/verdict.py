@@ -17,7 +17,7 @@ from deckgen.games.letters.words import Word, WordList
 #: The seed design plays its candidate decks with.
 DESIGN_SEED = "design-check"
 #: Games per level, player count and play model of a check.
-CHECK_GAMES = 1000
+CHECK_GAMES = 2000
 
 
 def letters_failures(

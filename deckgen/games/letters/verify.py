@@ -15,7 +15,7 @@ from deckgen.games.letters.deckfile import LettersDeck
 from deckgen.games.letters.play import LINES, PlayedLevel, play_levels
 from deckgen.games.letters.report import LettersReport, report_letters
 from deckgen.games.letters.words import Word, WordList, load_words, split_word
-from deckgen.i18n import _, decimal, number, percent
+from deckgen.i18n import _, counted, decimal, number, percent
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def verdict_text(verdict: LettersVerdict, source: str) -> str:
     failures = verdict.failures
     lines.append("")
     if failures:
-        lines.append(_("The deck misses {count} lines:").format(count=number(len(failures))))
+        lines.append(counted("The deck misses {count} line:", "The deck misses {count} lines:", len(failures)))
         lines += [f"  - {line}" for line in failures]
     else:
         games = _("{games} simulated games per level, player count and play model, seed {seed}").format(

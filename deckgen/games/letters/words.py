@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.resources import data_folder
 
 #: The languages Cleariosity Letters has words for, in the order the docs list them.
@@ -190,7 +191,7 @@ def read_spelling(path: Path, words: WordList) -> tuple[tuple[Word, int], ...]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise DeckgenError(f"{path}: cannot read this word list: {error}") from None
+        raise DeckgenError(_("{path}: cannot read this word list: {error}").format(path=path, error=error)) from None
     found: dict[str, tuple[Word, int]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         written = line.split("#", 1)[0].strip()
@@ -200,12 +201,18 @@ def read_spelling(path: Path, words: WordList) -> tuple[tuple[Word, int], ...]:
         if placed is None:
             longest = max(len(tile) for tile in words.tiles_to(len(words.levels) - 1))
             raise DeckgenError(
-                f"{path}: line {number}: {written!r} is not three tiles of the {words.name} levels (a letter, or a "
-                f"grapheme of up to {longest} letters, a cell); take it out or write another word"
+                _(
+                    "{path}: line {number}: {word} is not three tiles of the {language} levels (a letter, or a "
+                    "grapheme of up to {longest} letters, a cell); take it out or write another word"
+                ).format(path=path, number=number, word=repr(written), language=words.name, longest=longest)
             )
         if placed[0].text in blocked_words(words.language):
-            raise DeckgenError(f"{path}: line {number}: {written!r} is on the blocklist; take it out")
+            raise DeckgenError(
+                _("{path}: line {number}: {word} is on the blocklist; take it out").format(
+                    path=path, number=number, word=repr(written)
+                )
+            )
         found.setdefault(placed[0].text, placed)
     if not found:
-        raise DeckgenError(f"{path}: no words in it; write one word a line")
+        raise DeckgenError(_("{path}: no words in it; write one word a line").format(path=path))
     return tuple(found.values())
