@@ -83,7 +83,7 @@ def test_the_lines_name_what_a_class_would_meet() -> None:
         "s a t p i n m d, 3 players: the level's new words come up 0.50 times a game (at least 1)",
         "s a t p i n m d, 3 players: pin is 20.0% of the collections (at most 10%)",
         "s a t p i n m d, 3 players: 12.0 different words in ten games (at least 30)",
-        "s a t p i n m d, 3 players: sat is collected 0.10 times a game (a teacher's word: at least 0.5)",
+        "s a t p i n m d, 3 players: sat is collected 0.10 times a game (a teacher's word: at least 0.50)",
     ]
 
 
@@ -116,3 +116,14 @@ def test_a_level_of_few_words_allows_its_commonest_word_more() -> None:
     ]
     assert replace(busier, rank=0).failures() == ["a b c, 2 players: pat is 21.0% of the collections (at most 14%)"]
     assert replace(busier, words_in_play=400).top_line() == 0.10
+
+
+def test_a_long_list_of_a_teachers_words_is_held_to_what_the_levels_cards_can_bring_up() -> None:
+    """24 new cards take part in about 24 / 2.5 collections a game; half of them shared among 20
+    words is 0.24 a word; 4 words get the full half a game."""
+    twenty = tuple((f"w{n}", 0.3) for n in range(20))
+    level = PlayedLevel("a b c", 2, 1000, 0.95, ("G04", 0.1), ("G05", 0.1), 2.0, ("pat", 0.05), 40.0, 30.0, twenty)
+    assert level.focus_line() == 0.5 and len(level.failures()) == 20
+    counted = replace(level, own_cards=24)
+    assert counted.focus_line() == pytest.approx(0.24) and counted.failures() == []
+    assert replace(counted, focus=twenty[:4]).focus_line() == 0.5

@@ -102,8 +102,8 @@ class LettersSettings:
     new_lift_cap: float = 0.3
     #: A teacher's word that play collects within ``focus_margin`` of its line (times a game) is
     #: asked one more two-card group a round, up to ``focus_more_cap`` more.
-    focus_margin: float = 0.2
-    focus_more_cap: int = 6
+    focus_margin: float = 0.1
+    focus_more_cap: int = 4
 
 
 @dataclass(frozen=True)
@@ -277,7 +277,10 @@ class LettersSearch:
             if tally.weight[rank]:
                 missed += s.word_cap_weight * max(0.0, tally.words[rank][tiles] / tally.weight[rank] - cap)
         for paired, more in zip(tally.focus_paired, self.focus_more, strict=True):
-            missed += s.focus_weight * max(0, s.focus_pairs + more - paired)
+            # The pairs every teacher's word needs weigh in full; those play asked for on top, a
+            # quarter, so that no word is starved to feed another.
+            missed += s.focus_weight * max(0, s.focus_pairs - paired)
+            missed += s.focus_weight / 4 * max(0, s.focus_pairs + more - max(paired, s.focus_pairs))
         keys = [tuple(sorted(cells.items())) for cells in self.cells]
         lone = self._lone
         for key, cells in zip(keys, self.cells, strict=True):
@@ -314,7 +317,7 @@ class LettersSearch:
                 notches[card] = max(notches[card], found)
             self._steer_words(level)
             for text, per_game in level.focus:
-                if per_game < TEACHER_LINES.min_focus_per_game + s.focus_margin:
+                if per_game < level.focus_line(TEACHER_LINES) + s.focus_margin:
                     focus_short.add(text)
             if level.rank and level.new_per_game < TEACHER_LINES.min_new_per_game + s.new_margin:
                 new_lifts[level.rank] = s.new_step

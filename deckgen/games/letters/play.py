@@ -15,7 +15,9 @@ What a teacher asks of a level, and the lines a deck must meet (as the numbers g
   :meth:`PlayedLevel.top_line`), and in ten games
   in a row a class meets ``min_words_in_ten`` different words or more (fewer where the level has
   fewer: then three quarters of those its groups spell);
-- a teacher's own words each collected ``min_focus_per_game`` times a game at their level.
+- a teacher's own words each collected ``min_focus_per_game`` times a game at their level, or a
+  share of that where she gives more words than the level's cards can bring up so often (see
+  :meth:`PlayedLevel.focus_line`).
 
 The values are :data:`LINES`; design checks its decks against the stricter :data:`DESIGN_LINES`.
 """
@@ -35,6 +37,8 @@ PLAYERS = (2, 3, 4)
 #: The words in play at which the commonest word's line is ``max_top_word`` itself: the 55
 #: additions of the numbers game's standard green tier, whose commonest may be 10 %.
 REFERENCE_WORDS = 55
+#: Cards in a collection, on average (two-card groups far outnumber three-card ones in play).
+CARDS_PER_COLLECTION = 2.5
 #: The commonest word's line never passes this, however few the words.
 TOP_WORD_CEILING = 0.5
 
@@ -86,6 +90,19 @@ class PlayedLevel:
     words_in_play: int = 100
     #: Each word collected, as its tiles, and its share of the collections.
     shares: tuple[tuple[Tiles, float], ...] = ()
+    #: The cards new at this level (``None``: not counted, and a teacher's words held to the full line).
+    own_cards: int | None = None
+
+    def focus_line(self, lines: PlayLines = LINES) -> float:
+        """How often each of a teacher's words at this level must be collected a game:
+        ``min_focus_per_game``, or less where her words outnumber what the level's own cards can
+        bring up that often. A card new at the level takes part in about one collection a game,
+        of about :data:`CARDS_PER_COLLECTION` cards; half those collections may spell her words,
+        the rest the level's other words."""
+        if not self.focus or self.own_cards is None:
+            return lines.min_focus_per_game
+        room = 0.5 * self.own_cards / CARDS_PER_COLLECTION / len(self.focus)
+        return lines.min_focus_per_game * min(1.0, room / LINES.min_focus_per_game)
 
     def collected_line(self, lines: PlayLines = LINES) -> float:
         return lines.min_collected_first if self.rank == 0 else lines.min_collected
@@ -145,11 +162,12 @@ class PlayedLevel:
                     at=at, count=decimal(self.words_in_ten, 1), line=decimal(words_line, 0)
                 )
             )
+        focus_line = self.focus_line(lines)
         for word, per_game in self.focus:
-            if per_game < lines.min_focus_per_game:
+            if per_game < focus_line:
                 said.append(
                     _("{at}: {word} is collected {times} times a game (a teacher's word: at least {line})").format(
-                        at=at, word=word, times=decimal(per_game, 2), line=decimal_g(lines.min_focus_per_game)
+                        at=at, word=word, times=decimal(per_game, 2), line=decimal(focus_line, 2)
                     )
                 )
         return said
@@ -210,6 +228,7 @@ def play_levels(
                     rank,
                     len(words.words_to(rank)),
                     tuple(zip(texts, shares, strict=True)),
+                    sum(1 for card in cards if card.level == rank),
                 )
             )
     return played

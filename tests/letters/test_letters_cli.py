@@ -1,0 +1,79 @@
+"""Cleariosity Letters through the command line: build, verify, export, and design's refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckgen.cli import main
+from deckgen.games.letters.words import LANGUAGES
+
+
+def test_build_writes_the_cards_and_a_pack_with_the_rules_and_words(tmp_path: Path) -> None:
+    assert main(["build", "--game", "letters", "--format", "pdf", "--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
+    assert names == ["cleariosity-letters.pdf", "teacher-pack.pdf"]
+    assert len(PdfReader(tmp_path / "cleariosity-letters.pdf").pages) == 7  # 60 cards, 9 a sheet
+    pack = "\n".join(page.extract_text() or "" for page in PdfReader(tmp_path / "teacher-pack.pdf").pages)
+    for said in ("Cleariosity Letters: the rules", "The words of each level", "Answer key: Level 1 (green)"):
+        assert said in pack
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_builds_its_own_deck(language: str, tmp_path: Path) -> None:
+    out = tmp_path / language
+    assert main(["build", "--game", "letters", "--lang", language, "--format", "svg", "--out", str(out)]) == 0
+    exported = tmp_path / "deck.json"
+    assert main(["export", "--game", "letters", "--lang", language, "--format", "json", "--out", str(exported)]) == 0
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["language"] == language and len(data["cards"]) == 60
+    assert all(len(card["tiles"]) == 3 for card in data["cards"])
+
+
+def test_verify_reads_the_shipped_deck_and_says_it_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.json"
+    assert main(["verify", "--game", "letters", "--json", "--out", str(report)]) == 0
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["passed"] and data["failures"] == []
+    assert data["blocklist"]["lines_checked"] == 288_400 and data["blocklist"]["found"] == []
+    assert [level["level"] for level in data["levels"]] == [1, 2, 3, 4]
+    assert all(len(level["play"]) == 3 for level in data["levels"])
+
+
+def test_a_word_the_levels_cannot_spell_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = tmp_path / "spelling.txt"
+    words.write_text("ship\nelephant\n", encoding="utf-8")
+    out = tmp_path / "deck.toml"
+    assert main(["design", "--game", "letters", "--words", str(words), "--out", str(out)]) != 0
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "line 2: 'elephant' is not three tiles of the English levels" in said[0]
+    assert not out.exists()
+
+
+def test_a_game_without_a_design_command_is_named_in_the_refusal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["design", "--game", "treenex", "--seed", "1"]) != 0
+    said = capsys.readouterr().err.strip().splitlines()
+    assert any("design is a command of cleariosity, letters" in line for line in said)
+
+
+def test_design_help_points_to_each_games_own(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["design", "--help"])
+    assert "For Cleariosity Letters: deckgen design --game letters --help" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["design", "--game", "letters", "--help"])
+    assert "--words FILE" in capsys.readouterr().out
+
+
+def test_a_broken_letters_deck_file_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "mine.toml"
+    deck.write_text('game = "letters"\nlanguage = "en"\ncards = [{ id = "G01", level = 1, grid = "s a t" }]\n')
+    assert main(["build", "--game", "letters", "--file", str(deck), "--out", str(tmp_path / "out")]) != 0
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "card 1 (G01): the grid needs three rows of three cells" in said[0]
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
