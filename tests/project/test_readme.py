@@ -40,6 +40,8 @@ def test_readme_has_examples_of_every_command() -> None:
 def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(CLEARIOSITY_FILE, tmp_path / "my-deck.toml")
     shutil.copy(game("flashcards").deck_file(None), tmp_path / "words.csv")
+    # The letters deck a teacher's spelling list gives (a letters deck file like any other).
+    shutil.copy(game("letters").deck_file(None), tmp_path / "spelling-deck.toml")
     _flash_card_examples(tmp_path)
     shutil.copytree(README.parent / "templates", tmp_path / "templates")  # as run from the repository
     monkeypatch.chdir(tmp_path)

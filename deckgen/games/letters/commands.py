@@ -17,6 +17,7 @@ from deckgen.cli_options import SPOKEN, language_option
 from deckgen.console import check_output, emit, labelled_progress_bars
 from deckgen.design_progress import StageFile, check_progress_file
 from deckgen.errors import Code, DeckgenError
+from deckgen.games.letters.design import LettersSettings
 from deckgen.i18n import _
 
 #: Attempts and seconds a design may take by default: a teacher waits for this week's words.
@@ -46,6 +47,13 @@ TIME_LIMIT = 120
     help="More words no stack may spell, one a line, beside the language's blocklist.",
 )
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Deck file to write (default: print it).")
+@click.option(
+    "--iterations",
+    type=click.IntRange(1, 1_000_000),
+    default=LettersSettings.steps,
+    show_default=True,
+    help="Search steps of each attempt.",
+)
 @click.option(
     "--attempts",
     type=click.IntRange(1, 1000),
@@ -78,6 +86,7 @@ def design(
     words_file: Path | None,
     block_file: Path | None,
     out: Path | None,
+    iterations: int,
     attempts: int,
     time_limit: int,
     keep_failed: bool,
@@ -122,7 +131,8 @@ def design(
             update(attempt, done, total)
             stages.say("search", attempt, done / max(1, total))
 
-        made = design_until_passing(seed, goal, check, attempts=attempts, deadline=deadline, progress=searched)
+        settings = LettersSettings(steps=iterations)
+        made = design_until_passing(seed, goal, check, settings, attempts, deadline, searched)
     stages.say("done", made.attempt, 1.0, force=True)
     if not made.cards:
         raise DeckgenError(
@@ -134,6 +144,7 @@ def design(
     made_by = " ".join(
         ["deckgen design --game letters", f"--lang {language}", f"--seed {seed}"]
         + ([f"--words {words_file.name}"] if words_file is not None else [])
+        + ([f"--iterations {iterations}"] if iterations != LettersSettings.steps else [])
     )
     name = _("Cleariosity Letters ({language})").format(language=words.name)
     if words_file is not None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.games.base import Game, GameOptions, Stack, Verdict, VerifyRequest
-from deckgen.i18n import language
+from deckgen.i18n import N_, language
 from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 
 GAME_NAME = "Cleariosity Letters"
 TEMPLATES = data_folder("deckgen.games.letters.templates")
+
+
+def shipped_language() -> str:
+    """The language of the words: the one spoken, or English where Letters has no words in it."""
+    from deckgen.games.letters.words import LANGUAGES
+
+    return language() if language() in LANGUAGES else "en"
 
 
 def shipped_deck(spoken: str) -> Path:
@@ -41,6 +48,8 @@ class LettersGame(Game["LettersDeck"]):
             default_file=shipped_deck("en"),
             print_defaults={"card_size": "poker", "media": "transparency", "duplex": "none"},
             clear_cards=True,
+            file_suffixes=(".toml", ".txt"),
+            designs_from=N_("a word list (.txt), one word a line, to design a deck round"),
             # A reading game: a class's numbers decks are built without it (build --game letters).
             built_by_default=False,
             commands_module="deckgen.games.letters.commands",
@@ -105,6 +114,16 @@ class LettersGame(Game["LettersDeck"]):
         from deckgen.games.letters.verify import deck_words
 
         return sample_stack(deck, deck_words(deck))
+
+    def design_command(self, path: Path) -> list[str] | None:
+        """For a word list (``.txt``), the design of a deck round its words, in the language
+        spoken (a word the levels cannot spell is refused here, in one line); ``None`` for a deck."""
+        if path.suffix.lower() != ".txt":
+            return None
+        from deckgen.games.letters.words import load_words, read_spelling
+
+        read_spelling(path, load_words(shipped_language()))
+        return ["design", "--game", "letters", "--words", path.name, "--seed", "1", "--out", f"{path.stem}-deck.toml"]
 
     def doc_pictures(self) -> dict[str, bytes]:
         from deckgen.games.letters.docs_images import docs_images
