@@ -1222,37 +1222,58 @@ def bench_design_sweep(failed: list[str]) -> None:
 
 
 def bench_letters(failed: list[str]) -> None:
-    """Cleariosity Letters, design in the making: in each language, the levels deck at seeds 1-3
-    and a 20-word spelling list (tests/data/letters) at seed 1, each designed until it passes its
-    counted checks and its simulated classes (design's own seeds), and then played afresh at
-    seeds 1-10 as a teacher's check would. Goal: each under 60 s, and every fresh check passed."""
-    from deckgen.games.letters.blocklist import blocked_words
-    from deckgen.games.letters.design import LettersGoal, default_counts, design_until_passing, focus_counts
-    from deckgen.games.letters.verdict import letters_failures, teacher_failures
-    from deckgen.games.letters.words import LANGUAGES, load_words, read_spelling
+    """Cleariosity Letters: each shipped deck checked as a teacher would at seeds 1-10 and re-made
+    by the command its file names (byte for byte); then, in each language, a 20-word spelling list
+    (tests/data/letters) designed at seed 1 with ``deckgen design --game letters --words`` (its
+    attempts side by side on the cores there are), and its deck checked at seeds 1-10.
+    Goals: every check passes, every deck is re-made, each spelling design under 60 s."""
+    import shlex
+    import tempfile
 
-    spelling = ROOT / "tests" / "data" / "letters"
-    for language in LANGUAGES:
-        words, blocked = load_words(language), blocked_words(language)
-        cases = [(seed, ()) for seed in (1, 2, 3)]
-        cases.append((1, read_spelling(spelling / f"spelling-{language}.txt", words)))
-        for seed, focus in cases:
-            counts = focus_counts(focus) if focus else default_counts(len(words.levels))
-            goal = LettersGoal(words, counts, blocked, focus)
+    from deckgen.games.letters.blocklist import blocked_words
+    from deckgen.games.letters.deckfile import load_letters
+    from deckgen.games.letters.verdict import teacher_failures
+    from deckgen.games.letters.verify import deck_focus
+    from deckgen.games.letters.words import LANGUAGES, load_words
+
+    deckgen = [sys.executable, "-m", "deckgen"]
+    with tempfile.TemporaryDirectory() as folder:
+        for language in LANGUAGES:
+            shipped = ROOT / "templates" / "letters" / f"letters-{language}.toml"
+            deck = load_letters(shipped)
+            words, blocked = load_words(language), blocked_words(language)
+            fresh = [seed for seed in range(1, 11) if teacher_failures(deck.cards, words, blocked, seed)]
+            remade = Path(folder) / f"remade-{language}.toml"
             start = time.perf_counter()
-            made = design_until_passing(
-                seed, goal, lambda cards, w=words, b=blocked, f=focus: letters_failures(cards, w, b, f)
-            )
+            run = subprocess.run([*deckgen, *shlex.split(deck.made_by)[1:], "--out", str(remade)], capture_output=True)
             wall = time.perf_counter() - start
-            fresh = [check for check in range(1, 11) if teacher_failures(made.cards, words, blocked, check, focus)]
-            what = f"letters {language} {'spelling list' if focus else 'levels'} seed {seed}"
+            same = run.returncode == 0 and remade.read_bytes() == shipped.read_bytes()
             print(
-                f"{what}: {wall:.0f} s, attempt {made.attempt}, "
-                f"{'passed' if not made.failures else 'missed: ' + made.failures[0]}; "
-                f"fresh checks at seeds 1-10 failed: {fresh or 'none'}"
+                f"letters {language} shipped deck: teacher checks at seeds 1-10 failed: {fresh or 'none'}; "
+                f"{deck.made_by!r} re-makes it: {same} ({wall:.0f} s)"
             )
-            if made.failures or wall > 60 or fresh:
-                failed.append(f"{what}: {wall:.0f} s, {made.failures[:1]}, fresh checks failed {fresh}")
+            if fresh or not same:
+                failed.append(f"letters {language} shipped deck: checks failed {fresh}, re-made {same}")
+        for language in LANGUAGES:
+            listed = ROOT / "tests" / "data" / "letters" / f"spelling-{language}.txt"
+            out = Path(folder) / f"spelling-{language}.toml"
+            command = ["design", "--game", "letters", "--lang", language, "--words", str(listed), "--out", str(out)]
+            start = time.perf_counter()
+            run = subprocess.run([*deckgen, *command], capture_output=True, text=True)
+            wall = time.perf_counter() - start
+            what = f"letters {language} 20-word spelling list, seed 1"
+            if run.returncode != 0:
+                print(f"{what}: {wall:.0f} s, no deck: {run.stderr.strip().splitlines()[-1:]}")
+                failed.append(f"{what}: no deck in {wall:.0f} s")
+                continue
+            deck = load_letters(out)
+            words, blocked = load_words(language), blocked_words(language)
+            focus = deck_focus(deck, words)
+            fresh = [seed for seed in range(1, 11) if teacher_failures(deck.cards, words, blocked, seed, focus)]
+            said = run.stderr.strip().splitlines()[-1:]
+            print(f"{what}: {wall:.0f} s, {said}; teacher checks at seeds 1-10 failed: {fresh or 'none'}")
+            if wall > 60 or fresh:
+                failed.append(f"{what}: {wall:.0f} s, checks failed {fresh}")
 
 
 SECTIONS = {

@@ -19,6 +19,7 @@ from deckgen.design_progress import StageFile, check_progress_file
 from deckgen.errors import Code, DeckgenError
 from deckgen.games.letters.design import LettersSettings
 from deckgen.i18n import _
+from deckgen.workers import default_workers
 
 #: Attempts and seconds a design may take by default: a teacher waits for this week's words.
 ATTEMPTS = 8
@@ -104,7 +105,13 @@ def design(
     from deckgen.games.letters.blocklist import blocked_words, read_own_words, with_own
     from deckgen.games.letters.cards import LetterCard
     from deckgen.games.letters.deckfile import LettersDeck, dump_letters
-    from deckgen.games.letters.design import LettersGoal, default_counts, design_until_passing, focus_counts
+    from deckgen.games.letters.design import (
+        LettersGoal,
+        default_counts,
+        design_side_by_side,
+        design_until_passing,
+        focus_counts,
+    )
     from deckgen.games.letters.verdict import letters_failures
     from deckgen.games.letters.words import load_words, read_spelling
 
@@ -125,14 +132,22 @@ def design(
     def label(attempt: int) -> str:
         return _("Designing deck, attempt {attempt}").format(attempt=attempt)
 
-    with labelled_progress_bars(label, enabled=sys.stderr.isatty()) as update:
+    settings = LettersSettings(steps=iterations)
+    workers = min(default_workers(), attempts)
+    if workers > 1:
+        # Attempts search side by side and are judged in order: the same deck, sooner.
+        stages.say("search", 1, 0.0, force=True)
+        if sys.stderr.isatty():
+            click.echo(_("Designing deck, {workers} attempts at a time").format(workers=workers), err=True)
+        made = design_side_by_side(seed, goal, settings, attempts, workers, deadline)
+    else:
+        with labelled_progress_bars(label, enabled=sys.stderr.isatty()) as update:
 
-        def searched(attempt: int, done: int, total: int) -> None:
-            update(attempt, done, total)
-            stages.say("search", attempt, done / max(1, total))
+            def searched(attempt: int, done: int, total: int) -> None:
+                update(attempt, done, total)
+                stages.say("search", attempt, done / max(1, total))
 
-        settings = LettersSettings(steps=iterations)
-        made = design_until_passing(seed, goal, check, settings, attempts, deadline, searched)
+            made = design_until_passing(seed, goal, check, settings, attempts, deadline, searched)
     stages.say("done", made.attempt, 1.0, force=True)
     if not made.cards:
         raise DeckgenError(

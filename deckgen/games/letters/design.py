@@ -43,7 +43,7 @@ from deckgen.games.letters.play import DESIGN_LINES, REFERENCE_WORDS, TOP_WORD_C
 from deckgen.games.letters.play import LINES as TEACHER_LINES
 from deckgen.games.letters.report import report_letters
 from deckgen.games.letters.tally import LevelTally
-from deckgen.games.letters.words import Word, WordList, splits
+from deckgen.games.letters.words import Word, WordList, splits, with_words
 
 LINES = tuple(LINE_POSITIONS.values())
 #: The dot colours of the levels, in order (as the numbers game's tiers, then two more).
@@ -88,6 +88,8 @@ class LettersSettings:
     strand_near: float = 0.03
     boost_cap: int = 6
     boost_decay: int = 0
+    #: The share of free-tile moves made on the cards play leaves over.
+    needy_share: float = 0.3
     #: A level whose games collect within ``collect_margin`` of its line raises the pair targets
     #: of the cards left more often than the average card.
     collect_margin: float = 0.01
@@ -163,7 +165,7 @@ class LettersSearch:
     def __init__(self, seed: int | str, goal: LettersGoal, settings: LettersSettings) -> None:
         self.rng = random.Random(seed)
         self.goal, self.settings = goal, settings
-        words = goal.words
+        words = with_words(goal.words, goal.focus)
         self.levels = len(goal.counts)
         self.sizes = [sum(goal.counts[: rank + 1]) for rank in range(self.levels)]
         self.level_of = [rank for rank, count in enumerate(goal.counts) for _ in range(count)]
@@ -189,6 +191,9 @@ class LettersSearch:
         self._fill_free()
         #: Extra two-card groups asked of the cards that the feedback games leave over.
         self.boost = [0] * total
+        #: The cards the last feedback games left over, each as often as its notches: those the
+        #: free-tile moves favour.
+        self.needy: list[int] = []
         self._start_index()
         #: Lone and blocked words spelt by one card, by card contents, kept between steps.
         self._lone: dict[tuple[tuple[int, str], ...], tuple[int, int]] = {}
@@ -321,6 +326,7 @@ class LettersSearch:
                     focus_short.add(text)
             if level.rank and level.new_per_game < TEACHER_LINES.min_new_per_game + s.new_margin:
                 new_lifts[level.rank] = s.new_step
+        self.needy = [card for card, notch in enumerate(notches) for _ in range(notch)]
         for card, notch in enumerate(notches):
             # A card play no longer leaves over gives back some of what it was asked, so that the
             # raised targets stay on the cards that need them.
@@ -359,7 +365,13 @@ class LettersSearch:
             return self._move_triple_word()
         if roll < 0.12:
             return self._move_triple_line()
-        card = rng.randrange(len(self.cells))
+        # A share of the moves goes to the cards play left over (the worst most often), where a
+        # change is most likely to help.
+        needy = self.needy
+        if needy and rng.random() < self.settings.needy_share:
+            card = needy[rng.randrange(len(needy))]
+        else:
+            card = rng.randrange(len(self.cells))
         cells = dict(self.cells[card])
         free = sorted(p for p in cells if p not in LINES[self.line_of[card]])
         position = free[rng.randrange(len(free))]
@@ -567,4 +579,40 @@ def design_until_passing(
         made = LettersDesign(cards, attempt, check(cards))
         if not made.failures:
             break
+    return made
+
+
+def checked_attempt(seed: int, attempt: int, goal: LettersGoal, settings: LettersSettings | None) -> LettersDesign:
+    """One attempt's deck and design's check of it (its own seed and lines: see :mod:`.verdict`)."""
+    from deckgen.games.letters.verdict import letters_failures
+
+    cards = design_letters(attempt_seed(seed, attempt), goal, settings)
+    return LettersDesign(cards, attempt, letters_failures(cards, goal.words, goal.blocked, goal.focus))
+
+
+def design_side_by_side(
+    seed: int,
+    goal: LettersGoal,
+    settings: LettersSettings | None = None,
+    attempts: int = 8,
+    workers: int = 2,
+    deadline: float | None = None,
+) -> LettersDesign:
+    """:func:`design_until_passing` with design's own check, ``workers`` attempts searching at
+    once in processes of their own. Attempts are still judged in order, so a seed gives the same
+    deck whatever the number of workers; only sooner."""
+    import time
+    from functools import partial
+
+    from deckgen.workers import run_tasks
+
+    tasks = [partial(checked_attempt, seed, attempt, goal, settings) for attempt in range(1, attempts + 1)]
+    made = LettersDesign([], 0, ["no attempt ran"])
+    results = run_tasks(tasks, workers)
+    try:
+        for made in results:
+            if not made.failures or (deadline is not None and time.monotonic() >= deadline):
+                break
+    finally:
+        results.close()
     return made

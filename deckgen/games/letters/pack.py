@@ -13,7 +13,7 @@ from deckgen.games.letters.deckfile import LettersDeck
 from deckgen.games.letters.groups import level_groups
 from deckgen.games.letters.pictures import deck_geometry, stack_picture, teaching_partition
 from deckgen.games.letters.verify import deck_focus, deck_words
-from deckgen.games.letters.words import WordList
+from deckgen.games.letters.words import WordList, with_words
 from deckgen.i18n import _, joined, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, PageBreak, Picture, Pictures, Table, Text, Together
 
@@ -77,7 +77,7 @@ def spelled_words(deck: LettersDeck, words: WordList, rank: int) -> list[str]:
 
 def word_lists(deck: LettersDeck) -> list[Block]:
     """Each level's new words that the deck spells, and a teacher's own words where the deck has them."""
-    words = deck_words(deck)
+    words = with_words(deck_words(deck), deck_focus(deck, deck_words(deck)))
     story: list[Block] = [PageBreak(), Heading(_(words_of.LETTERS_WORDS_TITLE)), Text(_(words_of.LETTERS_WORDS_INTRO))]
     if deck.focus:
         from deckgen.games.letters.report import focus_pairs
@@ -95,7 +95,7 @@ def word_lists(deck: LettersDeck) -> list[Block]:
 
 def answer_keys(deck: LettersDeck, card_size: tuple[float, float]) -> list[Block]:
     """Each level's new cards collected by words of that level (and earlier ones), as pictures."""
-    words = deck_words(deck)
+    words = with_words(deck_words(deck), deck_focus(deck, deck_words(deck)))
     geometry = deck_geometry(deck, card_size)
     scale = min(0.42, 30.0 / geometry.width)
     story: list[Block] = [PageBreak(), Heading(_("Answer keys")), Text(_(words_of.LETTERS_KEYS_INTRO))]

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.groups import Tiles, level_groups
-from deckgen.games.letters.words import Word, WordList
+from deckgen.games.letters.words import Word, WordList, with_words
 from deckgen.games.play.simulate import PRACTISES, simulate
 from deckgen.i18n import _, decimal, decimal_g, percent
 
@@ -182,6 +182,7 @@ def play_levels(
 ) -> list[PlayedLevel]:
     """Every level of the deck played ``games`` times at each player count (seeds of their own
     per level and player count, so one figure never depends on another's games)."""
+    words = with_words(words, focus)
     played = []
     for rank in range(max(card.level for card in cards) + 1):
         in_play = [card for card in cards if card.level <= rank]

@@ -17,7 +17,7 @@ from deckgen.games.grid import LINE_NAMES
 from deckgen.games.letters.blocklist import BlockCheck, check_stacks
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.groups import Lexicon, WordGroup, level_groups, lone_words
-from deckgen.games.letters.words import Word, WordList
+from deckgen.games.letters.words import Word, WordList, with_words
 from deckgen.i18n import _, number
 
 #: The lines a deck must meet: two-card groups and groups of each card at every level. (How
@@ -113,6 +113,7 @@ def report_letters(
     read_stacks: bool = True,
 ) -> LettersReport:
     """The deck's figures and checks (``focus``: a teacher's words, each with its level)."""
+    words = with_words(words, focus)
     levels = []
     paired: list[tuple[str, int]] = []
     for rank in range(max(card.level for card in cards) + 1):
@@ -165,6 +166,7 @@ def focus_pairs(
     cards: Sequence[LetterCard], words: WordList, focus: Sequence[tuple[Word, int]]
 ) -> list[tuple[str, int]]:
     """Each of a teacher's words and the two-card groups that spell it at its level."""
+    words = with_words(words, focus)
     return [
         item
         for rank in sorted({at for _, at in focus})

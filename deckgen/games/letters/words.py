@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -66,6 +66,23 @@ class WordList:
     def words_to(self, rank: int) -> tuple[Word, ...]:
         """Every word of the levels up to ``rank``."""
         return tuple(word for level in self.levels[: rank + 1] for word in level.words)
+
+
+def with_words(words: WordList, focus: Sequence[tuple[Word, int]]) -> WordList:
+    """``words`` with a teacher's own words added at their levels, where the list lacks them: a
+    deck made round her words counts, plays and lists them like the level's own."""
+    listed = {word.tiles for level in words.levels for word in level.words}
+    extra: dict[int, list[Word]] = {}
+    for word, rank in focus:
+        if word.tiles not in listed and rank < len(words.levels):
+            listed.add(word.tiles)
+            extra.setdefault(rank, []).append(word)
+    if not extra:
+        return words
+    levels = tuple(
+        replace(level, words=level.words + tuple(extra.get(rank, ()))) for rank, level in enumerate(words.levels)
+    )
+    return replace(words, levels=levels)
 
 
 def splits(text: str, tiles: Iterable[str]) -> list[tuple[str, str, str]]:
