@@ -98,3 +98,39 @@ REGION_HELP = (
     "The class's country, as a two-letter code (DE, CA, MX) or with its language (fr-CA, es-MX; the "
     "language then goes for --lang where --lang is not given). [the language's home: en US, es ES, fr FR, de DE]"
 )
+
+
+def design_run_options(time_limit: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--time-limit``, ``--keep-failed`` and ``--progress-file``: how a design runs, the same
+    for every game's ``design`` (``time_limit``: the default, in seconds)."""
+    from pathlib import Path
+
+    options = [
+        click.option(
+            "--time-limit",
+            type=click.IntRange(1, 24 * 3600),
+            default=time_limit,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up after this many seconds. The deck a seed gives never depends on it: attempts are "
+            "judged in order, so a slower computer can only run out of time sooner.",
+        ),
+        click.option(
+            "--keep-failed",
+            is_flag=True,
+            help="Write the last deck checked even when no attempt passes (to look at it); it is never a passing deck.",
+        ),
+        click.option(
+            "--progress-file",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Keep the design's stage and progress in this JSON file as it goes, for a program that shows "
+            "them (the web page does).",
+        ),
+    ]
+
+    def apply(command: Callable[..., None]) -> Callable[..., None]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply

@@ -1,6 +1,5 @@
-"""No stack spells a blocked word: the check against a line reader of the test's own, written
-from the rules (rows left to right, columns top to bottom, both diagonals left to right; each
-cell of the line shows exactly one tile) and not from the game's code."""
+"""No stack spells a blocked word: the check against a line reader of the tests' own, written
+from the rules and not from the game's code (:mod:`tests.letters.rules_reader`)."""
 
 from __future__ import annotations
 
@@ -9,18 +8,7 @@ from itertools import combinations
 
 from deckgen.games.letters.blocklist import blocked_words, check_stacks, with_own
 from deckgen.games.letters.cards import LetterCard
-
-#: The eight lines as (row, column) cells in reading order, written out here from the rules.
-OWN_LINES = [
-    [(0, 0), (0, 1), (0, 2)],
-    [(1, 0), (1, 1), (1, 2)],
-    [(2, 0), (2, 1), (2, 2)],
-    [(0, 0), (1, 0), (2, 0)],
-    [(0, 1), (1, 1), (2, 1)],
-    [(0, 2), (1, 2), (2, 2)],
-    [(0, 0), (1, 1), (2, 2)],
-    [(2, 0), (1, 1), (0, 2)],
-]
+from tests.letters.rules_reader import shown_lines
 
 
 def own_reading(cards: list[LetterCard]) -> set[tuple[tuple[str, ...], str]]:
@@ -28,15 +16,8 @@ def own_reading(cards: list[LetterCard]) -> set[tuple[tuple[str, ...], str]]:
     found = set()
     for size in (1, 2, 3):
         for stack in combinations(cards, size):
-            for line in OWN_LINES:
-                text = ""
-                for row, col in line:
-                    shown = [card.tiles[row * 3 + col] for card in stack if row * 3 + col in card.tiles]
-                    if len(shown) != 1:
-                        break
-                    text += shown[0]
-                else:
-                    found.add((tuple(card.id for card in stack), text))
+            faces = [{divmod(position, 3): tile for position, tile in card.tiles.items()} for card in stack]
+            found.update((tuple(card.id for card in stack), text) for text, _ in shown_lines(faces))
     return found
 
 

@@ -6,9 +6,7 @@ the rules and not from the game's code:
 - every word the teacher pack lists for a level can be made at that level: some stack of two or
   three cards in play there spells it on a line, each card giving at least one cell, none covered.
 
-The rules: a card is a 3 × 3 grid; rows read left to right, columns top to bottom, the diagonals
-from their left end (top-left down, bottom-left up). A line reads only when each of its three
-cells shows exactly one tile among the stacked cards.
+The reader is :mod:`tests.letters.rules_reader`.
 """
 
 from __future__ import annotations
@@ -20,20 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.letters.rules_reader import shown_lines
+
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = sorted((ROOT / "templates" / "letters").glob("letters-*.toml"))
-
-# The eight lines, cell by cell (row, column), in reading order, from the rules above.
-READING_LINES = [
-    [(0, 0), (0, 1), (0, 2)],
-    [(1, 0), (1, 1), (1, 2)],
-    [(2, 0), (2, 1), (2, 2)],
-    [(0, 0), (1, 0), (2, 0)],
-    [(0, 1), (1, 1), (2, 1)],
-    [(0, 2), (1, 2), (2, 2)],
-    [(0, 0), (1, 1), (2, 2)],
-    [(2, 0), (1, 1), (0, 2)],
-]
 
 
 def read_deck(path: Path) -> tuple[str, list[tuple[str, int, dict[tuple[int, int], str]]]]:
@@ -45,22 +33,6 @@ def read_deck(path: Path) -> tuple[str, list[tuple[str, int, dict[tuple[int, int
         cells = {(r, c): tile for r, row in enumerate(rows) for c, tile in enumerate(row) if tile != "."}
         cards.append((entry["id"], entry["level"], cells))
     return data["language"], cards
-
-
-def shown_lines(stack: list[dict[tuple[int, int], str]]) -> list[tuple[str, bool]]:
-    """Each line the stack shows, as its text, and whether every card gives one of its cells."""
-    shown = []
-    for line in READING_LINES:
-        tiles, givers = [], set()
-        for cell in line:
-            on_cell = [index for index, card in enumerate(stack) if cell in card]
-            if len(on_cell) != 1:
-                break
-            tiles.append(stack[on_cell[0]][cell])
-            givers.add(on_cell[0])
-        else:
-            shown.append(("".join(tiles), len(givers) == len(stack)))
-    return shown
 
 
 def blocklist(language: str) -> set[str]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckgen.cli_options import REGION_HELP, SPOKEN, language_option, region_option
+from deckgen.cli_options import REGION_HELP, SPOKEN, design_run_options, language_option, region_option
 from deckgen.console import emit, labelled_progress_bars
 from deckgen.design_progress import StageFile, check_progress_file
 from deckgen.errors import Code, DeckgenError
@@ -64,15 +64,7 @@ CHECK_SEEDS = ("design-check-1", "design-check-2")
     help="Most attempts (each from a seed derived from --seed) to make until a deck passes every "
     "criterion; 0: as many as --time-limit allows.",
 )
-@click.option(
-    "--time-limit",
-    type=click.IntRange(1, 24 * 3600),
-    default=TIME_LIMIT,
-    show_default=True,
-    metavar="SECONDS",
-    help="Give up after this many seconds. The deck a seed gives never depends on it: attempts are "
-    "judged in order, so a slower computer can only run out of time sooner.",
-)
+@design_run_options(TIME_LIMIT)
 @click.option(
     "--games",
     type=click.IntRange(0, 100_000),
@@ -86,17 +78,6 @@ CHECK_SEEDS = ("design-check-1", "design-check-2")
     metavar="SPEC",
     help="Deck spec to design for: a preset's name or a spec file (see Designing your own deck in the "
     "documentation).  [default: standard]",
-)
-@click.option(
-    "--keep-failed",
-    is_flag=True,
-    help="Write the last deck checked even when no attempt passes (to look at it); it is never a passing deck.",
-)
-@click.option(
-    "--progress-file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Keep the design's stage and progress in this JSON file as it goes, for a program that shows "
-    "them (the web page does).",
 )
 @language_option(
     "Language of what design says (its refusals of the spec, its progress and its last line): " + SPOKEN + "."

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from deckgen.cli_options import SPOKEN, language_option
+from deckgen.cli_options import SPOKEN, design_run_options, language_option
 from deckgen.console import check_output, emit, labelled_progress_bars
 from deckgen.design_progress import StageFile, check_progress_file
 from deckgen.errors import Code, DeckgenError
@@ -62,25 +62,7 @@ TIME_LIMIT = 120
     show_default=True,
     help="Most attempts (each from a seed derived from --seed) until a deck passes every check.",
 )
-@click.option(
-    "--time-limit",
-    type=click.IntRange(1, 24 * 3600),
-    default=TIME_LIMIT,
-    show_default=True,
-    metavar="SECONDS",
-    help="Give up after this many seconds. The deck a seed gives never depends on it: attempts are judged in "
-    "order, so a slower computer can only run out of time sooner.",
-)
-@click.option(
-    "--keep-failed",
-    is_flag=True,
-    help="Write the last deck checked even when no attempt passes (to look at it); it is never a passing deck.",
-)
-@click.option(
-    "--progress-file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Keep the design's stage and progress in this JSON file as it goes, for a program that shows them.",
-)
+@design_run_options(TIME_LIMIT)
 @language_option("Language of the words (and of what design says): " + SPOKEN + ".")
 def design(
     seed: int,
@@ -160,6 +142,7 @@ def design(
         ["deckgen design --game letters", f"--lang {language}", f"--seed {seed}"]
         + ([f"--words {words_file.name}"] if words_file is not None else [])
         + ([f"--iterations {iterations}"] if iterations != LettersSettings.steps else [])
+        + ([f"--attempts {attempts}"] if attempts != ATTEMPTS else [])
     )
     name = _("Cleariosity Letters ({language})").format(language=words.name)
     if words_file is not None:
