@@ -87,7 +87,6 @@ class LettersSettings:
     strand_alarm: float = 0.08
     strand_near: float = 0.03
     boost_cap: int = 6
-    boost_decay: int = 0
     #: The share of free-tile moves made on the cards play leaves over.
     needy_share: float = 0.3
     #: A level whose games collect within ``collect_margin`` of its line raises the pair targets
@@ -328,10 +327,7 @@ class LettersSearch:
                 new_lifts[level.rank] = s.new_step
         self.needy = [card for card, notch in enumerate(notches) for _ in range(notch)]
         for card, notch in enumerate(notches):
-            # A card play no longer leaves over gives back some of what it was asked, so that the
-            # raised targets stay on the cards that need them.
-            lowered = max(0, self.boost[card] - s.boost_decay) if notch == 0 else self.boost[card]
-            self.boost[card] = min(s.boost_cap, lowered + notch)
+            self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
         for number, (tiles, _rank) in enumerate(self.focus):
             if "".join(tiles) in focus_short:
                 self.focus_more[number] = min(s.focus_more_cap, self.focus_more[number] + 1)

@@ -69,14 +69,9 @@ def letters_front(card: LetterCard, geometry: LettersGeometry) -> Face:
     shapes: list[Primitive] = []
     for position, tile in sorted(card.tiles.items()):
         shapes += cell_tile(tile, *divmod(position, GRID_SIZE), geometry)
-    cx, cy = geometry.dot_centre
-    radius = geometry.dot_radius
-    mark = str(card.level + 1)
-    shapes.append(Disc(cx, cy, radius, level_dot(card.level)))
-    mark_size = geometry.symbol_size
-    shapes += text(mark, cx + radius + 1.2 + STROKE * mark_size / 2, cy + mark_size * 0.45, mark_size, BLACK)
+    shapes += level_mark(card.level, geometry)
     _, baseline = geometry.label_baseline()
-    shapes += text(card.id, geometry.mark_end(mark) + 1.6, baseline, geometry.label_size, ID_COLOUR)
+    shapes += text(card.id, geometry.mark_end(str(card.level + 1)) + 1.6, baseline, geometry.label_size, ID_COLOUR)
     return Face(f"card-{card.id}", geometry.width, geometry.height, tuple(shapes))
 
 
@@ -84,3 +79,13 @@ def cell_tile(tile: str, row: int, col: int, geometry: LettersGeometry, colour: 
     """A tile centred across its cell on the row's baseline."""
     cx, _ = geometry.cell_centre(row, col)
     return text(tile, cx, geometry.baseline(row), geometry.letter_size, colour, anchor="centre")
+
+
+def level_mark(rank: int, geometry: LettersGeometry) -> list[Primitive]:
+    """The level's dot, and its number beside it for players who cannot tell the colours apart."""
+    cx, cy = geometry.dot_centre
+    radius, size = geometry.dot_radius, geometry.symbol_size
+    mark = str(rank + 1)
+    shapes: list[Primitive] = [Disc(cx, cy, radius, level_dot(rank))]
+    shapes += text(mark, cx + radius + 1.2 + STROKE * size / 2, cy + size * 0.45, size, BLACK)
+    return shapes

@@ -78,7 +78,8 @@ def spelled_words(deck: LettersDeck, words: WordList, rank: int) -> list[str]:
 def word_lists(deck: LettersDeck) -> list[Block]:
     """Each level's new words that the deck spells, and a teacher's own words where the deck has them."""
     words = with_words(deck_words(deck), deck_focus(deck, deck_words(deck)))
-    story: list[Block] = [PageBreak(), Heading(_(words_of.LETTERS_WORDS_TITLE)), Text(_(words_of.LETTERS_WORDS_INTRO))]
+    # A rules section of its own: the pack starts it on a new page.
+    story: list[Block] = [Heading(_(words_of.LETTERS_WORDS_TITLE)), Text(_(words_of.LETTERS_WORDS_INTRO))]
     if deck.focus:
         from deckgen.games.letters.report import focus_pairs
 

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from deckgen.games.grid import GRID_SIZE, LINE_POSITIONS, LINES
 from deckgen.games.letters.cards import LetterCard
-from deckgen.games.letters.faces import LettersGeometry, cell_tile, level_dot, widest_tile
+from deckgen.games.letters.faces import LettersGeometry, cell_tile, level_mark, widest_tile
 from deckgen.games.letters.groups import Lexicon, WordGroup, find_groups
 from deckgen.layout.pictures import CARD_EDGE
-from deckgen.layout.primitives import BLACK, Box, Disc, Primitive, Stroke
+from deckgen.layout.primitives import BLACK, Box, Primitive, Stroke
 
 if TYPE_CHECKING:
     from deckgen.games.base import Stack
@@ -46,8 +46,7 @@ def stack_picture(cards: Sequence[LetterCard], geometry: LettersGeometry, line: 
         for position, tile in sorted(card.tiles.items()):
             dark = line is None or position in on_line
             shapes += cell_tile(tile, *divmod(position, GRID_SIZE), g, BLACK if dark else OFF_LINE)
-    cx, cy = g.dot_centre
-    shapes.append(Disc(cx, cy, g.dot_radius, level_dot(max(card.level for card in cards))))
+    shapes += level_mark(max(card.level for card in cards), g)
     return shapes
 
 
