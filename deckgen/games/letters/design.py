@@ -87,8 +87,6 @@ class LettersSettings:
     strand_alarm: float = 0.08
     strand_near: float = 0.03
     boost_cap: int = 6
-    #: The share of free-tile moves made on the cards play leaves over.
-    needy_share: float = 0.3
     #: A level whose games collect within ``collect_margin`` of its line raises the pair targets
     #: of the cards left more often than the average card.
     collect_margin: float = 0.01
@@ -190,9 +188,6 @@ class LettersSearch:
         self._fill_free()
         #: Extra two-card groups asked of the cards that the feedback games leave over.
         self.boost = [0] * total
-        #: The cards the last feedback games left over, each as often as its notches: those the
-        #: free-tile moves favour.
-        self.needy: list[int] = []
         self._start_index()
         #: Lone and blocked words spelt by one card, by card contents, kept between steps.
         self._lone: dict[tuple[tuple[int, str], ...], tuple[int, int]] = {}
@@ -325,7 +320,6 @@ class LettersSearch:
                     focus_short.add(text)
             if level.rank and level.new_per_game < TEACHER_LINES.min_new_per_game + s.new_margin:
                 new_lifts[level.rank] = s.new_step
-        self.needy = [card for card, notch in enumerate(notches) for _ in range(notch)]
         for card, notch in enumerate(notches):
             self.boost[card] = min(s.boost_cap, self.boost[card] + notch)
         for number, (tiles, _rank) in enumerate(self.focus):
@@ -361,13 +355,7 @@ class LettersSearch:
             return self._move_triple_word()
         if roll < 0.12:
             return self._move_triple_line()
-        # A share of the moves goes to the cards play left over (the worst most often), where a
-        # change is most likely to help.
-        needy = self.needy
-        if needy and rng.random() < self.settings.needy_share:
-            card = needy[rng.randrange(len(needy))]
-        else:
-            card = rng.randrange(len(self.cells))
+        card = rng.randrange(len(self.cells))
         cells = dict(self.cells[card])
         free = sorted(p for p in cells if p not in LINES[self.line_of[card]])
         position = free[rng.randrange(len(free))]
