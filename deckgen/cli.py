@@ -230,7 +230,7 @@ class GameCommand(click.Command):
         key, rest = None, []
         items = iter(args)
         for item in items:
-            flag, _, value = item.partition("=")
+            flag, _equals, value = item.partition("=")
             if flag in GAME_FLAGS:
                 key = value if value else next(items, "")
                 continue

@@ -29,6 +29,27 @@ CARD_ID = re.compile(r"[A-Z][A-Z0-9]{0,5}")
 def read_toml(path: Path, what: str = N_("deck file")) -> dict[str, Any]:
     """A TOML file as a dict, or one line saying what is wrong with it (``what`` it should be,
     marked for translation)."""
+    text = read_text(path, what)
+    import tomllib  # here, not at the top: listing the commands needs no TOML
+
+    try:
+        return tomllib.loads(text)
+    except ValueError as error:
+        if isinstance(error, tomllib.TOMLDecodeError):
+            raise DeckgenError(_not_valid(path, what, error)) from None
+        # Python refuses integers of thousands of digits.
+        raise DeckgenError(
+            _("{path}: a number in it has thousands of digits; check the numbers").format(path=path)
+        ) from None
+    except RecursionError:
+        raise DeckgenError(
+            _("{path}: not a valid {what} (nested too deeply); check the brackets").format(path=path, what=_(what))
+        ) from None
+
+
+def read_text(path: Path, what: str = N_("deck file")) -> str:
+    """A text file of at most :data:`MAX_FILE_BYTES` in UTF-8 (a byte-order mark is fine), or one
+    line saying what is wrong with it (``what`` it should be, marked for translation)."""
     try:
         if path.is_dir():
             raise DeckgenError(_("{path}: is a folder; give the path of a {what}").format(path=path, what=_(what)))
@@ -46,23 +67,7 @@ def read_toml(path: Path, what: str = N_("deck file")) -> dict[str, Any]:
                 path=path, reason=error
             )
         ) from None
-    import tomllib  # here, not at the top: listing the commands needs no TOML
-
-    try:
-        return tomllib.loads(text)
-    except ValueError as error:
-        if isinstance(error, tomllib.TOMLDecodeError):
-            raise DeckgenError(_not_valid(path, what, error)) from None
-        # Python refuses integers of thousands of digits.
-        raise DeckgenError(
-            _("{path}: a number in it has thousands of digits; check the numbers").format(path=path)
-        ) from None
-    except RecursionError:
-        raise DeckgenError(
-            _("{path}: not a valid {what} (nested too deeply); check the brackets").format(path=path, what=_(what))
-        ) from None
-    except tomllib.TOMLDecodeError as error:
-        raise DeckgenError(_not_valid(path, what, error)) from None
+    return text
 
 
 def _not_valid(path: Path, what: str, error: Exception) -> str:

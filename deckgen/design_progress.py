@@ -13,17 +13,15 @@ from deckgen.fileio import real_path
 from deckgen.i18n import _
 
 
-def check_progress_file(
-    progress: Path | None, out: Path | None, read: Path | None, read_option: str = "--spec"
-) -> None:
+def check_progress_file(progress: Path | None, out: Path | None, *read: tuple[Path | None, str]) -> None:
     """Before the search: ``--progress-file`` is a regular file (or none yet) in a folder that
-    exists, and neither the deck file written nor the file read (``read``, given by
-    ``read_option``): it is replaced every half second."""
+    exists, and neither the deck file written nor any file read (each given with its option, as
+    ``(path, "--spec")``): it is replaced every half second."""
     import os
 
     if progress is None:
         return
-    for other, what in ((out, "--out"), (read, read_option)):
+    for other, what in ((out, "--out"), *read):
         if other is None:
             continue
         same = real_path(progress) == real_path(other)

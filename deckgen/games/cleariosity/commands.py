@@ -114,7 +114,7 @@ def design(
     # Before the search, which takes minutes; and never over the spec it designs for.
     spec_file = spec_path(spec_name) if spec_name and str(spec_name).strip() else None
     check_output(out, [spec_file])
-    check_progress_file(progress_file, out, spec_file)
+    check_progress_file(progress_file, out, (spec_file, "--spec"))
     from deckgen.games.cleariosity.criteria.registry import missed_in_words
     from deckgen.games.cleariosity.play.figures import DESIGN_Z
     from deckgen.games.cleariosity.verify.verdict import verify_deck

@@ -10,16 +10,16 @@ every card gives a tile to it or not, since a child reads what shows.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from deckgen.errors import DeckgenError
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard, Spelled, spelled_lines, stacks
-from deckgen.i18n import _
+from deckgen.i18n import N_
 
 #: The file of each language among glin-profanity's dictionaries.
 DICTIONARIES = {"en": "english", "es": "spanish", "fr": "french", "de": "german"}
@@ -43,13 +43,10 @@ def with_own(language: str, own: Iterable[str] = ()) -> frozenset[str]:
 
 def read_own_words(path: Path) -> list[str]:
     """A teacher's own blocked words from a file, one a line (``#`` starts a comment)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckgenError(
-            _("{path}: cannot read this list of words to block: {error}").format(path=path, error=error)
-        ) from None
-    return [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    from deckgen.deckfile import read_text
+
+    text = unicodedata.normalize("NFC", read_text(path, N_("word list")))
+    return [line.split("#", 1)[0].strip().lower() for line in text.splitlines()]
 
 
 @dataclass(frozen=True)

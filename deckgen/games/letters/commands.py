@@ -47,6 +47,12 @@ TIME_LIMIT = 120
     type=click.Path(dir_okay=False, path_type=Path),
     help="More words no stack may spell, one a line, beside the language's blocklist.",
 )
+@click.option(
+    "--levels",
+    type=click.IntRange(1, 9),
+    help="Only the language's first LEVELS levels (a class that has met those sounds so far).  [default: all; "
+    "with --words, those up to the last of her words]",
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Deck file to write (default: print it).")
 @click.option(
     "--iterations",
@@ -68,6 +74,7 @@ def design(
     seed: int,
     words_file: Path | None,
     block_file: Path | None,
+    levels: int | None,
     out: Path | None,
     iterations: int,
     attempts: int,
@@ -98,11 +105,33 @@ def design(
     from deckgen.games.letters.words import load_words, read_spelling
 
     check_output(out, [words_file, block_file])
-    check_progress_file(progress_file, out, words_file, "--words")
+    check_progress_file(progress_file, out, (words_file, "--words"), (block_file, "--block"))
     words = load_words(language)
     blocked = with_own(language, read_own_words(block_file)) if block_file is not None else blocked_words(language)
     focus = read_spelling(words_file, words) if words_file is not None else ()
-    counts = focus_counts(focus) if focus else default_counts(len(words.levels))
+    both = [word.text for word, _rank in focus if word.text in blocked]
+    if both:
+        raise DeckgenError(
+            _("{word} is in --words and in --block; a deck cannot bring up a word it must never spell").format(
+                word=both[0]
+            )
+        )
+    if levels is not None and levels > len(words.levels):
+        raise DeckgenError(
+            _("--levels {levels}: the {language} word list has {listed} levels; give {listed} or fewer").format(
+                levels=levels, language=words.name, listed=len(words.levels)
+            ),
+            option="levels",
+        )
+    if levels is not None and focus and max(rank for _, rank in focus) >= levels:
+        word, rank = max(focus, key=lambda item: item[1])
+        raise DeckgenError(
+            _(
+                "--levels {levels}: the word {word} is first spelled at level {level}; give --levels {level} or more"
+            ).format(levels=levels, word=word.text, level=rank + 1),
+            option="levels",
+        )
+    counts = focus_counts(focus) if focus else default_counts(levels or len(words.levels))
     goal = LettersGoal(words, counts, blocked, tuple(focus))
     stages = StageFile(progress_file, time_limit)
     deadline = time.monotonic() + time_limit
@@ -141,6 +170,7 @@ def design(
     made_by = " ".join(
         ["deckgen design --game letters", f"--lang {language}", f"--seed {seed}"]
         + ([f"--words {words_file.name}"] if words_file is not None else [])
+        + ([f"--levels {levels}"] if levels is not None else [])
         + ([f"--iterations {iterations}"] if iterations != LettersSettings.steps else [])
         + ([f"--attempts {attempts}"] if attempts != ATTEMPTS else [])
     )

@@ -67,6 +67,14 @@ def verify_letters(deck: LettersDeck, games: int, seed: int, blocked: frozenset[
             )
         )
     focus = deck_focus(deck, words)
+    top = max(card.level for card in deck.cards)
+    for word, rank in focus:
+        if rank > top:
+            raise DeckgenError(
+                _(
+                    "the deck lists the word {word}, first spelled at level {level}, but its cards end at level {top}"
+                ).format(word=word.text, level=rank + 1, top=top + 1)
+            )
     blocked = blocked_words(deck.language) if blocked is None else blocked
     report = report_letters(deck.cards, words, blocked, focus)
     played = tuple(play_levels(deck.cards, words, games, seed, focus)) if games else ()

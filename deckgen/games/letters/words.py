@@ -9,13 +9,14 @@ words (this week's spelling list) are split into tiles the same way (:func:`spli
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import _
+from deckgen.i18n import N_, _
 from deckgen.resources import data_folder
 
 #: The languages Cleariosity Letters has words for, in the order the docs list them.
@@ -203,12 +204,11 @@ def read_spelling(path: Path, words: WordList) -> tuple[tuple[Word, int], ...]:
     """A teacher's own words (one a line; blank lines and lines from ``#`` skipped), each as three
     tiles and the first level whose tiles spell it; one line naming the word and how to fix it
     when one cannot be spelled."""
+    from deckgen.deckfile import read_text
     from deckgen.games.letters.blocklist import blocked_words
 
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckgenError(_("{path}: cannot read this word list: {error}").format(path=path, error=error)) from None
+    # Composed letters (é as one character), as a Mac may save them decomposed.
+    text = unicodedata.normalize("NFC", read_text(path, N_("word list")))
     found: dict[str, tuple[Word, int]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         written = line.split("#", 1)[0].strip()
