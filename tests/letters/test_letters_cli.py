@@ -55,18 +55,10 @@ def test_a_word_the_levels_cannot_spell_is_refused_in_one_line(
     assert not out.exists()
 
 
-def test_a_game_without_a_design_command_is_named_in_the_refusal(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["design", "--game", "treenex", "--seed", "1"]) != 0
-    said = capsys.readouterr().err.strip().splitlines()
-    assert any("design is a command of cleariosity, letters" in line for line in said)
-
-
 def test_design_help_points_to_each_games_own(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["design", "--help"])
+    assert main(["design", "--help"]) == 0
     assert "For Cleariosity Letters: deckgen design --game letters --help" in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        main(["design", "--game", "letters", "--help"])
+    assert main(["design", "--game", "letters", "--help"]) == 0
     assert "--words FILE" in capsys.readouterr().out
 
 
@@ -77,3 +69,51 @@ def test_a_broken_letters_deck_file_is_refused_in_one_line(tmp_path: Path, capsy
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and "card 1 (G01): the grid needs three rows of three cells" in said[0]
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("game", ["lettres", "treenex", ""])
+def test_design_for_a_game_without_one_is_refused_in_one_line(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["design", f"--game={game}"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "design is a command of cleariosity, letters; choose one of them" in said[0]
+
+
+def test_the_progress_file_may_not_be_the_block_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    block = tmp_path / "block.txt"
+    block.write_text("bum\n", encoding="utf-8")
+    args = ["design", "--game", "letters", "--block", str(block), "--progress-file", str(block)]
+    assert main([*args, "--out", str(tmp_path / "deck.toml")]) != 0
+    assert "is the --block file" in capsys.readouterr().err
+    assert block.read_text(encoding="utf-8") == "bum\n"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (('grid = ". . p', 'grid = "ω . p'), "'ω' is not a tile of the English levels up to level 1"),
+        (('id = "G01"', 'id = "../x"'), "id '../x' is not a card id"),
+        (('language = "en"', 'language = "xx"'), "language = 'xx'; Cleariosity Letters has words in en, es, fr, de"),
+        (('language = "en"', 'langauge = "en"'), "unknown key 'langauge'"),
+    ],
+)
+def test_a_letters_deck_file_is_checked_against_its_language(
+    change: tuple[str, str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from deckgen.games import game
+
+    text = game("letters").deck_file(None).read_text(encoding="utf-8")
+    old, new = change
+    assert old in text
+    text = text.replace(old, new, 1)
+    deck = tmp_path / "deck.toml"
+    deck.write_text(text, encoding="utf-8")
+    assert main(["verify", "--game", "letters", "--file", str(deck)]) != 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], lines
+
+
+def test_a_deck_without_its_first_level_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text('game = "letters"\ncards = [{ id = "O01", level = 4, grid = "st . . / . o . / . . p" }]\n')
+    assert main(["verify", "--game", "letters", "--file", str(deck)]) != 0
+    assert "no card at level 1; a deck holds every level up to its last" in capsys.readouterr().err
