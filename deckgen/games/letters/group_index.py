@@ -107,7 +107,7 @@ class GroupIndex:
                 for other, theirs in self._doubles[number][7 ^ mask].items():
                     tiles = tuple(tile if s == slot else theirs[s] for s in range(3))
                     if tiles in wanted:
-                        found.append(((min(card, other), max(card, other)), number, tiles))  # type: ignore[arg-type]
+                        found.append(((min(card, other), max(card, other)), number, tiles))
                 a, b = (s for s in range(3) if s != slot)
                 for tiles in self._by_one.get((slot, tile), ()):  # type: ignore[arg-type]
                     firsts, seconds = singles[a].get(tiles[a]), singles[b].get(tiles[b])
@@ -121,5 +121,5 @@ class GroupIndex:
                     tiles = tuple(tile if s == missing else shown[s] for s in range(3))
                     if tiles in wanted:
                         for other in holders:
-                            found.append(((min(card, other), max(card, other)), number, tiles))  # type: ignore[arg-type]
+                            found.append(((min(card, other), max(card, other)), number, tiles))
         return found
