@@ -14,7 +14,7 @@ from deckgen.games.letters.groups import level_groups
 from deckgen.games.letters.pictures import deck_geometry, stack_picture, teaching_partition
 from deckgen.games.letters.verify import deck_focus, deck_words
 from deckgen.games.letters.words import WordList, with_words
-from deckgen.i18n import _, joined, number
+from deckgen.i18n import _, joined, language, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, PageBreak, Picture, Pictures, Table, Text, Together
 
 #: Answer-key pictures: four to a row, each column this wide (mm).
@@ -33,10 +33,25 @@ def level_name(rank: int) -> str:
     return _("Level {number} ({colour})").format(number=rank + 1, colour=_(COLOUR_WORDS[rank % len(COLOUR_WORDS)]))
 
 
-def grapheme_example(words: WordList) -> str:
-    """A tile of two or more letters the language's levels use (``sh``), for the rules."""
+def level_tiles(deck: LettersDeck, words: WordList, rank: int) -> list[str]:
+    """The tiles new at level ``rank`` that its cards carry, in the word list's order (a tile of the
+    level's list that no card of the level shows is not named: the pack says what the cards hold)."""
+    shown = {tile for card in deck.cards if card.level == rank for tile in card.tiles.values()}
+    return [tile for tile in words.levels[rank].tiles if tile in shown]
+
+
+def language_in_text(words: WordList) -> str:
+    """The words' language as a sentence names it: "English", "Deutsch"; in French and Spanish,
+    where a language's name is not written with a capital, "français", "español"."""
+    return words.name.lower() if language() in ("fr", "es") else words.name
+
+
+def grapheme_example(deck: LettersDeck, words: WordList) -> str:
+    """A tile of two or more letters the deck's cards carry (``sh``), for the rules; else the
+    word list's first."""
+    shown = {tile for card in deck.cards for tile in card.tiles.values()}
     longer = [tile for level in words.levels for tile in level.tiles if len(tile) > 1]
-    return longer[0] if longer else "ch"
+    return next((tile for tile in longer if tile in shown), longer[0] if longer else "ch")
 
 
 def rules(deck: LettersDeck) -> list[Block]:
@@ -45,7 +60,7 @@ def rules(deck: LettersDeck) -> list[Block]:
     rows = [(_("Level"), _("Cards"), _("New letters and sounds"))]
     for rank in levels_in(deck):
         own = sum(1 for card in deck.cards if card.level == rank)
-        rows.append((level_name(rank), number(own), " ".join(words.levels[rank].tiles)))
+        rows.append((level_name(rank), number(own), " ".join(level_tiles(deck, words, rank))))
     variants = [_(words_of.LETTERS_LEVEL_UP)] if len(rows) > 2 else []
     allowed = joined(
         [
@@ -58,12 +73,12 @@ def rules(deck: LettersDeck) -> list[Block]:
     variants += [_(text).format(allowed=allowed) for text in words_of.LETTERS_VARIANTS]
     return [
         Heading(_(words_of.LETTERS_TITLE)),
-        Text(_(words_of.LETTERS_INTRO).format(cards=number(len(deck.cards)), language=words.name)),
+        Text(_(words_of.LETTERS_INTRO).format(cards=number(len(deck.cards)), language=language_in_text(words))),
         Table(rows, [45.0, 20.0, None]),
         Heading(_("How to play"), 2),
         Numbered([(_(head), _(rule)) for head, rule in words_of.LETTERS_RULES]),
         Heading(_("What counts as a word"), 2),
-        Bullets([_(rule).format(example=grapheme_example(words)) for rule in words_of.LETTERS_WORD]),
+        Bullets([_(rule).format(example=grapheme_example(deck, words)) for rule in words_of.LETTERS_WORD]),
         Heading(_("Variations"), 2),
         Bullets(variants),
     ]
@@ -88,7 +103,7 @@ def word_lists(deck: LettersDeck) -> list[Block]:
         story.append(Text(_(words_of.LETTERS_FOCUS).format(words=said)))
     for rank in levels_in(deck):
         found = spelled_words(deck, words, rank)
-        heading = _("{level}: {tiles}").format(level=level_name(rank), tiles=" ".join(words.levels[rank].tiles))
+        heading = _("{level}: {tiles}").format(level=level_name(rank), tiles=" ".join(level_tiles(deck, words, rank)))
         said = _("{count} words: {words}").format(count=number(len(found)), words=", ".join(found))
         story.append(Together([Heading(heading, 2), Text(said)]))
     return story

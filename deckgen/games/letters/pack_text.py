@@ -17,7 +17,7 @@ LETTERS_RULES = [
         N_(
             "Shuffle and deal all the cards into a pile in front of each player, the same number each. "
             "In a pile the letters overlap and cannot be read, so nothing needs hiding. Cards left over go "
-            "in the middle."
+            "face up in the middle, apart from each other, and count as cards on the table."
         ),
     ),
     (
@@ -38,8 +38,8 @@ LETTERS_RULES = [
     (
         N_("Collect."),
         N_(
-            "If you are right, keep the cards in your own pile of words. If not, the cards go back, and you wait "
-            "until another player has made a claim before you claim again."
+            "If you are right, keep the cards in your word pile. If not, the cards go back where they were, and you "
+            "wait until another player has made a claim before you claim again."
         ),
     ),
     (N_("Nothing left to find?"), N_("When nobody can see a word, everybody turns up their next card.")),
@@ -50,7 +50,7 @@ LETTERS_RULES = [
             "collecting until nobody can find another word."
         ),
     ),
-    (N_("End."), N_("The player who collected the most cards wins; equal piles share the win.")),
+    (N_("End."), N_("The player who collected the most cards wins; if there is a tie, the winners share the win.")),
 ]
 LETTERS_WORD = [
     N_(
@@ -59,7 +59,8 @@ LETTERS_WORD = [
     ),
     N_(
         "Read in that direction they spell a word of your level or of a level before it (the lists follow the "
-        "rules). A letter group such as {example} fills one cell and is read as one sound."
+        "rules), or another real word the teacher accepts. A letter group such as {example} fills one cell and is "
+        "read together."
     ),
     N_("None of the three cells is covered by another letter. Letters that are not part of the word may overlap."),
     N_("Every stacked card gives at least one of the three cells; two or three cards spell a word."),
@@ -67,15 +68,16 @@ LETTERS_WORD = [
 LETTERS_VARIANTS = [
     N_("Say it in a sentence: whoever collects a word reads it aloud and uses it in a sentence of their own."),
     N_(
-        "Class against the deck (co-operative): everybody plays for the class and reads out every word they see. "
-        "The class wins if no more than one card in ten is left at the end: {allowed}."
+        "All against the deck (co-operative): the players play together and read out every word they see. They "
+        "win together if no more than one card in ten is left at the end: {allowed}."
     ),
 ]
 LETTERS_LEVEL_UP = N_("Start with level 1 only, and add the next level's cards when the class knows its sounds.")
 LETTERS_WORDS_TITLE = N_("The words of each level")
 LETTERS_WORDS_INTRO = N_(
-    "Each level's new words that this deck's cards can spell, checked by stacking every pair and every three of "
-    "its cards. The words of earlier levels can still be made at later ones."
+    "Each level's new words from the word list that this deck's cards spell, found by stacking every pair and "
+    "every three of its cards. The words of earlier levels can still be made at later ones, and children will "
+    "find other real words too: the teacher decides whether they count."
 )
 LETTERS_FOCUS = N_(
     "This deck was designed to bring up these words often (in brackets, how many pairs of its cards spell each "
