@@ -395,7 +395,10 @@ def calibrate(paper: str | None, duplex: str, out: Path, language: str, region: 
 )
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: print it).")
 @with_options(game_options("export"))
-@language_option("Language of what export says (the data it writes is the same in every language): " + SPOKEN + ".")
+@language_option(
+    "Language of what export says (the data it writes is the same in every language, but for a game whose "
+    "deck follows the language, such as a word game read without --file): " + SPOKEN + "."
+)
 def export(game: str | None, file: Path | None, fmt: str, out: Path | None, language: str, **options: Any) -> None:
     """Write a deck's cards as JSON or CSV for other programs."""
     check_output(out, [file, *_named_files(options)])

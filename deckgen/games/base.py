@@ -212,6 +212,9 @@ class Game(DeckSource[DeckT], Drawable[DeckT], Checkable[DeckT], Teaching[DeckT]
     options: Sequence[Option] = ()
     #: Built when no game is chosen.
     built_by_default: bool = True
+    #: The deck read without ``--file`` is the one of the language spoken (a word game's words),
+    #: so ``--lang`` changes the deck, not only the words around it.
+    deck_follows_language: bool = False
     #: Cards have printed backs, so ``--duplex`` applies.
     has_backs: bool = False
     #: Every card has the same back (one picture of it is enough).

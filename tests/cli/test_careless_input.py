@@ -144,7 +144,7 @@ def test_bad_options_are_one_line(
     [
         ('mirror = "false"', "mirror = 'false': write true or false, without quotes"),
         ('registration = "no"', "registration = 'no': write true or false"),
-        ('deck = "poker"', "deck = 'poker': use one of 'cleariosity', 'treenex'"),
+        ('deck = "poker"', "deck = 'poker': use one of 'cleariosity', 'letters', 'treenex'"),
         ("sets = 0", "sets = 0: a whole number from 1 to 200"),
         ("margin = 5", "margin = 5: write it in quotes"),
         ('bleed = "3 furlongs"', "unknown unit"),

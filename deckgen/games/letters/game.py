@@ -52,6 +52,7 @@ class LettersGame(Game["LettersDeck"]):
             designs_from=N_("a word list (.txt), one word a line, to design a deck round"),
             # A reading game: a class's numbers decks are built without it (build --game letters).
             built_by_default=False,
+            deck_follows_language=True,
             commands_module="deckgen.games.letters.commands",
             commands=("design",),
             ids_described="G01 to G24, Y01 to Y12, P01 to P12 and O01 to O12 for Cleariosity Letters",

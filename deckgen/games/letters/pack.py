@@ -103,7 +103,7 @@ def word_lists(deck: LettersDeck) -> list[Block]:
         story.append(Text(_(words_of.LETTERS_FOCUS).format(words=said)))
     for rank in levels_in(deck):
         found = spelled_words(deck, words, rank)
-        heading = _("{level}: {tiles}").format(level=level_name(rank), tiles=" ".join(level_tiles(deck, words, rank)))
+        heading = _("{name}: {tiles}").format(name=level_name(rank), tiles=" ".join(level_tiles(deck, words, rank)))
         said = _("{count} words: {words}").format(count=number(len(found)), words=", ".join(found))
         story.append(Together([Heading(heading, 2), Text(said)]))
     return story
@@ -133,7 +133,7 @@ def answer_keys(deck: LettersDeck, card_size: tuple[float, float]) -> list[Block
             caption = f"{', '.join(c.id for c in stacked)}<br/>{line}<br/><b>{''.join(group.tiles)}</b>"
             shapes = stack_picture(stacked, geometry, group.line)
             pictures.append(Picture(tuple(shapes), geometry.width, geometry.height, scale, caption))
-        section: list[Block] = [Heading(_("Answer key: {level}").format(level=level_name(rank)), 2), Text(intro)]
+        section: list[Block] = [Heading(_("Answer key: {name}").format(name=level_name(rank)), 2), Text(intro)]
         if pictures:
             section.append(Pictures(pictures, PICTURES_PER_ROW, PICTURE_COLUMN))
         story.append(Together(section))

@@ -118,7 +118,7 @@ class PlayedLevel:
 
     def failures(self, lines: PlayLines = LINES) -> list[str]:
         """Each line the level's games miss, in words (in the language spoken)."""
-        at = _("{level}, {players} players").format(level=self.level, players=self.players)
+        at = _("{name}, {players} players").format(name=self.level, players=self.players)
         said = []
         collected = self.collected_line(lines)
         if self.collected < collected:

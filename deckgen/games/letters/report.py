@@ -49,15 +49,15 @@ class LevelFigures:
         if self.fewest_pairs[1] < MIN_PAIRS:
             card, count = self.fewest_pairs
             said.append(
-                _("{level}: {card} is in {count} two-card groups (at least {line})").format(
-                    level=self.name, card=card, count=count, line=MIN_PAIRS
+                _("{name}: {card} is in {count} two-card groups (at least {line})").format(
+                    name=self.name, card=card, count=count, line=MIN_PAIRS
                 )
             )
         if self.fewest_groups[1] < MIN_GROUPS:
             card, count = self.fewest_groups
             said.append(
-                _("{level}: {card} is in {count} groups (at least {line})").format(
-                    level=self.name, card=card, count=count, line=MIN_GROUPS
+                _("{name}: {card} is in {count} groups (at least {line})").format(
+                    name=self.name, card=card, count=count, line=MIN_GROUPS
                 )
             )
         return said
