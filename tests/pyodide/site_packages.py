@@ -65,7 +65,9 @@ def main(target: Path) -> None:
     shutil.copytree(REPO / "deckgen" / "inbrowser" / "standins" / "PIL", target / "PIL")
     # The data packages setuptools maps from templates/ (pyproject.toml's package-dir).
     data = {"templates": "deckgen/templates"}
-    data.update({f"templates/{g}": f"deckgen/games/{g}/templates" for g in ("cleariosity", "flashcards", "treenex")})
+    data.update(
+        {f"templates/{g}": f"deckgen/games/{g}/templates" for g in ("cleariosity", "flashcards", "letters", "treenex")}
+    )
     data["templates/cleariosity/specs"] = "deckgen/games/cleariosity/templates/specs"
     for source, at in data.items():
         (target / at).mkdir(parents=True, exist_ok=True)
