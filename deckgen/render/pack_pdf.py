@@ -410,7 +410,9 @@ def _typeset(
         topMargin=MARGIN * mm,
         bottomMargin=MARGIN * mm,
         title=_("Teacher pack: {games}").format(games=joined(games)),
-        subject=_("Rules, score sheet, answer keys, packing list and printing guide for the classroom card decks"),
+        subject=_("Rules, score sheet, answer keys, packing list and printing guide for the classroom card decks")
+        if any(section.kind == "sheet" for section in sections)
+        else _("Rules, answer keys, packing list and printing guide for the classroom card decks"),
         author="deckgen",
         creator="deckgen",
         producer="deckgen",
