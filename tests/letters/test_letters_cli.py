@@ -117,3 +117,21 @@ def test_a_deck_without_its_first_level_is_refused(tmp_path: Path, capsys: pytes
     deck.write_text('game = "letters"\ncards = [{ id = "O01", level = 4, grid = "st . . / . o . / . . p" }]\n')
     assert main(["verify", "--game", "letters", "--file", str(deck)]) != 0
     assert "no card at level 1; a deck holds every level up to its last" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ('["elephant"]', "the deck lists the word 'elephant', which the English levels cannot spell"),
+        ('["ship"]', "the deck lists the word ship, first spelled at level 3, but its cards end at level 1"),
+    ],
+)
+def test_a_teachers_word_the_deck_cannot_bring_up_is_refused_on_reading(
+    words: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = tmp_path / "deck.toml"
+    grid = '{ id = "G01", level = 1, grid = "s . . / . a . / . . t" }'
+    deck.write_text(f'game = "letters"\nwords = {words}\ncards = [{grid}]\n', encoding="utf-8")
+    assert main(["build", "--game", "letters", "--file", str(deck), "--out", str(tmp_path / "out")]) != 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and f"{deck}: {said}" in lines[0], lines

@@ -14,11 +14,11 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckgen.deckfile import CARD_ID, unknown_keys
+from deckgen.deckfile import CARD_ID, read_toml, unknown_keys
 from deckgen.errors import DeckgenError
 from deckgen.games.grid import GRID_SIZE
 from deckgen.games.letters.cards import LetterCard
-from deckgen.games.letters.words import WordList
+from deckgen.games.letters.words import LANGUAGES, WordList, load_words, split_word
 from deckgen.i18n import _
 
 HEADER = """# Cleariosity Letters deck for deckgen.
@@ -76,9 +76,6 @@ MAX_CARDS = 120
 def load_letters(path: Path) -> LettersDeck:
     """A deck file, checked against its language's levels: one line naming the file, the card
     or key, and how to fix it, when it is not right."""
-    from deckgen.deckfile import read_toml, unknown_keys
-    from deckgen.games.letters.words import LANGUAGES, load_words
-
     data = read_toml(path)
     unknown_keys(path, "", data, DECK_KEYS)
     language = data.get("language", "en")
@@ -116,14 +113,29 @@ def load_letters(path: Path) -> LettersDeck:
                 path=path, example='words = ["ship", "chin"]'
             )
         )
+    focus_words = tuple(dict.fromkeys(unicodedata.normalize("NFC", word.lower()) for word in focus))
+    _check_focus(path, focus_words, read, words)
     made_by = data.get("made_by", "")
-    return LettersDeck(
-        name,
-        language,
-        made_by if isinstance(made_by, str) else "",
-        read,
-        tuple(dict.fromkeys(unicodedata.normalize("NFC", word.lower()) for word in focus)),
-    )
+    return LettersDeck(name, language, made_by if isinstance(made_by, str) else "", read, focus_words)
+
+
+def _check_focus(path: Path, focus: tuple[str, ...], cards: tuple[LetterCard, ...], words: WordList) -> None:
+    """Every teacher's word the file lists is spelled by the language's tiles, at a level the
+    deck's cards reach."""
+    top = max(card.level for card in cards)
+    for text in focus:
+        placed = split_word(text, words)
+        if placed is None:
+            said = _("the deck lists the word {word!r}, which the {language} levels cannot spell; remove it").format(
+                word=text, language=words.name
+            )
+        elif placed[1] > top:
+            said = _(
+                "the deck lists the word {word}, first spelled at level {level}, but its cards end at level {top}"
+            ).format(word=text, level=placed[1] + 1, top=top + 1)
+        else:
+            continue
+        raise DeckgenError(_("{path}: {message}").format(path=path, message=said))
 
 
 def _check_levels(path: Path, cards: tuple[LetterCard, ...], words: WordList) -> None:

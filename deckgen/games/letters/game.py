@@ -31,11 +31,9 @@ def shipped_language() -> str:
     return language() if language() in LANGUAGES else "en"
 
 
-def shipped_deck(spoken: str) -> Path:
-    """The shipped deck of a language (English for a language without words of its own)."""
-    from deckgen.games.letters.words import LANGUAGES
-
-    return TEMPLATES / f"letters-{spoken if spoken in LANGUAGES else 'en'}.toml"
+def shipped_deck(words_language: str) -> Path:
+    """The shipped deck of a language of the words (see :func:`shipped_language`)."""
+    return TEMPLATES / f"letters-{words_language}.toml"
 
 
 class LettersGame(Game["LettersDeck"]):
@@ -70,7 +68,7 @@ class LettersGame(Game["LettersDeck"]):
         )
 
     def deck_file(self, path: Path | None) -> Path:
-        return path if path is not None else shipped_deck(language())
+        return path if path is not None else shipped_deck(shipped_language())
 
     def deck_source(self, path: Path | None, options: GameOptions) -> Path | None:
         return self.deck_file(path)

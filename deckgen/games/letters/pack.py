@@ -12,8 +12,8 @@ from deckgen.games.letters import pack_text as words_of
 from deckgen.games.letters.deckfile import LettersDeck
 from deckgen.games.letters.groups import level_groups
 from deckgen.games.letters.pictures import deck_geometry, stack_picture, teaching_partition
-from deckgen.games.letters.verify import deck_focus, deck_words
-from deckgen.games.letters.words import WordList, with_words
+from deckgen.games.letters.verify import deck_focus, deck_words, words_in_play
+from deckgen.games.letters.words import WordList
 from deckgen.i18n import _, joined, language, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, PageBreak, Picture, Pictures, Table, Text, Together
 
@@ -92,7 +92,7 @@ def spelled_words(deck: LettersDeck, words: WordList, rank: int) -> list[str]:
 
 def word_lists(deck: LettersDeck) -> list[Block]:
     """Each level's new words that the deck spells, and a teacher's own words where the deck has them."""
-    words = with_words(deck_words(deck), deck_focus(deck, deck_words(deck)))
+    words = words_in_play(deck)
     # A rules section of its own: the pack starts it on a new page.
     story: list[Block] = [Heading(_(words_of.LETTERS_WORDS_TITLE)), Text(_(words_of.LETTERS_WORDS_INTRO))]
     if deck.focus:
@@ -111,7 +111,7 @@ def word_lists(deck: LettersDeck) -> list[Block]:
 
 def answer_keys(deck: LettersDeck, card_size: tuple[float, float]) -> list[Block]:
     """Each level's new cards collected by words of that level (and earlier ones), as pictures."""
-    words = with_words(deck_words(deck), deck_focus(deck, deck_words(deck)))
+    words = words_in_play(deck)
     geometry = deck_geometry(deck, card_size)
     scale = min(0.42, 30.0 / geometry.width)
     story: list[Block] = [PageBreak(), Heading(_("Answer keys")), Text(_(words_of.LETTERS_KEYS_INTRO))]

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.errors import DeckgenError
 from deckgen.games.letters.deckfile import LettersDeck
 from deckgen.games.letters.play import LINES, PlayedLevel, play_levels
 from deckgen.games.letters.report import LettersReport, report_letters
-from deckgen.games.letters.words import Word, WordList, load_words, split_word
+from deckgen.games.letters.words import Word, WordList, load_words, split_word, with_words
 from deckgen.i18n import _, counted, decimal, number, percent
 
 
@@ -39,18 +38,15 @@ def deck_words(deck: LettersDeck) -> WordList:
 
 
 def deck_focus(deck: LettersDeck, words: WordList) -> tuple[tuple[Word, int], ...]:
-    """The teacher's words the deck file lists, each as tiles and the level that spells it."""
-    placed = []
-    for text in deck.focus:
-        found = split_word(text, words)
-        if found is None:
-            raise DeckgenError(
-                _("the deck lists the word {word!r}, which the {language} levels cannot spell; remove it").format(
-                    word=text, language=words.name
-                )
-            )
-        placed.append(found)
-    return tuple(placed)
+    """The teacher's words the deck lists, each as tiles and the level that spells it (the deck
+    file's reader checked that each is spelled; design's decks take them as read)."""
+    return tuple(placed for text in deck.focus if (placed := split_word(text, words)) is not None)
+
+
+def words_in_play(deck: LettersDeck) -> WordList:
+    """The deck's word list with the teacher's words it lists added at their levels."""
+    words = deck_words(deck)
+    return with_words(words, deck_focus(deck, words))
 
 
 def verify_letters(deck: LettersDeck, games: int, seed: int, blocked: frozenset[str] | None = None) -> LettersVerdict:
@@ -58,23 +54,7 @@ def verify_letters(deck: LettersDeck, games: int, seed: int, blocked: frozenset[
     from deckgen.games.letters.blocklist import blocked_words
 
     words = deck_words(deck)
-    if max(card.level for card in deck.cards) >= len(words.levels):
-        raise DeckgenError(
-            _("the deck has {levels} levels, but the {language} word list has {listed}").format(
-                levels=number(max(card.level for card in deck.cards) + 1),
-                language=words.name,
-                listed=number(len(words.levels)),
-            )
-        )
     focus = deck_focus(deck, words)
-    top = max(card.level for card in deck.cards)
-    for word, rank in focus:
-        if rank > top:
-            raise DeckgenError(
-                _(
-                    "the deck lists the word {word}, first spelled at level {level}, but its cards end at level {top}"
-                ).format(word=word.text, level=rank + 1, top=top + 1)
-            )
     blocked = blocked_words(deck.language) if blocked is None else blocked
     report = report_letters(deck.cards, words, blocked, focus)
     played = tuple(play_levels(deck.cards, words, games, seed, focus)) if games else ()
