@@ -247,3 +247,18 @@ def test_commands_write_the_same_bytes_however_workers_start(command: str, tmp_p
         }
         assert written[method], f"{command} under {method} wrote nothing"
     assert written["forkserver"] == written["fork"] == written["spawn"]
+
+
+def test_a_worker_forked_by_the_fork_server_ignores_ctrl_c_before_it_is_set_up() -> None:
+    """A fork server's worker starts with the server's handlers, not the held signals of the
+    other start methods: Ctrl-C then, before ``quiet_worker`` ran, must not be a traceback."""
+    script = (
+        "import signal\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from multiprocessing import forkserver, get_context\n"
+        "forkserver.set_forkserver_preload(['deckgen.fork_server'])\n"
+        "with ProcessPoolExecutor(1, mp_context=get_context('forkserver')) as pool:\n"
+        "    print(pool.submit(signal.getsignal, signal.SIGINT).result() is signal.SIG_IGN)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "True", done.stderr
