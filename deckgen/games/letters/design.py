@@ -179,6 +179,7 @@ class LettersSearch:
             pool = [tile for word in words.words_to(rank) for tile in word.tiles]
             pool += [tile for tiles, at in self.focus if at <= rank for tile in tiles] * FOCUS_POOL
             self.pools.append(sorted(pool))
+        self.tile_sets = [set(pool) for pool in self.pools]
         total = self.sizes[-1]
         self.cells: list[dict[int, str]] = [{} for _ in range(total)]
         self.line_of = [0] * total
@@ -373,12 +374,16 @@ class LettersSearch:
     def _plant_focus(self) -> Callable[[], None] | None:
         """Lay a teacher's word as a two-card group: one card of its level takes two of its tiles on
         a line, another the third; each keeps its teaching tile (and the second its other free
-        tile), and nothing of either covers the word. Cards of earlier levels are left alone: a
-        class meets a tile no earlier than its level."""
+        tile), and nothing of either covers the word. The third tile may go to a card of an earlier
+        level, if that level has the tile (a class meets a tile no earlier than its level): the
+        word's own level has few cards to give."""
         rng = self.rng
         wanted = self.settings.focus_pairs
         paired = self.tally.focus_paired
-        short = [number for number in range(len(paired)) if paired[number] < wanted + self.focus_more[number]]
+        # The words under the least every teacher's word needs come first: with twenty words
+        # asked for more by play, a word with none would otherwise get one step in two hundred.
+        short = [number for number in range(len(paired)) if paired[number] < wanted]
+        short = short or [number for number in range(len(paired)) if paired[number] < wanted + self.focus_more[number]]
         if not short:
             return None
         tiles, rank = self.focus[short[rng.randrange(len(short))]]
@@ -393,8 +398,10 @@ class LettersSearch:
         line = LINES[rng.randrange(len(LINES))]
         lone = rng.randrange(3)
         first = self.sizes[rank] - self.goal.counts[rank]
-        double, single = rng.randrange(first, self.sizes[rank]), rng.randrange(first, self.sizes[rank])
+        double, single = rng.randrange(first, self.sizes[rank]), rng.randrange(self.sizes[rank])
         pair_cells = [line[slot] for slot in range(3) if slot != lone]
+        if tiles[lone] not in self.tile_sets[self.level_of[single]]:
+            return None  # a card of an earlier level takes only a tile its class has met
         if double == single or any(p in LINES[self.line_of[double]] for p in pair_cells):
             return None
         if line[lone] in LINES[self.line_of[single]]:
