@@ -52,13 +52,21 @@ class GroupIndex:
                     self._add(key)
 
     def replace(self, card: int, cells: Mapping[int, str]) -> None:
-        """Card ``card`` now shows ``cells``: its groups go, its new ones come."""
-        for key in list(self._of_card[card]):
-            self._remove(key)
+        """Card ``card`` now shows ``cells``: the groups it no longer makes go, its new ones come.
+
+        A step changes one tile of a card, and the groups through its two other tiles stay: only
+        the difference is told, so the listener hears of a third of the groups it would otherwise.
+        Each group's coming and going is told in the same order every run (sorted), so that
+        whatever the listener keeps adds up the same way.
+        """
+        old = self._of_card[card]
         self._unfile(card)
         self._prints[card] = tuple(footprint(cells, line) for line in _LINES)
         self._file(card)
-        for key in self._found(card):
+        new = set(self._found(card))
+        for key in sorted(old - new):
+            self._remove(key)
+        for key in sorted(new - old):
             self._add(key)
 
     # -- bookkeeping ------------------------------------------------------------------------
