@@ -65,7 +65,10 @@ class LettersSettings:
     pair_target: int = 3
     group_target: int = 5
     top_share: float = 0.07
-    focus_pairs: int = 2
+    #: Two-card groups each teacher's word aims for: twice the two a teacher's check asks, since
+    #: each pair is collected as that word in only some games (its cards are often taken first
+    #: by other groups), and play must bring her words up often.
+    focus_pairs: int = 4
     blocked_weight: float = 1000.0
     lone_weight: float = 200.0
     alike_weight: float = 200.0
@@ -380,7 +383,7 @@ class LettersSearch:
         rng = self.rng
         wanted = self.settings.focus_pairs
         paired = self.tally.focus_paired
-        # The words under the least every teacher's word needs come first: with twenty words
+        # The words under the pairs every teacher's word aims for come first: with twenty words
         # asked for more by play, a word with none would otherwise get one step in two hundred.
         short = [number for number in range(len(paired)) if paired[number] < wanted]
         short = short or [number for number in range(len(paired)) if paired[number] < wanted + self.focus_more[number]]
