@@ -55,7 +55,7 @@ class GroupIndex:
         """Card ``card`` now shows ``cells``: the groups it no longer makes go, its new ones come.
 
         A step changes one tile of a card, and the groups through its two other tiles stay: only
-        the difference is told, so the listener hears of a third of the groups it would otherwise.
+        the difference is told, so the listener hears of about two groups in five it would otherwise.
         Each group's coming and going is told in the same order every run (sorted), so that
         whatever the listener keeps adds up the same way.
         """
