@@ -10,7 +10,6 @@ every card gives a tile to it or not, since a child reads what shows.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +18,6 @@ from pathlib import Path
 
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.cards import LetterCard, Spelled, spelled_lines, stacks
-from deckgen.i18n import N_
 
 #: The file of each language among glin-profanity's dictionaries.
 DICTIONARIES = {"en": "english", "es": "spanish", "fr": "french", "de": "german"}
@@ -43,10 +41,9 @@ def with_own(language: str, own: Iterable[str] = ()) -> frozenset[str]:
 
 def read_own_words(path: Path) -> list[str]:
     """A teacher's own blocked words from a file, one a line (``#`` starts a comment)."""
-    from deckgen.deckfile import read_text
+    from deckgen.games.letters.words import word_lines
 
-    text = unicodedata.normalize("NFC", read_text(path, N_("word list")))
-    return [line.split("#", 1)[0].strip().lower() for line in text.splitlines()]
+    return [written.lower() for _number, written in word_lines(path)]
 
 
 @dataclass(frozen=True)

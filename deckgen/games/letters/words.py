@@ -200,20 +200,25 @@ def _texts(data: dict[str, object], key: str, where: str) -> list[str]:
     return list(value)
 
 
+def word_lines(path: Path) -> list[tuple[int, str]]:
+    """The words of a teacher's list, one a line, each with its line number: blank lines and
+    everything from ``#`` left out, letters composed (é as one character, as a Mac may save it
+    decomposed). Her spelling list and her own words to block are read alike."""
+    from deckgen.deckfile import read_text
+
+    text = unicodedata.normalize("NFC", read_text(path, N_("word list")))
+    lines = ((number, line.split("#", 1)[0].strip()) for number, line in enumerate(text.splitlines(), start=1))
+    return [(number, written) for number, written in lines if written]
+
+
 def read_spelling(path: Path, words: WordList) -> tuple[tuple[Word, int], ...]:
     """A teacher's own words (one a line; blank lines and lines from ``#`` skipped), each as three
     tiles and the first level whose tiles spell it; one line naming the word and how to fix it
     when one cannot be spelled."""
-    from deckgen.deckfile import read_text
     from deckgen.games.letters.blocklist import blocked_words
 
-    # Composed letters (é as one character), as a Mac may save them decomposed.
-    text = unicodedata.normalize("NFC", read_text(path, N_("word list")))
     found: dict[str, tuple[Word, int]] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        written = line.split("#", 1)[0].strip()
-        if not written:
-            continue
+    for number, written in word_lines(path):
         placed = split_word(written, words)
         if placed is None:
             longest = max(len(tile) for tile in words.tiles_to(len(words.levels) - 1))
