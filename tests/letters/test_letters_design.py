@@ -13,8 +13,10 @@ from deckgen.games.letters.design import (
     LettersGoal,
     LettersSettings,
     default_counts,
+    design_candidates,
     design_letters,
     design_until_passing,
+    first_passing,
     focus_counts,
 )
 from deckgen.games.letters.report import report_letters
@@ -64,6 +66,23 @@ def test_the_same_seed_gives_the_same_deck() -> None:
     first = design_letters(5, goal, QUICK)
     assert first == design_letters(5, goal, QUICK)
     assert first != design_letters(6, goal, QUICK)
+
+
+def test_an_attempt_offers_its_best_rounds_and_the_first_deck_that_passes_is_taken() -> None:
+    """Each attempt offers the decks of its two best feedback rounds, the one it keeps first; design's
+    check takes the first that passes, and where none does, the one that missed fewest lines."""
+    words = load_words("en")
+    goal = LettersGoal(words, (12, 6), blocked_words("en"))
+    settings = LettersSettings(steps=1500, feedback_start=0.2, feedback_every=300, feedback_games=200)
+    offered = design_candidates(5, goal, settings)
+    assert offered[0] == design_letters(5, goal, settings)
+    assert len(offered) == 2 and offered[0] != offered[1]
+    second = first_passing(offered, 3, lambda cards: [] if cards == offered[1] else ["a line"])
+    assert (second.cards, second.attempt, second.failures) == (offered[1], 3, [])
+    nearest = first_passing(offered, 3, lambda cards: ["a", "b"] if cards == offered[0] else ["a"])
+    assert (nearest.cards, nearest.failures) == (offered[1], ["a"])
+    first = first_passing(offered, 3, lambda cards: [])
+    assert first.cards == offered[0]
 
 
 def test_cards_per_level_follow_a_teachers_words() -> None:

@@ -22,6 +22,10 @@ The same plan as the numbers game's design, for words:
    cap on its share, a level whose new words come up too rarely a larger share of them; the
    search ends at the first round whose games and counts meet design's lines, or else keeps the
    round that missed fewest.
+5. **Candidates.** An attempt offers the :data:`CANDIDATES` decks its rounds judged best (fewest
+   lines missed, the later of two alike first). Design's check plays them with a seed of its own,
+   in that order, and takes the first that passes: where the best misses a line by a hair, the
+   runner-up often clears it, and checking it costs a second, against an attempt's ten.
 
 Budgets are counted in steps, never seconds, and attempts are judged in order, so a seed always
 gives the same deck.
@@ -54,6 +58,8 @@ FOCUS_POOL = 10
 PLANT_RATE = 0.1
 #: Placings tried for it before the step gives up.
 PLANT_TRIES = 10
+#: Decks each attempt offers design's check (see the module's docstring).
+CANDIDATES = 2
 
 
 @dataclass(frozen=True)
@@ -204,6 +210,8 @@ class LettersSearch:
         #: Caps on single words' weighed shares of a level's groups, from the feedback games.
         self.word_caps: dict[tuple[int, Tiles], float] = {}
         self.rounds = 0
+        #: Each feedback round's deck, with the lines it missed and its round (for :meth:`candidates`).
+        self.judged: list[tuple[int, int, list[dict[int, str]]]] = []
 
     # -- the start ------------------------------------------------------------------------
     def _lay_triples(self) -> None:
@@ -490,8 +498,9 @@ class LettersSearch:
         for step in range(steps + 1):
             if s.feedback_every and step >= first_feedback and (step - first_feedback) % s.feedback_every == 0:
                 missed = self.feedback()
+                self.judged.append((missed, self.rounds, [dict(cells) for cells in self.cells]))
                 if best is None or missed <= best[0]:
-                    best = (missed, [dict(cells) for cells in self.cells])
+                    best = (missed, self.judged[-1][2])
                 if missed == 0:
                     break  # its games and counts meet every line: this is the deck
                 current = self.penalty()
@@ -513,11 +522,23 @@ class LettersSearch:
             current = self.penalty()
         return current
 
-    def cards(self) -> list[LetterCard]:
-        """The deck as it stands, cards named by level colour and number (G01, Y01, …)."""
+    def candidates(self, count: int = CANDIDATES) -> list[list[LetterCard]]:
+        """Up to ``count`` different decks of the feedback rounds, best first: fewest lines missed,
+        then the latest round (the deck :meth:`anneal` keeps comes first)."""
+        offered: list[list[dict[int, str]]] = []
+        for _missed, _round, cells in sorted(self.judged, key=lambda judged: (judged[0], -judged[1])):
+            if cells not in offered:
+                offered.append(cells)
+            if len(offered) == count:
+                break
+        return [self.cards(cells) for cells in offered] or [self.cards()]
+
+    def cards(self, deck: list[dict[int, str]] | None = None) -> list[LetterCard]:
+        """The deck as it stands (or ``deck``, cells of the same cards), cards named by level colour
+        and number (G01, Y01, …)."""
         made: list[LetterCard] = []
         numbers: Counter[int] = Counter()
-        for card, cells in enumerate(self.cells):
+        for card, cells in enumerate(self.cells if deck is None else deck):
             rank = self.level_of[card]
             numbers[rank] += 1
             made.append(LetterCard(f"{LEVEL_PREFIXES[rank]}{numbers[rank]:02d}", rank, dict(sorted(cells.items()))))
@@ -536,13 +557,42 @@ def design_letters(
     return search.cards()
 
 
+def design_candidates(
+    seed: int | str,
+    goal: LettersGoal,
+    settings: LettersSettings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[list[LetterCard]]:
+    """The decks one search offers for checking, best first (:meth:`LettersSearch.candidates`);
+    the first is :func:`design_letters`'s."""
+    search = LettersSearch(seed, goal, settings or LettersSettings())
+    search.anneal(progress)
+    return search.candidates()
+
+
 @dataclass(frozen=True)
 class LettersDesign:
-    """How a design ended: the last deck checked, its attempt, and what it missed (nothing: it passed)."""
+    """How a design ended: the deck that passed, or else the nearest deck of the last attempt
+    checked; its attempt; and what it missed (nothing: it passed)."""
 
     cards: list[LetterCard]
     attempt: int
     failures: list[str]
+
+
+def first_passing(
+    candidates: Sequence[list[LetterCard]], attempt: int, check: Callable[[list[LetterCard]], list[str]]
+) -> LettersDesign:
+    """The first of an attempt's candidates that ``check`` passes, or else the one that missed
+    fewest lines (the first such): the nearest deck, for ``--keep-failed``."""
+    nearest = LettersDesign([], attempt, ["no deck offered"])
+    for cards in candidates:
+        made = LettersDesign(cards, attempt, check(cards))
+        if not made.failures:
+            return made
+        if not nearest.cards or len(made.failures) < len(nearest.failures):
+            nearest = made
+    return nearest
 
 
 def attempt_seed(seed: int, attempt: int) -> int | str:
@@ -569,19 +619,21 @@ def design_until_passing(
         if deadline is not None and time.monotonic() >= deadline:
             break
         step = None if progress is None else (lambda done, total, attempt=attempt: progress(attempt, done, total))
-        cards = design_letters(attempt_seed(seed, attempt), goal, settings, step)
-        made = LettersDesign(cards, attempt, check(cards))
+        made = first_passing(design_candidates(attempt_seed(seed, attempt), goal, settings, step), attempt, check)
         if not made.failures:
             break
     return made
 
 
 def checked_attempt(seed: int, attempt: int, goal: LettersGoal, settings: LettersSettings | None) -> LettersDesign:
-    """One attempt's deck and design's check of it (its own seed and lines: see :mod:`.verdict`)."""
+    """One attempt's candidates and design's check of them (its own seed and lines: see
+    :mod:`.verdict`): the first that passes, or the one that missed fewest lines."""
     from deckgen.games.letters.verdict import letters_failures
 
-    cards = design_letters(attempt_seed(seed, attempt), goal, settings)
-    return LettersDesign(cards, attempt, letters_failures(cards, goal.words, goal.blocked, goal.focus))
+    def check(cards: list[LetterCard]) -> list[str]:
+        return letters_failures(cards, goal.words, goal.blocked, goal.focus)
+
+    return first_passing(design_candidates(attempt_seed(seed, attempt), goal, settings), attempt, check)
 
 
 def design_side_by_side(

@@ -1,8 +1,11 @@
-"""Cleariosity Letters' pictures in the README and docs: the first card of each level, and three
+"""Cleariosity Letters' pictures in the README and docs: a card of each level, and three
 first-level cards stacked with the word they spell marked (the English deck)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.deckfile import load_letters
 from deckgen.games.letters.faces import letters_front
 from deckgen.games.letters.pictures import deck_geometry, sample_stack
@@ -20,12 +23,20 @@ def docs_images() -> dict[str, bytes]:
     from deckgen.games.letters.game import shipped_deck
 
     deck = load_letters(shipped_deck("en"))
+    words = load_words(deck.language)
     geometry = deck_geometry(deck, CARD_SIZES["poker"])
-    firsts = [next(card for card in deck.cards if card.level == rank) for rank in sorted({c.level for c in deck.cards})]
-    faces = [(card.id, letters_front(card, geometry)) for card in firsts]
+    shown = [level_card(deck.cards, rank, words.levels[rank].tiles) for rank in sorted({c.level for c in deck.cards})]
+    faces = [(card.id, letters_front(card, geometry)) for card in shown]
     shapes, width, height = contact_sheet(faces, geometry.width, geometry.height, len(faces), outline=True)
     images = {"letters-cards.png": png_bytes(draw(shapes, width, height, DPI, WHITE), DPI)}
-    stack = sample_stack(deck, load_words(deck.language))
+    stack = sample_stack(deck, words)
     if stack is not None:
         images["letters-stack.png"] = png_bytes(draw(list(stack.shapes), stack.width, stack.height, DPI, WHITE), DPI)
     return images
+
+
+def level_card(cards: Sequence[LetterCard], rank: int, new_tiles: Sequence[str]) -> LetterCard:
+    """The card a picture shows for level ``rank``: its first card with most of the tiles the
+    level brings in (a level-3 card showing only letters of level 1 would not show what is new)."""
+    own = [card for card in cards if card.level == rank]
+    return max(own, key=lambda card: sum(tile in new_tiles for tile in card.tiles.values()))
