@@ -25,7 +25,7 @@ The same plan as the numbers game's design, for words:
 5. **Candidates.** An attempt offers the :data:`CANDIDATES` decks its rounds judged best (fewest
    lines missed, the later of two alike first). Design's check plays them with a seed of its own,
    in that order, and takes the first that passes: where the best misses a line by a hair, the
-   runner-up often clears it, and checking it costs a second, against an attempt's ten.
+   runner-up often clears it, and checking it takes under a second, against an attempt's ten or more.
 
 Budgets are counted in steps, never seconds, and attempts are judged in order, so a seed always
 gives the same deck.
