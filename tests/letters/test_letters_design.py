@@ -11,6 +11,7 @@ from deckgen.games.letters.blocklist import blocked_words
 from deckgen.games.letters.deckfile import LettersDeck, dump_letters, load_letters
 from deckgen.games.letters.design import (
     LettersGoal,
+    LettersSearch,
     LettersSettings,
     default_counts,
     design_candidates,
@@ -74,8 +75,11 @@ def test_an_attempt_offers_its_best_rounds_and_the_first_deck_that_passes_is_tak
     words = load_words("en")
     goal = LettersGoal(words, (12, 6), blocked_words("en"))
     settings = LettersSettings(steps=1500, feedback_start=0.2, feedback_every=300, feedback_games=200)
-    offered = design_candidates(5, goal, settings)
-    assert offered[0] == design_letters(5, goal, settings)
+    search = LettersSearch(5, goal, settings)
+    search.anneal()
+    offered = search.candidates()
+    assert offered[0] == search.cards()  # the deck the search keeps comes first
+    assert offered == design_candidates(5, goal, settings)
     assert len(offered) == 2 and offered[0] != offered[1]
     second = first_passing(offered, 3, lambda cards: [] if cards == offered[1] else ["a line"])
     assert (second.cards, second.attempt, second.failures) == (offered[1], 3, [])

@@ -494,13 +494,10 @@ class LettersSearch:
         start, end = s.temperatures
         first_feedback = int(steps * s.feedback_start)
         current = self.penalty()
-        best: tuple[int, list[dict[int, str]]] | None = None
         for step in range(steps + 1):
             if s.feedback_every and step >= first_feedback and (step - first_feedback) % s.feedback_every == 0:
                 missed = self.feedback()
                 self.judged.append((missed, self.rounds, [dict(cells) for cells in self.cells]))
-                if best is None or missed <= best[0]:
-                    best = (missed, self.judged[-1][2])
                 if missed == 0:
                     break  # its games and counts meet every line: this is the deck
                 current = self.penalty()
@@ -516,17 +513,22 @@ class LettersSearch:
                     undo()
             if progress is not None and step % 250 == 249:
                 progress(step + 1, steps)
-        if best is not None and best[1] != self.cells:
-            self.cells = best[1]
+        ranked = self._ranked()
+        if ranked and ranked[0] != self.cells:
+            self.cells = ranked[0]
             self._start_index()
             current = self.penalty()
         return current
+
+    def _ranked(self) -> list[list[dict[int, str]]]:
+        """The feedback rounds' decks, best first: fewest lines missed, then the latest round."""
+        return [cells for _missed, _round, cells in sorted(self.judged, key=lambda judged: (judged[0], -judged[1]))]
 
     def candidates(self, count: int = CANDIDATES) -> list[list[LetterCard]]:
         """Up to ``count`` different decks of the feedback rounds, best first: fewest lines missed,
         then the latest round (the deck :meth:`anneal` keeps comes first)."""
         offered: list[list[dict[int, str]]] = []
-        for _missed, _round, cells in sorted(self.judged, key=lambda judged: (judged[0], -judged[1])):
+        for cells in self._ranked():
             if cells not in offered:
                 offered.append(cells)
             if len(offered) == count:
@@ -551,10 +553,9 @@ def design_letters(
     settings: LettersSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[LetterCard]:
-    """The deck the search gives for ``seed`` (check it before use: see :mod:`.report`)."""
-    search = LettersSearch(seed, goal, settings or LettersSettings())
-    search.anneal(progress)
-    return search.cards()
+    """The deck the search gives for ``seed`` (check it before use: see :mod:`.report`): the
+    first of :func:`design_candidates`."""
+    return design_candidates(seed, goal, settings, progress)[0]
 
 
 def design_candidates(
@@ -563,8 +564,7 @@ def design_candidates(
     settings: LettersSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[list[LetterCard]]:
-    """The decks one search offers for checking, best first (:meth:`LettersSearch.candidates`);
-    the first is :func:`design_letters`'s."""
+    """The decks one search offers for checking, best first (:meth:`LettersSearch.candidates`)."""
     search = LettersSearch(seed, goal, settings or LettersSettings())
     search.anneal(progress)
     return search.candidates()
