@@ -254,13 +254,19 @@ class LettersSearch:
     def _apply(self, changes: dict[int, dict[int, str]]) -> Callable[[], None]:
         """Give cards new tiles (card → its cells); returns how to undo it."""
         saved = {card: self.cells[card] for card in changes}
+        done = []
         for card, cells in changes.items():
             self.cells[card] = cells
-            self.index.replace(card, cells)
-            self.blocked_index.replace(card, cells)
+            done.append((self.index.replace(card, cells), self.blocked_index.replace(card, cells)))
 
         def undo() -> None:
-            self._apply(saved)
+            # In reverse, each index told its own changes back: the deck, its groups and the
+            # tally are as they were, without looking for a group again.
+            for groups, blocked in reversed(done):
+                self.blocked_index.restore(blocked)
+                self.index.restore(groups)
+            for card, cells in saved.items():
+                self.cells[card] = cells
 
         return undo
 

@@ -11,6 +11,7 @@ the index is tested against.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from deckgen.games.grid import LINE_POSITIONS
 from deckgen.games.letters.groups import Lexicon, Tiles, footprint
@@ -21,6 +22,17 @@ GroupKey = tuple[tuple[int, ...], int, Tiles]
 Listener = Callable[[GroupKey, int], None]
 
 _LINES = tuple(LINE_POSITIONS.values())
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """What one :meth:`GroupIndex.replace` changed: the card, its footprints before, and the
+    groups that went and came (each sorted, as they were told)."""
+
+    card: int
+    prints: tuple[tuple[int, tuple[str | None, ...]], ...]
+    gone: tuple[GroupKey, ...]
+    came: tuple[GroupKey, ...]
 
 
 class GroupIndex:
@@ -51,8 +63,9 @@ class GroupIndex:
                 if key not in self.groups:
                     self._add(key)
 
-    def replace(self, card: int, cells: Mapping[int, str]) -> None:
+    def replace(self, card: int, cells: Mapping[int, str]) -> Replaced:
         """Card ``card`` now shows ``cells``: the groups it no longer makes go, its new ones come.
+        Returns what changed, for :meth:`restore`.
 
         A step changes one tile of a card, and the groups through its two other tiles stay: only
         the difference is told, so the listener hears of about two groups in five it would otherwise.
@@ -60,13 +73,23 @@ class GroupIndex:
         whatever the listener keeps adds up the same way.
         """
         old = self._of_card[card]
-        self._unfile(card)
-        self._prints[card] = tuple(footprint(cells, line) for line in _LINES)
-        self._file(card)
+        before = self._prints[card]
+        self._refile(card, tuple(footprint(cells, line) for line in _LINES))
         new = set(self._found(card))
-        for key in sorted(old - new):
+        gone, came = sorted(old - new), sorted(new - old)
+        for key in gone:
             self._remove(key)
-        for key in sorted(new - old):
+        for key in came:
+            self._add(key)
+        return Replaced(card, before, tuple(gone), tuple(came))
+
+    def restore(self, replaced: Replaced) -> None:
+        """Undo one :meth:`replace` (the latest not yet undone, as a search rejects its step):
+        its groups are known, so none is looked for again, which halves a rejected step's cost."""
+        self._refile(replaced.card, replaced.prints)
+        for key in replaced.came:
+            self._remove(key)
+        for key in replaced.gone:
             self._add(key)
 
     # -- bookkeeping ------------------------------------------------------------------------
@@ -83,6 +106,11 @@ class GroupIndex:
             self._of_card[card].discard(key)
         if self.listener is not None:
             self.listener(key, -1)
+
+    def _refile(self, card: int, prints: tuple[tuple[int, tuple[str | None, ...]], ...]) -> None:
+        self._unfile(card)
+        self._prints[card] = prints
+        self._file(card)
 
     def _file(self, card: int) -> None:
         for number, (mask, shown) in enumerate(self._prints[card]):
