@@ -193,8 +193,14 @@ def replacing(request: BuildRequest) -> bool:
 
 def _companion(name: str, stems: Sequence[str], request: BuildRequest) -> str:
     """The file name of the pack or calibration sheet (``name``) beside decks whose PDFs are named
-    ``stems``: a replacement build's starts with its deck's name (it prints one deck)."""
-    return f"{stems[0]}-{name}" if replacing(request) and stems else name
+    ``stems``: a replacement build's starts with its deck's name (it prints one deck), and so does
+    the pack of one deck named other than its game (a preset's), whose keys fit that deck alone:
+    two presets built into one folder keep both packs."""
+    if replacing(request) and stems:
+        return f"{stems[0]}-{name}"
+    if name == PACK_PDF and len(stems) == len(request.games) == 1 and stems[0] != find_game(request.games[0]).stem:
+        return f"{stems[0]}-{name}"
+    return name
 
 
 def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
@@ -268,6 +274,7 @@ def _deck_job(
     drawn and laid out on sheets (and on laser sheets if ``plan_lasers``). Generic in the game's
     deck, so the type checker holds each method of the game to the deck its ``load`` returned."""
     deck = game.load(path, options)
+    game.check_printable(deck)
     cards = game.card_count(deck)
     if cards * settings.sets > MAX_CARDS_A_BUILD:
         raise DeckgenError(

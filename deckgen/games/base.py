@@ -125,6 +125,11 @@ class DeckSource(Protocol[DeckT]):
 
     def notes(self, deck: DeckT) -> list[str]: ...
 
+    def check_printable(self, deck: DeckT) -> None:
+        """Raise :class:`~deckgen.errors.DeckgenError` (one line: what, where, how to fix) for a
+        deck that must never be printed as it stands; ``verify`` still reads such a deck."""
+        ...
+
     def deck_source(self, path: Path | None, options: GameOptions) -> Path | None: ...
 
     def output_stem(self, options: GameOptions) -> str: ...
@@ -284,6 +289,9 @@ class Game(DeckSource[DeckT], Drawable[DeckT], Checkable[DeckT], Teaching[DeckT]
         """What a build or a check should tell the user about the deck as read (one line each),
         such as a spreadsheet's columns that were left out; nothing by default."""
         return []
+
+    def check_printable(self, deck: DeckT) -> None:
+        """Every deck that loads may be printed, by default."""
 
     def deck_file(self, path: Path | None) -> Path:
         """The file to read: the one given, else the game's own."""

@@ -131,7 +131,7 @@ def verdict(key: str, path: Path) -> dict[str, object]:
         check_kind(game, path)
         command = game.design_command(path)
         if command is None:
-            game.load(path, {})
+            game.check_printable(game.load(path, {}))
         answer = {"design": command}
     except ColumnsNotFound:
         answer = {"design": None}  # kept: the page asks which of the file's columns make each side of the card

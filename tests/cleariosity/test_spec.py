@@ -430,8 +430,9 @@ def test_the_two_player_preset_passes_every_criterion_of_its_spec_and_says_who_i
     assert deck.spec == "pairs" and criteria.players == (2,)
     report = verify_deck(deck, games=2000, seed=1, workers=2, criteria=criteria)
     assert report.failures() == [] and list(report.tiers[0].full_view) == [2]
-    intro = next(block.text for block in rules(deck) if isinstance(block, Text))
-    assert intro.startswith("A game for 2 players with 30 clear cards.")
+    said = [block.text for block in rules(deck) if isinstance(block, Text)]
+    assert said[0] == "This deck: two players, adding (30 cards) (the preset pairs)."
+    assert said[1].startswith("A game for 2 players with 30 clear cards.")
     assert turn_ups(deck) == [("Turn-ups per player", "2 players"), ("Green level (30 cards)", "15")]
 
 

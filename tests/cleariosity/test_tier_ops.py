@@ -133,7 +133,7 @@ def test_only_a_deck_that_divides_says_division_must_come_out_exact() -> None:
     from deckgen.games.cleariosity.output.pack import equation_rules
     from deckgen.games.cleariosity.spec.deck_spec import SPECS
 
-    assert any("Division must come out exact." in rule for rule in equation_rules(load_cleariosity()))
+    assert any("A division must leave no remainder." in rule for rule in equation_rules(load_cleariosity()))
     starter = load_cleariosity(SPECS.parent / "cleariosity-starter.toml")
     assert not any("Division" in rule for rule in equation_rules(starter))
 

@@ -130,3 +130,16 @@ def test_two_presets_built_into_one_folder_keep_both_files(tmp_path: Path) -> No
         "cleariosity-times-2-4.pdf",
         "cleariosity-times-6-8.pdf",
     ]
+
+
+def test_two_presets_built_into_one_folder_keep_both_packs(tmp_path: Path) -> None:
+    """Each preset's answer keys fit its own deck alone: its pack carries its name, and says which
+    deck it is for under the game's name (the operations of each key in words, with their signs)."""
+    for preset in ("times-2-4", "pairs"):
+        assert main(["build", "--preset", preset, "--format", "pdf", "--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith("-teacher-pack.pdf"))
+    assert names == ["cleariosity-pairs-teacher-pack.pdf", "cleariosity-times-2-4-teacher-pack.pdf"]
+    assert not (tmp_path / "teacher-pack.pdf").exists()
+    pack = "\n".join(p.extract_text() or "" for p in PdfReader(tmp_path / names[1]).pages)
+    assert "(the preset times-2-4)" in pack and "This deck:" in pack
+    assert "Operations: multiplying (×)." in pack

@@ -90,7 +90,7 @@ def test_the_progress_file_may_not_be_the_block_list(tmp_path: Path, capsys: pyt
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (('grid = ". . p', 'grid = "ω . p'), "'ω' is not a tile of the English levels up to level 1"),
+        (('grid = ". . p', 'grid = ". . ω'), "'ω' is not a tile of the English levels up to level 1"),
         (('id = "G01"', 'id = "../x"'), "id '../x' is not a card id"),
         (('language = "en"', 'language = "xx"'), "language = 'xx'; Cleariosity Letters has words in en, es, fr, de"),
         (('language = "en"', 'langauge = "en"'), "unknown key 'langauge'"),
@@ -135,3 +135,74 @@ def test_a_teachers_word_the_deck_cannot_bring_up_is_refused_on_reading(
     assert main(["build", "--game", "letters", "--file", str(deck), "--out", str(tmp_path / "out")]) != 0
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and f"{deck}: {said}" in lines[0], lines
+
+
+def test_a_deck_word_on_the_blocklist_is_refused_on_reading(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "deck.toml"
+    grid = '{ id = "G01", level = 1, grid = "s . . / . a . / . . t" }'
+    deck.write_text(f'game = "letters"\nwords = ["ass"]\ncards = [{grid}]\n', encoding="utf-8")
+    assert main(["build", "--game", "letters", "--file", str(deck), "--out", str(tmp_path / "out")]) != 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "the deck lists the word 'ass', which is on the blocklist" in lines[0], lines
+
+
+@pytest.mark.parametrize("grid", ["s m p / . . . / . . n", ". . . / . . . / . . .", "s a t / s a t / s a t"])
+def test_a_card_without_three_tiles_is_refused_on_reading(
+    grid: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text(f'game = "letters"\ncards = [{{ id = "G01", level = 1, grid = "{grid}" }}]\n', encoding="utf-8")
+    assert main(["verify", "--game", "letters", "--file", str(deck)]) != 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    tiles = sum(cell != "." for cell in grid.replace("/", " ").split())
+    assert len(lines) == 1 and f"(G01): a card carries three tiles, not {tiles}" in lines[0], lines
+
+
+def test_a_deck_whose_stacks_spell_a_blocked_word_is_never_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Build and the page's upload check refuse it in one line; verify still reads it, and lists every line."""
+    from deckgen.games import game
+    from deckgen.serve.upload_check import verdict
+
+    text = game("letters").deck_file(None).read_text(encoding="utf-8")
+    first = text.index('grid = "', text.index('id = "Y01"')) + len('grid = "')
+    rude = text[:first] + "f u ck / . . . / . . ." + text[text.index('"', first) :]
+    deck = tmp_path / "deck.toml"
+    deck.write_text(rude, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "--game", "letters", "--file", str(deck), "--out", str(out)]) != 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "the blocked word fuck reads on the top row of Y01" in lines[0], lines
+    assert not out.exists() or not any(out.iterdir())
+    assert "the blocked word fuck" in str(verdict("letters", deck).get("refused"))
+    assert main(["verify", "--game", "letters", "--file", str(deck)]) != 0
+    assert "spell the blocked word fuck on the top row" in capsys.readouterr().out
+
+
+def test_a_word_past_the_levels_a_deck_holds_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Spanish has five levels; a deck for a teacher's words holds four (24 cards, then 12 a level)."""
+    words = tmp_path / "palabras.txt"
+    words.write_text("sol\npelota\n", encoding="utf-8")
+    out = tmp_path / "deck.toml"
+    assert main(["design", "--game", "letters", "--lang", "es", "--words", str(words), "--out", str(out)]) != 0
+    said = capsys.readouterr().err.strip().splitlines()
+    # Said in the deck's language: line 2, 'pelota', first at level 5; levels 1 to 4.
+    assert len(said) == 1 and "línea 2: 'pelota' se escribe a partir del nivel 5" in said[0]
+    assert "los niveles 1 a 4" in said[0]
+    assert not out.exists()
+
+
+def test_design_stops_within_its_time_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An attempt is given up when the time is out, not only between attempts."""
+    import time
+
+    out = tmp_path / "deck.toml"
+    start = time.monotonic()
+    command = ["design", "--game", "letters", "--levels", "1", "--iterations", "1000000", "--attempts", "1"]
+    assert main([*command, "--time-limit", "1", "--out", str(out)]) != 0
+    assert time.monotonic() - start < 60  # a million steps take minutes
+    assert "no attempt finished within --time-limit 1 s" in capsys.readouterr().err
+    assert not out.exists()

@@ -129,9 +129,10 @@ def test_a_deck_file_round_trips(tmp_path: Path) -> None:
         ('cards = [ { id = "G01", level = 1, grid = "a . 7 / . . . / . . ." } ]', "letters or '.'"),
         ('cards = [ { id = "G01", grid = "a" } ]', "level must be"),
         ("cards = []", "no cards"),
+        ('cards = [ { id = "G01", level = 1, grid = "a . . / . t . / . . ." } ]', "three tiles, not 2"),
         (
-            'cards = [ { id = "G01", level = 1, grid = "a . . / . . . / . . ." },'
-            ' { id = "G01", level = 1, grid = "b . . / . . . / . . ." } ]',
+            'cards = [ { id = "G01", level = 1, grid = "a . . / . t . / . . s" },'
+            ' { id = "G01", level = 1, grid = "b . . / . t . / . . s" } ]',
             "card G01 comes twice",
         ),
     ],

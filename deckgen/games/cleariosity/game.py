@@ -251,11 +251,13 @@ class CleariosityGame(Game["Deck"]):
         return outlook(deck, report)
 
     def ids_of(self, deck: Deck) -> str:
-        """The deck's own id ranges, colour by colour: "G01 to G24 and Y01 to Y12 for ..."."""
+        """The deck's own id ranges, colour by colour: "G01 to G24 (green) and Y01 to Y12 (yellow)
+        for ...": the letter is the colour's English initial, which no other language shares (in
+        German, G is both grün and gelb), so each range names its colour."""
         from deckgen.i18n import _, joined
 
         spans = [
-            _("{low} to {high}").format(low=own[0].id, high=own[-1].id)
+            _("{low} to {high} ({colour})").format(low=own[0].id, high=own[-1].id, colour=_(tier.name))
             for tier in deck.present()
             if (own := deck.colour_cards(tier))
         ]

@@ -162,7 +162,7 @@ def design(
     stages.say("done", made.attempt, 1.0, force=True)
     if not made.cards:
         raise DeckgenError(
-            _("no attempt ran within --time-limit {seconds} s; no deck written; give it more time").format(
+            _("no attempt finished within --time-limit {seconds} s; no deck written; give it more time").format(
                 seconds=time_limit
             ),
             code=Code.SEARCH_FAILED,
@@ -170,6 +170,7 @@ def design(
     made_by = " ".join(
         ["deckgen design --game letters", f"--lang {language}", f"--seed {seed}"]
         + ([f"--words {words_file.name}"] if words_file is not None else [])
+        + ([f"--block {block_file.name}"] if block_file is not None else [])
         + ([f"--levels {levels}"] if levels is not None else [])
         + ([f"--iterations {iterations}"] if iterations != LettersSettings.steps else [])
         + ([f"--attempts {attempts}"] if attempts != ATTEMPTS else [])

@@ -17,6 +17,7 @@ from pathlib import Path
 from deckgen.deckfile import CARD_ID, read_toml, unknown_keys
 from deckgen.errors import DeckgenError
 from deckgen.games.grid import GRID_SIZE
+from deckgen.games.letters.blocklist import blocked_words
 from deckgen.games.letters.cards import LetterCard
 from deckgen.games.letters.words import LANGUAGES, WordList, load_words, split_word
 from deckgen.i18n import _
@@ -68,6 +69,8 @@ def dump_letters(deck: LettersDeck) -> str:
 #: The keys of a deck file, and of each card.
 DECK_KEYS = {"name", "game", "language", "made_by", "words", "cards"}
 CARD_KEYS = {"id", "level", "grid"}
+#: Tiles on every card: one for each cell of a line.
+TILES_A_CARD = 3
 #: The most cards a deck may hold: its checks read every stack of three cards, which grow with
 #: the cube of the cards (120 cards: 280,840 stacks, some seconds).
 MAX_CARDS = 120
@@ -129,6 +132,8 @@ def _check_focus(path: Path, focus: tuple[str, ...], cards: tuple[LetterCard, ..
             said = _("the deck lists the word {word!r}, which the {language} levels cannot spell; remove it").format(
                 word=text, language=words.name
             )
+        elif placed[0].text in blocked_words(words.language):
+            said = _("the deck lists the word {word!r}, which is on the blocklist; remove it").format(word=text)
         elif placed[1] > top:
             said = _(
                 "the deck lists the word {word}, first spelled at level {level}, but its cards end at level {top}"
@@ -209,5 +214,11 @@ def _card(path: Path, number: int, entry: object) -> LetterCard:
     if not all(tile.isalpha() for tile in tiles.values()):
         raise DeckgenError(
             _("{where} ({card}): a cell holds letters or '.', nothing else").format(where=where, card=entry["id"])
+        )
+    if len(tiles) != TILES_A_CARD:
+        raise DeckgenError(
+            _("{where} ({card}): a card carries three tiles, not {count}; write '.' in the other six cells").format(
+                where=where, card=entry["id"], count=len(tiles)
+            )
         )
     return LetterCard(entry["id"], level - 1, tiles)

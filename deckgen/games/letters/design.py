@@ -148,6 +148,9 @@ def focus_counts(focus: Sequence[tuple[Word, int]], cards: int = 60) -> tuple[in
     shared among the levels of her words in proportion to how many of them each holds, in threes."""
     levels = max(rank for _, rank in focus) + 1
     counts = [LEAST_FIRST_LEVEL] + [LEAST_PER_LEVEL] * (levels - 1)
+    if sum(counts) > cards:
+        # read_spelling refuses such a list first, naming the word (MOST_FOCUS_LEVELS).
+        raise ValueError(f"words of {levels} levels need more than {cards} cards")
     spare = (cards - sum(counts)) // 3
     held = Counter(rank for _, rank in focus)
     shares = {rank: spare * held[rank] / len(focus) for rank in held}
@@ -489,12 +492,16 @@ class LettersSearch:
         return undo
 
     # -- the search -----------------------------------------------------------------------
-    def anneal(self, progress: Callable[[int, int], None] | None = None) -> float:
+    def anneal(self, progress: Callable[[int, int], None] | None = None, deadline: float | None = None) -> float:
         """Simulated annealing on :meth:`penalty`; returns the final penalty.
 
         The search ends at the first feedback round whose games and counts meet every line;
         failing that, the deck of the round that missed fewest lines (the last such) is kept, as
-        later steps may undo what an earlier round had reached."""
+        later steps may undo what an earlier round had reached. Past ``deadline`` (a
+        :func:`time.monotonic` time) it stops with :class:`OutOfTime`: a deck cut short is never
+        offered, so what a seed gives never depends on the clock."""
+        import time
+
         s = self.settings
         steps = s.steps
         start, end = s.temperatures
@@ -517,8 +524,11 @@ class LettersSearch:
                     current = candidate
                 else:
                     undo()
-            if progress is not None and step % 250 == 249:
-                progress(step + 1, steps)
+            if step % 250 == 249:
+                if progress is not None:
+                    progress(step + 1, steps)
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise OutOfTime
         ranked = self._ranked()
         if ranked and ranked[0] != self.cells:
             self.cells = ranked[0]
@@ -569,11 +579,17 @@ def design_candidates(
     goal: LettersGoal,
     settings: LettersSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
+    deadline: float | None = None,
 ) -> list[list[LetterCard]]:
-    """The decks one search offers for checking, best first (:meth:`LettersSearch.candidates`)."""
+    """The decks one search offers for checking, best first (:meth:`LettersSearch.candidates`);
+    :class:`OutOfTime` past ``deadline``."""
     search = LettersSearch(seed, goal, settings or LettersSettings())
-    search.anneal(progress)
+    search.anneal(progress, deadline)
     return search.candidates()
+
+
+class OutOfTime(Exception):
+    """An attempt's search passed the time it was given, and was left unfinished."""
 
 
 @dataclass(frozen=True)
@@ -625,21 +641,32 @@ def design_until_passing(
         if deadline is not None and time.monotonic() >= deadline:
             break
         step = None if progress is None else (lambda done, total, attempt=attempt: progress(attempt, done, total))
-        made = first_passing(design_candidates(attempt_seed(seed, attempt), goal, settings, step), attempt, check)
+        try:
+            candidates = design_candidates(attempt_seed(seed, attempt), goal, settings, step, deadline)
+        except OutOfTime:
+            break  # the attempt cut short is not judged: the last one judged stands
+        made = first_passing(candidates, attempt, check)
         if not made.failures:
             break
     return made
 
 
-def checked_attempt(seed: int, attempt: int, goal: LettersGoal, settings: LettersSettings | None) -> LettersDesign:
+def checked_attempt(
+    seed: int, attempt: int, goal: LettersGoal, settings: LettersSettings | None, deadline: float | None = None
+) -> LettersDesign:
     """One attempt's candidates and design's check of them (its own seed and lines: see
-    :mod:`.verdict`): the first that passes, or the one that missed fewest lines."""
+    :mod:`.verdict`): the first that passes, or the one that missed fewest lines; no deck at
+    all when the search passed ``deadline``."""
     from deckgen.games.letters.verdict import letters_failures
 
     def check(cards: list[LetterCard]) -> list[str]:
         return letters_failures(cards, goal.words, goal.blocked, goal.focus)
 
-    return first_passing(design_candidates(attempt_seed(seed, attempt), goal, settings), attempt, check)
+    try:
+        candidates = design_candidates(attempt_seed(seed, attempt), goal, settings, None, deadline)
+    except OutOfTime:
+        return LettersDesign([], attempt, ["out of time"])
+    return first_passing(candidates, attempt, check)
 
 
 def design_side_by_side(
@@ -658,11 +685,14 @@ def design_side_by_side(
 
     from deckgen.workers import run_tasks
 
-    tasks = [partial(checked_attempt, seed, attempt, goal, settings) for attempt in range(1, attempts + 1)]
+    tasks = [partial(checked_attempt, seed, attempt, goal, settings, deadline) for attempt in range(1, attempts + 1)]
     made = LettersDesign([], 0, ["no attempt ran"])
     results = run_tasks(tasks, workers)
     try:
-        for made in results:
+        for judged in results:
+            if not judged.cards:
+                break  # cut short by the deadline: the last attempt judged stands
+            made = judged
             if not made.failures or (deadline is not None and time.monotonic() >= deadline):
                 break
     finally:

@@ -11,8 +11,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckgen.errors import DeckgenError
 from deckgen.games.base import Game, GameOptions, Stack, Verdict, VerifyRequest
-from deckgen.i18n import N_, language
+from deckgen.i18n import N_, _, language, number
 from deckgen.pack_sections import PackSection
 from deckgen.resources import data_folder
 
@@ -80,6 +81,28 @@ class LettersGame(Game["LettersDeck"]):
 
     def card_count(self, deck: LettersDeck) -> int:
         return len(deck.cards)
+
+    def check_printable(self, deck: LettersDeck) -> None:
+        """No deck whose stacks spell a blocked word is printed, whoever wrote the file: the first
+        such line is named (``verify`` lists them all)."""
+        from deckgen.games.grid import LINE_NAMES
+        from deckgen.games.letters.blocklist import blocked_words, check_stacks
+
+        found = check_stacks(deck.cards, blocked_words(deck.language)).found
+        if found:
+            line = found[0]
+            raise DeckgenError(
+                _(
+                    "{deck}: the blocked word {word} reads on the {line} of {cards} ({count} such lines in all); "
+                    "change those cards (deckgen verify lists every line)"
+                ).format(
+                    deck=deck.name,
+                    cards=" + ".join(line.cards),
+                    word=line.text,
+                    line=_(LINE_NAMES[line.line]),
+                    count=number(len(found)),
+                )
+            )
 
     def picture_stem(self, card_id: str) -> str:
         """``cleariosity-letters-G01``: the numbers game's cards are called G01 too, and pictures

@@ -23,6 +23,9 @@ from deckgen.resources import data_folder
 LANGUAGES = ("en", "es", "fr", "de")
 #: The tiles of one cell: a letter, or a grapheme of two or three letters.
 MAX_TILE = 3
+#: The levels a deck built round a teacher's words can hold: a first level of 24 cards and at
+#: least 12 for each other in 60 cards (see :func:`.design.focus_counts`).
+MOST_FOCUS_LEVELS = 1 + (60 - 24) // 12
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,20 @@ def read_spelling(path: Path, words: WordList) -> tuple[tuple[Word, int], ...]:
             raise DeckgenError(
                 _("{path}: line {number}: {word} is on the blocklist; take it out").format(
                     path=path, number=number, word=repr(written)
+                )
+            )
+        if placed[1] >= MOST_FOCUS_LEVELS:
+            raise DeckgenError(
+                _(
+                    "{path}: line {number}: {word} is first spelt at level {level}; a deck for a teacher's words "
+                    "holds levels 1 to {most} (60 cards, at least 12 a level); take it out or give a word of "
+                    "an earlier level"
+                ).format(
+                    path=path,
+                    number=number,
+                    word=repr(written),
+                    level=placed[1] + 1,
+                    most=MOST_FOCUS_LEVELS,
                 )
             )
         found.setdefault(placed[0].text, placed)

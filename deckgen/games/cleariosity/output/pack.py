@@ -61,6 +61,7 @@ def rules(deck: Deck) -> list[Block]:
     variants += [_(text).format(larger=larger_levels(deck)) for text in words.CLEARIOSITY_VARIANTS]
     return [
         Heading(words.CLEARIOSITY_TITLE),
+        *preset_line(deck),
         Text(
             _(words.CLEARIOSITY_INTRO).format(
                 players=players_text(deck),
@@ -85,6 +86,18 @@ def rules(deck: Deck) -> list[Block]:
             ]
         ),
     ]
+
+
+def preset_line(deck: Deck) -> list[Block]:
+    """For a preset's deck, which deck this is, under the game's name: its keys fit it alone, and
+    two presets' packs printed together must not be mixed up."""
+    from deckgen.games.cleariosity.game import _preset_words
+    from deckgen.games.cleariosity.spec.presets import PRESET_FILES
+
+    if deck.spec not in PRESET_FILES or deck.spec == "standard":
+        return []
+    title = _preset_words(deck.spec)
+    return [Text(_("This deck: {title} (the preset {preset}).").format(title=title or deck.spec, preset=deck.spec))]
 
 
 def colour_name(tier: Tier) -> str:
@@ -190,7 +203,7 @@ def table_signs(tier: Tier, signs: Signs) -> str:
 
 def equation_rules(deck: Deck) -> list[str]:
     """What counts as an equation: the forms it takes with this deck's operations, in the class's
-    signs ("X + Y = Z or X − Y = Z"), and that division must come out exact where the deck divides."""
+    signs ("X + Y = Z or X − Y = Z"), and that a division must leave no remainder where the deck divides."""
     divides = any("/" in tier.adds for tier in deck.present())
     exact = _(words.CLEARIOSITY_EXACT) if divides else ""
     operations = dict.fromkeys(op for tier in deck.present() for op in tier.adds)
@@ -300,7 +313,7 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         name = _("All four colours") if len(colours) == len(present) == 4 else first_upper(joined(colours))
         ops = tier.ops()
         signs = " ".join(deck.signs.of(op) for op in ops)
-        doing = _("all four operations") if len(ops) == 4 else joined([_(words.OPERATION_WORDS[op]) for op in ops])
+        doing = operations_words(ops)
         school = school_tables(level_table_tiers(tier))
         tables = tables_words([t for t in tier.tiers() if t.label], deck)
         if school:
@@ -310,6 +323,18 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         cards = counted("{count} card", "{count} cards", len(deck.tier_cards(tier)))
         rows.append((name, cards, f"{doing} ({signs})"))
     return rows
+
+
+def operations_words(ops: Sequence[str]) -> str:
+    """A level's operations in words: "adding and subtracting", "all four operations"."""
+    return _("all four operations") if len(ops) == 4 else joined([_(words.OPERATION_WORDS[op]) for op in ops])
+
+
+def operations_said(deck: Deck, tier: Tier) -> str:
+    """A level's operations in words with their signs, "dividing (:)": a sign alone after a
+    colon ("Rechenarten: :.") reads as a misprint."""
+    ops = tier.ops()
+    return f"{operations_words(ops)} ({' '.join(deck.signs.of(op) for op in ops)})"
 
 
 #: Player counts the rules are written for.
@@ -356,7 +381,7 @@ def answer_keys(deck: Deck, card_size: tuple[float, float]) -> list[Block]:
     ]
     for tier in levels:
         own = deck.colour_cards(tier)
-        ops = " ".join(deck.signs.of(op) for op in tier.ops())
+        ops = operations_said(deck, tier)
         in_play = len(deck.tier_cards(tier))
         found = teaching_partition(deck, tier)
         if found.groups:

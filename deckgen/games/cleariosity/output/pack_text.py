@@ -72,7 +72,7 @@ CLEARIOSITY_EQUATION = [
 ]
 
 #: Said of dividing, in a deck that divides.
-CLEARIOSITY_EXACT = N_(" Division must come out exact.")
+CLEARIOSITY_EXACT = N_(" A division must leave no remainder.")
 #: For a deck with a colour that brings in two operations, or none: what its signs mean.
 CLEARIOSITY_SIGNS = N_("The mark beside a dot says what its colour brings in. {meanings}")
 CLEARIOSITY_SIGNS_SEVERAL = N_("{signs} on the {colour} dot: {name} brings in {doing}.")
