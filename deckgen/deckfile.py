@@ -88,14 +88,15 @@ def unknown_keys(path: Path, where: str, data: dict[str, Any], allowed: set[str]
 
 
 def check_header(path: Path, data: dict[str, Any], game: str, allowed: set[str], example_name: str) -> str:
-    """Check the keys and the ``game`` of a deck file; return its name."""
-    unknown_keys(path, "", data, allowed)
+    """Check the ``game`` and the keys of a deck file; return its name. The game comes first: a
+    deck of another game (``show`` given a letters deck) is named as such, not by a key it has."""
     if data.get("game") != game:
         raise DeckgenError(
             _('{path}: game = {named}; this kind of deck file needs game = "{game}"').format(
                 path=path, named=repr(data.get("game")), game=game
             )
         )
+    unknown_keys(path, "", data, allowed)
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise DeckgenError(

@@ -204,7 +204,8 @@ def _cells(
 
 
 def _table(rows: Sequence[Sequence[Cell]], widths: list[float], ink: Ink, header: bool = True) -> Table:
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    # Room below, so that text after a table never touches its last line.
+    table = Table(rows, colWidths=widths, hAlign="LEFT", spaceAfter=6)
     commands = [
         ("GRID", (0, 0), (-1, -1), 0.5, ink("#777777")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

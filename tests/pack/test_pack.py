@@ -346,7 +346,7 @@ def test_the_sentence_on_equations_outside_the_level_is_true_for_every_shipped_d
     ("language", "said"),
     [
         ("en", ["the 2 times table", "the 2 and 10 times tables", "the 2, 5 and 10 times tables"]),
-        ("de", ["die 2er-Reihe", "das Einmaleins mit 2 und 10", "das Einmaleins mit 2, 5 und 10"]),
+        ("de", ["die 2er-Reihe", "die Reihen 2 und 10", "die Reihen 2, 5 und 10"]),
         ("fr", ["la table de 2", "les tables de 2 et 10", "les tables de 2, 5 et 10"]),
         ("es", ["la tabla del 2", "las tablas del 2 y 10", "las tablas del 2, 5 y 10"]),
     ],

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import Code, DeckgenError
 from deckgen.games.base import Game, GameOptions, Outlook, Stack, Verdict, VerifyRequest
 from deckgen.games.cleariosity.spec.presets import PRESET_FILES, TEMPLATES
-from deckgen.i18n import N_, USUAL_SIGNS, _, first_upper, language
+from deckgen.games.cleariosity.spec.titles import GAME_NAME, preset_title, preset_words, usual_signs
+from deckgen.i18n import N_, _, first_upper, language
 from deckgen.maths_signs import SIGNS, signs_from
 from deckgen.options import Option, given_flag, given_text
 from deckgen.pack_sections import PackSection
@@ -33,7 +34,6 @@ GRID_TICKS = Option(
 )
 #: The page's first preset choice: the standard deck, which no preset name stands for there.
 STANDARD_LABEL = N_("standard: the 60-card deck, + − × ÷")
-GAME_NAME = "Cleariosity Numbers"
 PRESET = Option(
     "preset",
     "choice",
@@ -117,8 +117,6 @@ class CleariosityGame(Game["Deck"]):
                 option="preset",
             )
         from dataclasses import replace
-
-        from deckgen.maths_signs import signs_from
 
         deck = load_cleariosity(PRESET_FILES[preset] if preset else self.deck_file(path))
         return replace(deck, signs=signs_from(own.signs))
@@ -210,12 +208,12 @@ class CleariosityGame(Game["Deck"]):
         in another language, its title alone ("Die Reihen 2, 3 und 4, nur 2 · 2 bis 4 · 4"): the
         preset's name is an English word of the command line. Signs as the language's schools write them."""
         if option == PRESET.name and not value:
-            return _usual_signs(_(STANDARD_LABEL))
+            return usual_signs(_(STANDARD_LABEL))
         if option != PRESET.name or value not in PRESET_FILES:
             return super().choice_label(option, value)
         if value == "standard":
             return ""  # the page's first choice (nothing chosen) is the standard deck already
-        title = _preset_words(value)
+        title = preset_words(value)
         if language() != "en":
             return first_upper(title) if title else value
         if title.startswith(value):  # "starter (0-5, + and -)"
@@ -227,7 +225,7 @@ class CleariosityGame(Game["Deck"]):
         preset = CleariosityOptions.of(options).preset
         if not preset or preset == "standard" or preset not in PRESET_FILES:
             return _(self.name)
-        return _usual_signs(_(_preset_title(preset))) or preset
+        return usual_signs(_(preset_title(preset))) or preset
 
     def design_command(self, path: Path) -> list[str] | None:
         from deckgen.deckfile import read_toml
@@ -275,28 +273,3 @@ class CleariosityGame(Game["Deck"]):
             said.append(_("{count} {name}").format(count=number(cards), name=name))
         counts = ", ".join(said)
         return _("A Cleariosity Numbers set has {counts} cards.").format(counts=counts)
-
-
-def _usual_signs(text: str) -> str:
-    """``text`` (written with × and ÷) in the signs the language's schools write."""
-    return signs_from(USUAL_SIGNS.get(language(), USUAL_SIGNS["en"])).written(text)
-
-
-def _preset_words(preset: str) -> str:
-    """A preset's title in the language being spoken (the catalogue holds every shipped title),
-    less the game's name before it: "the 2, 3 and 4 tables, 2 × 2 to 4 × 4 only"."""
-    title = _usual_signs(_(_preset_title(preset)))
-    return title.removeprefix(GAME_NAME).lstrip(": \u00a0")
-
-
-@cache
-def _preset_title(preset: str) -> str:
-    """The title of a preset's spec ("" if it has none): read once, as shipped files do not change."""
-    from deckgen.deckfile import read_toml
-    from deckgen.games.cleariosity.spec.deck_spec import spec_path
-
-    named = read_toml(PRESET_FILES[preset]).get("spec") or preset
-    try:
-        return str(read_toml(spec_path(str(named))).get("title", ""))
-    except DeckgenError:
-        return ""

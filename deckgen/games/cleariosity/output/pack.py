@@ -70,7 +70,7 @@ def rules(deck: Deck) -> list[Block]:
                 mark=_(words.CLEARIOSITY_MARK_EXPLAINED) if marks else _(words.CLEARIOSITY_MARK),
             )
         ),
-        Table([(_("Level"), _("Cards"), _("Operations")), *levels(deck)], [60.0, 25.0, 85.0]),
+        Table([(_("Level"), _("Cards"), _("Operations")), *levels(deck)], [52.0, 25.0, 93.0]),
         *marks,
         Heading(_("How to play"), 2),
         Numbered([(_(head), _(rule)) for head, rule in words.CLEARIOSITY_RULES]),
@@ -91,12 +91,12 @@ def rules(deck: Deck) -> list[Block]:
 def preset_line(deck: Deck) -> list[Block]:
     """For a preset's deck, which deck this is, under the game's name: its keys fit it alone, and
     two presets' packs printed together must not be mixed up."""
-    from deckgen.games.cleariosity.game import _preset_words
     from deckgen.games.cleariosity.spec.presets import PRESET_FILES
+    from deckgen.games.cleariosity.spec.titles import preset_words
 
     if deck.spec not in PRESET_FILES or deck.spec == "standard":
         return []
-    title = _preset_words(deck.spec)
+    title = preset_words(deck.spec)
     return [Text(_("This deck: {title} (the preset {preset}).").format(title=title or deck.spec, preset=deck.spec))]
 
 
