@@ -350,7 +350,7 @@ def turn_ups(deck: Deck) -> list[tuple[str, ...]]:
     for tier in deck.present():
         cards = len(deck.tier_cards(tier))
         if cards:
-            level = _("{name} level ({cards} cards)").format(name=first_upper(colour_name(tier)), cards=number(cards))
+            level = first_upper(_("{name} level ({cards} cards)").format(name=colour_name(tier), cards=number(cards)))
             rows.append((level, *(str(cards // n) for n in counts)))
     return rows
 
