@@ -98,6 +98,32 @@ def test_cards_per_level_follow_a_teachers_words() -> None:
     assert default_counts(5) == (24, 9, 9, 9, 9)
 
 
+def test_every_list_a_teacher_may_give_makes_a_deck_of_sixty_cards() -> None:
+    """Words at any levels up to MOST_FOCUS_LEVELS, in any numbers: 60 cards, 24 at the first
+    level and 12 or more at each other; a word past them is refused on reading (a 75-card
+    deck once came of a Spanish list with a syllable word)."""
+    from itertools import combinations
+
+    from deckgen.games.letters.words import MOST_FOCUS_LEVELS
+
+    word = Word(("a", "b", "c"))
+    for size in range(1, MOST_FOCUS_LEVELS + 1):
+        for ranks in combinations(range(MOST_FOCUS_LEVELS), size):
+            for many in (1, 7, 20):
+                counts = focus_counts([(word, rank) for rank in ranks for _ in range(many)])
+                assert sum(counts) == 60 and counts[0] >= 24 and min(counts) >= 12, (ranks, counts)
+                assert all(count % 3 == 0 for count in counts[1:]), counts
+    with pytest.raises(ValueError):
+        focus_counts([(word, MOST_FOCUS_LEVELS)])
+
+
+def test_a_teachers_word_past_the_levels_a_deck_holds_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "palabras.txt"
+    path.write_text("sol\npelota\n", encoding="utf-8")
+    with pytest.raises(DeckgenError, match="line 2: 'pelota' is first spelt at level 5"):
+        read_spelling(path, load_words("es"))
+
+
 def test_a_spelling_list_is_read_as_a_class_meets_its_words(tmp_path: Path) -> None:
     words = load_words("en")
     path = tmp_path / "spelling.txt"
