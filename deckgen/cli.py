@@ -743,9 +743,10 @@ def worker(queue: str | None, jobs: int, lanes: tuple[str, ...] | None, language
 
 def games_to_build(named: tuple[str, ...], file: Path | None, typed: Collection[str] = ()) -> tuple[str, ...]:
     """The games named (``all``: every game; each once, in the order given); with none named, the
-    usual ones, or the deck file's game when it is not one of them (a spreadsheet given alone
-    builds the game that reads spreadsheets), or the games whose deck a ``typed`` option chooses
-    (a preset given alone builds its game's deck, and no other game's besides)."""
+    deck file's game alone (a Treenex deck file given alone builds that deck, and not the shipped
+    Cleariosity deck beside it; a spreadsheet, the game that reads spreadsheets), or the games
+    whose deck a ``typed`` option chooses (a preset given alone builds its game's deck, and no
+    other game's besides), or else the usual ones."""
     if "all" in named:
         return GAMES
     if named:
@@ -753,9 +754,8 @@ def games_to_build(named: tuple[str, ...], file: Path | None, typed: Collection[
     picked = tuple(key for key, game in games().items() if any(o.picks_game and o.name in typed for o in game.options))
     if picked:
         return picked
-    chosen = default_games()
     owner = owner_of_file(file) if file is not None else None
-    return (owner,) if owner is not None and owner not in chosen else chosen
+    return (owner,) if owner is not None else default_games()
 
 
 def describe_games() -> None:

@@ -37,6 +37,7 @@ from deckgen.games import games
 from deckgen.i18n import N_, _
 from deckgen.serve import page, tasks, views
 from deckgen.serve.choices import PageChoices
+from deckgen.serve.jobs import Busy
 from deckgen.serve.scrub import places, scrubber
 from deckgen.serve.security import MAX_BODY, Guard, own_names
 from deckgen.serve.store import StoreUnavailable
@@ -153,6 +154,8 @@ def _has_port(host: str) -> bool:
 Handler = Callable[[Request], Awaitable[Response]]
 #: What the page says of a form it cannot read, and while its store cannot be reached.
 BROKEN_FORM = N_("the form arrived broken (too many fields or files, or cut short); send it again from the page")
+#: Seconds a busy server asks a browser to wait before it asks again (its answer's Retry-After).
+BUSY_RETRY = 60
 STORE_AWAY = N_("deckgen cannot reach where it keeps files and jobs just now; try again in a minute")
 
 
@@ -174,6 +177,10 @@ def answering(view: Handler) -> Handler:
             return views.message(_("Something went wrong"), _(STORE_AWAY), 503)
         except views.TooMany as error:
             return views.message(_("Something is wrong"), str(error), 429, getattr(request.state, "back", "/"))
+        except Busy as error:  # the server's load, not the teacher's choices: 503, and when to come back
+            busy = views.message(_("Something went wrong"), str(error), 503, getattr(request.state, "back", "/"))
+            busy.headers["Retry-After"] = str(BUSY_RETRY)
+            return busy
         except DeckgenError as error:
             return views.message(_("Something is wrong"), str(error), 400, getattr(request.state, "back", "/"))
         except (ConnectionError, TimeoutError):

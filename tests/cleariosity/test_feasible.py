@@ -109,3 +109,26 @@ def test_focus_facts_read_from_the_same_numbers_count_once(tmp_path: Path) -> No
     criteria = spec.criteria_for()
     tiny = [2]  # a game of 2 cards holds one collection: the two stacks' 2 x 0.5 fit
     assert not [r for r in ruled_out(spec_tiers(spec), tiny, criteria) if "criterion 18" in r]
+
+
+def test_a_spec_of_more_cards_than_a_deck_may_hold_is_refused_before_any_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """verify and build refuse a deck file of more than 240 cards; design refuses the spec at once
+    rather than search for minutes past its time limit."""
+    path = tmp_path / "big.toml"
+    ops = {"green": '"+"', "yellow": '"-"', "purple": '"x"'}
+    path.write_text(HEAD + 'numbers = "0-9"\n' + "".join(tier(colour, 99, op) for colour, op in ops.items()))
+    with pytest.raises(DeckgenError, match="its tiers hold 297 cards; a Cleariosity deck has at most 240"):
+        designable(load_spec(path))
+    assert main(["design", "--seed", "1", "--spec", str(path), "--out", str(tmp_path / "d.toml")]) == 1
+    assert "at most 240" in capsys.readouterr().err and not (tmp_path / "d.toml").exists()
+
+
+def test_the_recorded_command_quotes_a_spec_name_with_a_space() -> None:
+    import shlex
+
+    from deckgen.games.cleariosity.commands import _made_by
+
+    made_by = _made_by(1, 60000, 0, 400, "my spec.toml")
+    assert shlex.split(made_by)[-2:] == ["--spec", "my spec.toml"]

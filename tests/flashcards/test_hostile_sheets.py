@@ -328,3 +328,23 @@ def test_a_sheet_that_claims_the_whole_grid_is_read_by_the_cells_it_holds(tmp_pa
     assert "Traceback" not in done.stderr
     (card,) = load_sheet(claimed).cards
     assert (card.front, card.back) == ("chat", "cat")
+
+
+def test_a_sheet_of_very_many_columns_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A small CSV of thousands of headings would make every view of the page offer each as a
+    side: refused on reading, and the page is offered no columns."""
+    from deckgen.games.flashcards.sheet import MAX_COLUMNS, sheet_headings
+
+    wide = MAX_COLUMNS + 1
+    path = sheet(tmp_path, ",".join(f"c{i}" for i in range(wide)) + "\n" + ",".join(["x"] * wide) + "\n")
+    with pytest.raises(
+        DeckgenError, match=f"row 1: {wide} named columns; a flash-card sheet has at most {MAX_COLUMNS}"
+    ):
+        load_sheet(path)
+    assert sheet_headings(path) == []
+    fits = sheet(
+        tmp_path,
+        ",".join(f"c{i}" for i in range(MAX_COLUMNS)) + "\n" + ",".join(["x"] * MAX_COLUMNS) + "\n",
+        "fits.csv",
+    )
+    assert len(sheet_headings(fits)) == MAX_COLUMNS

@@ -6,6 +6,7 @@ the core, importing the solver and the designer only when they run.
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -229,7 +230,7 @@ def _made_by(seed: int, iterations: int, attempts: int, games: int, spec_name: s
     if games != DEFAULT_GAMES:
         made_by += f" --games {games}"
     if spec_name is not None:
-        made_by += f" --spec {spec_name}"
+        made_by += f" --spec {shlex.quote(spec_name)}"  # a name with a space re-runs as written
     return made_by
 
 

@@ -77,6 +77,8 @@ MAX_CARDS = 1000
 MAX_COUNT = 100
 #: The longest text on one side: a flash card holds a word, a question or a short answer.
 MAX_TEXT = 300
+#: Named columns a sheet may have (a card's sides, fields and pictures take a handful).
+MAX_COLUMNS = 100
 #: Colours by name, as a teacher writes them; any ``#RRGGBB`` works too.
 COLOURS = {
     "red": "#D62828",
@@ -144,6 +146,7 @@ def sheet_headings(path: Path) -> list[str]:
             for _number, row in rows:
                 cells = [cell.strip() for cell in row]
                 if any(cells):
+                    _check_width(_row(path, _number), cells)
                     return [cell for cell in cells if cell]
     except DeckgenError:
         return []
@@ -189,6 +192,17 @@ def _csv_rows(path: Path) -> Generator[tuple[int, list[str]], None, None]:
         raise DeckgenError(
             _("{where}: {error}; check the quotes in that row").format(where=_row(path, number + 1), error=error)
         ) from None
+
+
+def _check_width(where: str, cells: Sequence[str]) -> None:
+    """A sheet's named columns, at most :data:`MAX_COLUMNS`: the page offers each for a side."""
+    named = sum(1 for cell in cells if cell)
+    if named > MAX_COLUMNS:
+        raise DeckgenError(
+            _(
+                "{where}: {count} named columns; a flash-card sheet has at most {most}; keep the columns of the cards"
+            ).format(where=where, count=named, most=MAX_COLUMNS)
+        )
 
 
 def _row(path: Path, number: int) -> str:
@@ -439,6 +453,7 @@ def _heading(text: str) -> str:
 
 def _header(path: Path, number: int, cells: list[str], front: Sequence[str], back: Sequence[str]) -> Header:
     where = _row(path, number)
+    _check_width(where, cells)
     headings = {_heading(cell): index for index, cell in reversed(list(enumerate(cells))) if cell}
     named: dict[str, tuple[int, ...]] = {}
     for side, wanted in (("front", front), ("back", back)):

@@ -7,6 +7,7 @@ every command it parses options and calls the core, importing the search only wh
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -169,8 +170,8 @@ def design(
         )
     made_by = " ".join(
         ["deckgen design --game letters", f"--lang {language}", f"--seed {seed}"]
-        + ([f"--words {words_file.name}"] if words_file is not None else [])
-        + ([f"--block {block_file.name}"] if block_file is not None else [])
+        + ([f"--words {shlex.quote(words_file.name)}"] if words_file is not None else [])
+        + ([f"--block {shlex.quote(block_file.name)}"] if block_file is not None else [])
         + ([f"--levels {levels}"] if levels is not None else [])
         + ([f"--iterations {iterations}"] if iterations != LettersSettings.steps else [])
         + ([f"--attempts {attempts}"] if attempts != ATTEMPTS else [])

@@ -576,6 +576,16 @@ def designable(spec: DeckSpec) -> Criteria:
     deck; a spec's own counts, numbers, players and thresholds are what each attempt's check applies.
     """
     tiers = spec_tiers(spec)
+    from deckgen.games.cleariosity.spec.deckfile import MAX_CLEARIOSITY_CARDS
+
+    total = sum(tier.cards for tier in spec.tiers)
+    if total > MAX_CLEARIOSITY_CARDS:
+        raise DeckgenError(
+            _(
+                "{source}: its tiers hold {count} cards; a Cleariosity deck has at most {most} (four standard "
+                "decks), so that every check finishes in seconds; give the tiers fewer cards"
+            ).format(source=spec.source, count=total, most=MAX_CLEARIOSITY_CARDS)
+        )
     for number, (tier, model) in enumerate(zip(spec.tiers, tiers, strict=True)):
         if tier.cards % 3:
             raise DeckgenError(
