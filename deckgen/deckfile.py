@@ -90,6 +90,12 @@ def unknown_keys(path: Path, where: str, data: dict[str, Any], allowed: set[str]
 def check_header(path: Path, data: dict[str, Any], game: str, allowed: set[str], example_name: str) -> str:
     """Check the ``game`` and the keys of a deck file; return its name. The game comes first: a
     deck of another game (``show`` given a letters deck) is named as such, not by a key it has."""
+    if "game" not in data:
+        raise DeckgenError(
+            _('{path}: no game = … line; a deck file of this kind starts with game = "{game}"').format(
+                path=path, game=game
+            )
+        )
     if data.get("game") != game:
         raise DeckgenError(
             _('{path}: game = {named}; this kind of deck file needs game = "{game}"').format(

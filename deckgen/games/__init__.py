@@ -175,6 +175,12 @@ def owner_of_file(path: Path) -> str | None:
         if not path.exists():
             return None
         named = read_toml(path).get("game")  # a broken file is reported here, in one line
+        if named is None:
+            raise DeckgenError(
+                _('{path}: no game = … line; a deck file names its game, such as game = "{first}" ({games})').format(
+                    path=path, first=next(iter(games())), games=", ".join(games())
+                )
+            )
         if not isinstance(named, str) or named not in games():
             raise DeckgenError(
                 _("{path}: game = {named}; a deck file names its game: {games}").format(

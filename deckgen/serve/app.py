@@ -278,7 +278,7 @@ async def design_again(request: Request) -> Response:
 
 async def design_cancel(request: Request) -> Response:
     choices = choices_of(request, await form_of(request))
-    return await off_the_loop(request, views.design_cancel, service(request), choices)
+    return await off_the_loop(request, views.design_cancel, service(request), choices, client_of(request))
 
 
 async def a_download(request: Request) -> Response:

@@ -98,7 +98,15 @@ class Designs:
         kept = _with_seed(command, seed)
         words = kept if speaks == "en" else [*kept[:1], "--lang", speaks, *kept[1:]]
         job = self.submit("design", words, client, upload=key, game=game, seed=seed, language=speaks)
-        record = {"job": job, "seed": seed, "command": command, "game": game, "spec": spec, "language": speaks}
+        record = {
+            "job": job,
+            "seed": seed,
+            "command": command,
+            "game": game,
+            "spec": spec,
+            "language": speaks,
+            "client": client,
+        }
         put_json(self.store, DESIGN + key, record, tasks.STATE_TTL)
         return self._design(record) or Design(spec, seed, job, JobState("design", words))
 
@@ -112,10 +120,15 @@ class Designs:
             return None
         return Design(record["spec"], int(record["seed"]), record["job"], state)
 
-    def cancel(self, key: str) -> bool:
-        """End a design under way (the page's Cancel); whether there was one."""
+    def cancel(self, key: str, client: str = "") -> bool:
+        """End a design under way (the page's Cancel) that ``client`` started; whether there was
+        one. A design's key follows from its file, so anyone with the same file can name it: only
+        the computer that started it may end it."""
         design = self.get(key)
         if design is None or design.done:
+            return False
+        record = get_json(self.store, DESIGN + key)
+        if isinstance(record, dict) and record.get("client", "") != client:
             return False
         tasks.cancel(self.store, design.job)
         return True

@@ -32,12 +32,32 @@ CHECK_MEMORY = 4 * 1024**3
 SECONDS_VARIABLE = "DECKGEN_TEST_CHECK_SECONDS"
 
 
+#: Uploads checked at once by one web worker, and how long another waits for its turn.
+CHECK_SLOTS = 2
+CHECK_WAIT = 60.0
+_CHECKING = threading.BoundedSemaphore(CHECK_SLOTS)
+
+
 def check_upload(game: str, path: Path) -> list[str] | None:
     """Check an uploaded file as ``deckgen build --file`` (or ``design --spec``) would, in a child
     process: the command that designs a deck from a spec, ``None`` for a deck, or
     :class:`DeckgenError` with the line saying what is wrong."""
     if IN_BROWSER:  # no child processes there: checked here, with no time or memory limit
         return _understood(verdict(game, path), path.name)
+    from deckgen.serve.jobs import Busy
+
+    # A few checks at a time, each with its own time and memory: many hostile files at once
+    # wait here rather than hold the server's memory, and a good file is never timed out
+    # because others crowded it.
+    if not _CHECKING.acquire(timeout=CHECK_WAIT):
+        raise Busy(_("deckgen is busy checking other files; try again in a minute"))
+    try:
+        return _checked_in_child(game, path)
+    finally:
+        _CHECKING.release()
+
+
+def _checked_in_child(game: str, path: Path) -> list[str] | None:
     seconds = float(os.environ.get(SECONDS_VARIABLE) or CHECK_SECONDS)
     process = subprocess.Popen(
         [sys.executable, "-m", "deckgen.serve.upload_check", language(), game, path.name],

@@ -440,9 +440,10 @@ def design_again(svc: Service, choices: PageChoices, client: str) -> Response:
     return redirect(choices)
 
 
-def design_cancel(svc: Service, choices: PageChoices) -> Response:
-    """The page's Cancel while a deck is designed: the design ends, the page says so."""
-    if choices.design and svc.designs.cancel(choices.design):
+def design_cancel(svc: Service, choices: PageChoices, client: str) -> Response:
+    """The page's Cancel while a deck is designed: the design ends, the page says so (only for
+    the computer that started it)."""
+    if choices.design and svc.designs.cancel(choices.design, client):
         svc.designs.wait(choices.design, 5)  # the command ends within a moment; then the page shows it ended
     return redirect(choices)
 
@@ -456,7 +457,7 @@ def upload(svc: Service, choices: PageChoices, files: dict[str, tuple[str, bytes
     if filename or not attaching:
         try:
             stored = svc.uploads.add(game, filename, data)
-        except StoreUnavailable:
+        except (StoreUnavailable, Busy):
             raise  # the server's trouble, said as such (see app.answering)
         except DeckgenError as error:
             # The deck in use (the one uploaded before, or the shipped one) stays: the refusal is said.
@@ -479,6 +480,8 @@ def upload(svc: Service, choices: PageChoices, files: dict[str, tuple[str, bytes
     for option, (name, sent) in attaching:
         try:
             choices.attached[option.name] = svc.uploads.add_attached(game, option, name, sent)
+        except Busy:
+            raise  # the server's trouble, said as such (see app.answering)
         except DeckgenError as error:  # the file in use for it (or none) stays
             choices.refused, choices.refused_field = str(error), f"{option.name}_file"
             return main_page(svc, choices, status=400)

@@ -60,6 +60,16 @@ RULED_OUT = {
         r"at yellow, games must collect 20 stacks a game that read only with −, and a game of its 36 cards holds "
         r"at most 18 collections \[criterion 15\]",
     ),
+    "pairs": (
+        HEAD + 'numbers = "0-9"\n\n[criteria]\nmin_pairs = 1000\n' + tier("green", 24, '"+"'),
+        r"every card must be in 1000 two-card groups, and with 24 cards in play a card is in at most 184 "
+        r"\(one a line and operation with each other card\) \[criterion 5\]",
+    ),
+    "groups": (
+        HEAD + 'numbers = "0-9"\n\n[criteria]\nmin_groups = 100000\n' + tier("green", 24, '"+"'),
+        r"every card must be in 100000 groups, and with 24 cards in play a card is in at most 2208 "
+        r"\(one a line and operation with each other card or two\) \[criterion 4\]",
+    ),
     "facts": (
         HEAD + 'numbers = "0-9"\n' + tier("green", 24, '"+"', "min_facts = 99\n"),
         r"the green tier must cover 99 facts and its numbers allow only \d+ \[criterion 7\]",

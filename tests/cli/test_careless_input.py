@@ -470,3 +470,18 @@ def test_a_failed_calibration_sheet_leaves_no_new_folders(
 def _disk_full(path: Path, data: bytes) -> None:
     """Stands in for write_atomic on a full disk: the one-line error it gives there."""
     raise DeckgenError(f"{path}: cannot write it (No space left on device); choose another path")
+
+
+def test_an_empty_deck_file_is_told_what_a_deck_file_starts_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not "game = None", nor (on the page) a spec's missing spec_version: the line a deck file lacks."""
+    from deckgen.serve.upload_check import verdict
+
+    empty = tmp_path / "deck.toml"
+    empty.write_bytes(b"")
+    assert main(["verify", "--file", str(empty)]) == 1
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "no game = … line; a deck file names its game" in said[0] and "None" not in said[0]
+    refused = str(verdict("cleariosity", empty).get("refused"))
+    assert 'no game = … line; a deck file of this kind starts with game = "cleariosity"' in refused

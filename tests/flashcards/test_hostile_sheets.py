@@ -338,7 +338,7 @@ def test_a_sheet_of_very_many_columns_is_refused_in_one_line(tmp_path: Path) -> 
     wide = MAX_COLUMNS + 1
     path = sheet(tmp_path, ",".join(f"c{i}" for i in range(wide)) + "\n" + ",".join(["x"] * wide) + "\n")
     with pytest.raises(
-        DeckgenError, match=f"row 1: {wide} named columns; a flash-card sheet has at most {MAX_COLUMNS}"
+        DeckgenError, match=f"row 1: {wide} named columns; a flash-card spreadsheet has at most {MAX_COLUMNS}"
     ):
         load_sheet(path)
     assert sheet_headings(path) == []

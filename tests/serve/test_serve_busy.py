@@ -3,6 +3,9 @@ never a 400 that reads as the teacher's mistake."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
@@ -35,3 +38,23 @@ def test_a_refusal_of_the_teachers_choice_stays_a_400() -> None:
         answer = client.post("/download")
     assert answer.status_code == 400 and "Retry-After" not in answer.headers
     assert "--sets 0: give 1 or more" in answer.text
+
+
+def test_an_upload_waits_for_a_free_check_and_says_busy_when_none_comes(tmp_path: object, monkeypatch: object) -> None:
+    """Checks run a few at a time: with every slot taken for CHECK_WAIT, the upload is told the
+    server is busy (503 through the page), not that its file is at fault."""
+
+    from deckgen.serve import upload_check
+
+    assert isinstance(tmp_path, Path) and isinstance(monkeypatch, pytest.MonkeyPatch)
+    deck = tmp_path / "deck.toml"
+    deck.write_text("", encoding="utf-8")
+    monkeypatch.setattr(upload_check, "CHECK_WAIT", 0.2)
+    taken = [upload_check._CHECKING.acquire(timeout=1) for _ in range(upload_check.CHECK_SLOTS)]
+    try:
+        assert all(taken)
+        with pytest.raises(Busy, match="busy checking other files"):
+            upload_check.check_upload("cleariosity", deck)
+    finally:
+        for _ in taken:
+            upload_check._CHECKING.release()

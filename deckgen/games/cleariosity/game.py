@@ -233,8 +233,8 @@ class CleariosityGame(Game["Deck"]):
         from deckgen.games.cleariosity.spec.reading import load_spec
 
         data = read_toml(path)
-        if "spec_version" not in data and ("cards" in data or "game" in data):
-            return None
+        if "spec_version" not in data and ("cards" in data or "game" in data or not data):
+            return None  # a deck (an empty file is read as one, and told what a deck file starts with)
         designable(load_spec(str(path)))  # one line naming the key and the fix, as design --spec says it
         return ["design", "--spec", path.name, "--seed", "1", "--out", f"{path.stem}-deck.toml"]
 

@@ -200,7 +200,8 @@ def _check_width(where: str, cells: Sequence[str]) -> None:
     if named > MAX_COLUMNS:
         raise DeckgenError(
             _(
-                "{where}: {count} named columns; a flash-card sheet has at most {most}; keep the columns of the cards"
+                "{where}: {count} named columns; a flash-card spreadsheet has at most {most}; keep the columns "
+                "of the cards"
             ).format(where=where, count=named, most=MAX_COLUMNS)
         )
 

@@ -19,6 +19,7 @@ from deckgen.games.cleariosity.core.model import CELLS_PER_CARD, Tier
 from deckgen.games.cleariosity.core.rules import OP_SYMBOLS, OPS
 from deckgen.games.cleariosity.criteria.lines import Criteria
 from deckgen.games.cleariosity.criteria.registry import distinct_ops, fact_pair_ops, of_operations
+from deckgen.games.grid import LINE_POSITIONS
 from deckgen.i18n import _, decimal_g, language, ngettext, percent
 
 #: The criterion a reason ends with, in brackets, in any language: "[criterion 16]", "[Kriterium 16]".
@@ -50,6 +51,30 @@ def in_one_line(reasons: Sequence[str]) -> str:
         more = ngettext(" (and {count} more: {which})", " (and {count} more: {which})", len(reasons) - 1)
         more = more.format(count=len(reasons) - 1, which=which.format(criteria=named))
     return _("{ruled_out}: {reason}{more}").format(ruled_out=_(RULED_OUT), reason=reasons[0], more=more)
+
+
+def _participation_ruled_out(tier: Tier, in_play: int, criteria: Criteria) -> list[str]:
+    """Criteria 4 and 5 at the first tier, the fewest cards in play: with each other card, a card
+    makes at most one two-card group a line and operation, and with each two others one group."""
+    readings = len(LINE_POSITIONS) * max(1, len(tier.ops()))
+    most_pairs = readings * (in_play - 1)
+    most_groups = most_pairs + readings * (in_play - 1) * (in_play - 2) // 2
+    reasons = []
+    if criteria.min_pairs > most_pairs:
+        reasons.append(
+            _(
+                "every card must be in {wanted} two-card groups, and with {cards} cards in play a card is in at "
+                "most {most} (one a line and operation with each other card) [criterion 5]"
+            ).format(wanted=criteria.min_pairs, cards=in_play, most=most_pairs)
+        )
+    if criteria.min_groups > most_groups:
+        reasons.append(
+            _(
+                "every card must be in {wanted} groups, and with {cards} cards in play a card is in at most {most} "
+                "(one a line and operation with each other card or two) [criterion 4]"
+            ).format(wanted=criteria.min_groups, cards=in_play, most=most_groups)
+        )
+    return reasons
 
 
 def ruled_out(tiers: Sequence[Tier], counts: Sequence[int], criteria: Criteria) -> list[str]:
@@ -89,6 +114,8 @@ def ruled_out(tiers: Sequence[Tier], counts: Sequence[int], criteria: Criteria) 
                     asked=criteria.min_teaching_facts,
                 )
             )
+        if rank == 0:
+            reasons += _participation_ruled_out(tier, in_play, criteria)
         if own.min_facts > len(facts):
             reasons.append(
                 _("the {tier} tier must cover {wanted} facts and its numbers allow only {count} [criterion 7]").format(
