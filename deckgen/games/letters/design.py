@@ -47,7 +47,15 @@ from deckgen.games.letters.play import DESIGN_LINES, REFERENCE_WORDS, TOP_WORD_C
 from deckgen.games.letters.play import LINES as TEACHER_LINES
 from deckgen.games.letters.report import report_letters
 from deckgen.games.letters.tally import LevelTally
-from deckgen.games.letters.words import Word, WordList, splits, with_words
+from deckgen.games.letters.words import (
+    DECK_CARDS,
+    LEAST_FIRST_LEVEL,
+    LEAST_PER_LEVEL,
+    Word,
+    WordList,
+    splits,
+    with_words,
+)
 
 LINES = tuple(LINE_POSITIONS.values())
 #: The dot colours of the levels, in order (as the numbers game's tiers, then two more).
@@ -135,13 +143,7 @@ def default_counts(levels: int, cards: int = 60) -> tuple[int, ...]:
     return (first, *([per] * (levels - 1)))
 
 
-#: Cards every level of a deck for a teacher's words keeps, at least; the first level, which a
-#: class plays alone, as many as in a deck of the levels.
-LEAST_PER_LEVEL = 12
-LEAST_FIRST_LEVEL = 24
-
-
-def focus_counts(focus: Sequence[tuple[Word, int]], cards: int = 60) -> tuple[int, ...]:
+def focus_counts(focus: Sequence[tuple[Word, int]], cards: int = DECK_CARDS) -> tuple[int, ...]:
     """Cards per level for a deck built round a teacher's words: the levels up to the last of
     them (a class reading this week's words needs no later level), the first with
     :data:`LEAST_FIRST_LEVEL` cards and each other with :data:`LEAST_PER_LEVEL`, and the rest

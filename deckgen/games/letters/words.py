@@ -23,9 +23,13 @@ from deckgen.resources import data_folder
 LANGUAGES = ("en", "es", "fr", "de")
 #: The tiles of one cell: a letter, or a grapheme of two or three letters.
 MAX_TILE = 3
-#: The levels a deck built round a teacher's words can hold: a first level of 24 cards and at
-#: least 12 for each other in 60 cards (see :func:`.design.focus_counts`).
-MOST_FOCUS_LEVELS = 1 + (60 - 24) // 12
+#: Cards in a deck built round a teacher's words, and the least each level keeps: the first level,
+#: which a class plays alone, as many as in a deck of the levels (see :func:`.design.focus_counts`).
+DECK_CARDS = 60
+LEAST_FIRST_LEVEL = 24
+LEAST_PER_LEVEL = 12
+#: The levels such a deck can hold.
+MOST_FOCUS_LEVELS = 1 + (DECK_CARDS - LEAST_FIRST_LEVEL) // LEAST_PER_LEVEL
 
 
 @dataclass(frozen=True)

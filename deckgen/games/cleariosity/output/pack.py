@@ -312,7 +312,7 @@ def levels(deck: Deck) -> list[tuple[str, str, str]]:
         colours = [colour_name(t) for t in tier.tiers() if t in present]
         name = _("All four colours") if len(colours) == len(present) == 4 else first_upper(joined(colours))
         ops = tier.ops()
-        signs = " ".join(deck.signs.of(op) for op in ops)
+        signs = signs_said(deck, ops)
         doing = operations_words(ops)
         school = school_tables(level_table_tiers(tier))
         tables = tables_words([t for t in tier.tiers() if t.label], deck)
@@ -334,7 +334,12 @@ def operations_said(deck: Deck, tier: Tier) -> str:
     """A level's operations in words with their signs, "dividing (:)": a sign alone after a
     colon ("Rechenarten: :.") reads as a misprint."""
     ops = tier.ops()
-    return f"{operations_words(ops)} ({' '.join(deck.signs.of(op) for op in ops)})"
+    return f"{operations_words(ops)} ({signs_said(deck, ops)})"
+
+
+def signs_said(deck: Deck, ops: Sequence[str]) -> str:
+    """The signs of ``ops`` as the deck prints them, "+ −", "· :"."""
+    return " ".join(deck.signs.of(op) for op in ops)
 
 
 #: Player counts the rules are written for.
