@@ -27,6 +27,23 @@ LETTER_COUNTRIES = frozenset("BZ CA CL CO CR GT MX NI PA PH PR SV US VE".split()
 #: than the language's home country (:data:`~deckgen.i18n.USUAL_SIGNS`): Quebec's × and ÷, not
 #: France's × and :, and Mexico's and the United States' Spanish-speaking classes' × and ÷.
 COUNTRY_SIGNS = {("fr", "CA"): "×÷", ("es", "MX"): "×÷", ("es", "US"): "×÷"}
+#: Every country and territory a region may name: the Unicode CLDR's territories of two letters
+#: (as Babel lists them), without its groupings (EU, EZ, UN) and private-use codes (QO, XA, XB,
+#: ZZ). A language written alone (``--region en``) is no country: it is refused in one line rather
+#: than printed on the wrong paper.
+COUNTRIES = frozenset(
+    "AC AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO "
+    "BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CP CQ CR CU CV CW CX CY CZ DE "
+    "DG DJ DK DM DO DZ EA EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM "
+    "GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU IC ID IE IL IM IN IO IQ IR IS IT JE JM JO JP "
+    "KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK "
+    "ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE "
+    "PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM "
+    "SN SO SR SS ST SV SX SY SZ TA TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US "
+    "UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW".split()
+)
+#: Codes people write for a country whose code is another: the United Kingdom is GB.
+COUNTRY_ALIASES = {"UK": "GB"}
 #: The countries the page lists by name (a visitor from elsewhere sees their country's code).
 NAMED_COUNTRIES = {
     "AR": N_("Argentina"),
@@ -64,7 +81,21 @@ def read_region(text: str) -> tuple[str | None, str]:
             ).format(text=repr(text))
         )
     language = match.group("language")
-    return (language if language in LANGUAGES else None), match.group("country").upper()
+    country = known_country(match.group("country"))
+    if not country:
+        raise DeckgenError(
+            _(
+                "region {text}: {country} is no country's code; write a country's two-letter code (DE, FR, "
+                "CA, MX, GB), or a language and a country (fr-CA, es-MX)"
+            ).format(text=repr(text), country=match.group("country").upper())
+        )
+    return (language if language in LANGUAGES else None), country
+
+
+def known_country(code: str) -> str:
+    """``code`` as a country deckgen knows (``uk`` → GB), or "" where it names none."""
+    country = COUNTRY_ALIASES.get(code.upper(), code.upper())
+    return country if country in COUNTRIES else ""
 
 
 def country_for(language: str, region: str | None) -> str:
@@ -95,7 +126,7 @@ def country_from_accept_language(header: str, language: str, fallback: str | Non
     for tag in accept_language_tags(header):
         pieces = tag.replace("_", "-").split("-")
         # The country is the subtag of two letters after the language (a script, Hant, comes between).
-        countries = [piece.upper() for piece in pieces[1:] if len(piece) == 2 and piece.isascii() and piece.isalpha()]
+        countries = [known_country(piece) for piece in pieces[1:] if len(piece) == 2 and known_country(piece)]
         if pieces[0].lower() == language and countries:
             return countries[0]
     return fallback

@@ -23,7 +23,7 @@ from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_number, read_text
 from deckgen.print_choices import Media
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
-from deckgen.regions import country_for, country_from_accept_language, usual_paper
+from deckgen.regions import country_for, country_from_accept_language, known_country, usual_paper
 
 #: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
 PRINTERS = {
@@ -180,7 +180,7 @@ class PageChoices:
         choices.speaks = choices.lang or language()
         speak(choices.speaks)  # the page answers in the language chosen on it, else the browser's
         region = one("region").upper()
-        choices.region = region if len(region) == 2 and region.isascii() and region.isalpha() else ""
+        choices.region = known_country(region) if len(region) == 2 else ""
         browser = country_from_accept_language(accept_language, choices.speaks, server_region)
         choices.country = country_for(choices.speaks, choices.region or browser)
         if key not in games():

@@ -16,9 +16,10 @@ import pytest
 
 from deckgen.build import BuildRequest, prepare
 from deckgen.cli import main
+from deckgen.errors import DeckgenError
 from deckgen.i18n import _, speaking
 from deckgen.pack_text import NAMED_PAPER, PAPER_FOR
-from deckgen.regions import country_from_accept_language, read_region, usual_paper, usual_signs
+from deckgen.regions import COUNTRIES, country_from_accept_language, read_region, usual_paper, usual_signs
 from deckgen.units import PAPER_SIZES
 from tests.servekit import Server, request, start_server
 
@@ -77,6 +78,26 @@ def test_the_signs_follow_the_country_and_the_language(language: str, country: s
 )
 def test_a_region_is_a_country_or_a_language_and_a_country(text: str, read: tuple[str | None, str]) -> None:
     assert read_region(text) == read
+
+
+def test_the_uk_is_read_as_gb() -> None:
+    assert read_region("uk") == (None, "GB") and read_region("en-UK") == ("en", "GB")
+
+
+@pytest.mark.parametrize("text", ["en", "fr-XX", "EU", "zz"])
+def test_two_letters_that_name_no_country_are_refused_not_printed_on_a4(text: str) -> None:
+    """``--region en`` (a language, meant for the United States) used to print on A4."""
+    with pytest.raises(DeckgenError) as refused:
+        read_region(text)
+    assert repr(text) in str(refused.value) and text[-2:].upper() in str(refused.value)
+
+
+def test_the_countries_are_the_cldr_territories_without_groupings_and_private_codes() -> None:
+    from babel import Locale  # a test requirement (make translations)
+
+    territories = {code for code in Locale("en").territories if len(code) == 2 and code.isalpha()}
+    assert COUNTRIES == territories - {"EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"}
+    assert {"US", "CA", "MX", "DE", "AT", "CH", "FR", "BE", "ES", "GB", "XK"} <= COUNTRIES
 
 
 def test_a_region_that_is_no_country_is_one_line_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
@@ -177,6 +198,8 @@ def test_calibrate_and_show_follow_the_country(tmp_path: Path) -> None:
         ("zh-Hant-TW", "zh", "TW"),
         ("en-GB", "de", None),
         ("es-419,es;q=0.9", "es", None),
+        ("de-XA,de;q=0.9", "de", None),
+        ("en-UK", "en", "GB"),
     ],
 )
 def test_the_browsers_country_is_that_of_the_pages_language(header: str, language: str, country: str | None) -> None:
@@ -234,6 +257,8 @@ def test_the_country_chosen_on_the_page_wins_and_its_download_is_the_command_lin
         ["--lang", "de", "--region", "CA", "--format", "pdf", "--game", "cleariosity", "--no-pack"], tmp_path
     )
     assert answer.body == made["cleariosity-numbers.pdf"]
+    # A region on the page's address that names no country is not taken.
+    assert "--region" not in str(summary(server, "de-DE", region="XX")["command"])
     # A browser naming no country: the server's --region (DECKGEN_REGION here), named in the command.
     assert summary(server, "fr")["command"] == "deckgen build --lang fr --region CA --format pdf --game cleariosity"
 
