@@ -44,17 +44,17 @@ def test_a_sheet_with_no_rows_is_refused_in_german(tmp_path: Path) -> None:
 
 
 def test_a_missing_column_heading_is_refused_in_german(tmp_path: Path) -> None:
-    path = sheet(tmp_path, "Wort,Bedeutung\nchat,Katze\n")
+    path = sheet(tmp_path, "Vokabel,Übersetzung\nchat,Katze\n")
     where = german("{path}: row {row}").format(path=path, row=1)
     said = german(
         "{where}: no front and no back column among {columns}; call them front and back, or name them with {options}"
     )
-    expected = said.format(where=where, columns="'Wort', 'Bedeutung'", options="--front COLUMN --back COLUMN")
+    expected = said.format(where=where, columns="'Vokabel', 'Übersetzung'", options="--front COLUMN --back COLUMN")
     assert refusal(load_sheet, path) == expected
 
     named = german("{where}: no column is called {heading} ({option}); the columns are {columns}")
-    refused = refusal(load_sheet, path, ("Hanzi",), ("Bedeutung",))
-    assert refused == named.format(where=where, heading="'Hanzi'", option="--front", columns="'Wort', 'Bedeutung'")
+    refused = refusal(load_sheet, path, ("Hanzi",), ("Übersetzung",))
+    assert refused == named.format(where=where, heading="'Hanzi'", option="--front", columns="'Vokabel', 'Übersetzung'")
 
 
 def test_an_empty_side_and_a_missing_picture_name_the_side_and_column_in_german(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.games import game
 from deckgen.games.flashcards.sheet import load_sheet
+from deckgen.i18n import speaking
 from deckgen.profiles import load_profiles
 from tests.pdfcheck import PT
 
@@ -60,6 +62,85 @@ def test_excel_workbooks_are_read(tmp_path: Path) -> None:
         ("V1", "être", "to be", "#D62828"),
         ("V2", "7", "7", None),
     ]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "term,definition",
+        "término,definición",
+        "terme,définition",
+        "Begriff,Definition",
+        "Wort,Bedeutung",
+        "Frage,Lösung",
+    ],
+)
+def test_the_columns_are_found_by_their_names_in_each_language(tmp_path: Path, heading: str) -> None:
+    (card,) = load_sheet(sheet(tmp_path, heading + "\nchat,cat\n")).cards
+    assert (card.front, card.back) == ("chat", "cat")
+
+
+def workbook(tmp_path: Path, backs: list[tuple[object, str]]) -> Path:
+    """A workbook of one card a row, each back a value under a number format."""
+    book = Workbook()
+    book.active.append(("front", "back"))
+    for number, (value, number_format) in enumerate(backs, start=2):
+        book.active.append((f"card {number}", value))
+        book.active.cell(number, 2).number_format = number_format
+    path = tmp_path / "formats.xlsx"
+    book.save(path)
+    return path
+
+
+def test_a_workbook_cell_prints_as_the_spreadsheet_shows_it(tmp_path: Path) -> None:
+    """50 % is stored as 0.5: the card says 50%, not 0.5 (a wrong answer on the card)."""
+    backs = [
+        (0.5, "0%"),
+        (0.125, "0.0%"),
+        (2.5, '"$"#,##0.00'),
+        (-1234.5, "#,##0.00;(#,##0.00)"),
+        (10000, "#,##0"),
+        (7, "00"),
+        (2.5, "0"),
+        (3, '0" cm"'),
+        (1 / 3, "General"),
+        (True, "General"),
+        (datetime.datetime(1945, 5, 8), "dd/mm/yyyy"),
+        (datetime.time(14, 30), "h:mm"),
+        (datetime.datetime(2024, 3, 1, 15, 5), "h:mm AM/PM"),
+    ]
+    shown = [card.back for card in load_sheet(workbook(tmp_path, backs)).cards]
+    assert shown == [
+        "50%", "12.5%", "$2.50", "(1,234.50)", "10,000", "07", "3", "3 cm", "0.3333333333", "TRUE",
+        "08/05/1945", "14:30", "3:05 PM",
+    ]  # fmt: skip
+    with speaking("de"):
+        german = [card.back for card in load_sheet(workbook(tmp_path, backs[:5])).cards]
+    assert german == ["50\u00a0%", "12,5\u00a0%", "$2,50", "(1.234,50)", "10.000"]
+
+
+@pytest.mark.parametrize(
+    ("value", "number_format", "said"),
+    [(0.125, "# ?/?", "format '# ?/?'"), (1234.5, "0.00E+00", "format '0.00E+00'"), (45000, "d mmmm yyyy", "mmmm")],
+)
+def test_a_format_deckgen_cannot_show_is_refused_not_printed_otherwise(
+    tmp_path: Path, value: object, number_format: str, said: str
+) -> None:
+    with pytest.raises(DeckgenError, match=r"formats.xlsx: row 2, column B: deckgen cannot print the cell") as refused:
+        load_sheet(workbook(tmp_path, [(value, number_format)]))
+    assert said in str(refused.value) and "save the sheet as CSV" in str(refused.value)
+
+
+def test_a_cell_showing_an_error_is_refused(tmp_path: Path) -> None:
+    """A formula's error (#DIV/0!) is not printed on the back of a card."""
+    book = Workbook()
+    book.active.append(("front", "back"))
+    book.active.append(("x", "#DIV/0!"))
+    book.active.cell(2, 2).data_type = "e"  # as a spreadsheet saves a formula's error
+    path = tmp_path / "error.xlsx"
+    book.save(path)
+    with pytest.raises(DeckgenError, match=r"row 2, column B: the cell shows an error \(#DIV/0!\)"):
+        load_sheet(path)
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from collections.abc import Generator, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckgen import i18n
 from deckgen.csv_cells import read_cell
@@ -33,6 +33,7 @@ from deckgen.fileio import read_bounded
 from deckgen.games import id_taken
 from deckgen.games.base import ColumnsNotFound
 from deckgen.games.flashcards.card_pictures import CardPicture, looks_like_picture, read_picture_file
+from deckgen.games.flashcards.cell_text import UnshownFormat, cell_text
 from deckgen.games.flashcards.model import SIDE_NAMES, FlashCard, FlashDeck
 from deckgen.i18n import N_, _
 
@@ -51,6 +52,17 @@ ALIASES = {
     "definition": "back",
     "pregunta": "front",
     "respuesta": "back",
+    "término": "front",
+    "termino": "front",
+    "definición": "back",
+    "definicion": "back",
+    "terme": "front",
+    "définition": "back",
+    "begriff": "front",
+    "wort": "front",
+    "bedeutung": "back",
+    "lösung": "back",
+    "loesung": "back",
     "anverso": "front",
     "reverso": "back",
     "frente": "front",
@@ -256,21 +268,22 @@ def _xlsx_rows(path: Path) -> Generator[tuple[int, list[str]], None, None]:
         # The sheet's stated size is not trusted: "A1:XFD1048576" would make every row 16,384
         # cells and a million rows long (minutes for a 5 KB file). Only the cells it holds are read.
         sheet.reset_dimensions()
-        rows = iter(sheet.iter_rows(values_only=True))
-        number = 0
-        while True:
-            try:
-                values = next(rows)
-            except StopIteration:
-                break
-            except Exception as error:  # a damaged workbook fails in many ways: all get the same line
-                raise DeckgenError(
-                    _("{where}: the workbook is damaged ({error}); {fix}").format(
-                        where=_row(path, number + 1), error=type(error).__name__, fix=_(_SAVE_AGAIN)
-                    )
-                ) from None
-            number += 1
-            yield number, [_cell_text(value) for value in values]
+        # Closed whatever happens: a row refused halfway would keep the sheet's part open.
+        with closing(sheet.iter_rows()) as rows:
+            number = 0
+            while True:
+                try:
+                    values = next(rows)
+                except StopIteration:
+                    break
+                except Exception as error:  # a damaged workbook fails in many ways: all get the same line
+                    raise DeckgenError(
+                        _("{where}: the workbook is damaged ({error}); {fix}").format(
+                            where=_row(path, number + 1), error=type(error).__name__, fix=_(_SAVE_AGAIN)
+                        )
+                    ) from None
+                number += 1
+                yield number, [_shown(path, number, column, cell) for column, cell in enumerate(values)]
     finally:
         book.close()
 
@@ -343,13 +356,26 @@ def _looks_like_xml(start: bytes) -> bool:
     return start.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<") or start.startswith((b"\xff\xfe", b"\xfe\xff"))
 
 
-def _cell_text(value: object) -> str:
-    """A spreadsheet cell as text: 56.0 is 56, an empty cell is ''."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+def _shown(path: Path, number: int, column: int, cell: Any) -> str:
+    """A workbook cell as the text the spreadsheet shows (50%, not 0.5; see :mod:`.cell_text`),
+    or one line saying why it cannot be printed so."""
+    where = _("{where}, column {column}").format(where=_row(path, number), column=_column_letter(column))
+    if getattr(cell, "data_type", "") == "e":
+        raise DeckgenError(
+            _("{where}: the cell shows an error ({error}); correct its formula, or type the text").format(
+                where=where, error=cell.value
+            )
+        )
+    number_format = getattr(cell, "number_format", None) or "General"
+    try:
+        return cell_text(cell.value, number_format)
+    except UnshownFormat:
+        raise DeckgenError(
+            _(
+                "{where}: deckgen cannot print the cell as the spreadsheet shows it (format {format}); format the "
+                "cell as Text and type it as it should print, or save the sheet as CSV"
+            ).format(where=where, format=repr(number_format))
+        ) from None
 
 
 def cards_from_rows(
