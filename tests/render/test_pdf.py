@@ -198,12 +198,13 @@ def card_frames(path: Path, page: int) -> list[tuple[float, float]]:
 
 @pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
 def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str) -> None:
-    # Five cards: the second sheet holds one card, top left; its back must be mirrored.
-    files = build(tmp_path, ("treenex",), values="0-4", copies=1, duplex=duplex, pack=False)
+    # 21 cards (the fewest a game of 3 needs), four a sheet: the sixth sheet holds one card, top
+    # left; its back must be mirrored.
+    files = build(tmp_path, ("treenex",), values="0-6", copies=3, duplex=duplex, pack=False)
     path = files["treenex.pdf"]
-    assert len(PdfReader(path).pages) == 4
-    (fx, fy), *_ = card_frames(path, 3)
-    back = card_frames(path, 4)
+    assert len(PdfReader(path).pages) == 12
+    (fx, fy), *_ = card_frames(path, 11)
+    back = card_frames(path, 12)
     front_x, front_y = fx - 3.81 / 2, fy - 3.81 / 2  # the front frame sits half an inset inside the card
     backs = [(x - 3.81 / 2, y - 3.81 / 2) for x, y in back if x > 0]  # so does the back frame
     bx, by = min(backs, key=lambda b: b[1]) if duplex == "long-edge" else backs[0]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from pypdf import PdfReader
+
+from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.games.treenex.model import (
     TreenexDeck,
@@ -52,24 +56,45 @@ def test_value_range() -> None:
     assert parse_value_range("10-19") == (10, 19)
 
 
-@pytest.mark.parametrize(("low", "high"), [(0, 9), (10, 19), (3, 3), (0, 0), (5, 12)])
+@pytest.mark.parametrize(("low", "high"), [(0, 9), (10, 19), (3, 5), (0, 2), (5, 12)])
+@pytest.mark.parametrize("copies", [1, 2, 3])
 @pytest.mark.parametrize("subtract", [False, True])
-def test_score_range_from_the_corners_equals_every_hand(low: int, high: int, subtract: bool) -> None:
-    deck = TreenexDeck("t", low, high, 2)
-    values = range(low, high + 1)
+def test_score_range_is_that_of_every_hand_of_three_different_cards(
+    low: int, high: int, copies: int, subtract: bool
+) -> None:
+    """a, b and c are three cards dealt from the deck: with one 9, 9 × 9 + 9 is no hand."""
+    deck = TreenexDeck("t", low, high, copies)
+    cards = [value for value in range(low, high + 1) for _ in range(copies)]
+    if len(cards) < 3:
+        pytest.fail("a deck of fewer than three cards deals no hand")
     every = [
-        rule(a, b, c, subtract)
+        rule(cards[i], cards[j], cards[k], subtract)
         for rule in (multiply_first, combine_first)
-        for a in values
-        for b in values
-        for c in values
+        for i in range(len(cards))
+        for j in range(len(cards))
+        for k in range(len(cards))
+        if len({i, j, k}) == 3
     ]
     assert score_range(deck, subtract) == (min(every), max(every))
 
 
 def test_score_range_of_the_widest_values_is_immediate() -> None:
-    # (999 + 999) × 999 beats 999 × 999 + 999.
-    assert score_range(TreenexDeck("t", 0, 999, 1)) == (0, 2 * 999 * 999)
+    # (998 + 997) × 999 beats 999 × 998 + 997, and one card of each value is not dealt twice.
+    assert score_range(TreenexDeck("t", 0, 999, 1)) == (0, (998 + 997) * 999)
+    assert score_range(TreenexDeck("t", 0, 999, 3)) == (0, 2 * 999 * 999)
+
+
+def test_a_deck_too_small_for_two_players_is_not_printed_and_the_rules_name_who_can_play(tmp_path: Path) -> None:
+    """Three cards used to print with rules "for 2 to 4 players"; 20 cards deal a game to 2 only."""
+    assert main(["build", "--game", "treenex", "--values", "0-2", "--copies", "1", "--out", str(tmp_path / "x")]) == 1
+    assert not (tmp_path / "x").exists()
+    said = {2: "A game for 2 players with", 3: "A game for 2 or 3 players with", 4: "A game for 2 to 4 players with"}
+    for copies, players in [(2, 2), (3, 3), (4, 4)]:
+        out = tmp_path / str(copies)
+        assert main(["build", "--game", "treenex", "--copies", str(copies), "--out", str(out), "--format", "pdf"]) == 0
+        text = " ".join(PdfReader(out / "teacher-pack.pdf").pages[0].extract_text().split())
+        assert said[players] in text, text[:200]
+        assert all(said[other] not in text for other in said if other != players)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es"])

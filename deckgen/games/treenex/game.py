@@ -104,6 +104,12 @@ class TreenexGame(Game["TreenexDeck"]):
     def card_count(self, deck: TreenexDeck) -> int:
         return len(deck.cards)
 
+    def check_printable(self, deck: TreenexDeck) -> None:
+        """A deck too small for a game of 2 is not printed (verify still reports on it)."""
+        from deckgen.games.treenex.model import check_playable
+
+        check_playable(deck)
+
     def ids_of(self, deck: TreenexDeck) -> str:
         from deckgen.games.treenex.model import card_ids
         from deckgen.i18n import _

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import permutations
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import _, number
@@ -76,19 +77,38 @@ def hands_in_deck(deck: TreenexDeck, players: int) -> int:
     return len(deck.cards) // cards_per_hand(players)
 
 
-def score_range(deck: TreenexDeck, subtract: bool = False) -> tuple[int, int]:
-    """The lowest and highest score one hand can give with this deck's values.
+def player_counts(deck: TreenexDeck) -> tuple[int, ...]:
+    """The numbers of players the deck deals a whole game to (2 players need 20 cards, 3 need
+    21 and 4 need 36): what the rules may promise."""
+    return tuple(players for players in PLAYER_COUNTS if hands_in_deck(deck, players) >= HANDS_PER_GAME[players])
 
-    Both rules are linear in each of a, b and c, so over the box of values their extremes
-    lie at its corners: 16 sums instead of every triple (a billion for values 0-999).
+
+def check_playable(deck: TreenexDeck) -> None:
+    """One line for a deck too small for a game of 2 players, which no rule sheet should promise."""
+    if not player_counts(deck):
+        least = HANDS_PER_GAME[PLAYER_COUNTS[0]] * cards_per_hand(PLAYER_COUNTS[0])
+        raise DeckgenError(
+            _(
+                "values {low}-{high}, {copies} of each, make {cards} cards; a game of 2 players needs at least "
+                "{least}: give more values or copies (--values, --copies)"
+            ).format(low=deck.low, high=deck.high, copies=deck.copies, cards=len(deck.cards), least=least)
+        )
+
+
+def score_range(deck: TreenexDeck, subtract: bool = False) -> tuple[int, int]:
+    """The lowest and highest score one hand can give with this deck's cards.
+
+    a, b and c are three different cards, so with one copy of each value 9 × 9 + 9 cannot be
+    dealt. Each rule is monotone in each of a, b and c (the values are not negative), so an
+    extreme takes each number from the three smallest or three largest cards: at most six
+    cards to try in every order, instead of every triple of the deck (a billion for 0-999).
     """
-    corners = (deck.low, deck.high)
+    cards = deck.cards  # lowest first
+    ends = list(cards[:3]) + list(cards[3:][-3:])
     scores = [
-        rule(a, b, c, subtract)
+        rule(ends[i], ends[j], ends[k], subtract)
         for rule in (multiply_first, combine_first)
-        for a in corners
-        for b in corners
-        for c in corners
+        for i, j, k in permutations(range(len(ends)), 3)
     ]
     return min(scores), max(scores)
 

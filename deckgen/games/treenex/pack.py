@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.games.treenex import pack_text as words
-from deckgen.games.treenex.model import HANDS_PER_GAME, TreenexDeck
+from deckgen.games.treenex.model import HANDS_PER_GAME, TreenexDeck, player_counts
 from deckgen.i18n import _, number
 from deckgen.pack_blocks import Block, Bullets, Heading, Numbered, Space, Table, Text
 
@@ -32,12 +32,20 @@ def rules(deck: TreenexDeck) -> list[Block]:
     variants = [v for v in words.TREENEX_VARIANTS if (deck.low, deck.high) == (0, 9) or v != words.LARGER_NUMBERS]
     return [
         Heading(_(words.TREENEX_TITLE)),
-        Text(write(words.TREENEX_INTRO).format(low=deck.low, high=deck.high, copies=copies)),
+        Text(write(_intro(deck)).format(low=deck.low, high=deck.high, copies=copies)),
         Heading(_("How to play"), 2),
         Numbered([(_(head), write(rule)) for head, rule in words.TREENEX_RULES]),
         Heading(_("Variations"), 2),
         Bullets([write(variant) for variant in variants]),
     ]
+
+
+def _intro(deck: TreenexDeck) -> str:
+    """The rules' first paragraph, naming only the numbers of players the deck deals a whole game to."""
+    counts = player_counts(deck)
+    if len(counts) >= 3:
+        return words.TREENEX_INTRO
+    return words.TREENEX_INTRO_TWO_OR_THREE if len(counts) == 2 else words.TREENEX_INTRO_TWO
 
 
 def score_sheet(deck: TreenexDeck) -> list[Block]:

@@ -11,6 +11,17 @@ TREENEX_INTRO = N_(
     "Everyone builds an expression from three numbers, a × b + c or (a + b) × c, and its value "
     "is their score."
 )
+#: The same for a deck that deals a whole game to 2 or 3 players only, and to 2 only.
+TREENEX_INTRO_TWO_OR_THREE = N_(
+    "A game for 2 or 3 players with cards numbered {low} to {high} ({copies} of each), paper and pencils. "
+    "Everyone builds an expression from three numbers, a × b + c or (a + b) × c, and its value "
+    "is their score."
+)
+TREENEX_INTRO_TWO = N_(
+    "A game for 2 players with cards numbered {low} to {high} ({copies} of each), paper and pencils. "
+    "Everyone builds an expression from three numbers, a × b + c or (a + b) × c, and its value "
+    "is their score."
+)
 #: Copies are written as words, as a teacher would say them.
 NUMBER_WORDS = (
     N_("one"),
