@@ -239,6 +239,9 @@ def test_same_inputs_same_bytes(tmp_path: Path) -> None:
         (["--bed-profile", "nope"], "unknown bed profile 'nope'", 1),
         (["--corner-radius", "40mm"], "--corner-radius 40 mm", 1),
         (["--registration", "--kerf", "0.1mm"], "cannot be used with --registration", 1),
+        # Printed cards touch: an outline of each card would cut every shared edge twice.
+        (["--registration", "--corner-radius", "3mm"], "--corner-radius cannot be used with --registration", 1),
+        (["--registration", "--no-common-line"], "--no-common-line cannot be used with --registration", 1),
     ],
 )
 def test_bad_laser_input(

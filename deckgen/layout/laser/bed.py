@@ -36,6 +36,18 @@ def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
             code=Code.BAD_VALUE,
             option="corner_radius",
         )
+    if settings.registration and (settings.corner_radius or not settings.common_line):
+        # Printed cards touch: a card's own outline would cut each edge it shares with the next
+        # a second time (double burns, charred edges).
+        option = "corner_radius" if settings.corner_radius else "common_line"
+        raise DeckgenError(
+            _(
+                "--{option} cannot be used with --registration: printed cards touch, so each shared edge would "
+                "be cut twice; cut square corners along common lines"
+            ).format(option=option.replace("_", "-") if settings.corner_radius else "no-common-line"),
+            code=Code.BAD_VALUE,
+            option=option,
+        )
     if settings.registration and settings.kerf:
         raise DeckgenError(
             _("--kerf cannot be used with --registration: printed cards touch; leave the kerf to the cutter"),
