@@ -273,6 +273,36 @@ def test_no_build_drops_the_answers_on_the_backs(options: dict[str, str], messag
     assert not list(tmp_path.iterdir())
 
 
+def test_no_line_of_a_laser_sheet_is_scored_twice_and_neither_side_has_a_frame(tmp_path: Path) -> None:
+    """The back used to score a frame whose top edge lay on the colour band's (1.8 m of line
+    burnt twice a sheet), and a frame the front leaves off, which shows any flip error."""
+    import svgelements as se
+
+    run(prepare(BuildRequest(games=("flashcards",), out=tmp_path, formats=("svg",), pack=False)))
+    for sheet in ("flashcards-sheet-01.svg", "flashcards-sheet-01-back.svg"):
+        svg = se.SVG.parse(str(tmp_path / "svg" / sheet), ppi=25.4)
+        (group,) = [g for g in svg.elements() if isinstance(g, se.Group) and g.id == "score"]
+        lines: list[tuple[str, float, float, float]] = []
+        for shape in group.select():
+            if isinstance(shape, se.Shape) and not isinstance(shape, se.Group):
+                for segment in se.Path(shape).segments():
+                    if isinstance(segment, se.Line | se.Close) and segment.start != segment.end:
+                        (x0, y0), (x1, y1) = segment.start, segment.end
+                        if abs(x0 - x1) < 1e-6:
+                            lines.append(("v", round(x0, 3), min(y0, y1), max(y0, y1)))
+                        elif abs(y0 - y1) < 1e-6:
+                            lines.append(("h", round(y0, 3), min(x0, x1), max(x0, x1)))
+        twice = [
+            (a, b)
+            for i, a in enumerate(lines)
+            for b in lines[i + 1 :]
+            if a[:2] == b[:2] and min(a[3], b[3]) - max(a[2], b[2]) > 0.01
+        ]
+        assert not twice, (sheet, twice[:3])
+        card_high = {round(b[3] - b[2], 1) for b in lines if b[0] == "v"}
+        assert 63.5 - 2 * 1.59 not in card_high, sheet  # no frame 1.59 mm inside the card's edge
+
+
 def test_laser_files_carry_each_back_on_a_back_sheet_mirrored_for_the_turned_stock(tmp_path: Path) -> None:
     """Each sheet's back sheet engraves every card's back where the card lies once the stock is
     turned over left to right, and cuts nothing."""

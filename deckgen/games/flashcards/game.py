@@ -194,7 +194,7 @@ class FlashcardsGame(Game["FlashDeck"]):
             raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=missing))
         try:
             fronts = [front(c, geometry, frame=not laser, chain=chain) for c in cards]
-            backs = [back(c, geometry, chain=chain) for c in cards]
+            backs = [back(c, geometry, frame=not laser, chain=chain) for c in cards]
         except DeckgenError as error:
             raise DeckgenError(_("{path}: {message}").format(path=deck.source, message=error)) from None
         set_label = partial(label, geometry=geometry, word=set_word())
