@@ -117,11 +117,12 @@ def deck_plan(
     left with none is left out, with its backs. With none, a card's place does not matter: the
     kept cards, set after set, fill as few sheets as they can."""
     card_w, card_h = settings.card
-    if card_w < min_card[0] or card_h < min_card[1]:
+    # Either way round: a landscape card of 50 x 35 mm holds as much as a portrait one of 35 x 50 mm.
+    if min(card_w, card_h) < min(min_card) or max(card_w, card_h) < max(min_card):
         raise DeckgenError(
             _(
-                "card size {width} x {height} mm is too small for {game} cards; use at least {least_width} x "
-                "{least_height} mm"
+                "card size {width} x {height} mm is too small for {game}; use at least {least_width} x "
+                "{least_height} mm (either way round)"
             ).format(
                 width=decimal_g(card_w),
                 height=decimal_g(card_h),

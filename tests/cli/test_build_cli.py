@@ -57,7 +57,7 @@ def test_every_shipped_profile_resolves() -> None:
         (["--profile", "nope"], "unknown profile 'nope'"),
         (["--file", "missing.toml"], "missing.toml: no such file"),
         (["--deck", "treenex", "--values", "9-1"], "must not be larger"),
-        (["--card-size", "20x20mm"], "too small for Cleariosity Numbers cards"),
+        (["--card-size", "20x20mm"], "too small for Cleariosity Numbers; use at least 30 x 40 mm (either way round)"),
         (["--registration", "--layout", "single"], "--registration needs --layout sheet"),
     ],
 )

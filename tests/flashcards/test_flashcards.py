@@ -273,6 +273,14 @@ def test_no_build_drops_the_answers_on_the_backs(options: dict[str, str], messag
     assert not list(tmp_path.iterdir())
 
 
+def test_a_small_landscape_card_is_as_good_as_a_portrait_one(tmp_path: Path) -> None:
+    """The least card is 30 x 40 mm either way round: 50 x 35 mm flash cards used to be refused."""
+    sample = Path(__file__).parents[2] / "templates" / "flashcards" / "flashcards-sample.csv"
+    out = tmp_path / "out"
+    assert main(["build", "--file", str(sample), "--card-size", "50x35mm", "--no-pack", "--out", str(out)]) == 0
+    assert (out / "flashcards.pdf").is_file()
+
+
 def test_no_line_of_a_laser_sheet_is_scored_twice_and_neither_side_has_a_frame(tmp_path: Path) -> None:
     """The back used to score a frame whose top edge lay on the colour band's (1.8 m of line
     burnt twice a sheet), and a frame the front leaves off, which shows any flip error."""
