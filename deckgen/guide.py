@@ -99,11 +99,13 @@ def _paper_name(entry: PackingEntry) -> str:
 
 def _actual_size(entries: Sequence[PackingEntry]) -> list[str]:
     home = [e for e in entries if not e.settings.print_shop]
-    papers = {_paper_name(e): e for e in home}
+    # One-card pages are the card's size (CHECK_PAGE says so below): no paper of sheets to choose.
+    on_paper = [e for e in home if not e.settings.single]
+    papers = {_paper_name(e): e for e in on_paper}
     if len(papers) == 1:
         tips = [_(words.PAPER_FOR).format(paper=next(iter(papers)))]
     else:
-        tips = [_(words.DECK_PAPER_FOR).format(deck=e.deck, paper=_paper_name(e)) for e in home]
+        tips = [_(words.DECK_PAPER_FOR).format(deck=e.deck, paper=_paper_name(e)) for e in on_paper]
     if home:
         why = _(words.SCALED_STACKED) if any(e.clear_cards for e in home) else _(words.SCALED_CUT)
         tips.append(_(words.ACTUAL_SIZE).format(why=why))

@@ -384,3 +384,13 @@ def test_the_divisions_deck_is_said_with_the_divide_sign_the_class_writes(langua
     assert all(row[2].endswith(f"({divide})") for row in rows), rows
     assert re.search(rf"\d+ {re.escape(divide)} \d+ = \d+", note.text), note.text
     assert f"{divide}{divide}" not in note.text.replace(" ", "").replace("\u00a0", "")  # never ": : 2"
+
+
+def test_one_card_pages_do_not_ask_for_a_paper_of_sheets(tmp_path: Path) -> None:
+    """On 3 x 5 in index cards each page is a card: the pack used to say "made for US Letter
+    paper: choose it in the print dialog" beside "each page is one Treenex card"."""
+    request = BuildRequest(games=("treenex",), out=tmp_path, profile="index-cards", formats=("pdf",))
+    run(prepare(request))
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(tmp_path / "teacher-pack.pdf").pages).split())
+    assert "Each page is one Treenex card" in text
+    assert "The sheets are made for" not in text and "Letter paper" not in text
