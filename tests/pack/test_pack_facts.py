@@ -212,9 +212,14 @@ def message_ids() -> tuple[str, ...]:
     return tuple(found)
 
 
+def messages_with(*fields: str) -> list[str]:
+    """The message ids whose fields are these (``{low}``, ``{high}``, ``{copies}``)."""
+    return [m for m in message_ids() if set(re.findall(r"\{(\w+)\}", m)) == set(fields)]
+
+
 def message_with(*fields: str) -> str:
-    """The one message id whose fields are these (``{low}``, ``{high}``, ``{copies}``)."""
-    (found,) = [m for m in message_ids() if set(re.findall(r"\{(\w+)\}", m)) == set(fields)]
+    """The one message id whose fields are these."""
+    (found,) = messages_with(*fields)
     return found
 
 
@@ -225,12 +230,13 @@ def test_the_rules_state_the_range_the_deck_was_built_with(tmp_path: Path, langu
     whole = _flat("\n".join(pages))
     deck = job.decks[RANGED]
     assert deck.cards == 10 * 3
-    intro = message_with("low", "high", "copies")  # the rules' sentence on the deck's cards
+    # The rules' sentence on the deck's cards (one for each number of players a deck may serve).
+    intros = messages_with("low", "high", "copies")
     signs = signs_from(USUAL_SIGNS[language])  # a rule's expressions, in the signs of the class
     with speaking(language):
-        assert said(intro, whole, signs, low="10", high="19", copies=_("three"))
-        assert not said(intro, whole, signs, low="0", high="9")
-        assert not said(intro, whole, signs, low="10", high="19", copies=_("four"))
+        assert sum(said(intro, whole, signs, low="10", high="19", copies=_("three")) for intro in intros) == 1
+        assert not any(said(intro, whole, signs, low="0", high="9") for intro in intros)
+        assert not any(said(intro, whole, signs, low="10", high="19", copies=_("four")) for intro in intros)
 
 
 @pytest.mark.parametrize(("set_sheets", "language"), [("separate", "en"), ("shared", "en"), ("shared", "de")])
