@@ -115,3 +115,19 @@ def test_the_report_is_in_the_language_spoken_with_its_columns_in_line(language:
             assert line[end - len(figure) : end] == figure, (line, figure)
     if language != "en":
         assert "players" not in header and "Scores for" not in lines[-2]
+
+
+def test_verify_names_the_players_a_small_deck_fails_in_the_language_and_where_the_report_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The line used to be English whatever --lang, and said "the table above" of a report
+    written to --out."""
+    assert main(["verify", "--deck", "treenex", "--copies", "3", "--lang", "de"]) == 1
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    with speaking("de"):
+        said = _("the Treenex deck is too small for a full game of {players} players (see {place})")
+        assert said.format(players="4", place=_("the table above")) in line
+    report = tmp_path / "report.txt"
+    assert main(["verify", "--deck", "treenex", "--copies", "1", "--out", str(report)]) == 1
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert line.endswith(f"a full game of 2, 3 or 4 players (see the report in {report})")

@@ -136,12 +136,20 @@ class TreenexGame(Game["TreenexDeck"]):
         )
 
     def verify(self, deck: TreenexDeck, source: str, request: VerifyRequest) -> Verdict:
+        from deckgen.games.treenex.model import PLAYER_COUNTS, player_counts
         from deckgen.games.treenex.report import treenex_json_report, treenex_passed, treenex_text
+        from deckgen.i18n import _, either
 
-        failure = None
-        if not treenex_passed(deck):
-            failure = "the Treenex deck is too small for a full game (see the table above)"
-        return Verdict(treenex_text(deck), treenex_json_report(deck), failure)
+        short = [str(players) for players in PLAYER_COUNTS if players not in player_counts(deck)]
+
+        def failure_at(place: str) -> str:
+            return _("the Treenex deck is too small for a full game of {players} players (see {place})").format(
+                players=either(short), place=place
+            )
+
+        if treenex_passed(deck):
+            return Verdict(treenex_text(deck), treenex_json_report(deck), None)
+        return Verdict(treenex_text(deck), treenex_json_report(deck), failure_at(_("the table above")), failure_at)
 
     def export(self, deck: TreenexDeck, fmt: str) -> str:
         from deckgen.games.treenex.export import treenex_csv, treenex_json
