@@ -140,6 +140,11 @@ def split_game_options(chosen: tuple[str, ...], given: OptionValues) -> dict[str
     return per_game
 
 
+#: Spreadsheets saved in a form deckgen does not read (old Excel, OpenDocument, Numbers, tab-separated):
+#: the teacher is told to save them as .csv or .xlsx rather than to name a game.
+OTHER_SPREADSHEETS = (".xls", ".xlsm", ".ods", ".numbers", ".tsv")
+
+
 def chosen_game(game: str | None, file: Path | None) -> Game:
     """The game a one-deck command works on: the one named, else the deck file's, else the first."""
     owner = owner_of_file(file) if file is not None else None
@@ -489,6 +494,12 @@ def build(
         owner = chosen[0] if len(chosen) == 1 else told
         if owner is None and not file.exists():
             raise DeckgenError(_("{path}: no such file; check the path").format(path=file))
+        if owner is None and file.suffix.lower() in OTHER_SPREADSHEETS:
+            raise DeckgenError(
+                _("{path}: flash cards are read from a .csv or .xlsx file; save the spreadsheet as one").format(
+                    path=file
+                )
+            )
         if owner is None or owner not in chosen:
             raise DeckgenError(
                 _("--file {file}: say which game it is for, e.g. --game {key}").format(file=file, key=chosen[0])

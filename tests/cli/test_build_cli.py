@@ -141,3 +141,15 @@ def test_two_presets_built_into_one_folder_keep_both_packs(tmp_path: Path) -> No
     pack = "\n".join(p.extract_text() or "" for p in PdfReader(tmp_path / names[1]).pages)
     assert "(the preset times-2-4)" in pack and "This deck:" in pack
     assert "Operations: multiplying (×)." in pack
+
+
+@pytest.mark.parametrize("name", ["words.xls", "words.ods", "words.tsv"])
+def test_a_spreadsheet_in_another_form_is_told_to_be_saved_as_csv_or_xlsx(
+    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It used to be told to name a game (--game cleariosity), which cannot read it either."""
+    sheet = tmp_path / name
+    sheet.write_text("front\tback\nchat\tcat\n", encoding="utf-8")
+    assert main(["build", "--file", str(sheet), "--out", str(tmp_path / "out")]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.endswith(f"{sheet}: flash cards are read from a .csv or .xlsx file; save the spreadsheet as one")
