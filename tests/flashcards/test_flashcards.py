@@ -456,3 +456,9 @@ def test_print_and_cut_laser_files_have_no_back_sheets_the_printer_already_print
     svgs = [p.name for p in written if p.suffix == ".svg"]
     assert svgs and not [name for name in svgs if name.endswith("-back.svg")]
     assert len(PdfReader(tmp_path / "flashcards.pdf").pages) == 2 * len(svgs)  # a page of backs after each
+
+
+def test_a_column_named_twice_for_a_side_is_refused_not_printed_twice(tmp_path: Path) -> None:
+    path = sheet(tmp_path, HEADER + "être,to be\n")
+    with pytest.raises(DeckgenError, match=r"row 1: column 'front' is named twice \(--front\); name it once"):
+        load_sheet(path, ("front", "Front"), ("back",))

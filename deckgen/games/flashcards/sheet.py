@@ -494,6 +494,12 @@ def _header(path: Path, number: int, cells: list[str], front: Sequence[str], bac
                         where=where, heading=repr(heading), option=f"--{side}", columns=shown
                     )
                 )
+            if index in columns:
+                raise DeckgenError(
+                    _("{where}: column {heading} is named twice ({option}); name it once").format(
+                        where=where, heading=repr(cells[index]), option=f"--{side}"
+                    )
+                )
             columns.append(index)
         if columns:
             named[side] = tuple(columns)
