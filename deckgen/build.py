@@ -36,7 +36,7 @@ from deckgen.option_use import refuse_idle_options
 from deckgen.options import OptionValues
 from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests, recover
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
-from deckgen.print_choices import Duplex, SetSheets
+from deckgen.print_choices import Duplex, Engrave, SetSheets
 from deckgen.print_options import MEDIA_NAMES
 from deckgen.printing import LaserSettings, PrintSettings, resolve, resolve_laser
 from deckgen.profiles import profile
@@ -232,7 +232,17 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
         laser_settings = resolve_laser(chosen, request.options, settings, request.profile)
         check_settings(laser_settings, settings.card)
         resolved[key] = (game, settings, laser_settings)
-    for game, settings, _laser in resolved.values():
+    for game, settings, laser_settings in resolved.values():
+        if game.backs_differ and laser_settings.engrave == Engrave.NONE and "svg" in request.formats:
+            # The back sheets would be empty: every answer lost, as with --duplex none on paper.
+            raise DeckgenError(
+                _(
+                    "--engrave none: each {noun} carries its own back (the answer), which the laser engraves; "
+                    "use --engrave score or fill"
+                ).format(noun=_(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))),
+                code=Code.BAD_VALUE,
+                option="engrave",
+            )
         if game.has_backs and settings.folded and settings.registration and "svg" in request.formats:
             raise DeckgenError(
                 _(

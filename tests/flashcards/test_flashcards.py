@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -309,6 +310,14 @@ def test_no_line_of_a_laser_sheet_is_scored_twice_and_neither_side_has_a_frame(t
         assert not twice, (sheet, twice[:3])
         card_high = {round(b[3] - b[2], 1) for b in lines if b[0] == "v"}
         assert 63.5 - 2 * 1.59 not in card_high, sheet  # no frame 1.59 mm inside the card's edge
+
+
+def test_laser_files_without_engraving_are_refused_as_they_would_lose_the_answers(tmp_path: Path) -> None:
+    """--engrave none wrote back sheets with nothing on them, listed as sheets to engrave."""
+    request = BuildRequest(games=("flashcards",), out=tmp_path, options={"engrave": "none"}, formats=("svg",))
+    with pytest.raises(DeckgenError, match=r"--engrave none: each flash card carries its own back \(the answer\)"):
+        prepare(replace(request, pack=False))
+    assert not list(tmp_path.iterdir())
 
 
 def test_laser_files_carry_each_back_on_a_back_sheet_mirrored_for_the_turned_stock(tmp_path: Path) -> None:
