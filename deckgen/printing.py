@@ -371,6 +371,12 @@ def resolve_laser(
             option=merged.option("engrave"),
         )
     laser = by_name(LASER_OPTIONS)
+    if merged["bed"] and merged["bed_profile"] and {"bed", "bed_profile"} <= merged.typed:
+        raise DeckgenError(
+            _("--bed and --bed-profile both name the laser bed; give one of them"),
+            code=Code.BAD_VALUE,
+            option="bed",
+        )
     if merged["bed"]:
         bed = merged.read(laser["bed"])
     elif merged["bed_profile"]:
@@ -388,7 +394,10 @@ def resolve_laser(
     else:
         bed = load_beds()[DEFAULT_BED]
     if paper.registration and bed != paper.paper:
-        raise DeckgenError(_("with --registration the laser file must match the printed page; leave out --bed"))
+        named = "--bed-profile" if merged["bed_profile"] and not merged["bed"] else "--bed"
+        raise DeckgenError(
+            _("with --registration the laser file must match the printed page; leave out {option}").format(option=named)
+        )
     return LaserSettings(
         bed=bed,
         margin=paper.margin,

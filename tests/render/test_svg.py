@@ -242,6 +242,9 @@ def test_same_inputs_same_bytes(tmp_path: Path) -> None:
         # Printed cards touch: an outline of each card would cut every shared edge twice.
         (["--registration", "--corner-radius", "3mm"], "--corner-radius cannot be used with --registration", 1),
         (["--registration", "--no-common-line"], "--no-common-line cannot be used with --registration", 1),
+        # Two beds typed: one used to be dropped without a word.
+        (["--bed", "600x400mm", "--bed-profile", "bed-495x279"], "--bed and --bed-profile both name", 1),
+        (["--registration", "--bed-profile", "bed-600x400"], "printed page; leave out --bed-profile", 1),
     ],
 )
 def test_bad_laser_input(
