@@ -189,7 +189,7 @@ SORT_SETS = N_(
 )
 SORT_ONE_SET = N_("Keep the deck in an envelope or zip bag, with its name and the number of cards on it.")
 COUNT = N_(
-    "Count each set before the first game (the packing list gives the numbers) and again before putting it away."
+    "Count each set before it is first used (the packing list gives the numbers) and again before putting it away."
 )
 STORE_FILM = N_("Store film flat, away from heat and sunlight.")
 
