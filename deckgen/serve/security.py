@@ -21,7 +21,7 @@ import asyncio
 import hmac
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from deckgen.i18n import _, from_accept_language, number, speak
 from deckgen.serve.uploads import MAX_UPLOAD
@@ -176,7 +176,8 @@ class Guard:
         typed = [value for name, value in query if name == "token"]
         if scope["method"] == "GET" and typed and hmac.compare_digest(typed[0].encode(), self.token.encode()):
             rest = urlencode([(name, value) for name, value in query if name != "token"])
-            location = scope["path"] + (f"?{rest}" if rest else "")
+            # Same site only: //evil.example or /\\evil.example would send the browser elsewhere.
+            location = "/" + quote(scope["path"].lstrip("/\\"), safe="/") + (f"?{rest}" if rest else "")
             cookie = f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Lax"
             if scope.get("scheme") == "https":
                 cookie += "; Secure"

@@ -126,6 +126,13 @@ def test_the_access_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         opened = page.get("/?game=treenex&token=s3cret")
         assert opened.status_code == 303 and opened.headers["location"] == "/?game=treenex"
         assert "HttpOnly" in opened.headers["set-cookie"] and "SameSite=Lax" in opened.headers["set-cookie"]
+        # The school's own link must not send a browser to another site (//evil.example is one).
+        for path in ("//evil.example/", "/%2F%2Fevil.example", "/%5C%5Cevil.example", "///evil.example"):
+            page.cookies.clear()
+            moved = page.get(f"http://testserver{path}?token=s3cret")
+            assert moved.status_code == 303
+            location = moved.headers["location"]
+            assert location.startswith("/") and not location.startswith(("//", "/\\")), (path, location)
         assert page.get("/?game=treenex").status_code == 200  # the cookie, kept by the client
         page.cookies.clear()
         assert page.get("/summary?game=treenex").status_code == 401
