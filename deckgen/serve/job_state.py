@@ -48,6 +48,9 @@ class JobState:
     progress: dict[str, Any] | None = None
     #: The line an ended job says ("" when done).
     message: str = ""
+    #: A failed job that failed through no fault of the teacher's (its worker stopped, or deckgen
+    #: itself failed): the page answers 503 or 500, not 400 ("Something is wrong" with her choice).
+    fault: bool = False
     #: A failed design: whether a search ran (not a spec that no deck can meet), so that
     #: another may help.
     searched: bool = True

@@ -117,7 +117,7 @@ def state_of(store: Store, job_id: str) -> JobState | None:
     state = JobState.from_json(get_json(store, JOB + job_id))
     if state is not None and state.state == "running" and time.time() - state.beat > STALE:
         with speaking(state.language):
-            state = replace(state, state="failed", message=_(LOST_WORKER))
+            state = replace(state, state="failed", message=_(LOST_WORKER), fault=True)
     return state
 
 
@@ -219,7 +219,9 @@ def execute(
             job.save(state="failed", message=_failed(job, error, folder))
         except Exception as error:  # a fault of deckgen's: one line for the page, never a traceback
             job.save(
-                state="failed", message=_("deckgen could not do this ({fault})").format(fault=type(error).__name__)
+                state="failed",
+                message=_("deckgen could not do this ({fault})").format(fault=type(error).__name__),
+                fault=True,
             )
         else:
             job.save(state="done", message="", **outcome)

@@ -531,6 +531,8 @@ async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
     finally:
         svc.waiting.discard(job_id)
     if state.state != "done":
+        if state.fault:  # its worker stopped, or deckgen failed: not the teacher's choice
+            raise Busy(state.message)
         raise DeckgenError(state.message or _("the build stopped"))
     return await off_the_loop(request, result_file, svc, job_id, state)
 
@@ -570,6 +572,8 @@ def job_file(svc: Service, job_id: str) -> Response:
     state = tasks.state_of(svc.store, job_id)
     if state is None:
         return message(_("Something is wrong"), _(EXPIRED), 410)
+    if state.state == "failed" and state.fault:
+        return message(_("Something went wrong"), state.message, 503)
     if state.state in ("failed", "cancelled"):
         return message(_("Something is wrong"), state.message, 400)
     if not state.made_file:
