@@ -216,9 +216,18 @@ async def the_summary(request: Request) -> Response:
 
 
 async def the_check(request: Request) -> Response:
+    """A class check: its job is put on the queue in a thread, then waited for on the event loop
+    (a check can wait minutes for its turn; a thread held that long would starve the worker)."""
     query = query_of(request)
     choices = choices_of(request, query)
-    return await off_the_loop(request, views.check, service(request), choices, "fragment" in query, client_of(request))
+    svc, fragment = service(request), "fragment" in query
+    started = await off_the_loop(request, views.start_check, svc, choices, fragment, client_of(request))
+    if isinstance(started, Response):
+        return started
+    ended = await views.ended_state(svc, started.job_id, request, started.new)
+    if ended is None:
+        return Response(status_code=499)
+    return await off_the_loop(request, views.finish_check, choices, fragment, started, ended)
 
 
 async def back_to_page(request: Request) -> Response:

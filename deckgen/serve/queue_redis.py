@@ -10,6 +10,7 @@ failed inside RQ itself is kept a day for whoever looks (``rq info``).
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 from deckgen.serve.jobs import TIME_LIMIT
@@ -31,6 +32,9 @@ TASK = "deckgen.serve.worker.take"
 JOB_TIMEOUT = {"builds": int(TIME_LIMIT) + 60, "designs": int(DESIGN_LIMIT + DESIGN_GRACE) + 60}
 #: How long RQ keeps a job that failed inside RQ (seconds): a day.
 FAILURE_TTL = 24 * 3600
+#: A job worker counts as alive while its last heartbeat is this recent (seconds): RQ beats every
+#: 30 s while a job runs (its job_monitoring_interval), and allows 60 more, as it does itself.
+ALIVE_WITHIN = 90
 
 
 class RedisQueue:
@@ -70,10 +74,13 @@ class RedisQueue:
             raise unavailable(self.url, error) from None
 
     def workers(self) -> int:
-        """The job workers alive now that listen to either lane (RQ's registrations whose
-        heartbeat has not run out: a worker killed outright drops out within a minute and a half)."""
+        """The job workers alive now that listen to either lane: RQ's registrations whose last
+        heartbeat is recent. (A busy worker's registration lives as long as its job may run, ten
+        minutes and more: one killed outright at the start of a job would count that long. Alive,
+        it beats every 5 seconds idle and every 30 busy, so it drops out within a minute and a half.)"""
         import redis
         from rq import worker_registration
+        from rq.utils import utcparse
 
         try:
             keys = sorted(set().union(*(worker_registration.get_keys(queue) for queue in self.queues.values())))
@@ -81,10 +88,21 @@ class RedisQueue:
                 return 0
             with self.client.pipeline(transaction=False) as each:
                 for key in keys:
-                    each.exists(key)
-                return sum(bool(found) for found in each.execute())
+                    each.hget(key, "last_heartbeat")
+                beats = each.execute()
         except redis.exceptions.RedisError as error:
             raise unavailable(self.url, error) from None
+        now = datetime.datetime.now(datetime.UTC)
+        alive = 0
+        for beat in beats:
+            try:
+                when = utcparse(beat.decode() if isinstance(beat, bytes) else str(beat)) if beat else None
+            except ValueError:
+                when = None
+            if when is not None:
+                when = when if when.tzinfo else when.replace(tzinfo=datetime.UTC)
+                alive += (now - when).total_seconds() < ALIVE_WITHIN
+        return alive
 
     def waiting(self, lane: str) -> int:
         """How many jobs wait in ``lane``'s queue."""

@@ -141,6 +141,11 @@ class Guard:
             return 403, _("This page answers only at its own address (refused: another Host).")
         if _route_path(scope) in OPEN_PATHS:
             return None
+        given = _bearer(_one(headers, "authorization"))
+        if self.token is not None and given is not None and hmac.compare_digest(given.encode(), self.token.encode()):
+            # A script with the token (as docs/school.md says): no browser sends it of itself, so
+            # no other site's page can, and a script need not say which page it came from.
+            return None
         post = scope["method"] not in ("GET", "HEAD")
         if not post and _link_to_page(_route_path(scope), headers):
             return None

@@ -132,6 +132,16 @@ def cancel(store: Store, job_id: str) -> None:
         put_json(store, JOB + job_id, said.to_json(), STATE_TTL)
 
 
+def give_up(store: Store, job_id: str, message: str) -> None:
+    """End a job that waited too long for a worker: cancelled, and said to have failed through
+    the server's load (``fault``), so that every request waiting on it answers busy, not only
+    the one that gave up."""
+    cancel(store, job_id)
+    state = JobState.from_json(get_json(store, JOB + job_id))
+    if state is not None and state.state == "cancelled":
+        put_json(store, JOB + job_id, replace(state, state="failed", message=message, fault=True).to_json(), STATE_TTL)
+
+
 class Job:
     """One job while it runs: its description, and the store it reports to."""
 

@@ -333,60 +333,65 @@ def summary(svc: Service, choices: PageChoices) -> Response:
     return JSONResponse(answer)
 
 
-def check(svc: Service, choices: PageChoices, fragment: bool, client: str) -> Response:
-    game = choices.game_obj
+@dataclass(frozen=True)
+class CheckStarted:
+    """A class check on its way: its job, whether this request put it on the queue (a browser
+    that leaves cancels only its own), and the deck it checks."""
+
+    job_id: str
+    new: bool
+    deck: Any
+
+
+def start_check(svc: Service, choices: PageChoices, fragment: bool, client: str) -> CheckStarted | Response:
+    """The check's job (in a thread of the web worker), or the page's refusal of the choices."""
     try:
         job = prepared(svc, choices)
         deck = next(iter(job.decks.values()))
         attached = attached_paths(svc, choices)
         args = ["--game", choices.game, *verify_words(choices, attached)]
-        result = checked(svc, choices, args, client)
+        job_id, new = check_job(svc, choices, args, client)
+        svc.queue.run_waiting()  # a browser's page runs its jobs itself
     except StoreUnavailable:
         raise  # the server's trouble, said as such (see app.answering)
     except DeckgenError as error:
-        if fragment:
-            return html(page.check_refused(str(error)))
-        return html(page.check_refused_page(str(error)), 400)
-    report = result["report"]
-    passed = bool(report.get("passed", result["failure"] is None))
-    about, outlooks = game.outlook(deck.deck, report)
-    fragment_html = page.check_fragment(passed, result["failure"] or "", about, outlooks)
+        return check_refused(error, fragment)
+    return CheckStarted(job_id, new, deck.deck)
+
+
+def finish_check(choices: PageChoices, fragment: bool, started: CheckStarted, ended: JobState) -> Response:
+    """The check's answer, once its job has ended."""
+    if ended.state != "done":
+        if ended.fault:
+            raise Busy(ended.message)
+        return check_refused(DeckgenError(ended.message or _("the check stopped")), fragment)
+    report = ended.report or {}
+    passed = bool(report.get("passed", ended.failure is None))
+    about, outlooks = choices.game_obj.outlook(started.deck, report)
+    fragment_html = page.check_fragment(passed, ended.failure or "", about, outlooks)
     if fragment:
         return html(fragment_html)
     return html(page.check_page(fragment_html, "/?" + urlencode(choices.query())))
 
 
-def checked(svc: Service, choices: PageChoices, args: list[str], client: str) -> dict[str, Any]:
-    """``deckgen verify --json`` of a deck, as a job (the same check is made once, and kept a while)."""
+def check_refused(error: DeckgenError, fragment: bool) -> Response:
+    if fragment:
+        return html(page.check_refused(str(error)))
+    return html(page.check_refused_page(str(error)), 400)
+
+
+def check_job(svc: Service, choices: PageChoices, args: list[str], client: str) -> tuple[str, bool]:
+    """The job of ``deckgen verify --json`` of a deck (the same check is made once, and kept a
+    while), and whether it was put on the queue now."""
     checked_what = json.dumps([args, choices.upload, sorted(choices.attached.items())])
     key = CHECK + hashlib.sha256(checked_what.encode()).hexdigest()[:32]
     known = get_json(svc.store, key)
     state = tasks.state_of(svc.store, known) if isinstance(known, str) else None
-    if state is None or state.state in ("failed", "cancelled"):
-        job_id = submit(svc, "check", args, choices, client)
-        put_json(svc.store, key, job_id, tasks.RESULT_TTL)
-    else:
-        job_id = known  # type: ignore[assignment]
-    ended = wait_for(svc, job_id)
-    if ended.state != "done":
-        raise DeckgenError(ended.message or _("the check stopped"))
-    return {"report": ended.report, "failure": ended.failure}
-
-
-def wait_for(svc: Service, job_id: str, seconds: float = QUEUE_WAIT + TIME_LIMIT) -> JobState:
-    """A job's state once it has ended (in a thread of the web worker: a check is seconds)."""
-    deadline = time.monotonic() + seconds
-    svc.queue.run_waiting()  # a browser's page runs its jobs itself
-    while True:
-        state = tasks.state_of(svc.store, job_id)
-        if state is None:
-            raise DeckgenError(_("the job was lost (the server was restarted); try again"))
-        if state.ended:
-            return state
-        if time.monotonic() > deadline:
-            tasks.cancel(svc.store, job_id)
-            raise Busy(_("deckgen is busy with other builds; try again in a minute"))
-        time.sleep(POLL)
+    if state is not None and state.state not in ("failed", "cancelled"):
+        return known, False  # type: ignore[return-value]
+    job_id = submit(svc, "check", args, choices, client)
+    put_json(svc.store, key, job_id, tasks.RESULT_TTL)
+    return job_id, True
 
 
 def submit(svc: Service, kind: str, args: list[str], choices: PageChoices | None, client: str, **more: Any) -> str:
@@ -509,32 +514,45 @@ def start_calibration(svc: Service, choices: PageChoices, client: str) -> str:
 async def waited_file(svc: Service, job_id: str, request: Request) -> Response:
     """The job's file once it is made (the request waits, without holding a thread). A browser
     that goes away, or a server that stops, leaves nobody to fetch it: the job is cancelled."""
-    deadline = time.monotonic() + QUEUE_WAIT + TIME_LIMIT
-    svc.waiting.add(job_id)
-    try:
-        while True:
-            if await request.is_disconnected():
-                await off_the_loop(request, tasks.cancel, svc.store, job_id)
-                return Response(status_code=499)
-            state = await off_the_loop(request, tasks.state_of, svc.store, job_id)
-            if state is None:
-                raise DeckgenError(_("the job was lost (the server was restarted); try again"))
-            if state.ended:
-                break
-            if state.state == "queued" and time.monotonic() > deadline - TIME_LIMIT:
-                tasks.cancel(svc.store, job_id)
-                raise Busy(_("deckgen is busy with other builds; try again in a minute"))
-            await asyncio.sleep(POLL)
-    except asyncio.CancelledError:  # the server is stopping: at once, as the loop is about to end
-        tasks.cancel(svc.store, job_id)
-        raise
-    finally:
-        svc.waiting.discard(job_id)
+    state = await ended_state(svc, job_id, request, True)
+    if state is None:
+        return Response(status_code=499)
     if state.state != "done":
         if state.fault:  # its worker stopped, or deckgen failed: not the teacher's choice
             raise Busy(state.message)
         raise DeckgenError(state.message or _("the build stopped"))
     return await off_the_loop(request, result_file, svc, job_id, state)
+
+
+async def ended_state(svc: Service, job_id: str, request: Request, cancel_on_leaving: bool) -> JobState | None:
+    """A job's state once it has ended, waited for on the event loop (no thread is held, so a
+    pile of waiting requests never stops a web worker answering); ``None`` when the browser went
+    away (its job cancelled, where ``cancel_on_leaving``). A job still queued after
+    :data:`QUEUE_WAIT` is cancelled, and the server said to be busy."""
+    deadline = time.monotonic() + QUEUE_WAIT + TIME_LIMIT
+    svc.waiting.add(job_id)
+    try:
+        while True:
+            if await request.is_disconnected():
+                if cancel_on_leaving:
+                    await off_the_loop(request, tasks.cancel, svc.store, job_id)
+                return None
+            state = await off_the_loop(request, tasks.state_of, svc.store, job_id)
+            if state is None:
+                raise DeckgenError(_("the job was lost (the server was restarted); try again"))
+            if state.ended:
+                return state
+            if state.state == "queued" and time.monotonic() > deadline - TIME_LIMIT:
+                busy = _("deckgen is busy with other builds; try again in a minute")
+                await off_the_loop(request, tasks.give_up, svc.store, job_id, busy)
+                raise Busy(busy)
+            await asyncio.sleep(POLL)
+    except asyncio.CancelledError:  # the server is stopping: at once, as the loop is about to end
+        if cancel_on_leaving:
+            tasks.cancel(svc.store, job_id)
+        raise
+    finally:
+        svc.waiting.discard(job_id)
 
 
 def result_file(svc: Service, job_id: str, state: JobState) -> Response:

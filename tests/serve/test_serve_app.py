@@ -141,6 +141,11 @@ def test_the_access_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         bearer = {"Authorization": "Bearer s3cret"}
         assert page.get("/summary?game=treenex", headers=bearer).status_code == 200
         assert page.post("/download", data=SMALL, headers={**JSON, **bearer}).status_code == 202
+        # A script sends the token and no Origin, as docs/school.md says; without the token, refused.
+        script = {"Accept": "application/json"}
+        assert page.post("/download", data=SMALL, headers={**script, **bearer}).status_code == 202
+        wrong = {**script, "Authorization": "Bearer guess"}
+        assert page.post("/download", data=SMALL, headers=wrong).status_code == 403  # and says which page: none
 
 
 def test_allowed_hosts_and_their_origins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,3 +191,34 @@ def test_a_design_counts_in_its_clients_share(tmp_path: Path, monkeypatch: pytes
         busy = page.post("/download", data=SMALL, headers=JSON)
         assert busy.status_code == 429 and "1 job under way" in busy.text
         page.post("/design-cancel", data=dict(parse_qsl(first.headers["location"][2:])), headers=OWN)
+
+
+def test_checks_waiting_for_their_turn_hold_no_thread_and_the_page_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forty-odd class checks waiting for a job worker used to hold every thread of the web
+    worker, so that nothing, not even /healthz, was answered until one ran. They now wait on the
+    event loop; one still queued after QUEUE_WAIT is given up, 503 busy."""
+    import threading
+
+    from deckgen.serve import views
+
+    monkeypatch.setattr(views, "QUEUE_WAIT", 6.0)
+    with client(tmp_path, monkeypatch) as page:
+        page.app.state.service.queue.submit = lambda job_id, lane: None  # type: ignore[attr-defined]
+        answers: list[int] = []
+
+        def check() -> None:
+            answers.append(page.get("/check?game=treenex&fragment=1").status_code)
+
+        waiting = [threading.Thread(target=check) for _ in range(45)]
+        for thread in waiting:
+            thread.start()
+        time.sleep(1.5)
+        started = time.monotonic()
+        assert page.get("/healthz").status_code == 200
+        assert page.get("/summary?game=treenex").status_code == 200
+        assert time.monotonic() - started < 3.0 and not answers  # answered while every check still waits
+        for thread in waiting:
+            thread.join(30)
+        assert answers == [503] * 45

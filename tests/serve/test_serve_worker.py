@@ -380,3 +380,31 @@ def test_the_queue_puts_each_lane_on_its_own_rq_queue_and_keeps_no_result(queue:
     assert job.timeout is not None and job.timeout > tasks.DESIGN_LIMIT
     assert rq.job.Job.fetch("a1", connection=queue.client).timeout > 600
     assert queue.workers() == 0
+
+
+def test_a_job_worker_killed_at_the_start_of_a_job_stops_counting_within_a_minute_and_a_half(
+    redis_server: RedisServer,  # noqa: F811
+    queue: RedisQueue,
+) -> None:
+    """RQ keeps a busy worker's registration as long as its job may run (ten minutes and more):
+    /healthz counted a worker killed at the start of a job as alive all that time. What counts
+    is its last heartbeat."""
+    import datetime
+
+    from rq import Worker
+    from rq.utils import utcformat
+
+    from deckgen.serve.queue_redis import ALIVE_WITHIN
+
+    worker = Worker([QUEUES["builds"]], connection=queue.client)
+    worker.register_birth()
+    try:
+        worker.heartbeat()
+        assert queue.workers() == 1
+        # Its last beat 100 s ago, its registration kept ten minutes more: it died busy.
+        long_ago = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=ALIVE_WITHIN + 10)
+        queue.client.hset(worker.key, "last_heartbeat", utcformat(long_ago))
+        queue.client.expire(worker.key, 600)
+        assert queue.workers() == 0
+    finally:
+        worker.register_death()
