@@ -31,6 +31,8 @@ from deckgen.serve.store import Store, get_json, put_json
 MAX_UPLOAD = 2_000_000
 #: How long an upload is kept after its last use (seconds).
 UPLOAD_TTL = 24 * 3600
+#: How often (seconds) a web worker removes its copies of uploads the store no longer keeps.
+SWEEP_EVERY = 600
 #: Seconds between two renewals of an upload's day in the store by one process.
 TOUCH_EVERY = 600.0
 #: Store keys: an upload's record (its game, files and, for a spec, its design command), and a file's contents.
@@ -107,6 +109,8 @@ class Uploads:
         self.root.mkdir(parents=True, exist_ok=True)
         #: When each upload was last given a new day in the store (see :meth:`_keep_another_day`).
         self._touched: dict[str, float] = {}
+        #: When the copies of expired uploads were last looked for (see :meth:`forget_expired`).
+        self._swept = time.monotonic()
 
     def add(self, game: Game, filename: str, data: bytes) -> Stored:
         """Check the file as ``deckgen build --file`` (or ``design --spec``) would and keep it, or
@@ -234,19 +238,38 @@ class Uploads:
     def path(self, upload_id: str) -> tuple[Path | None, str]:
         """Where a kept file is on this computer (written there from the store when it is not
         yet), and the game it is for (``None``: not kept). A use keeps it another day."""
+        self.forget_expired()
         record = self.record(upload_id)
-        if record is None:
-            return None, ""
         folder = self.root / upload_id
+        if record is None:
+            self._forget(upload_id)
+            return None, ""
         for name, blob in record["files"].items():
             if not (folder / name).exists():
                 data = self.store.get(BLOB + blob)
                 if data is None:
+                    self._forget(upload_id)
                     return None, ""
                 folder.mkdir(exist_ok=True)
                 _write(folder / name, data)
         self._keep_another_day(upload_id, record)
         return folder / record["name"], record["game"]
+
+    def forget_expired(self, now: float | None = None) -> None:
+        """Remove this computer's copies of uploads the store no longer keeps (at most once in
+        :data:`SWEEP_EVERY` seconds): a class list goes from the web workers' disks when it goes
+        from the store, a day after its last use, not when the web worker stops."""
+        now = time.monotonic() if now is None else now
+        if now - self._swept < SWEEP_EVERY:
+            return
+        self._swept = now
+        for folder in sorted(self.root.iterdir()):
+            if folder.is_dir() and _ID.fullmatch(folder.name) and self.record(folder.name) is None:
+                self._forget(folder.name)
+
+    def _forget(self, upload_id: str) -> None:
+        shutil.rmtree(self.root / upload_id, ignore_errors=True)
+        self._touched.pop(upload_id, None)
 
     def _keep_another_day(self, upload_id: str, record: dict[str, Any]) -> None:
         """Give an upload in use a new day in the store, at most once in :data:`TOUCH_EVERY`
