@@ -38,12 +38,13 @@ CHECK_WAIT = 60.0
 _CHECKING = threading.BoundedSemaphore(CHECK_SLOTS)
 
 
-def check_upload(game: str, path: Path) -> list[str] | None:
+def check_upload(game: str, path: Path, option: str | None = None) -> list[str] | None:
     """Check an uploaded file as ``deckgen build --file`` (or ``design --spec``) would, in a child
     process: the command that designs a deck from a spec, ``None`` for a deck, or
-    :class:`DeckgenError` with the line saying what is wrong."""
+    :class:`DeckgenError` with the line saying what is wrong. With ``option``, the file is
+    given to that option (a font, a picture), as ``deckgen build --font FILE`` would read it."""
     if IN_BROWSER:  # no child processes there: checked here, with no time or memory limit
-        return _understood(verdict(game, path), path.name)
+        return _understood(verdict(game, path, option), path.name)
     from deckgen.serve.jobs import Busy
 
     # A few checks at a time, each with its own time and memory: many hostile files at once
@@ -52,15 +53,23 @@ def check_upload(game: str, path: Path) -> list[str] | None:
     if not _CHECKING.acquire(timeout=CHECK_WAIT):
         raise Busy(_("deckgen is busy checking other files; try again in a minute"))
     try:
-        return _checked_in_child(game, path)
+        return _checked_in_child(game, path, option)
     finally:
         _CHECKING.release()
 
 
-def _checked_in_child(game: str, path: Path) -> list[str] | None:
+def _checked_in_child(game: str, path: Path, option: str | None) -> list[str] | None:
     seconds = float(os.environ.get(SECONDS_VARIABLE) or CHECK_SECONDS)
     process = subprocess.Popen(
-        [sys.executable, "-m", "deckgen.serve.upload_check", language(), game, path.name],
+        [
+            sys.executable,
+            "-m",
+            "deckgen.serve.upload_check",
+            language(),
+            game,
+            path.name,
+            *([option] if option else []),
+        ],
         cwd=path.parent,
         env={name: value for name, value in os.environ.items() if name != LANGUAGE_VARIABLE},
         stdin=subprocess.PIPE,  # its lifeline (see deckgen.serve.child): held until the check is over
@@ -100,11 +109,12 @@ def _understood(answer: object, name: str) -> list[str] | None:
     if not isinstance(answer, dict) or not ("refused" in answer or "design" in answer):
         raise DeckgenError(_unreadable(name))  # it ran out of memory, or ended otherwise
     if "refused" in answer:
-        code, option = answer.get("code"), answer.get("option")
+        code, option, cause = answer.get("code"), answer.get("option"), answer.get("cause")
         raise DeckgenError(
             str(answer["refused"]),
             code=Code(code) if code in {member.value for member in Code} else Code.REFUSED,
             option=option if isinstance(option, str) else None,
+            cause=cause if isinstance(cause, str) else None,
         )
     design = answer["design"]
     return [str(word) for word in design] if isinstance(design, list) else None
@@ -129,17 +139,19 @@ def main() -> None:
     watch_parent()
     _limit_memory()
     spoken, key, name = sys.argv[1:4]
+    option = sys.argv[4] if len(sys.argv) > 4 else None
     from deckgen.i18n import speak
     from deckgen.outdir import pause_for_tests
 
     speak(spoken)
     pause_for_tests("upload-check")
-    sys.stdout.write(json.dumps(verdict(key, Path(name))) + "\n")
+    sys.stdout.write(json.dumps(verdict(key, Path(name), option)) + "\n")
     sys.stdout.flush()
 
 
-def verdict(key: str, path: Path) -> dict[str, object]:
-    """What the check finds of the file at ``path`` for game ``key`` (see the module's description)."""
+def verdict(key: str, path: Path, option: str | None = None) -> dict[str, object]:
+    """What the check finds of the file at ``path`` for game ``key``, or given to its ``option``
+    (see the module's description)."""
     from deckgen.games import games
     from deckgen.games.base import ColumnsNotFound
     from deckgen.serve.uploads import check_kind
@@ -148,6 +160,9 @@ def verdict(key: str, path: Path) -> dict[str, object]:
     answer: dict[str, object]
     try:
         game = games()[key]
+        if option is not None:
+            game.load(None, {option: str(path)})
+            return {"design": None}
         check_kind(game, path)
         command = game.design_command(path)
         if command is None:
@@ -156,7 +171,7 @@ def verdict(key: str, path: Path) -> dict[str, object]:
     except ColumnsNotFound:
         answer = {"design": None}  # kept: the page asks which of the file's columns make each side of the card
     except DeckgenError as error:
-        answer = {"refused": str(error), "code": error.code.value, "option": error.option}
+        answer = {"refused": str(error), "code": error.code.value, "option": error.option, "cause": error.cause}
     except Exception:  # a file no reader expected (memory run out, too): a plain line, never a traceback
         answer = {"refused": _unreadable(name)}
     return answer

@@ -157,6 +157,8 @@ class Uploads:
     def add_attached(self, game: Game, option: Option, filename: str, data: bytes) -> str:
         """Check a file for one of the game's options (a font) as the command line would, with the
         game's own deck, and keep it; its id, or one line saying what is wrong."""
+        from deckgen.serve.upload_check import check_upload
+
         shown = shown_name(filename)
         suffix = Path(shown).suffix.lower()
         if suffix not in option.upload:
@@ -180,7 +182,8 @@ class Uploads:
         folder.mkdir(exist_ok=True)
         _write(path, data)
         try:
-            game.load(None, {option.name: str(path)})
+            # In a child process with its own time and memory, two at a time, as every upload is.
+            check_upload(game.key, path, option.name)
         except DeckgenError as error:
             shutil.rmtree(folder, ignore_errors=True)
             # Said as the page takes the file (an upload, by its name), not as the command line's --font.
