@@ -222,3 +222,24 @@ def test_checks_waiting_for_their_turn_hold_no_thread_and_the_page_goes_on(
         for thread in waiting:
             thread.join(30)
         assert answers == [503] * 45
+
+
+def test_the_pages_own_checks_never_use_up_a_teachers_share_of_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two checks the page started by itself (the teacher changed the deck twice) used to make
+    her download 429, 'you have 2 jobs under way'. Checks have their own share; a newer check
+    takes the place of the oldest still waiting."""
+    from deckgen.serve import tasks, views
+
+    with client(tmp_path, monkeypatch, jobs_per_client=2) as page:
+        svc = page.app.state.service  # type: ignore[attr-defined]
+        svc.queue.submit = lambda job_id, lane: None  # nothing runs: every job stays queued
+        first, second = (views.submit(svc, "check", ["--game", "treenex"], None, "teacher") for _ in range(2))
+        build = views.submit(svc, "build", ["--game", "treenex"], None, "teacher")
+        third = views.submit(svc, "check", ["--game", "treenex"], None, "teacher")
+        states = {job: tasks.state_of(svc.store, job).state for job in (first, second, build, third)}  # type: ignore[union-attr]
+        assert states == {first: "cancelled", second: "queued", build: "queued", third: "queued"}
+        views.submit(svc, "design", ["--seed", "1"], None, "teacher")
+        with pytest.raises(views.TooMany, match="2 jobs under way"):
+            views.submit(svc, "build", ["--game", "treenex"], None, "teacher")
