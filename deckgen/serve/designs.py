@@ -17,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.i18n import language
+from deckgen.i18n import _, language, speaking
 from deckgen.serve import tasks
 from deckgen.serve.job_state import JobState
+from deckgen.serve.jobs import QUEUE_WAIT
 from deckgen.serve.queue import JobQueue
 from deckgen.serve.store import Store, get_json, put_json
 from deckgen.serve.tasks import LAST_ADVICE, MOST_SEARCHES, PAGE_ADVICE, PROGRESS_FILE
@@ -54,6 +55,11 @@ class Design:
         return self.state.message if self.state.state in ("failed", "cancelled") else ""
 
     @property
+    def queued(self) -> bool:
+        """Still waiting for a job worker (the page says so, not that it is designing)."""
+        return self.state.state == "queued"
+
+    @property
     def seconds(self) -> int:
         return max(0, int(time.time() - (self.state.created or time.time())))
 
@@ -65,7 +71,10 @@ class Design:
     def can_search_again(self) -> bool:
         """Another seed may help: a search failed (not a spec that no deck can meet) and searches are left."""
         searched = self.state.state == "cancelled" or self.state.searched
-        return self.done and bool(self.failure) and bool(searched) and self.seed < MOST_SEARCHES
+        # Not a design that never started (the server too busy), nor one whose worker stopped.
+        return (
+            self.done and bool(self.failure) and bool(searched) and not self.state.fault and self.seed < MOST_SEARCHES
+        )
 
 
 class Designs:
@@ -118,6 +127,12 @@ class Designs:
         state = tasks.state_of(self.store, record["job"])
         if state is None:
             return None
+        if state.state == "queued" and time.time() - state.created > QUEUE_WAIT:
+            # No job worker took it in time, as a download would be given up: said so, and ended.
+            with speaking(state.language):
+                busy = _("deckgen is busy with other designs and builds; try again in a few minutes")
+            tasks.give_up(self.store, record["job"], busy)
+            state = tasks.state_of(self.store, record["job"]) or state
         return Design(record["spec"], int(record["seed"]), record["job"], state)
 
     def cancel(self, key: str, client: str = "") -> bool:

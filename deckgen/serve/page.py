@@ -463,6 +463,7 @@ def design_section(
     search: int = 1,
     choices: PageChoices | None = None,
     stage: dict[str, object] | None = None,
+    queued: bool = False,
 ) -> str:
     cancel = list(choices.query()) if choices is not None and choices.design else None
     return str(
@@ -474,6 +475,7 @@ def design_section(
             search=search,
             stage=Markup(design_stage(stage or {})),
             cancel=cancel,
+            queued=queued,
         )
     )
 

@@ -268,7 +268,9 @@ def main_page(svc: Service, choices: PageChoices, status: int = 200) -> Response
             choices.search_again = choices.design if design.can_search_again else ""
             choices.design = ""
         else:
-            waiting = page.design_section(design.spec, design.seconds, design.seed, choices, design.stage())
+            waiting = page.design_section(
+                design.spec, design.seconds, design.seed, choices, design.stage(), queued=design.queued
+            )
             return html(page.main_page(choices, None, waiting, "", refresh=3), status)
     upload = upload_path(svc, choices)
     problem = None
