@@ -71,10 +71,7 @@ class Design:
     def can_search_again(self) -> bool:
         """Another seed may help: a search failed (not a spec that no deck can meet) and searches are left."""
         searched = self.state.state == "cancelled" or self.state.searched
-        # Not a design that never started (the server too busy), nor one whose worker stopped.
-        return (
-            self.done and bool(self.failure) and bool(searched) and not self.state.fault and self.seed < MOST_SEARCHES
-        )
+        return self.done and bool(self.failure) and bool(searched) and self.seed < MOST_SEARCHES
 
 
 class Designs:

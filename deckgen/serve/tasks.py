@@ -139,7 +139,9 @@ def give_up(store: Store, job_id: str, message: str) -> None:
     cancel(store, job_id)
     state = JobState.from_json(get_json(store, JOB + job_id))
     if state is not None and state.state == "cancelled":
-        put_json(store, JOB + job_id, replace(state, state="failed", message=message, fault=True).to_json(), STATE_TTL)
+        # Nothing was searched (a design's "search again" would not help; see Design.can_search_again).
+        ended = replace(state, state="failed", message=message, fault=True, searched=False)
+        put_json(store, JOB + job_id, ended.to_json(), STATE_TTL)
 
 
 class Job:
