@@ -174,9 +174,13 @@ def answering(view: Handler) -> Handler:
             return views.message(_("Something is wrong"), _(BROKEN_FORM), error.status_code)
         except StoreUnavailable as error:  # the teacher is told it is the server's; the terminal says what
             sys.stderr.write(f"deckgen serve: error on {request.method} {request.url.path[:200]}: {error}\n")
-            return views.message(_("Something went wrong"), _(STORE_AWAY), 503)
+            away = views.message(_("Something went wrong"), _(STORE_AWAY), 503)
+            away.headers["Retry-After"] = str(BUSY_RETRY)
+            return away
         except views.TooMany as error:
-            return views.message(_("Something is wrong"), str(error), 429, getattr(request.state, "back", "/"))
+            many = views.message(_("Something is wrong"), str(error), 429, getattr(request.state, "back", "/"))
+            many.headers["Retry-After"] = str(BUSY_RETRY)  # when one of the client's jobs may have ended
+            return many
         except Busy as error:  # the server's load, not the teacher's choices: 503, and when to come back
             busy = views.message(_("Something went wrong"), str(error), 503, getattr(request.state, "back", "/"))
             busy.headers["Retry-After"] = str(BUSY_RETRY)

@@ -168,6 +168,7 @@ def test_one_client_may_not_take_every_worker(tmp_path: Path, monkeypatch: pytes
         assert [answer.status_code for answer in first] == [202, 202]
         third = page.post("/download", data=big, headers=JSON)
         assert third.status_code == 429 and "2 jobs under way" in third.text
+        assert third.headers["Retry-After"] == "60"  # when to ask again, as a busy server says
         for answer in first:
             page.post(f"/jobs/{answer.json()['job']}/cancel", headers=OWN)
             finished(page, answer.json()["job"])

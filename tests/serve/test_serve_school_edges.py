@@ -145,6 +145,7 @@ def test_redis_away_is_the_servers_trouble_said_plainly(tmp_path: Path) -> None:
     try:
         answer = request(server.url + "download", urlencode({"game": "treenex"}).encode(), {"Origin": server.url[:-1]})
         assert answer.status == 503 and "try again in a minute" in answer.text
+        assert answer.headers["Retry-After"] == "60"
         assert "127.0.0.1:" not in answer.text.split("<body>", 1)[-1].replace(server.url, "")
         assert request(server.url + "healthz").status == 503
         assert request(server.url + "?game=treenex").status == 200  # the page and its previews go on
