@@ -63,7 +63,7 @@ def run_command(
     :data:`CANCEL_POLL` seconds; when it says yes (a cancel, a worker stopping) the command is
     ended at once, with its workers, and :class:`Cancelled` raised. ``beat``: called every
     :data:`BEAT` seconds while the command runs (the job's heartbeat)."""
-    with outcome_file() as outcome:
+    with outcome_file(cwd.parent) as outcome:
         process = start(args, cwd, outcome)
         said: list[bytes] = []  # read so that the pipe never fills; the outcome is in its file
         reader = threading.Thread(target=_read_all, args=(process, said), daemon=True)
@@ -96,9 +96,11 @@ def run_command(
 
 
 @contextlib.contextmanager
-def outcome_file() -> Iterator[Path]:
-    """A file name, outside the command's folder, for a command to write its outcome to; removed after."""
-    folder = Path(tempfile.mkdtemp(prefix="deckgen-outcome-"))
+def outcome_file(beside: Path | None = None) -> Iterator[Path]:
+    """A file name, outside the command's folder, for a command to write its outcome to; removed
+    after. ``beside``: the folder to make it in (a server's scratch folder, which the next start
+    clears if this process is killed before it removes it); else the system's."""
+    folder = Path(tempfile.mkdtemp(prefix="deckgen-outcome-", dir=beside))
     try:
         yield folder / "outcome.json"
     finally:
