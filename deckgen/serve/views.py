@@ -351,7 +351,8 @@ def start_check(svc: Service, choices: PageChoices, fragment: bool, client: str)
         job = prepared(svc, choices)
         deck = next(iter(job.decks.values()))
         attached = attached_paths(svc, choices)
-        args = ["--game", choices.game, *verify_words(choices, attached)]
+        # In the page's language: the line a deck falls short with is shown as the command says it.
+        args = ["--game", choices.game, "--lang", choices.speaks, *verify_words(choices, attached)]
         job_id, new = check_job(svc, choices, args, client)
         svc.queue.run_waiting()  # a browser's page runs its jobs itself
     except StoreUnavailable:

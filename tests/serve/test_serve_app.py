@@ -244,3 +244,16 @@ def test_the_pages_own_checks_never_use_up_a_teachers_share_of_the_workers(
         views.submit(svc, "design", ["--seed", "1"], None, "teacher")
         with pytest.raises(views.TooMany, match="2 jobs under way"):
             views.submit(svc, "build", ["--game", "treenex"], None, "teacher")
+
+
+def test_the_class_checks_line_is_in_the_pages_language(page: TestClient) -> None:
+    """A deck that falls short was said to in English on the German page."""
+    from html import unescape
+
+    from deckgen.i18n import _, speaking
+
+    answer = page.get("/check?game=treenex&lang=de&copies=3&fragment=1")
+    assert answer.status_code == 200
+    with speaking("de"):
+        said = _("the Treenex deck is too small for a full game of {players} players (see {place})")
+    assert said.split("{players}")[0] in unescape(answer.text)
