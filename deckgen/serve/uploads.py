@@ -43,10 +43,11 @@ _ID = re.compile(r"[0-9a-f]{24}")
 
 
 def safe_name(filename: str, suffix: str) -> str:
-    """The file's own name, cut to letters, digits, dots, dashes and underscores (for messages and
-    the record in the PDFs); any folder part is dropped."""
-    stem = Path(filename.replace("\\", "/")).name
-    cleaned = re.sub(r"[^A-Za-z0-9._-]", "-", stem).strip(".-") or "deck"
+    """The file's own name, cut to letters, digits, dots, dashes and underscores of any script
+    (``wörter.xlsx`` stays so; a teacher's file name is in her language), for messages and the
+    record in the PDFs; any folder part is dropped."""
+    stem = unicodedata.normalize("NFC", Path(filename.replace("\\", "/")).name)
+    cleaned = re.sub(r"[^\w.-]", "-", stem).strip(".-") or "deck"
     if not cleaned.lower().endswith(suffix):
         cleaned += suffix
     return cleaned[-80:]

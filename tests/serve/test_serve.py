@@ -486,3 +486,19 @@ def test_letter_chosen_on_a_german_page_stays_letter(server: Server) -> None:
     assert "paper=letter" in summary["query"] and "--paper letter" in summary["command"]
     english = json.loads(request(server.url + "summary?game=treenex&paper=a4").body)
     assert "paper=a4" in english["query"] and "--paper a4" in english["command"]
+
+
+def test_a_file_name_in_the_teachers_language_is_kept_as_she_wrote_it(server: Server) -> None:
+    """wörter.csv used to become w-rter.csv on the page, in the command and in the pack."""
+    status, location, _ = upload(server, "flashcards", "wörter.csv", b"front,back\nHund,dog\n")
+    assert status == 303, location
+    page = parse(request(server.url + location.lstrip("/")).text)
+    words = shlex.split(page.texts["command"])
+    assert words[words.index("--file") + 1] == "wörter.csv"
+    query = location.split("?", 1)[1]
+    answer = request(server.url + "download", query.encode(), own(server))
+    assert answer.status == 200
+    with zipfile.ZipFile(io.BytesIO(answer.body)) as bundle:
+        pdf = bundle.read("flashcards.pdf")
+    recorded = shlex.split(PdfReader(io.BytesIO(pdf)).metadata["/Keywords"])
+    assert recorded[recorded.index("--file") + 1] == "wörter.csv"
