@@ -142,9 +142,16 @@ class Guard:
         if _route_path(scope) in OPEN_PATHS:
             return None
         given = _bearer(_one(headers, "authorization"))
-        if self.token is not None and given is not None and hmac.compare_digest(given.encode(), self.token.encode()):
-            # A script with the token (as docs/school.md says): no browser sends it of itself, so
-            # no other site's page can, and a script need not say which page it came from.
+        browser = "origin" in headers or "sec-fetch-site" in headers
+        if (
+            not browser
+            and self.token is not None
+            and given
+            and hmac.compare_digest(given.encode(), self.token.encode())
+        ):
+            # A script with the token (as docs/school.md says), saying no page it came from: no
+            # browser sends the token of itself, so no other site's page can. What a browser
+            # sends is judged by where it says it comes from, token or not.
             return None
         post = scope["method"] not in ("GET", "HEAD")
         if not post and _link_to_page(_route_path(scope), headers):

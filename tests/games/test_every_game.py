@@ -42,7 +42,7 @@ def test_one_card_a_page_has_the_card_as_its_trim_box(key: str, tmp_path: Path) 
 @pytest.mark.parametrize("key", GAMES)
 def test_laser_cuts_measure_the_card(key: str, tmp_path: Path) -> None:
     """With each card cut on its own, every outline in the cut layer is one card, to 0.01 mm."""
-    build(key, tmp_path, ("svg",), common_line=False, engrave="none")
+    build(key, tmp_path, ("svg",), common_line=False)
     card = resolve(game(key), None, {}).card
     fronts = sorted(p for p in (tmp_path / "svg").glob("*.svg") if not p.stem.endswith("-back"))
     sheet = se.SVG.parse(str(fronts[0]), ppi=25.4)  # one unit, one mm
