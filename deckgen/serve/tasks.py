@@ -133,12 +133,13 @@ def cancel(store: Store, job_id: str) -> None:
 
 
 def give_up(store: Store, job_id: str, message: str) -> None:
-    """End a job that waited too long for a worker: cancelled, and said to have failed through
-    the server's load (``fault``), so that every request waiting on it answers busy, not only
-    the one that gave up."""
-    cancel(store, job_id)
+    """End a job that waited too long for a worker: said to have failed through the server's
+    load (``fault``), so that every request waiting on it answers busy, not only the one that
+    gave up. Written at once, never first as cancelled (a waiter would read that in between);
+    the cancel key stops a worker that takes it meanwhile."""
+    store.put(CANCEL + job_id, b"1", STATE_TTL)
     state = JobState.from_json(get_json(store, JOB + job_id))
-    if state is not None and state.state == "cancelled":
+    if state is not None and state.state == "queued":
         # Nothing was searched (a design's "search again" would not help; see Design.can_search_again).
         ended = replace(state, state="failed", message=message, fault=True, searched=False)
         put_json(store, JOB + job_id, ended.to_json(), STATE_TTL)
