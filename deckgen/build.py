@@ -38,7 +38,7 @@ from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
 from deckgen.print_choices import Duplex, Engrave, SetSheets
 from deckgen.print_options import MEDIA_NAMES
-from deckgen.printing import LaserSettings, PrintSettings, resolve, resolve_laser
+from deckgen.printing import LaserSettings, PrintSettings, card_noun, resolve, resolve_laser
 from deckgen.profiles import profile
 from deckgen.regions import HOME_COUNTRY, country_for, usual_paper
 from deckgen.replacements import replacement_stem, wanted_ids
@@ -239,7 +239,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                 _(
                     "--engrave none: each {noun} carries its own back (the answer), which the laser engraves; "
                     "use --engrave score or fill"
-                ).format(noun=_(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))),
+                ).format(noun=card_noun(game)),
                 code=Code.BAD_VALUE,
                 option="engrave",
             )

@@ -163,6 +163,11 @@ class Merged(dict[str, object]):
             ) from None
 
 
+def card_noun(game: Game[Any]) -> str:
+    """One of the game's cards, as a refusal names it ("flash card", "Treenex card")."""
+    return _(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))
+
+
 def resolve(
     game: Game,
     chosen_profile: OptionValues | None,
@@ -210,7 +215,7 @@ def resolve(
             code=Code.BAD_VALUE,
             option=merged.option("media"),
         )
-    noun = _(game.card_noun) if game.card_noun else _("{deck} card").format(deck=_(game.name))
+    noun = card_noun(game)
     if not game.prints_on(media) and game.backs_differ:
         raise DeckgenError(
             _(

@@ -143,12 +143,7 @@ class Guard:
             return None
         given = _bearer(_one(headers, "authorization"))
         browser = "origin" in headers or "sec-fetch-site" in headers
-        if (
-            not browser
-            and self.token is not None
-            and given
-            and hmac.compare_digest(given.encode(), self.token.encode())
-        ):
+        if not browser and self._is_token(given):
             # A script with the token (as docs/school.md says), saying no page it came from: no
             # browser sends the token of itself, so no other site's page can. What a browser
             # sends is judged by where it says it comes from, token or not.
@@ -177,16 +172,19 @@ class Guard:
         host = host.lower()
         return host in self.hosts or host.rpartition(":")[0] + ":*" in self.hosts
 
+    def _is_token(self, given: str | None) -> bool:
+        """Whether ``given`` is the access token (compared in constant time)."""
+        return self.token is not None and bool(given) and hmac.compare_digest(str(given).encode(), self.token.encode())
+
     async def _with_token(self, scope: Scope, headers: dict[str, list[str]], send: Send) -> bool:
         """Whether the request carries the access token; if it came in the address, the browser
         is given it as a cookie and sent to the same address without it."""
         assert self.token is not None
-        given = _bearer(_one(headers, "authorization")) or _cookie(_one(headers, "cookie"), TOKEN_COOKIE)
-        if given is not None and hmac.compare_digest(given.encode(), self.token.encode()):
+        if self._is_token(_bearer(_one(headers, "authorization")) or _cookie(_one(headers, "cookie"), TOKEN_COOKIE)):
             return True
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         typed = [value for name, value in query if name == "token"]
-        if scope["method"] == "GET" and typed and hmac.compare_digest(typed[0].encode(), self.token.encode()):
+        if scope["method"] == "GET" and typed and self._is_token(typed[0]):
             rest = urlencode([(name, value) for name, value in query if name != "token"])
             # Same site only: //evil.example or /\\evil.example would send the browser elsewhere.
             location = "/" + quote(scope["path"].lstrip("/\\"), safe="/") + (f"?{rest}" if rest else "")

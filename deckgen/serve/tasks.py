@@ -242,14 +242,14 @@ def execute(
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def unfinished(store: Store, jobs: list[str]) -> list[str]:
-    """Of ``jobs``, those still queued or running (counted from their states, so that a job
-    whose worker was killed stops counting once its heartbeat is old)."""
-    live = []
+def unfinished(store: Store, jobs: list[str]) -> dict[str, JobState]:
+    """Of ``jobs``, those still queued or running, with their states (counted from the states,
+    so that a job whose worker was killed stops counting once its heartbeat is old)."""
+    live = {}
     for job_id in jobs:
         state = state_of(store, job_id)
         if state is not None and not state.ended:
-            live.append(job_id)
+            live[job_id] = state
     return live
 
 

@@ -405,14 +405,15 @@ def submit(svc: Service, kind: str, args: list[str], choices: PageChoices | None
         fields |= {"upload": choices.upload, "attached": dict(choices.attached), "game": choices.game}
     with _held(svc.store, key + ":lock"):  # two requests of one client at once count each other's jobs
         mine = get_json(svc.store, key)
-        live = tasks.unfinished(svc.store, mine if isinstance(mine, list) else [])
+        states = tasks.unfinished(svc.store, mine if isinstance(mine, list) else [])
+        live = list(states)
         # The page checks each deck by itself as the teacher changes it: those checks have their
         # own share, and a newer one takes the place of the oldest still waiting, so that they
         # never stand in the way of what she asked for (a download, a design).
-        checks = [job for job in live if _kind(svc, job) == "check"]
-        counted_here = checks if kind == "check" else [job for job in live if job not in checks]
+        checks = {job: state for job, state in states.items() if state.kind == "check"}
+        counted_here = list(checks) if kind == "check" else [job for job in live if job not in checks]
         if kind == "check" and svc.jobs_per_client and len(checks) >= svc.jobs_per_client:
-            waiting = [job for job in checks if _state(svc, job) == "queued"]
+            waiting = [job for job, state in checks.items() if state.state == "queued"]
             if waiting:
                 tasks.cancel(svc.store, waiting[0])
                 live.remove(waiting[0])
@@ -428,16 +429,6 @@ def submit(svc: Service, kind: str, args: list[str], choices: PageChoices | None
         job_id = tasks.submit(svc.store, svc.queue, kind, args, **fields)
         put_json(svc.store, key, [*live, job_id], tasks.STATE_TTL)
     return job_id
-
-
-def _kind(svc: Service, job_id: str) -> str:
-    state = tasks.state_of(svc.store, job_id)
-    return state.kind if state is not None else ""
-
-
-def _state(svc: Service, job_id: str) -> str:
-    state = tasks.state_of(svc.store, job_id)
-    return state.state if state is not None else ""
 
 
 @contextmanager

@@ -137,7 +137,7 @@ class TreenexGame(Game["TreenexDeck"]):
 
     def verify(self, deck: TreenexDeck, source: str, request: VerifyRequest) -> Verdict:
         from deckgen.games.treenex.model import PLAYER_COUNTS, player_counts
-        from deckgen.games.treenex.report import treenex_json_report, treenex_passed, treenex_text
+        from deckgen.games.treenex.report import treenex_json_report, treenex_text
         from deckgen.i18n import _, either
 
         short = [str(players) for players in PLAYER_COUNTS if players not in player_counts(deck)]
@@ -147,7 +147,7 @@ class TreenexGame(Game["TreenexDeck"]):
                 players=either(short), place=place
             )
 
-        if treenex_passed(deck):
+        if not short:
             return Verdict(treenex_text(deck), treenex_json_report(deck), None)
         return Verdict(treenex_text(deck), treenex_json_report(deck), failure_at(_("the table above")), failure_at)
 

@@ -8,6 +8,7 @@ from deckgen.games.treenex.model import (
     TreenexDeck,
     cards_per_hand,
     hands_in_deck,
+    player_counts,
     score_range,
 )
 from deckgen.i18n import _
@@ -54,7 +55,8 @@ def treenex_text(deck: TreenexDeck) -> str:
 
 
 def treenex_passed(deck: TreenexDeck) -> bool:
-    return all(hands_in_deck(deck, p) >= HANDS_PER_GAME[p] for p in PLAYER_COUNTS)
+    """Every number of players gets a whole game from the deck."""
+    return player_counts(deck) == PLAYER_COUNTS
 
 
 def treenex_json_report(deck: TreenexDeck) -> dict[str, object]:

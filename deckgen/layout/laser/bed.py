@@ -39,12 +39,14 @@ def check_settings(settings: LaserSettings, card: tuple[float, float]) -> None:
     if settings.registration and (settings.corner_radius or not settings.common_line):
         # Printed cards touch: a card's own outline would cut each edge it shares with the next
         # a second time (double burns, charred edges).
-        option = "corner_radius" if settings.corner_radius else "common_line"
+        option, flag = (
+            ("corner_radius", "corner-radius") if settings.corner_radius else ("common_line", "no-common-line")
+        )
         raise DeckgenError(
             _(
                 "--{option} cannot be used with --registration: printed cards touch, so each shared edge would "
                 "be cut twice; cut square corners along common lines"
-            ).format(option=option.replace("_", "-") if settings.corner_radius else "no-common-line"),
+            ).format(option=flag),
             code=Code.BAD_VALUE,
             option=option,
         )
