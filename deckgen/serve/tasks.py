@@ -318,13 +318,17 @@ def _run_calibration(job: Job, folder: Path) -> Made:
     return _stored(job, (folder / "calibration.pdf").read_bytes(), "calibration.pdf", "application/pdf")
 
 
+#: The file a check writes its report to (its failing line names it).
+REPORT_FILE = "report.json"
+
+
 def _run_check(job: Job, folder: Path) -> Made:
     """``deckgen verify --json``: the report, and the line it failed with (if it did)."""
     words = _lay_out(job, folder)
     outcome = job.command(
-        ["verify", *words, "--json", "--out", "report.json"], folder, stopped=job.stopped, beat=job.beat
+        ["verify", *words, "--json", "--out", REPORT_FILE], folder, stopped=job.stopped, beat=job.beat
     )
-    report = folder / "report.json"
+    report = folder / REPORT_FILE
     if not report.exists():
         raise outcome.error(_("the check stopped (exit status {status})").format(status=outcome.status))
     failure = plain(outcome.message, folder) or None

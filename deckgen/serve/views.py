@@ -31,7 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from deckgen.errors import DeckgenError
 from deckgen.games import games
 from deckgen.games.base import ColumnsNotFound
-from deckgen.i18n import N_, _, counted, joined, language
+from deckgen.i18n import N_, _, counted, joined, language, number
 from deckgen.print_choices import Duplex
 from deckgen.resources import static_file
 from deckgen.serve import page, tasks
@@ -371,10 +371,28 @@ def finish_check(choices: PageChoices, fragment: bool, started: CheckStarted, en
     report = ended.report or {}
     passed = bool(report.get("passed", ended.failure is None))
     about, outlooks = choices.game_obj.outlook(started.deck, report)
-    fragment_html = page.check_fragment(passed, ended.failure or "", about, outlooks)
+    fragment_html = page.check_fragment(passed, shortfall(report, outlooks, ended.failure or ""), about, outlooks)
     if fragment:
         return html(fragment_html)
     return html(page.check_page(fragment_html, "/?" + urlencode(choices.query())))
+
+
+#: How many of a report's shortfalls the page's headline names before "and N more".
+SHORTFALLS_NAMED = 3
+
+
+def shortfall(report: dict[str, Any], outlooks: list[Any], failure: str) -> str:
+    """What the deck lacks, as the page says it: each level's own line where the page shows
+    levels, else the report's own sentences. The command's failing line (``failure``) only where
+    neither says it: it points at the report file, which the teacher never sees."""
+    if any(outlook.warning for outlook in outlooks):
+        return _("what each level lacks is named below")
+    said = [str(line) for line in report.get("failures") or []]
+    if not said:
+        return failure.replace(_("the report in {file}").format(file=tasks.REPORT_FILE), "deckgen verify")
+    if len(said) > SHORTFALLS_NAMED:
+        said = [*said[:SHORTFALLS_NAMED], _("{count} more").format(count=number(len(said) - SHORTFALLS_NAMED))]
+    return "; ".join(said)
 
 
 def check_refused(error: DeckgenError, fragment: bool) -> Response:

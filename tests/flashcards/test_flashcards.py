@@ -219,6 +219,12 @@ def test_every_character_no_font_has_is_named_at_once_with_its_rows(
     assert not (tmp_path / "out").exists()
     assert main(["verify", "--file", str(path)]) == 1
     assert "5 characters no card font can draw" in capsys.readouterr().err
+    # The JSON report says so too (it said "passed": true), in the list the web page shows.
+    report = tmp_path / "report.json"
+    assert main(["verify", "--file", str(path), "--json", "--out", str(report)]) == 1
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["passed"] is False
+    assert [line.split(":")[0] for line in data["failures"]] == ["5 characters no card font can draw"]
 
 
 def test_a_spreadsheet_given_alone_builds_flash_cards(tmp_path: Path) -> None:

@@ -255,5 +255,27 @@ def test_the_class_checks_line_is_in_the_pages_language(page: TestClient) -> Non
     answer = page.get("/check?game=treenex&lang=de&copies=3&fragment=1")
     assert answer.status_code == 200
     with speaking("de"):
-        said = _("the Treenex deck is too small for a full game of {players} players (see {place})")
-    assert said.split("{players}")[0] in unescape(answer.text)
+        said = _("the Treenex deck is too small for a full game of {players} players")
+    assert said.format(players="4") in unescape(answer.text)
+
+
+def test_the_class_checks_line_names_no_file_and_no_criterion_number(page: TestClient) -> None:
+    """The page's check said "see the report in report.json" (a file the teacher never sees)
+    and, for Cleariosity, named criteria by number. It now says what falls short in words."""
+    from html import unescape
+
+    answer = unescape(page.get("/check?game=treenex&copies=3&fragment=1").text)
+    assert "The deck falls short: the Treenex deck is too small for a full game of 4 players." in answer
+    assert "report.json" not in answer and "(see" not in answer
+
+
+def test_the_check_headline_points_at_each_levels_shortfall_or_lists_the_reports() -> None:
+    from deckgen.games.base import Outlook
+    from deckgen.serve.views import shortfall
+
+    level = Outlook("green", "#2e7d32", "", [], "Falls short: at most 10% of collections repeat")
+    failing = "the deck fails criteria (green 14); see the report in report.json"
+    assert shortfall({}, [level], failing) == "what each level lacks is named below"
+    lines = {"failures": ["level 1: G03 is left", "level 2: Y01 is left", "the word sat", "the word cat"]}
+    assert shortfall(lines, [], failing) == "level 1: G03 is left; level 2: Y01 is left; the word sat; 1 more"
+    assert shortfall({}, [], failing) == "the deck fails criteria (green 14); see deckgen verify"

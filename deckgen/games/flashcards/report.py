@@ -65,12 +65,13 @@ def check(deck: FlashDeck, game: Game) -> Verdict:
     smallest = min((s for r in rows for s in r["text_mm"].values() if s is not None), default=None)
     data = {
         "deck": deck.name,
-        "passed": not failures,
+        "passed": not failures and not missing,
         "cards": len(deck.printed),
         "different": len(deck.cards),
         "card_mm": list(card),
         "smallest_text_mm": smallest,
         "rows": rows,
+        "failures": [missing] if missing else failures,
     }
     if missing:
         lines.append(missing[0].upper() + missing[1:])

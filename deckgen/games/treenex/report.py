@@ -11,7 +11,7 @@ from deckgen.games.treenex.model import (
     player_counts,
     score_range,
 )
-from deckgen.i18n import _
+from deckgen.i18n import _, either
 
 
 def treenex_text(deck: TreenexDeck) -> str:
@@ -69,4 +69,14 @@ def treenex_json_report(deck: TreenexDeck) -> dict[str, object]:
         "hands": {str(p): hands_in_deck(deck, p) for p in PLAYER_COUNTS},
         "hands_per_game": {str(p): HANDS_PER_GAME[p] for p in PLAYER_COUNTS},
         "score_range": {"standard": list(score_range(deck)), "subtraction": list(score_range(deck, subtract=True))},
+        "failures": treenex_failures(deck),
     }
+
+
+def treenex_failures(deck: TreenexDeck) -> list[str]:
+    """What falls short, in the language being spoken: the numbers of players a whole game
+    cannot be dealt to (none: the deck passes)."""
+    short = [str(players) for players in PLAYER_COUNTS if players not in player_counts(deck)]
+    if not short:
+        return []
+    return [_("the Treenex deck is too small for a full game of {players} players").format(players=either(short))]
