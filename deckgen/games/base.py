@@ -236,6 +236,8 @@ class Game(DeckSource[DeckT], Drawable[DeckT], Checkable[DeckT], Teaching[DeckT]
     card_noun: str = ""
     #: How the ids look, for the printing guide (e.g. "T01 and up for Treenex").
     ids_described: str = ""
+    #: Two ids as printed on this game's cards, for the page's field of cards to reprint.
+    id_examples: str = "G05, Y11"
     #: Formats of ``deckgen export``.
     export_formats: Sequence[str] = ("json", "csv")
     #: Colours of the palette in CMYK (print shops): hex RGB → (c, m, y, k), 0 to 1.

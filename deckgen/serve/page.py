@@ -181,7 +181,12 @@ def replacement_fields(choices: PageChoices) -> str:
     ids = choices.direct.get("only", "")
     number = choices.direct.get("only_set", "")
     opened = bool(ids or number or any(n in choices.errors for n in REPLACEMENTS))
-    return str(_part("fields.html", "replacement_fields", ids=ids, number=number, opened=opened, choices=choices))
+    examples = choices.game_obj.id_examples
+    return str(
+        _part(
+            "fields.html", "replacement_fields", ids=ids, number=number, opened=opened, choices=choices, examples=examples
+        )
+    )
 
 
 def language_field(choices: PageChoices) -> str:
@@ -324,10 +329,12 @@ def preview_section(
     """The preview: what the job takes, the command, the pictures and the downloads. With a
     problem, only the problem shows (the rest is there, hidden, for the script to bring back)."""
     refused = ""
-    if choices.refused:
+    if choices.refused and deck_named:
         refused = _("Your new file was not used: {why}. The preview below is still of {deck}.").format(
             why=choices.refused, deck=deck_named
         )
+    elif choices.refused:  # the deck before it cannot be shown either (its problem is said below)
+        refused = _("Your new file was not used: {why}.").format(why=choices.refused)
     shipped = ""
     if problem and choices.errors.get("deck_file"):
         shipped = urlencode([(k, v) for k, v in choices.query() if k not in ("upload", "design")])

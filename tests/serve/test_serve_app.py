@@ -279,3 +279,28 @@ def test_the_check_headline_points_at_each_levels_shortfall_or_lists_the_reports
     lines = {"failures": ["level 1: G03 is left", "level 2: Y01 is left", "the word sat", "the word cat"]}
     assert shortfall(lines, [], failing) == "level 1: G03 is left; level 2: Y01 is left; the word sat; 1 more"
     assert shortfall({}, [], failing) == "the deck fails criteria (green 14); see deckgen verify"
+
+
+def test_a_refused_file_names_no_empty_deck_when_no_preview_is_shown() -> None:
+    """A refused upload said "The preview below is still of ." when the deck before it could not
+    be shown either."""
+    from deckgen.serve import page
+    from deckgen.serve.choices import PageChoices
+
+    choices = PageChoices.from_query({"game": ["flashcards"]})
+    choices.refused = "words.xls: save it as .csv or .xlsx"
+    shown = page.preview_section(choices, "", "", "the deck file cannot be read", None)
+    assert "Your new file was not used: words.xls: save it as .csv or .xlsx." in shown
+    assert "still of" not in shown
+    shown = page.preview_section(choices, "", "", None, None, deck_named="your file words.csv")
+    assert "The preview below is still of your file words.csv." in shown
+
+
+def test_the_replacement_field_shows_ids_of_the_game_chosen(page: TestClient) -> None:
+    """Every game's page showed Cleariosity's ids (G05, Y11) as the example of cards to reprint."""
+    from html import unescape
+
+    for game, examples in (("treenex", "T05, T31"), ("flashcards", "F05, F11"), ("cleariosity", "G05, Y11")):
+        shown = unescape(page.get(f"/?game={game}").text)
+        assert f"Cards, by the id printed on them ({examples})" in shown
+        assert f'placeholder="{examples}"' in shown

@@ -122,6 +122,7 @@ class FlashcardsGame(Game["FlashDeck"]):
             built_by_default=False,
             has_backs=True,
             ids_described="F01 and up for flash cards",
+            id_examples="F05, F11",
             card_noun=N_("flash card"),
             checks="every card has a front and a back, and each text fits its card at a readable size",
             printed_on="card stock, with long-edge duplex backs",

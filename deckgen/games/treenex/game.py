@@ -82,6 +82,7 @@ class TreenexGame(Game["TreenexDeck"]):
             shared_back=True,
             generated_ids=re.compile(r"T[0-9]+"),
             ids_described="T01 and up for Treenex",
+            id_examples="T05, T31",
             checks="how many hands the deck deals for 2, 3 and 4 players, and the range of scores",
             printed_on="card stock, with long-edge duplex backs",
             cmyk={
