@@ -181,12 +181,8 @@ def replacement_fields(choices: PageChoices) -> str:
     ids = choices.direct.get("only", "")
     number = choices.direct.get("only_set", "")
     opened = bool(ids or number or any(n in choices.errors for n in REPLACEMENTS))
-    examples = choices.game_obj.id_examples
-    return str(
-        _part(
-            "fields.html", "replacement_fields", ids=ids, number=number, opened=opened, choices=choices, examples=examples
-        )
-    )
+    shown = {"ids": ids, "number": number, "opened": opened, "examples": choices.game_obj.id_examples}
+    return str(_part("fields.html", "replacement_fields", choices=choices, **shown))
 
 
 def language_field(choices: PageChoices) -> str:
