@@ -11,7 +11,7 @@ import click
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import LANGUAGE_VARIABLE, LANGUAGES, _, language, speak
-from deckgen.regions import REGION_VARIABLE, read_region
+from deckgen.regions import REGION_VARIABLE, live_in, read_region
 
 
 class BadValue(click.BadParameter):
@@ -82,10 +82,16 @@ class RegionType(click.ParamType):
 def region_option(help_text: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """``--region``: the class's country, from ``DECKGEN_REGION`` when not given (see
     :mod:`deckgen.regions`); a language written with it (``fr-CA``) is spoken where ``--lang`` is not given."""
+
+    def taken(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
+        live_in(value)  # what the command reads is read as that country writes it (dates, say)
+        return value
+
     return click.option(
         "--region",
         "region",
         type=RegionType(),
+        callback=taken,
         metavar="COUNTRY",
         envvar=REGION_VARIABLE,
         show_envvar=True,

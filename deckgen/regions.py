@@ -12,9 +12,12 @@ language, a class is taken to be in that language's home country: ``en`` in the 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, accept_language_tags
+from deckgen.i18n import LANGUAGES, N_, USUAL_SIGNS, _, accept_language_tags, language
 
 #: The environment variable that sets --region for every command.
 REGION_VARIABLE = "DECKGEN_REGION"
@@ -101,6 +104,31 @@ def known_country(code: str) -> str:
 def country_for(language: str, region: str | None) -> str:
     """The class's country: the one given, else the language's home country."""
     return region or HOME_COUNTRY.get(language, HOME_COUNTRY["en"])
+
+
+#: The class's country as ``--region`` or the page gave it (``None``: the language's home).
+_region: ContextVar[str | None] = ContextVar("deckgen_region", default=None)
+
+
+def live_in(region: str | None) -> None:
+    """Take ``region`` as the class's country from here on (a command's ``--region``; a page's
+    request, which sets it first as it sets the language)."""
+    _region.set(region)
+
+
+@contextmanager
+def living_in(region: str | None) -> Iterator[None]:
+    """Take ``region`` as the class's country inside the block."""
+    token = _region.set(region)
+    try:
+        yield
+    finally:
+        _region.reset(token)
+
+
+def class_country() -> str:
+    """The class's country now: the one given to :func:`live_in`, else the language's home."""
+    return country_for(language(), _region.get())
 
 
 def usual_paper(country: str) -> str:

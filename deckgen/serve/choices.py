@@ -23,7 +23,7 @@ from deckgen.option_use import format_reason
 from deckgen.options import MEASURES, Option, read_number, read_text
 from deckgen.print_choices import Media
 from deckgen.print_options import LASER_OPTIONS, MAX_SETS, PRINT_OPTIONS, SHARED_DEFAULTS
-from deckgen.regions import country_for, country_from_accept_language, known_country, usual_paper
+from deckgen.regions import country_for, country_from_accept_language, known_country, live_in, usual_paper
 
 #: Printers, as a teacher names them. A print shop takes one card a page with bleed, in CMYK.
 PRINTERS = {
@@ -183,6 +183,7 @@ class PageChoices:
         choices.region = known_country(region) if len(region) == 2 else ""
         browser = country_from_accept_language(accept_language, choices.speaks, server_region)
         choices.country = country_for(choices.speaks, choices.region or browser)
+        live_in(choices.country)  # the preview reads a file as the class's country writes it
         if key not in games():
             choices.errors["game"] = _("no game called {name}; choose one from the list").format(
                 name=repr(shorten(key))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -118,6 +119,58 @@ def test_a_workbook_cell_prints_as_the_spreadsheet_shows_it(tmp_path: Path) -> N
     with speaking("de"):
         german = [card.back for card in load_sheet(workbook(tmp_path, backs[:5])).cards]
     assert german == ["50\u00a0%", "12,5\u00a0%", "$2,50", "(1.234,50)", "10.000"]
+
+
+def test_a_date_typed_into_excel_prints_as_the_classs_spreadsheet_shows_it(tmp_path: Path) -> None:
+    """A date typed into a cell gets Excel's built-in format 14 ("mm-dd-yy" in the file), which
+    Excel shows as the computer's short date. The card said 05-08-45 in every language."""
+    from deckgen.regions import living_in
+
+    day = datetime.datetime(1945, 5, 8)
+    path = workbook(tmp_path, [(day, "mm-dd-yy"), (day, "m/d/yy h:mm")])
+    shown = {}
+    for spoken, region in (("en", None), ("en", "GB"), ("en", "CA"), ("de", None), ("fr", None), ("es", "MX")):
+        with speaking(spoken), living_in(region):
+            shown[spoken, region] = [card.back for card in load_sheet(path).cards]
+    assert shown == {
+        ("en", None): ["5/8/1945", "5/8/1945 0:00"],
+        ("en", "GB"): ["08/05/1945", "08/05/1945 0:00"],
+        ("en", "CA"): ["1945-05-08", "1945-05-08 0:00"],
+        ("de", None): ["08.05.1945", "08.05.1945 0:00"],
+        ("fr", None): ["08/05/1945", "08/05/1945 0:00"],
+        ("es", "MX"): ["08/05/1945", "08/05/1945 0:00"],
+    }
+
+
+def test_the_short_dates_follow_cldr_order_and_separator() -> None:
+    """Each language and country's short date has CLDR's order of day, month and year and its
+    separator (the year is written in full, as Excel writes it)."""
+    from babel.dates import get_date_format
+
+    from deckgen.games.flashcards.cell_text import short_date
+    from deckgen.i18n import LANGUAGES
+    from deckgen.regions import COUNTRIES, living_in
+
+    def shape(pattern: str) -> tuple[str, str]:
+        letters = re.sub(r"(.)\1*", r"\1", re.sub("[^dmy]", "", pattern.lower()))
+        return letters, re.sub("[dmy]", "", pattern.lower())[:1]
+
+    compared = 0
+    for spoken in LANGUAGES:
+        for country in sorted(COUNTRIES):
+            if f"{spoken}_{country}" not in babel_locales():
+                continue  # no such locale in CLDR (en_AC): the language's own short date stands
+            cldr = get_date_format("short", locale=f"{spoken}_{country}").pattern
+            with speaking(spoken), living_in(country):
+                assert shape(short_date()) == shape(cldr), (spoken, country, cldr)
+            compared += 1
+    assert compared > 40
+
+
+def babel_locales() -> set[str]:
+    from babel.localedata import locale_identifiers
+
+    return set(locale_identifiers())
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from deckgen import i18n
 from deckgen.i18n import N_, _
+from deckgen.regions import class_country
 
 #: What a spreadsheet shows for TRUE and FALSE, translated as a spreadsheet program in the
 #: language writes them (WAHR, VRAI, VERDADERO).
@@ -182,8 +183,48 @@ def _general(value: float) -> str:
     return shown.replace(".", mark)
 
 
+#: Excel's own date formats, which it shows as the computer's short date: built-in format 14
+#: (read from the file as "mm-dd-yy") and 22 ("m/d/yy h:mm"). What a date typed into a cell gets.
+SHORT_DATE_FORMATS = {"mm-dd-yy": "", "m/d/yy h:mm": " h:mm"}
+#: The short date of each language's countries, as their spreadsheets show it (CLDR's order
+#: and separator, with the year in full as Excel writes it) ...
+SHORT_DATES = {"en": "dd/mm/yyyy", "de": "dd.mm.yyyy", "fr": "dd/mm/yyyy", "es": "dd/mm/yyyy"}
+#: ... and the countries that write it otherwise.
+COUNTRY_SHORT_DATES = {
+    ("en", "AS"): "m/d/yyyy",
+    ("en", "BI"): "m/d/yyyy",
+    ("en", "CA"): "yyyy-mm-dd",
+    ("en", "CH"): "dd.mm.yyyy",
+    ("en", "GU"): "m/d/yyyy",
+    ("en", "JP"): "yyyy/mm/dd",
+    ("en", "MH"): "m/d/yyyy",
+    ("en", "MP"): "m/d/yyyy",
+    ("en", "MV"): "d-m-yyyy",
+    ("en", "PH"): "m/d/yyyy",
+    ("en", "PR"): "m/d/yyyy",
+    ("en", "SE"): "yyyy-mm-dd",
+    ("en", "UM"): "m/d/yyyy",
+    ("en", "US"): "m/d/yyyy",
+    ("en", "VI"): "m/d/yyyy",
+    ("en", "ZA"): "yyyy/mm/dd",
+    ("es", "CL"): "dd-mm-yyyy",
+    ("es", "PA"): "mm/dd/yyyy",
+    ("es", "PR"): "mm/dd/yyyy",
+    ("fr", "CA"): "yyyy-mm-dd",
+    ("fr", "CH"): "dd.mm.yyyy",
+}
+
+
+def short_date() -> str:
+    """The short date of the class's language and country (``--lang``, ``--region``)."""
+    spoken = i18n.language()
+    return COUNTRY_SHORT_DATES.get((spoken, class_country()), SHORT_DATES[spoken])
+
+
 def _date_text(value: datetime.date | datetime.time, number_format: str) -> str:
     """A date or time under a format of numbers (dd/mm/yyyy, h:mm, yyyy-mm-dd hh:mm:ss)."""
+    if number_format in SHORT_DATE_FORMATS:  # the computer's own short date, not these letters
+        number_format = short_date() + SHORT_DATE_FORMATS[number_format]
     section = _without_brackets(_sections(number_format or "General")[0])
     if section.strip().lower() in ("general", ""):
         section = "hh:mm:ss" if isinstance(value, datetime.time) else "yyyy-mm-dd"
