@@ -69,6 +69,9 @@ class Option:
     #: Where it is not given, its value is the one the class's schools usually use, from the
     #: language and the class's country (:mod:`deckgen.regions`): the signs for times and divide.
     regional_default: Callable[[str, str], object] | None = None
+    #: A laser file's line it adds is scored or engraved: with ``--engrave none`` it would add
+    #: nothing, so a flag given then is refused.
+    engraved: bool = False
 
     @property
     def flag(self) -> str:

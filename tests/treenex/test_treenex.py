@@ -131,3 +131,17 @@ def test_verify_names_the_players_a_small_deck_fails_in_the_language_and_where_t
     assert main(["verify", "--deck", "treenex", "--copies", "1", "--out", str(report)]) == 1
     line = capsys.readouterr().err.strip().splitlines()[-1]
     assert line.endswith(f"a full game of 2, 3 or 4 players (see the report in {report})")
+
+
+def test_frame_with_engrave_none_is_refused_not_dropped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--frame scores a frame inside each card; with --engrave none (nothing scored) the SVGs
+    came out without it, and nothing was said."""
+    out = tmp_path / "out"
+    words = ["build", "--game", "treenex", "--format", "svg", "--engrave", "none", "--out", str(out)]
+    assert main([*words, "--frame"]) == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line == (
+        "deckgen: error: --frame adds a line the laser scores, and --engrave none scores nothing; leave out one of them"
+    )
+    assert not out.exists()
+    assert main(words) == 0

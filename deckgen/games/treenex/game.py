@@ -45,6 +45,7 @@ FRAME = Option(
     N_("SVG: score the thin frame printed inside Treenex cards (off: a cutting error shows against it). [off]"),
     formats=("svg",),
     label=N_("Frame"),
+    engraved=True,
 )
 
 
