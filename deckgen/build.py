@@ -24,7 +24,7 @@ from deckgen.games.base import DeckT, Game, GameOptions
 from deckgen.i18n import N_, _, counted, first_upper, joined, speaking
 from deckgen.i18n import number as written
 from deckgen.layout.calibration import CalibrationSheet, fits_calibration
-from deckgen.layout.decks import backs_printed, deck_plan, sheet_grid, sheets_each_way
+from deckgen.layout.decks import backs_printed, check_card_size, deck_plan, sheet_grid, sheets_each_way
 from deckgen.layout.faces import BACK_WORD, CardFaces, Face, printed_word
 from deckgen.layout.laser.bed import check_settings
 from deckgen.layout.laser.plan import LaserCard, LaserPlan, plan_laser
@@ -324,7 +324,12 @@ def _deck_job(
     with speaking(request.language):  # the set labels' word ("SATZ 3") is the build's language's
         faces = game.faces(deck, settings.card, options)
     keep = replacement_cards(request, game, faces.ids, settings.sets)
-    plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
+    if "pdf" in request.formats or settings.registration:
+        plan = deck_plan(game.deck_name(deck), game.name, faces, settings, game.min_card, keep)
+    else:
+        # Nothing is printed: the paper does not bound the card (a laser bed may be far larger).
+        check_card_size(settings.card, game.min_card, game.name)
+        plan = SheetPlan(game.deck_name(deck), {}, [])
     job: DeckJob[DeckT] = DeckJob(game, deck, settings, options, faces, plan, keep=keep)
     if "svg" in request.formats and plan_lasers:
         paper_grid = sheet_grid(settings) if settings.registration else None

@@ -101,6 +101,25 @@ def _page_extras(
     return guides + targets, turned + (flip_y(targets, page_h) if short else targets)
 
 
+def check_card_size(card: tuple[float, float], min_card: tuple[float, float], game: str) -> None:
+    """Refuse a card smaller than the least the game's faces are drawn for."""
+    card_w, card_h = card
+    # Either way round: a landscape card of 50 x 35 mm holds as much as a portrait one of 35 x 50 mm.
+    if min(card_w, card_h) < min(min_card) or max(card_w, card_h) < max(min_card):
+        raise DeckgenError(
+            _(
+                "card size {width} x {height} mm is too small for {game}; use at least {least_width} x "
+                "{least_height} mm (either way round)"
+            ).format(
+                width=decimal_g(card_w),
+                height=decimal_g(card_h),
+                game=_(game),
+                least_width=decimal_g(min_card[0]),
+                least_height=decimal_g(min_card[1]),
+            )
+        )
+
+
 def deck_plan(
     name: str,
     game: str,
@@ -116,21 +135,7 @@ def deck_plan(
     backs printed, each in the place a full build gives it, so its back lands behind it; a sheet
     left with none is left out, with its backs. With none, a card's place does not matter: the
     kept cards, set after set, fill as few sheets as they can."""
-    card_w, card_h = settings.card
-    # Either way round: a landscape card of 50 x 35 mm holds as much as a portrait one of 35 x 50 mm.
-    if min(card_w, card_h) < min(min_card) or max(card_w, card_h) < max(min_card):
-        raise DeckgenError(
-            _(
-                "card size {width} x {height} mm is too small for {game}; use at least {least_width} x "
-                "{least_height} mm (either way round)"
-            ).format(
-                width=decimal_g(card_w),
-                height=decimal_g(card_h),
-                game=_(game),
-                least_width=decimal_g(min_card[0]),
-                least_height=decimal_g(min_card[1]),
-            )
-        )
+    check_card_size(settings.card, min_card, game)
     plan = SheetPlan(name, {}, [])
     fit = _safe_fit(faces, settings)
     fronts = [plan.add_face(fit(for_media(face, settings.media))) for face in faces.fronts]

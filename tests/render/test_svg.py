@@ -519,3 +519,20 @@ def test_cut_lines_show_in_a_viewer_and_a_browser(default_sheets: list[Path], tm
         timeout=120,
     )
     assert _coloured_share(Image.open(shot).convert("RGB"), segments, 96 / 25.4, _reddish) > 0.95
+
+
+def test_a_laser_only_build_is_bounded_by_the_bed_not_the_paper(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An SVG-only build refused a 230 x 290 mm card as too large for the printable area of
+    letter paper, though nothing is printed and the bed holds two of them."""
+    out = tmp_path / "out"
+    words = ["build", "--game", "treenex", "--card-size", "230x290mm", "--out", str(out)]
+    assert main([*words, "--format", "svg", "--bed", "600x400mm"]) == 0
+    first = se.SVG.parse(str(out / "svg" / "treenex-sheet-01.svg"))
+    assert (first.width, first.height) == pytest.approx((600 * 96 / 25.4, 400 * 96 / 25.4))
+    assert main([*words, "--format", "pdf", "--out", str(tmp_path / "printed")]) == 1
+    assert "does not fit in the printable area" in capsys.readouterr().err
+    # Too small is too small either way.
+    assert main(["build", "--game", "treenex", "--card-size", "20x29mm", "--format", "svg", "--out", str(out)]) == 1
+    assert "too small for Treenex" in capsys.readouterr().err
