@@ -170,7 +170,7 @@ def test_show_reads_a_preset_deck(tmp_path: Path, capsys: pytest.CaptureFixture[
     from deckgen.cli import main
 
     picture = tmp_path / "stack.png"
-    assert main(["show", "--preset", "times-2-4", "G12", "G14", "G20", "--out", str(picture)]) == 0
-    assert "3 × 4 = 12 (diagonal from bottom left)" in capsys.readouterr().out
+    assert main(["show", "--preset", "times-2-4", "G03", "G08", "G12", "--out", str(picture)]) == 0
+    assert "2 × 3 = 6 (diagonal from bottom left)" in capsys.readouterr().out
     assert main(["show", "--preset", "times-2-4", "--file", str(DECK), "G05", "G10"]) == 1
     assert "--preset and --file both name a deck" in capsys.readouterr().err

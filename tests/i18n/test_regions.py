@@ -183,9 +183,9 @@ def test_calibrate_and_show_follow_the_country(tmp_path: Path) -> None:
     assert "(A4)" in pdf_field(tmp_path / "de.pdf", "Page size")
     assert cli("calibrate", "--region", "fr-CA", "--out", str(tmp_path / "ca.pdf")).returncode == 0
     assert "(letter)" in pdf_field(tmp_path / "ca.pdf", "Page size")
-    france = cli("show", "G20", "O01", "--lang", "fr", "--out", str(tmp_path / "fr.png"))
-    quebec = cli("show", "G20", "O01", "--region", "fr-CA", "--out", str(tmp_path / "ca.png"))
-    assert france.stdout.startswith("9 : 3 = 3") and quebec.stdout.startswith("9 ÷ 3 = 3"), (france, quebec)
+    france = cli("show", "G23", "O02", "--lang", "fr", "--out", str(tmp_path / "fr.png"))
+    quebec = cli("show", "G23", "O02", "--region", "fr-CA", "--out", str(tmp_path / "ca.png"))
+    assert france.stdout.startswith("6 : 2 = 3") and quebec.stdout.startswith("6 ÷ 2 = 3"), (france, quebec)
 
 
 @pytest.mark.parametrize(

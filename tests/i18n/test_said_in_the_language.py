@@ -111,7 +111,8 @@ def test_show_gives_its_reasons_and_signs_in_the_language(capsys: pytest.Capture
         if any(e.op == "*" for e in read_stack([a, b], Tier.ORANGE).equations)
     )
     none = next((a, b) for a, b in itertools.combinations(cards, 2) if not read_stack([a, b], Tier.ORANGE).equations)
-    assert main(["show", times[0].id, times[1].id, "--lang", "de", "--out", str(tmp_path / "t.png")]) == 0
+    shown = ["show", times[0].id, times[1].id, "--level", "orange", "--lang", "de", "--out", str(tmp_path / "t.png")]
+    assert main(shown) == 0
     said = capsys.readouterr().out
     assert "·" in said and "×" not in said
     assert main(["show", none[0].id, none[1].id, "--lang", "de", "--out", str(tmp_path / "n.png")]) == 0

@@ -140,7 +140,7 @@ def test_dpi_out_of_range(dpi: str, tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_show_prints_the_equation_and_writes_the_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stack.png"
     assert main(["show", "G16", "G20", "G22", "--out", str(out)]) == 0
-    assert capsys.readouterr().out.strip() == "5 + 3 = 8 (bottom row)"  # the answer keys' words
+    assert capsys.readouterr().out.strip() == "2 + 5 = 7 (bottom row)"  # the answer keys' words
     with Image.open(out) as image:
         assert image.size == (round(63.5 / 25.4 * 200), round(88.9 / 25.4 * 200))
 

@@ -29,8 +29,8 @@ How it works, and why:
    reads only with the new operation, every ×/÷ fact's pairs and share, and the facts a run of
    ten games meets.
 4. **Feedback from play.** Which cards are stranded depends on more than their own counts,
-   so in the second half of the search a few hundred seeded games per tier are played every
-   few thousand steps, and the cards left over too often get higher pair targets. The same
+   so in the second half of the search 2,000 seeded games per tier and player count are played
+   every 6,000 steps, and the cards left over too often get higher pair targets. The same
    games steer the variety targets: wherever play comes near one of verify's lines, that
    tier's target tightens a notch.
 5. **Check.** The feedback games (seeds of their own) pick each attempt's candidates; each is
@@ -344,7 +344,7 @@ class DeckSearch:
             self.index.file_card(card, self.index.refreshed_lines)
 
     def feedback(self) -> int:
-        """Play each tier a few hundred seeded games and raise the targets of the cards left over.
+        """Play each tier ``feedback_games`` seeded games and raise the targets of the cards left over.
 
         Which cards are stranded depends on more than their own counts (whose partners they
         wait for, and who else wants those partners), so the static score is corrected by
@@ -460,7 +460,7 @@ class DeckSearch:
 
     def candidates(self, count: int) -> list[Deck]:
         """Up to ``count`` different decks to check, best first: :meth:`best_deck`, then the next
-        fewest criteria missed (the later round first). A few hundred feedback games are a rough
+        fewest criteria missed (the later round first). Feedback games, fewer than the check's, are a rough
         judge, so verify's check of a runner-up often passes where the best just missed."""
         found = [self.best_deck()]
         for _, _, deck in sorted(self.judged, key=lambda judged: judged[:2]):

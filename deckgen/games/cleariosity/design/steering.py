@@ -2,7 +2,7 @@
 
 The static score predicts play well but not exactly (how often an equation repeats also
 depends on whether its groups share cards), so every few thousand steps the search plays a
-few hundred games per tier, and wherever those games come within a margin of one of verify's
+few thousand games per tier, and wherever those games come within a margin of one of verify's
 lines, that tier's target moves a notch. How far each target moves, and the margins, are
 :class:`~.design.settings.DesignSettings` fields (``steer_*``); this module holds the state of
 the targets (:class:`Steer`) and the rules that move them.
