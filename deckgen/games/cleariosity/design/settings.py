@@ -52,7 +52,7 @@ class DesignSettings:
     #: ``strand_alarm`` of them get their pair targets raised, by at most ``boost_cap``. Fewer
     #: rounds of more games steer better than many small ones: 400 games every 3,000 steps judged
     #: a card left in 10 % of games to within about 1.5 points, so boosts and variety targets
-    #: followed the noise, and about one attempt in six passed design's check; 2,000 every
+    #: followed the noise, and about one attempt in four passed design's check; 2,000 every
     #: 6,000 passed about one in two (see docs/design.md).
     feedback_every: int = 6000
     feedback_start: float = 0.5
