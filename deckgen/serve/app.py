@@ -159,6 +159,15 @@ BUSY_RETRY = 60
 STORE_AWAY = N_("deckgen cannot reach where it keeps files and jobs just now; try again in a minute")
 
 
+def said(request: Request, title: str, words: str, status: int) -> Response:
+    """A refusal or fault as the asker reads it: a script that asks for JSON (``Accept:
+    application/json``, as docs/school.md shows) gets ``{"error": ...}``; a browser, the page's
+    message with its way back."""
+    if "application/json" in request.headers.get("accept", ""):
+        return JSONResponse({"error": words, "status": status}, status)
+    return views.message(title, words, status, getattr(request.state, "back", "/"))
+
+
 def answering(view: Handler) -> Handler:
     """A route whose one-line refusals (:class:`DeckgenError`) become the page's message, and
     whose faults are one line in the terminal and a message on the page, never a traceback."""
@@ -171,29 +180,29 @@ def answering(view: Handler) -> Handler:
         except ClientDisconnect:
             return Response(status_code=499)  # the browser went away mid-upload: nothing to answer
         except HTTPException as error:  # a form python-multipart refuses (too many fields, no boundary)
-            return views.message(_("Something is wrong"), _(BROKEN_FORM), error.status_code)
+            return said(request, _("Something is wrong"), _(BROKEN_FORM), error.status_code)
         except StoreUnavailable as error:  # the teacher is told it is the server's; the terminal says what
             sys.stderr.write(f"deckgen serve: error on {request.method} {request.url.path[:200]}: {error}\n")
-            away = views.message(_("Something went wrong"), _(STORE_AWAY), 503)
+            away = said(request, _("Something went wrong"), _(STORE_AWAY), 503)
             away.headers["Retry-After"] = str(BUSY_RETRY)
             return away
         except views.TooMany as error:
-            many = views.message(_("Something is wrong"), str(error), 429, getattr(request.state, "back", "/"))
+            many = said(request, _("Something is wrong"), str(error), 429)
             many.headers["Retry-After"] = str(BUSY_RETRY)  # when one of the client's jobs may have ended
             return many
         except Busy as error:  # the server's load, not the teacher's choices: 503, and when to come back
-            busy = views.message(_("Something went wrong"), str(error), 503, getattr(request.state, "back", "/"))
+            busy = said(request, _("Something went wrong"), str(error), 503)
             busy.headers["Retry-After"] = str(BUSY_RETRY)
             return busy
         except DeckgenError as error:
-            return views.message(_("Something is wrong"), str(error), 400, getattr(request.state, "back", "/"))
+            return said(request, _("Something is wrong"), str(error), 400)
         except (ConnectionError, TimeoutError):
             return Response(status_code=499)  # the browser went away: nothing to answer
         except Exception as error:  # a fault of deckgen's: a message on the page, one line in the terminal
             sys.stderr.write(
                 f"deckgen serve: error on {request.method} {request.url.path[:200]}: {type(error).__name__}: {error}\n"
             )
-            return views.message(_("Something went wrong"), _(views.INTERNAL), 500)
+            return said(request, _("Something went wrong"), _(views.INTERNAL), 500)
 
     return route
 

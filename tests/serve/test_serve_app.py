@@ -167,8 +167,11 @@ def test_one_client_may_not_take_every_worker(tmp_path: Path, monkeypatch: pytes
         first = [page.post("/download", data=big, headers=JSON) for _ in range(2)]
         assert [answer.status_code for answer in first] == [202, 202]
         third = page.post("/download", data=big, headers=JSON)
-        assert third.status_code == 429 and "2 jobs under way" in third.text
+        assert third.status_code == 429 and "2 jobs under way" in third.json()["error"]
+        assert third.json()["status"] == 429  # a script asking for JSON gets JSON, not the page
         assert third.headers["Retry-After"] == "60"  # when to ask again, as a busy server says
+        in_browser = page.post("/download", data=big, headers=OWN)
+        assert in_browser.status_code == 429 and in_browser.headers["content-type"].startswith("text/html")
         for answer in first:
             page.post(f"/jobs/{answer.json()['job']}/cancel", headers=OWN)
             finished(page, answer.json()["job"])
@@ -190,7 +193,9 @@ def test_a_design_counts_in_its_clients_share(tmp_path: Path, monkeypatch: pytes
         first = page.post("/upload", data={"game": "cleariosity"}, files=files, headers=OWN)
         assert first.status_code == 303 and "design=" in first.headers["location"]
         busy = page.post("/download", data=SMALL, headers=JSON)
-        assert busy.status_code == 429 and "1 job under way" in busy.text
+        assert busy.status_code == 429 and "1 job under way" in busy.json()["error"]
+        refused = page.post("/download", data={**SMALL, "sets": "many"}, headers=JSON)
+        assert refused.status_code == 400 and refused.json()["status"] == 400 and refused.json()["error"]
         page.post("/design-cancel", data=dict(parse_qsl(first.headers["location"][2:])), headers=OWN)
 
 
