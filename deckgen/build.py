@@ -32,7 +32,7 @@ from deckgen.layout.laser.sheet import lay_out_sheet
 from deckgen.layout.pictures import contact_sheet
 from deckgen.layout.primitives import Primitive
 from deckgen.layout.sheets import SheetPlan
-from deckgen.option_use import refuse_idle_options
+from deckgen.option_use import refuse_idle_options, refuse_unengraved
 from deckgen.options import OptionValues
 from deckgen.outdir import STAGING_PREFIX, Busy, commit, locked, pause_for_tests, recover
 from deckgen.packing import CALIBRATION_PDF, PackingEntry
@@ -251,7 +251,7 @@ def prepare(request: BuildRequest, plan_lasers: bool = True) -> BuildJob:
                     "long-edge, or leave out --format svg"
                 )
             )
-    _refuse_unengraved(request, [laser for _game, _settings, laser in resolved.values()])
+    refuse_unengraved(request.options, [laser for _game, _settings, laser in resolved.values()], request.formats)
     # Values are checked first (a wrong one is named as such), then what they would do.
     refuse_idle_options(
         request.options, [(game, settings) for game, settings, _laser in resolved.values()], request.formats
@@ -347,23 +347,6 @@ def _cards_phrase(game: Game) -> str:
     if game.name.lower().endswith("cards"):
         return _(game.name)
     return _("{game} cards").format(game=_(game.name))
-
-
-def _refuse_unengraved(request: BuildRequest, lasers: list[LaserSettings]) -> None:
-    """A game's flag that adds a scored or engraved line (``--frame``), given with ``--engrave
-    none``, which scores and engraves nothing: it would be dropped without a word."""
-    from deckgen.games import game_options
-
-    if "svg" not in request.formats or not lasers or any(laser.engrave != Engrave.NONE for laser in lasers):
-        return
-    for option in game_options("build"):
-        if option.engraved and request.options.get(option.name):
-            said = _("{option} adds a line the laser scores, and --engrave none scores nothing; leave out one of them")
-            raise DeckgenError(
-                said.format(option=option.flag),
-                code=Code.OPTION_NOT_HERE,
-                option=option.name,
-            )
 
 
 def _check_places(request: BuildRequest) -> None:

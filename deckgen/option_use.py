@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deckgen.errors import Code, DeckgenError
 from deckgen.i18n import N_, _, joined
 from deckgen.options import OptionValues, origin
-from deckgen.print_choices import Duplex, Marks, SetSheets
+from deckgen.print_choices import Duplex, Engrave, Marks, SetSheets
 from deckgen.print_options import LASER_OPTIONS, MEDIA_NAMES
 
 #: Print options that only shape the printed sheets.
@@ -25,7 +25,7 @@ LASER_ONLY = tuple(option.name for option in LASER_OPTIONS)
 
 if TYPE_CHECKING:
     from deckgen.games.base import Game
-    from deckgen.printing import PrintSettings
+    from deckgen.printing import LaserSettings, PrintSettings
 
 
 def idle_reason(name: str, value: object, game: Game, settings: PrintSettings) -> str | None:
@@ -137,3 +137,16 @@ def refuse_idle_options(
                 code=Code.OPTION_NOT_HERE,
                 option=name,
             )
+
+
+def refuse_unengraved(typed: OptionValues, lasers: Sequence[LaserSettings], formats: Sequence[str]) -> None:
+    """A game's flag that adds a scored or engraved line (``--frame``), given with ``--engrave
+    none``, which scores and engraves nothing: it would be dropped without a word."""
+    from deckgen.games import game_options
+
+    if "svg" not in formats or not lasers or any(laser.engrave != Engrave.NONE for laser in lasers):
+        return
+    for option in game_options("build"):
+        if option.engraved and typed.get(option.name):
+            said = _("{option} adds a line the laser scores, and --engrave none scores nothing; leave out one of them")
+            raise DeckgenError(said.format(option=option.flag), code=Code.OPTION_NOT_HERE, option=option.name)

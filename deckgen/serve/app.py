@@ -159,11 +159,16 @@ BUSY_RETRY = 60
 STORE_AWAY = N_("deckgen cannot reach where it keeps files and jobs just now; try again in a minute")
 
 
+def wants_json(request: Request) -> bool:
+    """A script asking for JSON (``Accept: application/json``, as docs/school.md shows) rather
+    than a browser asking for the page."""
+    return "application/json" in request.headers.get("accept", "")
+
+
 def said(request: Request, title: str, words: str, status: int) -> Response:
-    """A refusal or fault as the asker reads it: a script that asks for JSON (``Accept:
-    application/json``, as docs/school.md shows) gets ``{"error": ...}``; a browser, the page's
-    message with its way back."""
-    if "application/json" in request.headers.get("accept", ""):
+    """A refusal or fault as the asker reads it: a script that asks for JSON gets
+    ``{"error": ...}``; a browser, the page's message with its way back."""
+    if wants_json(request):
         return JSONResponse({"error": words, "status": status}, status)
     return views.message(title, words, status, getattr(request.state, "back", "/"))
 
@@ -312,7 +317,7 @@ async def a_download(request: Request) -> Response:
     start = views.start_calibration if calibration else views.start_download
     svc = service(request)
     job_id = await off_the_loop(request, start, svc, choices, client_of(request))
-    if "application/json" in request.headers.get("accept", ""):
+    if wants_json(request):
         return JSONResponse(views.job_links(job_id), 202)
     return await views.waited_file(svc, job_id, request)
 
